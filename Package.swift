@@ -1,0 +1,73 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "TopWeight",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "topweight", targets: ["topweight"]),
+        .library(name: "TopWeightCore", targets: ["TopWeightCore"]),
+        .library(name: "TopWeightStore", targets: ["TopWeightStore"]),
+        .library(name: "TopWeightREPL", targets: ["TopWeightREPL"]),
+        .library(name: "TopWeightCLI", targets: ["TopWeightCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // Pure domain: values, parsing, steppers, validation, grouping, display width.
+        .target(name: "TopWeightCore"),
+
+        // SQLite through GRDB: schema, migrations, the save path and queries.
+        .target(
+            name: "TopWeightStore",
+            dependencies: ["TopWeightCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+
+        // The bundled exercise catalog (Resources/exercises.yaml), read with Yams.
+        .target(
+            name: "TopWeightCatalog",
+            dependencies: ["TopWeightCore", "Yams"],
+            path: "Resources",
+            sources: ["CatalogResource.swift"],
+            resources: [.copy("exercises.yaml")]
+        ),
+
+        // libedit, the BSD line editor, as a system library.
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        .target(name: "LineEditor", dependencies: ["CEditLine"]),
+
+        // The quick-record flow as a state machine over any line source.
+        .target(
+            name: "TopWeightREPL",
+            dependencies: ["TopWeightCore", "TopWeightStore", "TopWeightCatalog", "LineEditor"]
+        ),
+
+        // Command-line interface: subcommands over the libraries.
+        .target(
+            name: "TopWeightCLI",
+            dependencies: [
+                "TopWeightCore", "TopWeightStore", "TopWeightREPL", "TopWeightCatalog", "LineEditor",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "topweight", dependencies: ["TopWeightCLI"]),
+
+        .testTarget(name: "TopWeightCoreTests", dependencies: ["TopWeightCore"]),
+        .testTarget(name: "TopWeightStoreTests", dependencies: ["TopWeightStore", "TopWeightCore"]),
+        .testTarget(
+            name: "TopWeightREPLTests",
+            dependencies: ["TopWeightREPL", "TopWeightStore", "TopWeightCore", "TopWeightCatalog"]
+        ),
+        .testTarget(
+            name: "TopWeightEndToEndTests",
+            dependencies: ["TopWeightStore", "TopWeightCore"]
+        ),
+    ]
+)

@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads single bytes from a file descriptor, waking up for signals and the idle timeout.
+struct ByteReader {
+    enum Outcome: Error, Equatable {
+        case byte(UInt8)
+        case endOfInput
+        case interrupted
+        case timedOut
+        case terminated
+    }
+
+    var fd: Int32
+    /// Milliseconds to wait for a byte, or -1 for ever.
+    var timeoutMilliseconds: Int32 = -1
+
+    func next() -> Outcome {
+        while true {
+            if Signals.terminationSignal != 0 { return .terminated }
+            if timeoutMilliseconds >= 0 {
+                var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&poller, 1, timeoutMilliseconds)
+                if ready == 0 { return .timedOut }
+                if ready < 0 {
+                    if errno == EINTR, let outcome = signalOutcome() { return outcome }
+                    continue
+                }
+            }
+            var byte: UInt8 = 0
+            let count = read(fd, &byte, 1)
+            if count == 1 { return .byte(byte) }
+            if count == 0 { return .endOfInput }
+            if errno == EINTR {
+                if let outcome = signalOutcome() { return outcome }
+                continue
+            }
+            return .endOfInput
+        }
+    }
+
+    private func signalOutcome() -> Outcome? {
+        if Signals.terminationSignal != 0 { return .terminated }
+        if Signals.takeInterrupt() { return .interrupted }
+        return nil
+    }
+
+    /// Reads one UTF-8 encoded scalar; malformed sequences become U+FFFD.
+    func nextScalar() -> Result<Unicode.Scalar, Outcome> {
+        let first: UInt8
+        switch next() {
+        case .byte(let byte): first = byte
+        case let other: return .failure(other)
+        }
+        let length: Int
+        switch first {
+        case 0x00..<0x80: return .success(Unicode.Scalar(first))
+        case 0xC2..<0xE0: length = 2
+        case 0xE0..<0xF0: length = 3
+        case 0xF0..<0xF5: length = 4
+        default: return .success("\u{FFFD}")
+        }
+        var bytes = [first]
+        for _ in 1..<length {
+            switch next() {
+            case .byte(let byte) where byte & 0xC0 == 0x80: bytes.append(byte)
+            case .byte: return .success("\u{FFFD}")
+            case let other: return .failure(other)
+            }
+        }
+        guard let text = String(validating: bytes, as: UTF8.self), let scalar = text.unicodeScalars.first else {
+            return .success("\u{FFFD}")
+        }
+        return .success(scalar)
+    }
+}

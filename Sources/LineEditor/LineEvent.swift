@@ -1,0 +1,32 @@
+/// What one read from a line source produced.
+public enum LineEvent: Sendable, Equatable {
+    /// A line, without its newline. Invalid UTF-8 arrives as U+FFFD.
+    case line(String)
+    /// Ctrl-C: drop what was being typed.
+    case interrupted
+    /// Ctrl-D on an empty line, or the end of piped input.
+    case endOfInput
+    /// Nothing was typed for the idle timeout.
+    case timedOut
+    /// SIGTERM or SIGHUP: the program should end now.
+    case terminated
+}
+
+/// Where the REPL's lines come from: a terminal through libedit, or piped text.
+public protocol LineSource: AnyObject {
+    /// True for a person at a terminal: prompts are drawn and Tab completes.
+    var isInteractive: Bool { get }
+
+    /// Reads one line after showing `prompt`; `complete` proposes whole-line
+    /// replacements for the text typed so far.
+    func readLine(prompt: String, complete: ((String) -> [String])?) -> LineEvent
+
+    /// Reads a one-key answer (`y`/`n`). Piped input answers with a line.
+    func readKey(prompt: String) -> LineEvent
+
+    /// Forgets the in-memory history (a new member must not see the previous one's lines).
+    func clearHistory()
+
+    /// Sets the idle timeout in seconds; `nil` waits forever.
+    func setIdleTimeout(_ seconds: Double?)
+}

@@ -1,0 +1,109 @@
+/// The power user's form: `bench 62.5x8x3` at the exercise prompt, `62.5x8x3` at the weight prompt.
+public struct OneLineEntry: Sendable, Equatable {
+    /// The exercise name typed before the numbers, if any.
+    public var exercise: String?
+    /// Weight in hundredths; the unit is `nil` when none was typed.
+    public var weightHundredths: Int
+    public var unit: WeightUnit?
+    public var reps: Int
+    /// `nil` when only `WEIGHTxREPS` was typed (the weight prompt allows it).
+    public var series: Int?
+
+    public init(exercise: String?, weightHundredths: Int, unit: WeightUnit?, reps: Int, series: Int?) {
+        self.exercise = exercise
+        self.weightHundredths = weightHundredths
+        self.unit = unit
+        self.reps = reps
+        self.series = series
+    }
+
+    /// Recognises `NAME WEIGHTxREPSxSERIES`. Returns `nil` when the line is not
+    /// of that shape (it is then an exercise name), or an error when the numbers
+    /// are there but wrong.
+    public static func parseWithExercise(_ line: String) -> Result<OneLineEntry, InputError>? {
+        let text = collapsingSeparators(line)
+        guard let space = text.lastIndex(where: { $0 == " " }) else { return nil }
+        let name = text[..<space].trimmingWhitespace()
+        let numbers = text[text.index(after: space)...]
+        guard !name.isEmpty, looksLikeNumbers(numbers), numbers.split(whereSeparator: isSeparator).count == 3 else {
+            return nil
+        }
+        return parseNumbers(numbers, requireSeries: true).map {
+            var entry = $0
+            entry.exercise = name
+            return entry
+        }
+    }
+
+    /// Recognises `WEIGHTxREPS` or `WEIGHTxREPSxSERIES` at the weight prompt.
+    /// Returns `nil` when the line has no `x` (it is then a plain weight).
+    public static func parseNumbersOnly(_ line: String) -> Result<OneLineEntry, InputError>? {
+        let text = Substring(collapsingSeparators(line))
+        guard text.contains(where: isSeparator), looksLikeNumbers(text) else { return nil }
+        return parseNumbers(text, requireSeries: false)
+    }
+
+    // MARK: - Helpers
+
+    static func isSeparator(_ character: Character) -> Bool {
+        character == "x" || character == "X" || character == "×" || character == "*"
+    }
+
+    /// True when the token is made of digits, separators, decimal marks and a unit.
+    static func looksLikeNumbers(_ token: Substring) -> Bool {
+        guard let first = token.first, first.isASCII, first.isNumber || first == "." || first == "," else {
+            return false
+        }
+        return token.allSatisfy { isSeparator($0) || $0.isASCII && ($0.isNumber || $0.isLetter || $0 == "." || $0 == ",") }
+    }
+
+    /// Removes spaces around separators and collapses runs of whitespace:
+    /// `bench  62.5 x 8 x 3` → `bench 62.5x8x3`.
+    static func collapsingSeparators(_ line: String) -> String {
+        let words = line.split(whereSeparator: { $0.isWhitespace })
+        var out = ""
+        for word in words {
+            let glue = out.last.map(isSeparator) == true || word.first.map(isSeparator) == true
+                || (word.allSatisfy { $0.isLetter } && WeightUnit(parsing: word) != nil && out.last?.isNumber == true)
+            if !out.isEmpty && !glue { out.append(" ") }
+            out.append(contentsOf: word)
+        }
+        return out
+    }
+
+    static func parseNumbers(_ text: Substring, requireSeries: Bool) -> Result<OneLineEntry, InputError> {
+        let example = "62.5x8x3"
+        let parts = text.split(whereSeparator: isSeparator)
+        guard parts.count == 3 || (!requireSeries && parts.count == 2) else {
+            return .failure(InputError("write weight, reps and series as WEIGHTxREPSxSERIES", example: example))
+        }
+        let weight: (NumberInput, WeightUnit?)
+        switch NumberInput.parse(String(parts[0]), field: .weight) {
+        case .success(let parsed): weight = parsed
+        case .failure(let error): return .failure(error)
+        }
+        guard case .absolute(let hundredths) = weight.0 else {
+            return .failure(InputError("the weight must be a plain number here", example: example))
+        }
+        let unit = weight.1 ?? .kg
+        guard hundredths <= unit.maximumHundredths else {
+            return .failure(NumberInput.rangeError(field: .weight, unit: unit))
+        }
+        var counts: [Int] = []
+        for (part, field) in zip(parts.dropFirst(), [NumericField.reps, .series]) {
+            guard case .success(let (input, _)) = NumberInput.parse(String(part), field: field),
+                  case .absolute(let value) = input
+            else {
+                return .failure(InputError("\(field.rawValue) must be a whole number", example: example))
+            }
+            guard value >= field.minimum, value <= field.maximum(unit: unit) else {
+                return .failure(NumberInput.rangeError(field: field, unit: unit))
+            }
+            counts.append(value)
+        }
+        return .success(OneLineEntry(
+            exercise: nil, weightHundredths: hundredths, unit: weight.1,
+            reps: counts[0], series: counts.count > 1 ? counts[1] : nil
+        ))
+    }
+}

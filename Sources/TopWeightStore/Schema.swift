@@ -1,0 +1,48 @@
+import GRDB
+
+/// The database schema, one migration per shipped change.
+///
+/// A migration that has shipped is never edited: later changes are new
+/// migrations, each with a fixture database under `Tests/` that proves old
+/// files upgrade without losing a record.
+enum Schema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "user") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("name", .text).notNull()
+                t.column("nameKey", .text).notNull().unique()
+                t.column("createdAt", .integer).notNull()
+            }
+            try db.create(table: "exercise") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("name", .text).notNull()
+                t.column("nameKey", .text).notNull().unique()
+                t.column("category", .text)
+                t.column("createdAt", .integer).notNull()
+            }
+            try db.create(table: "record") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("user", onDelete: .restrict).notNull()
+                t.belongsTo("exercise", onDelete: .restrict).notNull()
+                t.column("weight", .double).notNull().check { $0 >= 0 }
+                t.column("unit", .text).notNull().check { ["kg", "lb"].contains($0) }
+                t.column("reps", .integer).notNull().check { $0 >= 1 }
+                t.column("series", .integer).notNull().check { $0 >= 1 }
+                t.column("performedAt", .integer).notNull()
+                t.column("createdAt", .integer).notNull()
+            }
+            // History of one user, newest first (rowid breaks ties inside the index).
+            try db.create(index: "record_on_user_performedAt", on: "record", columns: ["userId", "performedAt"])
+            // Last values of one user for one exercise (newest rowid last in the index).
+            try db.create(index: "record_on_user_exercise", on: "record", columns: ["userId", "exerciseId"])
+            // History of everybody, newest first.
+            try db.create(index: "record_on_performedAt", on: "record", columns: ["performedAt"])
+        }
+        return migrator
+    }
+
+    /// Identifiers of the migrations this build knows, oldest first.
+    static var knownMigrations: [String] { migrator.migrations }
+}

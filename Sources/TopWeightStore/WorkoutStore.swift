@@ -1,0 +1,388 @@
+import Foundation
+import GRDB
+import TopWeightCore
+
+/// The one owner of the database file: every write is a single transaction
+/// that leaves the file consistent, and every read the flow needs is an
+/// indexed query.
+///
+/// Several terminals may open the same file: the pool runs in WAL mode so
+/// readers never block the writer, and a busy timeout makes concurrent writers
+/// wait their turn instead of failing with "database is locked".
+public final class WorkoutStore: Sendable {
+    /// Where the database lives (for messages).
+    public let path: String
+    let writer: DatabasePool
+
+    public struct Options: Sendable {
+        /// `synchronous = FULL`: each save survives a power cut, at the cost of an fsync.
+        public var durable: Bool
+        /// How long a write waits for another terminal's write before giving up.
+        public var busyTimeout: TimeInterval
+        /// Opens without migrating (for `check` on a file from a newer version).
+        public var readOnly: Bool
+
+        public init(durable: Bool = false, busyTimeout: TimeInterval = 10, readOnly: Bool = false) {
+            self.durable = durable
+            self.busyTimeout = busyTimeout
+            self.readOnly = readOnly
+        }
+    }
+
+    /// Opens (and creates, with its directory) the database at `path`, and
+    /// brings its schema up to date. Refuses files from a newer Top Weight.
+    public init(path: String, options: Options = Options()) throws(StoreError) {
+        self.path = path
+        do {
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            if !options.readOnly, !FileManager.default.fileExists(atPath: directory) {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            }
+            var config = Configuration()
+            config.label = "topweight"
+            config.busyMode = .timeout(options.busyTimeout)
+            config.readonly = options.readOnly
+            config.maximumReaderCount = 2
+            let durable = options.durable
+            config.prepareDatabase { db in
+                if durable { try db.execute(sql: "PRAGMA synchronous = FULL") }
+            }
+            writer = try DatabasePool(path: path, configuration: config)
+            let migrator = Schema.migrator
+            let superseded = try writer.read { db in try migrator.hasBeenSuperseded(db) }
+            if superseded {
+                throw StoreError(.schemaAhead, "database \(path) was written by a newer Top Weight; upgrade topweight to use it (the file was left untouched)")
+            }
+            if !options.readOnly { try migrator.migrate(writer) }
+        } catch {
+            throw StoreError.wrap(error, path: path)
+        }
+    }
+
+    /// Runs `body`, turning any failure into a one-line `StoreError`.
+    func perform<T>(_ body: () throws -> T) throws(StoreError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw StoreError.wrap(error, path: path)
+        }
+    }
+
+    // MARK: - Users and exercises
+
+    /// The user with this name, compared case-insensitively.
+    public func user(named name: String) throws(StoreError) -> User? {
+        let key = NameRules.key(name)
+        return try perform {
+            try writer.read { db in
+                try Row.fetchOne(db.cachedStatement(sql: "SELECT id, name FROM user WHERE nameKey = ?"), arguments: [key])
+                    .map { User(id: $0[0], name: $0[1]) }
+            }
+        }
+    }
+
+    /// Finds or creates the user (another terminal may have created it a moment ago).
+    public func createUser(named name: String, now: Date = Date()) throws(StoreError) -> User {
+        let key = NameRules.key(name)
+        return try perform {
+            try writer.write { db in
+                if let row = try UserRow.filter(UserRow.Columns.nameKey == key).fetchOne(db), let id = row.id {
+                    return User(id: id, name: row.name)
+                }
+                var row = UserRow(id: nil, name: name, nameKey: key, createdAt: now)
+                try row.insert(db)
+                return User(id: row.id ?? db.lastInsertedRowID, name: name)
+            }
+        }
+    }
+
+    /// The exercise with this name, compared case-insensitively.
+    public func exercise(named name: String) throws(StoreError) -> Exercise? {
+        let key = NameRules.key(name)
+        return try perform {
+            try writer.read { db in
+                try Row.fetchOne(db.cachedStatement(sql: "SELECT id, name, category FROM exercise WHERE nameKey = ?"), arguments: [key])
+                    .map { Exercise(id: $0[0], name: $0[1], category: $0[2]) }
+            }
+        }
+    }
+
+    /// Finds or creates the exercise.
+    public func createExercise(named name: String, category: String? = nil, now: Date = Date()) throws(StoreError) -> Exercise {
+        let key = NameRules.key(name)
+        return try perform {
+            try writer.write { db in
+                if let row = try ExerciseRow.filter(ExerciseRow.Columns.nameKey == key).fetchOne(db), let id = row.id {
+                    return Exercise(id: id, name: row.name, category: row.category)
+                }
+                var row = ExerciseRow(id: nil, name: name, nameKey: key, category: category, createdAt: now)
+                try row.insert(db)
+                return Exercise(id: row.id ?? db.lastInsertedRowID, name: name, category: category)
+            }
+        }
+    }
+
+    /// Names starting with `prefix` (case-insensitive), alphabetically, for Tab completion.
+    public func userNames(withPrefix prefix: String, limit: Int = 200) throws(StoreError) -> [String] {
+        try names(table: "user", prefix: prefix, limit: limit)
+    }
+
+    /// Exercise names starting with `prefix` (case-insensitive), for Tab completion.
+    public func exerciseNames(withPrefix prefix: String, limit: Int = 200) throws(StoreError) -> [String] {
+        try names(table: "exercise", prefix: prefix, limit: limit)
+    }
+
+    private func names(table: String, prefix: String, limit: Int) throws(StoreError) -> [String] {
+        let key = NameRules.key(prefix)
+        return try perform {
+            try writer.read { db in
+                if key.isEmpty {
+                    return try String.fetchAll(db.cachedStatement(sql: "SELECT name FROM \(table) ORDER BY nameKey LIMIT ?"), arguments: [limit])
+                }
+                // A range on the unique index: every key that starts with `key`.
+                let sql = "SELECT name FROM \(table) WHERE nameKey >= ? AND nameKey < ? ORDER BY nameKey LIMIT ?"
+                return try String.fetchAll(db.cachedStatement(sql: sql), arguments: [key, Self.upperBound(ofPrefix: key), limit])
+            }
+        }
+    }
+
+    /// The smallest string greater than every string starting with `prefix`.
+    static func upperBound(ofPrefix prefix: String) -> String {
+        var scalars = Array(prefix.unicodeScalars)
+        while let last = scalars.popLast() {
+            var next = last.value + 1
+            if next == 0xD800 { next = 0xE000 }
+            if let scalar = Unicode.Scalar(next) {
+                scalars.append(scalar)
+                return String(String.UnicodeScalarView(scalars))
+            }
+        }
+        return "\u{10FFFF}"
+    }
+
+    /// All users with how many records each has and when they last trained.
+    public func users() throws(StoreError) -> [UserSummary] {
+        try perform {
+            try writer.read { db in
+                let sql = """
+                    SELECT u.id, u.name,
+                           (SELECT COUNT(*) FROM record r WHERE r.userId = u.id),
+                           (SELECT MAX(performedAt) FROM record r WHERE r.userId = u.id)
+                    FROM user u ORDER BY u.nameKey
+                    """
+                return try Row.fetchAll(db, sql: sql).map { row in
+                    let last: Int64? = row[3]
+                    return UserSummary(
+                        user: User(id: row[0], name: row[1]), records: row[2],
+                        lastPerformedAt: last.map { Date(timeIntervalSince1970: Double($0) / 1000) }
+                    )
+                }
+            }
+        }
+    }
+
+    /// All exercises with how many records use each.
+    public func exercises() throws(StoreError) -> [ExerciseSummary] {
+        try perform {
+            try writer.read { db in
+                let sql = """
+                    SELECT e.id, e.name, e.category, (SELECT COUNT(*) FROM record r WHERE r.exerciseId = e.id)
+                    FROM exercise e ORDER BY e.nameKey
+                    """
+                return try Row.fetchAll(db, sql: sql).map { row in
+                    ExerciseSummary(exercise: Exercise(id: row[0], name: row[1], category: row[2]), records: row[3])
+                }
+            }
+        }
+    }
+
+    /// Renames an exercise; refuses a name another exercise already has.
+    public func renameExercise(_ exercise: Exercise, to newName: String) throws(StoreError) -> Exercise {
+        let key = NameRules.key(newName)
+        return try perform {
+            try writer.write { db in
+                if let other = try Int64.fetchOne(db, sql: "SELECT id FROM exercise WHERE nameKey = ?", arguments: [key]),
+                   other != exercise.id {
+                    throw StoreError(.other, "an exercise named \(TerminalText.safe(newName)) already exists")
+                }
+                try db.execute(sql: "UPDATE exercise SET name = ?, nameKey = ? WHERE id = ?", arguments: [newName, key, exercise.id])
+                return Exercise(id: exercise.id, name: newName, category: exercise.category)
+            }
+        }
+    }
+
+    /// Removes an exercise that no record uses. Records are never deleted this way.
+    public func removeExercise(_ exercise: Exercise) throws(StoreError) {
+        try perform {
+            try writer.write { db in
+                let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE exerciseId = ?", arguments: [exercise.id]) ?? 0
+                if count > 0 {
+                    throw StoreError(.other, "\(TerminalText.safe(exercise.name)) has \(count) record\(count == 1 ? "" : "s"); rename it instead of removing it")
+                }
+                try db.execute(sql: "DELETE FROM exercise WHERE id = ?", arguments: [exercise.id])
+            }
+        }
+    }
+
+    // MARK: - Records
+
+    /// Saves one set in its own transaction and returns its id.
+    ///
+    /// This is the path every Enter that completes an entry takes: one cached,
+    /// prepared INSERT; the last-used defaults are derived from the records
+    /// themselves through indexes, so nothing else is written.
+    public func save(_ record: NewRecord, now: Date = Date()) throws(StoreError) -> Int64 {
+        try perform {
+            try writer.write { db in
+                let statement = try db.cachedStatement(sql: Self.insertSQL)
+                try statement.execute(arguments: [
+                    record.user.id, record.exercise.id, record.values.weight.value,
+                    record.values.weight.unit.rawValue, record.values.reps, record.values.series,
+                    Self.milliseconds(record.performedAt), Self.milliseconds(now),
+                ])
+                return db.lastInsertedRowID
+            }
+        }
+    }
+
+    static let insertSQL = """
+        INSERT INTO record (userId, exerciseId, weight, unit, reps, series, performedAt, createdAt)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    /// Deletes one record (the REPL's `:undo` of its own last save).
+    @discardableResult
+    public func deleteRecord(id: Int64) throws(StoreError) -> Bool {
+        try perform {
+            try writer.write { db in
+                try db.execute(sql: "DELETE FROM record WHERE id = ?", arguments: [id])
+                return db.changesCount > 0
+            }
+        }
+    }
+
+    /// The user who saved the most recent record on this database.
+    public func lastUsedUser() throws(StoreError) -> User? {
+        try perform {
+            try writer.read { db in
+                try Row.fetchOne(db.cachedStatement(sql: """
+                    SELECT u.id, u.name FROM record r JOIN user u ON u.id = r.userId ORDER BY r.id DESC LIMIT 1
+                    """)).map { User(id: $0[0], name: $0[1]) }
+            }
+        }
+    }
+
+    /// The exercise this user recorded last.
+    public func lastExercise(of user: User) throws(StoreError) -> Exercise? {
+        try perform {
+            try writer.read { db in
+                try Row.fetchOne(db.cachedStatement(sql: """
+                    SELECT e.id, e.name, e.category FROM exercise e
+                    WHERE e.id = (SELECT exerciseId FROM record WHERE userId = ? ORDER BY id DESC LIMIT 1)
+                    """), arguments: [user.id]).map { Exercise(id: $0[0], name: $0[1], category: $0[2]) }
+            }
+        }
+    }
+
+    /// This user's last weight, reps and series for this exercise.
+    public func lastValues(of user: User, for exercise: Exercise) throws(StoreError) -> SetValues? {
+        try perform {
+            try writer.read { db in
+                try Row.fetchOne(db.cachedStatement(sql: """
+                    SELECT weight, unit, reps, series FROM record
+                    WHERE userId = ? AND exerciseId = ? ORDER BY id DESC LIMIT 1
+                    """), arguments: [user.id, exercise.id]).map(Self.values(from:))
+            }
+        }
+    }
+
+    /// Records matching `query`, newest first, names included.
+    public func history(_ query: HistoryQuery) throws(StoreError) -> [WorkoutRecord] {
+        var records: [WorkoutRecord] = []
+        try forEachRecord(query) { records.append($0) }
+        return records
+    }
+
+    /// Streams records matching `query`, newest first, without holding them all.
+    public func forEachRecord(_ query: HistoryQuery, _ body: (WorkoutRecord) throws -> Void) throws(StoreError) {
+        var conditions: [String] = []
+        var arguments: StatementArguments = []
+        if let user = query.userID {
+            conditions.append("r.userId = ?")
+            arguments += [user]
+        }
+        if let exercise = query.exerciseID {
+            conditions.append("r.exerciseId = ?")
+            arguments += [exercise]
+        }
+        if let since = query.since {
+            conditions.append("r.performedAt >= ?")
+            arguments += [Self.milliseconds(since)]
+        }
+        if let before = query.before {
+            let at = Self.milliseconds(before.performedAt)
+            conditions.append("(r.performedAt < ? OR (r.performedAt = ? AND r.id < ?))")
+            arguments += [at, at, before.id]
+        }
+        var sql = """
+            SELECT r.id, u.name, e.name, r.weight, r.unit, r.reps, r.series, r.performedAt
+            FROM record r JOIN user u ON u.id = r.userId JOIN exercise e ON e.id = r.exerciseId
+            """
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        sql += " ORDER BY r.performedAt DESC, r.id DESC"
+        if let limit = query.limit {
+            sql += " LIMIT ?"
+            arguments += [limit]
+        }
+        try perform {
+            try writer.read { db in
+                let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+                while let row = try rows.next() {
+                    try body(WorkoutRecord(
+                        id: row[0], user: row[1], exercise: row[2],
+                        values: SetValues(
+                            weight: Weight(value: row[3], unit: WeightUnit(rawValue: row[4]) ?? .kg),
+                            reps: row[5], series: row[6]
+                        ),
+                        performedAt: Date(timeIntervalSince1970: Double(row[7] as Int64) / 1000)
+                    ))
+                }
+            }
+        }
+    }
+
+    // MARK: - Maintenance
+
+    /// Integrity, schema version and counts, for whoever runs the kiosk.
+    public func health() throws(StoreError) -> StoreHealth {
+        try perform {
+            try writer.read { db in
+                let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ")
+                let applied = try Schema.migrator.appliedMigrations(db)
+                return StoreHealth(
+                    integrity: integrity,
+                    schemaVersion: applied.last ?? "none",
+                    knownMigrations: Schema.knownMigrations.count,
+                    appliedMigrations: applied.count,
+                    users: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user") ?? 0,
+                    exercises: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM exercise") ?? 0,
+                    records: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record") ?? 0,
+                    journalMode: try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "?"
+                )
+            }
+        }
+    }
+
+    // MARK: - Conversions
+
+    static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    static func values(from row: Row) -> SetValues {
+        SetValues(
+            weight: Weight(value: row[0], unit: WeightUnit(rawValue: row[1]) ?? .kg),
+            reps: row[2], series: row[3]
+        )
+    }
+}

@@ -1,0 +1,3 @@
+import TopWeightCLI
+
+TopWeightCommand.main()
