@@ -1,0 +1,21 @@
+import ArgumentParser
+
+/// `topweight`: the quick-record REPL by default, and scriptable subcommands.
+public struct TopWeightCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "topweight",
+        abstract: "Log weight × reps × series from the keyboard, fast.",
+        discussion: """
+            Without a subcommand, starts the interactive logger. The database is \
+            --db PATH, else $TOPWEIGHT_DB, else $XDG_DATA_HOME/topweight/topweight.sqlite \
+            (~/.local/share/topweight/topweight.sqlite).
+            """,
+        subcommands: [
+            ReplCommand.self, AddCommand.self, HistoryCommand.self, UsersCommand.self,
+            ExercisesCommand.self, CheckCommand.self,
+        ],
+        defaultSubcommand: ReplCommand.self
+    )
+
+    public init() {}
+}

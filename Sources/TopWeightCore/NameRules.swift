@@ -14,21 +14,22 @@ public enum NameRules {
     /// Returns the cleaned name or why it can't be one.
     public static func validate(_ raw: String, kind: Kind) -> Result<String, InputError> {
         let example = kind == .user ? "Ana" : "Bench Press"
+        let article = kind == .user ? "a" : "an"
         if raw.unicodeScalars.contains(where: isForbidden) {
-            return .failure(InputError("a \(kind.rawValue) name can't contain control characters or escape sequences", example: example))
+            return .failure(InputError("\(article) \(kind.rawValue) name can't contain control characters or escape sequences", example: example))
         }
         let name = raw.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         if name.isEmpty {
-            return .failure(InputError("a \(kind.rawValue) name can't be empty", example: example))
+            return .failure(InputError("\(article) \(kind.rawValue) name can't be empty", example: example))
         }
         if name.count > Limits.nameLength {
-            return .failure(InputError("a \(kind.rawValue) name can have at most \(Limits.nameLength) characters", example: example))
+            return .failure(InputError("\(article) \(kind.rawValue) name can have at most \(Limits.nameLength) characters", example: example))
         }
         if let first = name.first, ":<+-".contains(first) {
-            return .failure(InputError("a \(kind.rawValue) name can't start with '\(first)'", example: example))
+            return .failure(InputError("\(article) \(kind.rawValue) name can't start with '\(first)'", example: example))
         }
         if Decimal2.parse(Substring(name)) != nil {
-            return .failure(InputError("a \(kind.rawValue) name can't be just a number", example: example))
+            return .failure(InputError("\(article) \(kind.rawValue) name can't be just a number", example: example))
         }
         return .success(name)
     }

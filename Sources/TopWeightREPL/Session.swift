@@ -1,0 +1,393 @@
+import Foundation
+import LineEditor
+import TopWeightCatalog
+import TopWeightCore
+import TopWeightStore
+
+/// The quick-record flow: user → exercise → weight → reps → series → saved,
+/// as a state machine over a `LineSource`, so a terminal, a pipe and a test
+/// script all drive exactly the same code.
+public final class Session {
+    /// How the session behaves; the clock and zone are injectable for tests.
+    public struct Settings: Sendable {
+        public var unit: WeightUnit = .kg
+        /// Shared-terminal mode: no default member, no leaving without the admin.
+        public var kiosk = false
+        /// Seconds without a key before the session returns to an empty user prompt.
+        public var idleTimeout: Double?
+        public var timeZone: TimeZone = .current
+        public var historyPageSize = 20
+        public var now: @Sendable () -> Date = { Date() }
+
+        public init() {}
+    }
+
+    /// Why the session ended.
+    public enum Ending: Sendable, Equatable {
+        case quit
+        case endOfInput
+        case terminated
+    }
+
+    let store: WorkoutStore
+    let source: any LineSource
+    let console: any Console
+    let catalog: ExerciseCatalog
+    var settings: Settings
+    let grouping: HistoryGrouping
+
+    private(set) var step: Step = .user
+    private(set) var user: User?
+    private(set) var exercise: Exercise?
+    var draft: Draft
+    /// Records saved from this session, newest last: what `:undo` may remove.
+    private var saved: [(id: Int64, userID: Int64, text: String)] = []
+
+    public init(store: WorkoutStore, source: any LineSource, console: any Console,
+                catalog: ExerciseCatalog, settings: Settings = Settings()) {
+        self.store = store
+        self.source = source
+        self.console = console
+        self.catalog = catalog
+        self.settings = settings
+        grouping = HistoryGrouping(timeZone: settings.timeZone)
+        draft = Draft(unit: settings.unit)
+        source.setIdleTimeout(settings.idleTimeout)
+    }
+
+    /// Runs prompts until the member quits, input ends or a signal stops it.
+    public func run() -> Ending {
+        while true {
+            if let ending = next() { return ending }
+        }
+    }
+
+    /// One prompt and its answer. Returns an ending when the session is over.
+    func next() -> Ending? {
+        let event = source.readLine(prompt: prompt(), complete: { [unowned self] in self.completions(for: $0) })
+        switch event {
+        case .terminated:
+            return .terminated
+        case .timedOut:
+            resetForNextMember()
+            console.warn("Idle for a while: back to the start. Type your name to log a set.")
+        case .interrupted:
+            if step != .user {
+                cancelEntry()
+                console.warn("Cancelled; nothing saved.")
+            }
+        case .endOfInput:
+            if !source.isInteractive { return .endOfInput }
+            if step == .user {
+                if settings.kiosk {
+                    console.warn("This is a shared terminal: it stays open. Type your name to log a set.")
+                    return nil
+                }
+                return .endOfInput
+            }
+            endTurn()
+        case .line(let line):
+            return handle(line)
+        }
+        return nil
+    }
+
+    // MARK: - Prompts
+
+    func prompt() -> String {
+        switch step {
+        case .user:
+            return label("user", defaultUser()?.name)
+        case .exercise:
+            return label("exercise", defaultExercise()?.name)
+        case .weight:
+            return label("weight \(draft.unit.rawValue)", draft.weight.map(Decimal2.format))
+        case .reps:
+            return label("reps", draft.reps.map { String($0) })
+        case .series:
+            return label("series", draft.series.map { String($0) })
+        }
+    }
+
+    private func label(_ name: String, _ value: String?) -> String {
+        guard let value else { return "\(name): " }
+        return "\(name) [\(TerminalText.safe(value))]: "
+    }
+
+    func defaultUser() -> User? {
+        if let user { return user }
+        if settings.kiosk { return nil }
+        return (try? store.lastUsedUser()) ?? nil
+    }
+
+    func defaultExercise() -> Exercise? {
+        if let exercise { return exercise }
+        guard let user else { return nil }
+        return (try? store.lastExercise(of: user)) ?? nil
+    }
+
+    // MARK: - Answers
+
+    func handle(_ raw: String) -> Ending? {
+        if raw.unicodeScalars.count > Limits.lineLength {
+            console.warn("That line is too long (\(raw.unicodeScalars.count) characters; at most \(Limits.lineLength)).")
+            return nil
+        }
+        let text = raw.trimmingWhitespace()
+        if text.hasPrefix(":") { return run(command: text) }
+        if text == "<" {
+            if step == .user {
+                console.warn("Already at the first prompt.")
+            } else {
+                step = step.previous
+            }
+            return nil
+        }
+        switch step {
+        case .user: answerUser(text)
+        case .exercise: answerExercise(text)
+        case .weight: answerWeight(text)
+        case .reps: answerNumber(text, field: .reps)
+        case .series: answerNumber(text, field: .series)
+        }
+        return nil
+    }
+
+    private func answerUser(_ text: String) {
+        if text.isEmpty {
+            guard let member = defaultUser() else {
+                warn(InputError("type your name to start; Tab completes known names", example: "Ana"))
+                return
+            }
+            select(member)
+        } else if let member = resolveUser(text) {
+            select(member)
+        }
+    }
+
+    private func answerExercise(_ text: String) {
+        guard user != nil else {
+            step = .user
+            return
+        }
+        if text.isEmpty {
+            guard let chosen = defaultExercise() else {
+                warn(InputError("type an exercise; Tab completes, the catalog included", example: "Bench Press"))
+                return
+            }
+            select(chosen)
+            return
+        }
+        if let parsed = OneLineEntry.parseWithExercise(text) {
+            switch parsed {
+            case .failure(let error):
+                warn(error)
+            case .success(let entry):
+                guard let name = entry.exercise, let chosen = resolveExercise(name) else { return }
+                select(chosen)
+                apply(entry)
+            }
+            return
+        }
+        if let chosen = resolveExercise(text) { select(chosen) }
+    }
+
+    private func answerWeight(_ text: String) {
+        if let parsed = OneLineEntry.parseNumbersOnly(text) {
+            switch parsed {
+            case .failure(let error): warn(error)
+            case .success(let entry): apply(entry)
+            }
+            return
+        }
+        answerNumber(text, field: .weight)
+    }
+
+    private func answerNumber(_ text: String, field: NumericField) {
+        let parsed: (NumberInput, WeightUnit?)
+        switch NumberInput.parse(text, field: field) {
+        case .failure(let error):
+            warn(error)
+            return
+        case .success(let value):
+            parsed = value
+        }
+        let unit = parsed.1 ?? draft.unit
+        switch parsed.0.apply(to: draft.value(of: field), field: field, unit: unit) {
+        case .failure(let error):
+            warn(error)
+        case .success(let value):
+            draft.unit = unit
+            draft.set(field, value)
+            switch field {
+            case .weight: step = .reps
+            case .reps: step = .series
+            case .series: save()
+            }
+        }
+    }
+
+    /// Takes the numbers of a one-line entry; saves at once when all are there.
+    private func apply(_ entry: OneLineEntry) {
+        draft.weight = entry.weightHundredths
+        if let unit = entry.unit { draft.unit = unit }
+        draft.reps = entry.reps
+        if let series = entry.series {
+            draft.series = series
+            save()
+        } else if draft.series != nil {
+            save()
+        } else {
+            step = .series
+        }
+    }
+
+    // MARK: - Choosing
+
+    func selectUser(_ member: User) {
+        select(member)
+    }
+
+    private func select(_ member: User) {
+        if member.id != user?.id {
+            source.clearHistory()
+            exercise = nil
+        }
+        user = member
+        step = .exercise
+    }
+
+    private func select(_ chosen: Exercise) {
+        exercise = chosen
+        if let member = user, let last = (try? store.lastValues(of: member, for: chosen)) ?? nil {
+            draft = Draft(last: last)
+        } else {
+            draft = Draft(unit: settings.unit)
+        }
+        step = .weight
+    }
+
+    /// The user with this name; a new one after a one-key confirmation.
+    func resolveUser(_ text: String) -> User? {
+        let name: String
+        switch NameRules.validate(text, kind: .user) {
+        case .failure(let error):
+            warn(error)
+            return nil
+        case .success(let valid):
+            name = valid
+        }
+        do {
+            if let known = try store.user(named: name) { return known }
+            guard confirm("New member \"\(TerminalText.safe(name))\". Create? [y/n] ") else {
+                console.warn("Not created. Tab completes known names.")
+                return nil
+            }
+            let created = try store.createUser(named: name, now: settings.now())
+            console.say("Welcome, \(TerminalText.safe(created.name)).")
+            return created
+        } catch {
+            console.warn(error.description)
+            return nil
+        }
+    }
+
+    /// The exercise with this name; catalog names are added as they are used,
+    /// other new names after a one-key confirmation.
+    func resolveExercise(_ text: String) -> Exercise? {
+        let name: String
+        switch NameRules.validate(text, kind: .exercise) {
+        case .failure(let error):
+            warn(error)
+            return nil
+        case .success(let valid):
+            name = valid
+        }
+        do {
+            if let known = try store.exercise(named: name) { return known }
+            if let entry = catalog.entry(named: name) {
+                return try store.createExercise(named: entry.name, category: entry.category, now: settings.now())
+            }
+            let similar = exerciseCandidates(for: String(name.prefix(3)))
+            if !similar.isEmpty {
+                console.warn("Not a known exercise. Similar: \(similar.prefix(5).map(TerminalText.safe).joined(separator: ", "))")
+            }
+            guard confirm("New exercise \"\(TerminalText.safe(name))\". Create? [y/n] ") else {
+                console.warn("Not created. Tab completes known exercises.")
+                return nil
+            }
+            return try store.createExercise(named: name, now: settings.now())
+        } catch {
+            console.warn(error.description)
+            return nil
+        }
+    }
+
+    private func confirm(_ question: String) -> Bool {
+        if case .line(let answer) = source.readKey(prompt: question) {
+            let key = answer.trimmingWhitespace().lowercased()
+            return key == "y" || key == "yes"
+        }
+        return false
+    }
+
+    // MARK: - Saving
+
+    private func save() {
+        guard let member = user, let chosen = exercise, let values = draft.values else {
+            step = .exercise
+            return
+        }
+        let now = settings.now()
+        do {
+            let id = try store.save(NewRecord(user: member, exercise: chosen, values: values, performedAt: now), now: now)
+            let text = "\(TerminalText.safe(member.name)) · \(TerminalText.safe(chosen.name)) · \(values.weight.description) × \(values.reps) reps × \(values.series) series"
+            saved.append((id, member.id, text))
+            console.say("Saved #\(id)  \(text)")
+            step = .exercise
+        } catch {
+            // Nothing was written; the numbers stay, Enter at the last prompt retries.
+            console.warn(error.description)
+            step = .series
+        }
+    }
+
+    // MARK: - Leaving and resetting
+
+    private func cancelEntry() {
+        step = .exercise
+        if let member = user, let chosen = exercise, let last = (try? store.lastValues(of: member, for: chosen)) ?? nil {
+            draft = Draft(last: last)
+        } else {
+            draft = Draft(unit: settings.unit)
+        }
+    }
+
+    /// Ctrl-D or `:user`: the member is done; the next one starts at the user prompt.
+    private func endTurn() {
+        if let member = user { console.warn("Bye, \(TerminalText.safe(member.name)).") }
+        resetForNextMember()
+    }
+
+    func resetToUserPrompt() {
+        resetForNextMember()
+    }
+
+    private func resetForNextMember() {
+        user = nil
+        exercise = nil
+        draft = Draft(unit: settings.unit)
+        step = .user
+        source.clearHistory()
+    }
+
+    /// Takes the newest set saved here (by `userID` when given) off the undo list.
+    func popLastSaved(forUser userID: Int64?) -> (id: Int64, userID: Int64, text: String)? {
+        guard let index = saved.lastIndex(where: { userID == nil || $0.userID == userID }) else { return nil }
+        return saved.remove(at: index)
+    }
+
+    private func warn(_ error: InputError) {
+        console.warn(error.description)
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import TopWeightCore
+import TopWeightStore
+
+/// How a subcommand fails: one line on stderr and the contract's exit code.
+enum Failure: Error {
+    /// A database problem: exit code 2.
+    case database(StoreError)
+    /// Bad input: exit code 64, like argument-parser's own usage errors.
+    case input(String)
+
+    var exitCode: Int32 {
+        switch self {
+        case .database: 2
+        case .input: 64
+        }
+    }
+
+    var message: String {
+        switch self {
+        case .database(let error): error.message
+        case .input(let message): message
+        }
+    }
+
+    static func input(_ error: InputError) -> Failure {
+        .input(error.description)
+    }
+}
+
+extension ParsableCommand {
+    /// Runs `body`, printing any `Failure` as `topweight: …` and exiting with its code.
+    func reportingFailures(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let failure as Failure {
+            FileHandle.standardError.write(Data("topweight: \(TerminalText.safe(failure.message))\n".utf8))
+            throw ExitCode(failure.exitCode)
+        } catch let error as StoreError {
+            FileHandle.standardError.write(Data("topweight: \(TerminalText.safe(error.message))\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}

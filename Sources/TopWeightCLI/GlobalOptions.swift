@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import TopWeightStore
+
+/// Options every subcommand takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Database file (default: $TOPWEIGHT_DB, else under $XDG_DATA_HOME/topweight/).", valueName: "path"))
+    var db: String?
+
+    @Flag(name: .long, help: "Make every save survive a power cut (synchronous = FULL; slower). Also $TOPWEIGHT_DURABLE=1.")
+    var durable = false
+
+    /// The database path after flags, environment and XDG defaults.
+    var databasePath: String {
+        DatabaseLocation.resolve(flag: db, environment: ProcessInfo.processInfo.environment)
+    }
+
+    var isDurable: Bool {
+        durable || ["1", "true", "yes"].contains(ProcessInfo.processInfo.environment["TOPWEIGHT_DURABLE"]?.lowercased() ?? "")
+    }
+
+    /// Opens the store, or ends the program with exit code 2 and one line on stderr.
+    func openStore(readOnly: Bool = false) throws -> WorkoutStore {
+        do {
+            return try WorkoutStore(path: databasePath, options: .init(durable: isDurable, readOnly: readOnly))
+        } catch {
+            throw Failure.database(error)
+        }
+    }
+}
+
+/// Output formats for commands that print data.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text
+    case json
+    case csv
+}

@@ -1,0 +1,83 @@
+import Foundation
+import TopWeightCore
+
+/// JSON and CSV building blocks, written by hand so records stream one at a time.
+enum DataFormats {
+    /// A JSON string literal: quotes, backslashes and control characters escaped.
+    static func json(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+                    || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// One JSON object from ordered key/value pairs (values already encoded).
+    static func jsonObject(_ pairs: [(String, String)]) -> String {
+        "{" + pairs.map { "\(json($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+    }
+
+    /// A CSV field, quoted when it holds a comma, quote or line break (RFC 4180).
+    static func csv(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// ISO 8601 with the local offset: `2026-11-21T18:42:05+01:00`.
+    static func timestamp(_ date: Date, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let offset = timeZone.secondsFromGMT(for: date)
+        let sign = offset < 0 ? "-" : "+"
+        let hours = abs(offset) / 3600
+        let minutes = abs(offset) % 3600 / 60
+        func two(_ value: Int?) -> String {
+            let value = value ?? 0
+            return value < 10 ? "0\(value)" : "\(value)"
+        }
+        return "\(c.year ?? 0)-\(two(c.month))-\(two(c.day))T\(two(c.hour)):\(two(c.minute)):\(two(c.second))\(sign)\(two(hours)):\(two(minutes))"
+    }
+}
+
+/// Renders records as JSON objects or CSV rows.
+struct RecordFormatter {
+    var timeZone: TimeZone
+
+    static let csvHeader = "id,performedAt,user,exercise,weight,unit,reps,series"
+
+    func json(_ record: WorkoutRecord) -> String {
+        DataFormats.jsonObject([
+            ("id", String(record.id)),
+            ("user", DataFormats.json(record.user)),
+            ("exercise", DataFormats.json(record.exercise)),
+            ("weight", record.values.weight.number),
+            ("unit", DataFormats.json(record.values.weight.unit.rawValue)),
+            ("reps", String(record.values.reps)),
+            ("series", String(record.values.series)),
+            ("performedAt", DataFormats.json(DataFormats.timestamp(record.performedAt, timeZone: timeZone))),
+        ])
+    }
+
+    func csv(_ record: WorkoutRecord) -> String {
+        [
+            String(record.id), DataFormats.timestamp(record.performedAt, timeZone: timeZone),
+            DataFormats.csv(record.user), DataFormats.csv(record.exercise), record.values.weight.number,
+            record.values.weight.unit.rawValue, String(record.values.reps), String(record.values.series),
+        ].joined(separator: ",")
+    }
+}

@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import TopWeightCore
+import TopWeightStore
+
+/// `topweight add USER EXERCISE WEIGHT REPS SERIES`: one set, from a script.
+struct AddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Save one set. New users and exercises are created on first use.",
+        discussion: "Example: topweight add Ana \"Bench Press\" 62.5 8 3"
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "Who did the set.") var user: String
+    @Argument(help: "The exercise, e.g. \"Bench Press\".") var exercise: String
+    @Argument(help: "Weight, e.g. 62.5, 62,5 or 135lb.") var weight: String
+    @Argument(help: "Repetitions, 1 to 1000.") var reps: String
+    @Argument(help: "Series, 1 to 100.") var series: String
+
+    @Option(help: "Weight unit when the weight has none: kg or lb.") var unit: WeightUnit?
+    @Option(help: ArgumentHelp("When the set was done (ISO 8601, e.g. 2026-11-20T18:30:00+01:00); default now.", valueName: "time"))
+    var at: String?
+    @Option(help: "Output: text, json or csv.") var format: OutputFormat = .text
+
+    func run() throws {
+        try reportingFailures {
+            let now = Date()
+            let performedAt = try at.map { text in
+                guard let date = Timestamp.parse(text, timeZone: .current) else {
+                    throw Failure.input("--at must be an ISO 8601 time (e.g. 2026-11-20T18:30:00+01:00 or 2026-11-20)")
+                }
+                guard date <= now.addingTimeInterval(86_400) else {
+                    throw Failure.input("--at is in the future; sets are logged once done")
+                }
+                return date
+            } ?? now
+            let values = try parseValues()
+            let userName = try Self.valid(user, kind: .user)
+            let exerciseName = try Self.valid(exercise, kind: .exercise)
+            let store = try global.openStore()
+            let member = try store.user(named: userName) ?? store.createUser(named: userName, now: now)
+            let catalogCategory: String? = nil
+            let chosen = try store.exercise(named: exerciseName) ?? store.createExercise(named: exerciseName, category: catalogCategory, now: now)
+            let id = try store.save(NewRecord(user: member, exercise: chosen, values: values, performedAt: performedAt), now: now)
+            let record = WorkoutRecord(id: id, user: member.name, exercise: chosen.name, values: values, performedAt: performedAt)
+            let formatter = RecordFormatter(timeZone: .current)
+            switch format {
+            case .text:
+                print("Saved #\(id)  \(TerminalText.safe(member.name)) · \(TerminalText.safe(chosen.name)) · \(values.weight.description) × \(values.reps) reps × \(values.series) series")
+            case .json:
+                print(formatter.json(record))
+            case .csv:
+                print(RecordFormatter.csvHeader)
+                print(formatter.csv(record))
+            }
+        }
+    }
+
+    private func parseValues() throws -> SetValues {
+        let weightInput: (NumberInput, WeightUnit?)
+        switch NumberInput.parse(weight, field: .weight) {
+        case .success(let parsed): weightInput = parsed
+        case .failure(let error): throw Failure.input(error)
+        }
+        let unit = weightInput.1 ?? self.unit ?? .kg
+        let hundredths = try Self.absolute(weightInput.0, field: .weight, unit: unit)
+        let repsValue = try Self.number(reps, field: .reps)
+        let seriesValue = try Self.number(series, field: .series)
+        return SetValues(weight: Weight(hundredths: hundredths, unit: unit), reps: repsValue, series: seriesValue)
+    }
+
+    private static func number(_ text: String, field: NumericField) throws -> Int {
+        switch NumberInput.parse(text, field: field) {
+        case .success(let (input, _)): return try absolute(input, field: field, unit: .kg)
+        case .failure(let error): throw Failure.input(error)
+        }
+    }
+
+    /// A plain number in range: steps and relative values mean nothing without a prompt.
+    private static func absolute(_ input: NumberInput, field: NumericField, unit: WeightUnit) throws -> Int {
+        let value: Int
+        switch input {
+        case .absolute(let number): value = number
+        case .relative(0): value = 0
+        default: throw Failure.input(InputError("\(field.rawValue) must be a plain number here", example: field.example))
+        }
+        switch NumberInput.absolute(value).apply(to: nil, field: field, unit: unit) {
+        case .success(let checked): return checked
+        case .failure(let error): throw Failure.input(error)
+        }
+    }
+
+    static func valid(_ name: String, kind: NameRules.Kind) throws -> String {
+        switch NameRules.validate(name, kind: kind) {
+        case .success(let valid): return valid
+        case .failure(let error): throw Failure.input(error)
+        }
+    }
+}

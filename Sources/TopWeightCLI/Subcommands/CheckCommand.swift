@@ -1,0 +1,27 @@
+import ArgumentParser
+import Foundation
+import TopWeightStore
+
+/// `topweight check`: is the file healthy, and what is in it.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check the database: integrity, schema version and counts."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        try reportingFailures {
+            let health = try global.openStore().health()
+            print("database      \(global.databasePath)")
+            print("integrity     \(health.integrity)")
+            print("schema        \(health.schemaVersion) (\(health.appliedMigrations) of \(health.knownMigrations) migrations)")
+            print("journal       \(health.journalMode)")
+            print("users         \(health.users)")
+            print("exercises     \(health.exercises)")
+            print("records       \(health.records)")
+            if health.integrity != "ok" { throw Failure.database(StoreError(.corrupt, "integrity check failed: \(health.integrity)")) }
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import ArgumentParser
+import Foundation
+import TopWeightCatalog
+import TopWeightCore
+import TopWeightStore
+
+/// `topweight exercises`: list, add, rename, remove.
+struct ExercisesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "exercises",
+        abstract: "List and manage exercises.",
+        subcommands: [List.self, Add.self, Rename.self, Remove.self],
+        defaultSubcommand: List.self
+    )
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List exercises in use (--catalog adds the bundled ones).")
+
+        @OptionGroup var global: GlobalOptions
+        @Flag(help: "Also list catalog exercises nobody has used yet.") var catalog = false
+        @Option(help: "Output: text, json or csv.") var format: OutputFormat = .text
+
+        func run() throws {
+            try reportingFailures {
+                let summaries = try global.openStore().exercises()
+                var rows = summaries.map { (name: $0.exercise.name, category: $0.exercise.category, records: $0.records, id: Optional($0.exercise.id)) }
+                if catalog {
+                    let known = Set(rows.map { NameRules.key($0.name) })
+                    for entry in ExerciseCatalog.bundled().entries where !known.contains(NameRules.key(entry.name)) {
+                        rows.append((entry.name, entry.category, 0, nil))
+                    }
+                    rows.sort { NameRules.key($0.name) < NameRules.key($1.name) }
+                }
+                let out = OutputBuffer()
+                switch format {
+                case .text:
+                    let names = rows.map { TerminalText.safe($0.name) }
+                    let width = names.map(TerminalText.width).max() ?? 0
+                    for (row, name) in zip(rows, names) {
+                        let used = row.id == nil ? "catalog" : "\(row.records) record\(row.records == 1 ? "" : "s")"
+                        out.line("\(TerminalText.pad(name, to: width))  \(used)\(row.category.map { "  \($0)" } ?? "")")
+                    }
+                    if rows.isEmpty { out.line("No exercises used yet (--catalog shows the bundled ones).") }
+                case .json:
+                    let objects = rows.map { row in
+                        DataFormats.jsonObject([
+                            ("id", row.id.map { String($0) } ?? "null"),
+                            ("name", DataFormats.json(row.name)),
+                            ("category", row.category.map(DataFormats.json) ?? "null"),
+                            ("records", String(row.records)),
+                        ])
+                    }
+                    out.line("[" + objects.joined(separator: ",\n ") + "]")
+                case .csv:
+                    out.line("id,name,category,records")
+                    for row in rows {
+                        out.line("\(row.id.map { String($0) } ?? ""),\(DataFormats.csv(row.name)),\(DataFormats.csv(row.category ?? "")),\(row.records)")
+                    }
+                }
+                out.flush()
+            }
+        }
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add an exercise.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Its name, e.g. \"Zercher Squat\".") var name: String
+        @Option(help: "A category, e.g. barbell.") var category: String?
+
+        func run() throws {
+            try reportingFailures {
+                let valid = try AddCommand.valid(name, kind: .exercise)
+                let store = try global.openStore()
+                if let existing = try store.exercise(named: valid) {
+                    throw Failure.input("\(existing.name) already exists")
+                }
+                let category = try category.map { try AddCommand.valid($0, kind: .exercise) }
+                    ?? ExerciseCatalog.bundled().entry(named: valid)?.category
+                let created = try store.createExercise(named: valid, category: category)
+                print("Added \(TerminalText.safe(created.name)) (#\(created.id))")
+            }
+        }
+    }
+
+    struct Rename: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Rename an exercise; its records follow.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Current name.") var name: String
+        @Argument(help: "New name.") var newName: String
+
+        func run() throws {
+            try reportingFailures {
+                let old = try AddCommand.valid(name, kind: .exercise)
+                let new = try AddCommand.valid(newName, kind: .exercise)
+                let store = try global.openStore()
+                guard let existing = try store.exercise(named: old) else {
+                    throw Failure.input("no exercise named \(old); 'topweight exercises' lists them")
+                }
+                let renamed = try store.renameExercise(existing, to: new)
+                print("Renamed \(TerminalText.safe(existing.name)) to \(TerminalText.safe(renamed.name))")
+            }
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove an exercise nobody has recorded.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Its name.") var name: String
+
+        func run() throws {
+            try reportingFailures {
+                let valid = try AddCommand.valid(name, kind: .exercise)
+                let store = try global.openStore()
+                guard let existing = try store.exercise(named: valid) else {
+                    throw Failure.input("no exercise named \(valid); 'topweight exercises' lists them")
+                }
+                do {
+                    try store.removeExercise(existing)
+                } catch let error as StoreError where error.kind == .other {
+                    throw Failure.input(error.message)
+                }
+                print("Removed \(TerminalText.safe(existing.name))")
+            }
+        }
+    }
+}

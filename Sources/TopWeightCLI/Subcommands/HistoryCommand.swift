@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import TopWeightCore
+import TopWeightStore
+
+/// `topweight history`: records newest first, grouped by day, or as JSON/CSV.
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "Show records, newest first: grouped Today / Yesterday / dates, or as JSON or CSV."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "Only this member (default: everybody).") var user: String?
+    @Option(help: "Only this exercise.") var exercise: String?
+    @Option(help: "Only the last N days (1 = today).") var days: Int?
+    @Option(help: "At most N records (0 = all). Default: 50 for text, all for json and csv.") var limit: Int?
+    @Option(help: "Output: text, json or csv.") var format: OutputFormat = .text
+
+    func validate() throws {
+        if let days, days < 1 || days > 100_000 { throw ValidationError("--days must be from 1 to 100000") }
+        if let limit, limit < 0 { throw ValidationError("--limit can't be negative") }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let store = try global.openStore()
+            let now = Date()
+            let grouping = HistoryGrouping(timeZone: .current)
+            var query = HistoryQuery()
+            if let user {
+                let name = try AddCommand.valid(user, kind: .user)
+                guard let member = try store.user(named: name) else {
+                    throw Failure.input("no member named \(name); 'topweight users' lists them")
+                }
+                query.userID = member.id
+            }
+            if let exercise {
+                let name = try AddCommand.valid(exercise, kind: .exercise)
+                guard let found = try store.exercise(named: name) else {
+                    throw Failure.input("no exercise named \(name); 'topweight exercises' lists them")
+                }
+                query.exerciseID = found.id
+            }
+            query.since = days.map { grouping.start(ofLast: $0, now: now) }
+            let requested = limit ?? (format == .text ? 50 : 0)
+            query.limit = requested == 0 ? nil : requested + 1
+            let out = OutputBuffer()
+            let formatter = RecordFormatter(timeZone: .current)
+            switch format {
+            case .text:
+                var records = try store.history(query)
+                let more = requested > 0 && records.count > requested
+                if more { records.removeLast() }
+                if records.isEmpty {
+                    out.line("No records.")
+                } else {
+                    HistoryText.render(records, grouping: grouping, now: now, showUser: query.userID == nil).forEach(out.line)
+                }
+                if more { out.line("… more records: --limit \(requested * 2) or --limit 0 for all") }
+            case .json:
+                var first = true
+                out.line("[")
+                var count = 0
+                try store.forEachRecord(query) { record in
+                    count += 1
+                    if requested > 0, count > requested { return }
+                    out.line((first ? "  " : ", ") + formatter.json(record))
+                    first = false
+                }
+                out.line("]")
+            case .csv:
+                out.line(RecordFormatter.csvHeader)
+                var count = 0
+                try store.forEachRecord(query) { record in
+                    count += 1
+                    if requested > 0, count > requested { return }
+                    out.line(formatter.csv(record))
+                }
+            }
+            out.flush()
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import LineEditor
+import TopWeightCatalog
+import TopWeightCore
+import TopWeightREPL
+import TopWeightStore
+
+/// The interactive logger (the default when no subcommand is given).
+struct ReplCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repl",
+        abstract: "Log sets interactively: user, exercise, weight, reps, series (the default)."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "Weight unit for new exercises: kg or lb.")
+    var unit: WeightUnit = .kg
+
+    @Flag(help: "Shared-terminal mode: no default member, idle reset, no way out from the keyboard.")
+    var kiosk = false
+
+    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("Seconds of no typing before a kiosk returns to an empty user prompt.", valueName: "seconds"))
+    var idleTimeout: Double = 120
+
+    func validate() throws {
+        guard idleTimeout > 0, idleTimeout <= 86_400 else {
+            throw ValidationError("--idle-timeout must be from 1 to 86400 seconds")
+        }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let store = try global.openStore()
+            let terminal = TerminalLineSource()
+            let source: any LineSource = terminal ?? PipedLineSource()
+            Signals.install(catchInterrupt: terminal != nil, kiosk: kiosk)
+            var settings = Session.Settings()
+            settings.unit = unit
+            settings.kiosk = kiosk
+            settings.idleTimeout = kiosk ? idleTimeout : nil
+            let console = StandardConsole()
+            if terminal != nil {
+                console.say("Top Weight: Enter accepts [defaults], Tab completes, :help lists commands.")
+            }
+            let session = Session(store: store, source: source, console: console, catalog: .bundled(), settings: settings)
+            _ = session.run()
+        }
+    }
+}
+
+extension WeightUnit: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(parsing: Substring(argument))
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import TopWeightCore
+import TopWeightStore
+
+// MARK: - `:` commands
+
+extension Session {
+    func run(command text: String) -> Ending? {
+        let body = text.dropFirst()
+        let word = body.prefix { !$0.isWhitespace }.lowercased()
+        let argument = body.dropFirst(word.count).trimmingWhitespace()
+        let matches = Command.allCases.filter { $0.rawValue.hasPrefix(word) }
+        guard !word.isEmpty, let command = matches.first(where: { $0.rawValue == word }) ?? (matches.count == 1 ? matches[0] : nil)
+        else {
+            let shown = TerminalText.safe(String(text.prefix(20)))
+            console.warn("Unknown command \(shown); :help lists them (e.g. :history)")
+            return nil
+        }
+        switch command {
+        case .help: showHelp()
+        case .user: switchUser(argument)
+        case .history: showHistory(argument)
+        case .users: listUsers()
+        case .exercises: listExercises()
+        case .unit: changeUnit(argument)
+        case .undo: undo()
+        case .quit:
+            if settings.kiosk {
+                console.warn("This is a shared terminal: it stays open. Ctrl-D ends your turn.")
+                return nil
+            }
+            return .quit
+        }
+        return nil
+    }
+
+    private func showHelp() {
+        console.say("Enter accepts the [default]; Tab completes names and commands.")
+        console.say("At weight, reps, series: + - (one step)  ++ -- (two)  +N -N (relative)  N (exact)")
+        console.say("Steps: 2.5 kg, 5 lb, 1 rep, 1 series. A unit may follow the weight: 135lb")
+        console.say("One line: 'bench 62.5x8x3' at exercise, '62.5x8x3' at weight.")
+        console.say("<  back one prompt   Ctrl-C  cancel the entry   Ctrl-D  end your turn")
+        for command in Command.allCases { console.say(command.summary) }
+    }
+
+    private func switchUser(_ argument: String) {
+        if argument.isEmpty {
+            user.map { console.warn("Bye, \(TerminalText.safe($0.name)).") }
+            resetToUserPrompt()
+            return
+        }
+        if let member = resolveUser(argument) { selectUser(member) }
+    }
+
+    /// `:history [NAME|all] [N]`: the newest N records of a member or of everybody.
+    private func showHistory(_ argument: String) {
+        var words = argument.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        var limit = settings.historyPageSize
+        if let last = words.last, let count = Int(last) {
+            guard count > 0, count <= 10_000 else {
+                warn(InputError("the number of records must be from 1 to 10000", example: ":history all 50"))
+                return
+            }
+            limit = count
+            words.removeLast()
+        }
+        let name = words.joined(separator: " ")
+        var query = HistoryQuery(limit: limit + 1)
+        var whose = "everybody"
+        if name.lowercased() != "all" {
+            let member: User?
+            if name.isEmpty {
+                member = defaultUser()
+            } else {
+                do {
+                    member = try store.user(named: name)
+                } catch {
+                    console.warn(error.description)
+                    return
+                }
+                if member == nil {
+                    console.warn("No member named \(TerminalText.safe(name)); :users lists them (e.g. :history all)")
+                    return
+                }
+            }
+            if let member {
+                query.userID = member.id
+                whose = TerminalText.safe(member.name)
+            }
+        }
+        do {
+            var records = try store.history(query)
+            let more = records.count > limit
+            if more { records.removeLast() }
+            guard !records.isEmpty else {
+                console.say("No records yet for \(whose).")
+                return
+            }
+            let lines = HistoryText.render(records, grouping: grouping, now: settings.now(), showUser: query.userID == nil)
+            lines.forEach(console.say)
+            if more {
+                console.say("… older records exist: :history \(query.userID == nil ? "all" : whose) \(min(limit * 2, 10_000))")
+            }
+        } catch {
+            console.warn(error.description)
+        }
+    }
+
+    private func listUsers() {
+        do {
+            let summaries = try store.users()
+            guard !summaries.isEmpty else {
+                console.say("No members yet. Type a name at the user prompt to add one.")
+                return
+            }
+            let now = settings.now()
+            let names = summaries.map { TerminalText.safe($0.user.name) }
+            let width = names.map(TerminalText.width).max() ?? 0
+            for (summary, name) in zip(summaries, names) {
+                let last = summary.lastPerformedAt.map { "last " + grouping.label(for: $0, now: now) } ?? "no records"
+                console.say("\(TerminalText.pad(name, to: width))  \(summary.records) record\(summary.records == 1 ? "" : "s"), \(last)")
+            }
+        } catch {
+            console.warn(error.description)
+        }
+    }
+
+    private func listExercises() {
+        do {
+            let summaries = try store.exercises()
+            let names = summaries.map { TerminalText.safe($0.exercise.name) }
+            let width = names.map(TerminalText.width).max() ?? 0
+            for (summary, name) in zip(summaries, names) {
+                let category = summary.exercise.category.map { "  \($0)" } ?? ""
+                console.say("\(TerminalText.pad(name, to: width))  \(summary.records) record\(summary.records == 1 ? "" : "s")\(category)")
+            }
+            let known = Set(summaries.map { NameRules.key($0.exercise.name) })
+            let more = catalog.entries.filter { !known.contains(NameRules.key($0.name)) }.count
+            console.say("\(summaries.isEmpty ? "No exercises used yet; " : "")\(more) more in the catalog: Tab at the exercise prompt shows them.")
+        } catch {
+            console.warn(error.description)
+        }
+    }
+
+    private func changeUnit(_ argument: String) {
+        guard !argument.isEmpty else {
+            console.say("Weights are in \(draft.unit.rawValue). :unit kg or :unit lb changes it.")
+            return
+        }
+        guard let unit = WeightUnit(parsing: Substring(argument)) else {
+            warn(InputError("the unit must be kg or lb", example: ":unit lb"))
+            return
+        }
+        draft.unit = unit
+        settings.unit = unit
+        console.say("Weights in \(unit.rawValue) from now on.")
+    }
+
+    private func undo() {
+        guard let last = popLastSaved(forUser: settings.kiosk ? user?.id : nil) else {
+            console.warn("Nothing to undo: only sets saved here\(settings.kiosk ? " by you" : "") can be removed.")
+            return
+        }
+        do {
+            if try store.deleteRecord(id: last.id) {
+                console.say("Removed #\(last.id)  \(last.text)")
+            } else {
+                console.warn("#\(last.id) was already removed.")
+            }
+            if let member = user, let chosen = exercise, let values = (try? store.lastValues(of: member, for: chosen)) ?? nil {
+                draft = Draft(last: values)
+            }
+        } catch {
+            console.warn(error.description)
+        }
+    }
+
+    private func warn(_ error: InputError) {
+        console.warn(error.description)
+    }
+}
