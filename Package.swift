@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // Pure domain: values, parsing, steppers, validation, grouping, display width.
@@ -59,8 +60,14 @@ let package = Package(
         ),
         .executableTarget(name: "topweight", dependencies: ["TopWeightCLI"]),
 
-        .testTarget(name: "TopWeightCoreTests", dependencies: ["TopWeightCore"]),
-        .testTarget(name: "TopWeightStoreTests", dependencies: ["TopWeightStore", "TopWeightCore"]),
+        .testTarget(
+            name: "TopWeightCoreTests",
+            dependencies: ["TopWeightCore", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
+            name: "TopWeightStoreTests",
+            dependencies: ["TopWeightStore", "TopWeightCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(
             name: "TopWeightREPLTests",
             dependencies: ["TopWeightREPL", "TopWeightStore", "TopWeightCore", "TopWeightCatalog"]

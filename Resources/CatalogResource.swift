@@ -10,6 +10,11 @@ public struct ExerciseCatalog: Sendable {
     public struct Entry: Sendable, Codable, Hashable {
         public var name: String
         public var category: String
+
+        public init(name: String, category: String) {
+            self.name = name
+            self.category = category
+        }
     }
 
     public var entries: [Entry]

@@ -25,7 +25,7 @@ public struct OneLineEntry: Sendable, Equatable {
         guard let space = text.lastIndex(where: { $0 == " " }) else { return nil }
         let name = text[..<space].trimmingWhitespace()
         let numbers = text[text.index(after: space)...]
-        guard !name.isEmpty, looksLikeNumbers(numbers), numbers.split(whereSeparator: isSeparator).count == 3 else {
+        guard !name.isEmpty, looksLikeNumbers(numbers), numbers.split(whereSeparator: isSeparator).count >= 3 else {
             return nil
         }
         return parseNumbers(numbers, requireSeries: true).map {
@@ -58,12 +58,15 @@ public struct OneLineEntry: Sendable, Equatable {
     }
 
     /// Removes spaces around separators and collapses runs of whitespace:
-    /// `bench  62.5 x 8 x 3` → `bench 62.5x8x3`.
+    /// `bench  62.5 x 8 x 3` → `bench 62.5x8x3`. Only numbers are glued, so the
+    /// words of `Box Squat` or `Cable Xover` stay apart.
     static func collapsingSeparators(_ line: String) -> String {
         let words = line.split(whereSeparator: { $0.isWhitespace })
         var out = ""
         for word in words {
-            let glue = out.last.map(isSeparator) == true || word.first.map(isSeparator) == true
+            let lastWord = out.split(separator: " ").last ?? ""
+            let glue = looksLikeNumbers(lastWord)
+                && (lastWord.last.map(isSeparator) == true || word.first.map(isSeparator) == true)
                 || (word.allSatisfy { $0.isLetter } && WeightUnit(parsing: word) != nil && out.last?.isNumber == true)
             if !out.isEmpty && !glue { out.append(" ") }
             out.append(contentsOf: word)

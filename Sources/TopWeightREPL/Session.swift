@@ -64,7 +64,7 @@ public final class Session {
 
     /// One prompt and its answer. Returns an ending when the session is over.
     func next() -> Ending? {
-        let event = source.readLine(prompt: prompt(), complete: { [unowned self] in self.completions(for: $0) })
+        let event = source.readLine(prompt: prompt(), complete: { [weak self] in self?.completions(for: $0) ?? [] })
         switch event {
         case .terminated:
             return .terminated

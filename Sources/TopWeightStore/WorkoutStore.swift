@@ -47,8 +47,25 @@ public final class WorkoutStore: Sendable {
             config.prepareDatabase { db in
                 if durable { try db.execute(sql: "PRAGMA synchronous = FULL") }
             }
-            writer = try DatabasePool(path: path, configuration: config)
             let migrator = Schema.migrator
+            // Look before touching: opening the pool writes to the file (GRDB's
+            // WAL set-up creates and drops a table), so an existing file is first
+            // read through a plain connection (no journal-mode change, reads
+            // only; being the last to close it removes the -wal and -shm files
+            // it opened), and one from a newer Top Weight is refused with not
+            // a byte changed.
+            if FileManager.default.fileExists(atPath: path) {
+                var probe = Configuration()
+                probe.busyMode = .timeout(options.busyTimeout)
+                let queue = try DatabaseQueue(path: path, configuration: probe)
+                let superseded = try queue.read { db in try migrator.hasBeenSuperseded(db) }
+                try queue.close()
+                if superseded {
+                    throw StoreError(.schemaAhead, "database \(path) was written by a newer Top Weight; upgrade topweight to use it (the file was left untouched)")
+                }
+            }
+            writer = try DatabasePool(path: path, configuration: config)
+            // Again, for a file another program created after the probe.
             let superseded = try writer.read { db in try migrator.hasBeenSuperseded(db) }
             if superseded {
                 throw StoreError(.schemaAhead, "database \(path) was written by a newer Top Weight; upgrade topweight to use it (the file was left untouched)")
@@ -137,13 +154,22 @@ public final class WorkoutStore: Sendable {
         return try perform {
             try writer.read { db in
                 if key.isEmpty {
-                    return try String.fetchAll(db.cachedStatement(sql: "SELECT name FROM \(table) ORDER BY nameKey LIMIT ?"), arguments: [limit])
+                    return try String.fetchAll(db.cachedStatement(sql: Self.allNamesSQL(table: table)), arguments: [limit])
                 }
-                // A range on the unique index: every key that starts with `key`.
-                let sql = "SELECT name FROM \(table) WHERE nameKey >= ? AND nameKey < ? ORDER BY nameKey LIMIT ?"
-                return try String.fetchAll(db.cachedStatement(sql: sql), arguments: [key, Self.upperBound(ofPrefix: key), limit])
+                return try String.fetchAll(db.cachedStatement(sql: Self.namesSQL(table: table)), arguments: [key, Self.upperBound(ofPrefix: key), limit])
             }
         }
+    }
+
+    /// Every name of `table` (`user` or `exercise`) in key order; argument: limit.
+    static func allNamesSQL(table: String) -> String {
+        "SELECT name FROM \(table) ORDER BY nameKey LIMIT ?"
+    }
+
+    /// A range on the unique index: every key that starts with a prefix.
+    /// Arguments: prefix key, `upperBound(ofPrefix:)` of it, limit.
+    static func namesSQL(table: String) -> String {
+        "SELECT name FROM \(table) WHERE nameKey >= ? AND nameKey < ? ORDER BY nameKey LIMIT ?"
     }
 
     /// The smallest string greater than every string starting with `prefix`.
@@ -265,36 +291,49 @@ public final class WorkoutStore: Sendable {
     public func lastUsedUser() throws(StoreError) -> User? {
         try perform {
             try writer.read { db in
-                try Row.fetchOne(db.cachedStatement(sql: """
-                    SELECT u.id, u.name FROM record r JOIN user u ON u.id = r.userId ORDER BY r.id DESC LIMIT 1
-                    """)).map { User(id: $0[0], name: $0[1]) }
+                try Row.fetchOne(db.cachedStatement(sql: Self.lastUsedUserSQL)).map { User(id: $0[0], name: $0[1]) }
             }
         }
     }
+
+    /// The newest record is found by its rowid first; a join ordered by
+    /// `r.id` let the planner sort every record when there are few users.
+    static let lastUsedUserSQL = """
+        SELECT u.id, u.name FROM record r JOIN user u ON u.id = r.userId
+        WHERE r.id = (SELECT MAX(id) FROM record)
+        """
 
     /// The exercise this user recorded last.
     public func lastExercise(of user: User) throws(StoreError) -> Exercise? {
         try perform {
             try writer.read { db in
-                try Row.fetchOne(db.cachedStatement(sql: """
-                    SELECT e.id, e.name, e.category FROM exercise e
-                    WHERE e.id = (SELECT exerciseId FROM record WHERE userId = ? ORDER BY id DESC LIMIT 1)
-                    """), arguments: [user.id]).map { Exercise(id: $0[0], name: $0[1], category: $0[2]) }
+                try Row.fetchOne(db.cachedStatement(sql: Self.lastExerciseSQL), arguments: [user.id])
+                    .map { Exercise(id: $0[0], name: $0[1], category: $0[2]) }
             }
         }
     }
+
+    /// Argument: user id.
+    static let lastExerciseSQL = """
+        SELECT e.id, e.name, e.category FROM exercise e
+        WHERE e.id = (SELECT exerciseId FROM record WHERE userId = ? ORDER BY id DESC LIMIT 1)
+        """
 
     /// This user's last weight, reps and series for this exercise.
     public func lastValues(of user: User, for exercise: Exercise) throws(StoreError) -> SetValues? {
         try perform {
             try writer.read { db in
-                try Row.fetchOne(db.cachedStatement(sql: """
-                    SELECT weight, unit, reps, series FROM record
-                    WHERE userId = ? AND exerciseId = ? ORDER BY id DESC LIMIT 1
-                    """), arguments: [user.id, exercise.id]).map(Self.values(from:))
+                try Row.fetchOne(db.cachedStatement(sql: Self.lastValuesSQL), arguments: [user.id, exercise.id])
+                    .map(Self.values(from:))
             }
         }
     }
+
+    /// Arguments: user id, exercise id.
+    static let lastValuesSQL = """
+        SELECT weight, unit, reps, series FROM record
+        WHERE userId = ? AND exerciseId = ? ORDER BY id DESC LIMIT 1
+        """
 
     /// Records matching `query`, newest first, names included.
     public func history(_ query: HistoryQuery) throws(StoreError) -> [WorkoutRecord] {
@@ -305,6 +344,26 @@ public final class WorkoutStore: Sendable {
 
     /// Streams records matching `query`, newest first, without holding them all.
     public func forEachRecord(_ query: HistoryQuery, _ body: (WorkoutRecord) throws -> Void) throws(StoreError) {
+        let (sql, arguments) = Self.historySQL(query)
+        try perform {
+            try writer.read { db in
+                let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+                while let row = try rows.next() {
+                    try body(WorkoutRecord(
+                        id: row[0], user: row[1], exercise: row[2],
+                        values: SetValues(
+                            weight: Weight(value: row[3], unit: WeightUnit(rawValue: row[4]) ?? .kg),
+                            reps: row[5], series: row[6]
+                        ),
+                        performedAt: Date(timeIntervalSince1970: Double(row[7] as Int64) / 1000)
+                    ))
+                }
+            }
+        }
+    }
+
+    /// The statement and arguments `forEachRecord` runs for `query`.
+    static func historySQL(_ query: HistoryQuery) -> (sql: String, arguments: StatementArguments) {
         var conditions: [String] = []
         var arguments: StatementArguments = []
         if let user = query.userID {
@@ -334,21 +393,7 @@ public final class WorkoutStore: Sendable {
             sql += " LIMIT ?"
             arguments += [limit]
         }
-        try perform {
-            try writer.read { db in
-                let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
-                while let row = try rows.next() {
-                    try body(WorkoutRecord(
-                        id: row[0], user: row[1], exercise: row[2],
-                        values: SetValues(
-                            weight: Weight(value: row[3], unit: WeightUnit(rawValue: row[4]) ?? .kg),
-                            reps: row[5], series: row[6]
-                        ),
-                        performedAt: Date(timeIntervalSince1970: Double(row[7] as Int64) / 1000)
-                    ))
-                }
-            }
-        }
+        return (sql, arguments)
     }
 
     // MARK: - Maintenance

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import TopWeightCore
+
+@Suite("History text")
+struct HistoryTextTests {
+    // Sun 16 Nov 2025, 12:00 UTC.
+    private static let now = Date(timeIntervalSince1970: 1_763_294_400)
+
+    private static func record(
+        _ id: Int64, _ user: String, _ exercise: String,
+        _ hundredths: Int, _ unit: WeightUnit = .kg, reps: Int = 8, series: Int = 3, hoursAgo: Double
+    ) -> WorkoutRecord {
+        WorkoutRecord(
+            id: id, user: user, exercise: exercise,
+            values: SetValues(weight: Weight(hundredths: hundredths, unit: unit), reps: reps, series: series),
+            performedAt: now.addingTimeInterval(-hoursAgo * 3_600)
+        )
+    }
+
+    private static func render(_ records: [WorkoutRecord], showUser: Bool = true) throws -> [String] {
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        return HistoryText.render(records, grouping: HistoryGrouping(timeZone: utc), now: now, showUser: showUser)
+    }
+
+    /// Display column where `needle` first starts on `line`.
+    private static func column(of needle: String, in line: String) throws -> Int {
+        let range = try #require(line.range(of: needle), "\(needle) not in \(line)")
+        return TerminalText.width(String(line[..<range.lowerBound]))
+    }
+
+    /// Names of many display widths: CJK (2 per character), emoji, combining marks.
+    static let mixedNames = [
+        record(6, "Ana", "Bench Press", 6250, hoursAgo: 1),
+        record(5, "李雷", "深蹲", 7250, hoursAgo: 2),
+        record(4, "Zoe\u{308}", "Press", 8250, hoursAgo: 3),
+        record(3, "Ana 💪", "Curl 💪", 1250, hoursAgo: 4),
+        record(2, "Jose\u{301}", "Hack Squat", 9750, hoursAgo: 30),
+        record(1, "Łukasz", "\u{1B}[31mRed", 4250, hoursAgo: 31),
+    ]
+
+    @Test("starts every weight at the same display column", arguments: [true, false])
+    func weightsAligned(showUser: Bool) throws {
+        let lines = try Self.render(Self.mixedNames, showUser: showUser)
+        let rows = lines.filter { $0.hasPrefix("  ") }
+        #expect(rows.count == Self.mixedNames.count)
+        let columns = try zip(rows, Self.mixedNames).map { row, record in
+            try Self.column(of: record.values.weight.description, in: row)
+        }
+        #expect(Set(columns).count == 1, "weight columns: \(columns)")
+        // Every name is padded to the widest one, so the line widths are equal too.
+        #expect(Set(rows.map(TerminalText.width)).count == 1)
+    }
+
+    @Test("puts the widest name right before the weight column")
+    func columnsAreTight() throws {
+        let rows = try Self.render(Self.mixedNames).filter { $0.hasPrefix("  ") }
+        // "  HH:MM  " + user (widest: "Ana 💪" = 6) + "  " + exercise (widest: "Bench Press" = 11) + "  "
+        let expected = 2 + 5 + 2 + 6 + 2 + 11 + 2
+        let first = try #require(rows.first)
+        #expect(try Self.column(of: "62.5 kg", in: first) == expected)
+    }
+
+    @Test("right-aligns weights and reps of different lengths")
+    func rightAligned() throws {
+        let records = [
+            Self.record(3, "李雷", "深蹲", 10000, reps: 12, series: 5, hoursAgo: 1),
+            Self.record(2, "Ana", "Bench Press", 6250, reps: 8, series: 3, hoursAgo: 2),
+            Self.record(1, "Zoë", "Curl", 500, .lb, reps: 100, series: 1, hoursAgo: 3),
+        ]
+        let rows = try Self.render(records).filter { $0.hasPrefix("  ") }
+        #expect(rows.count == 3)
+        let weightEnds = try rows.map { try Self.column(of: " × ", in: $0) }
+        #expect(Set(weightEnds).count == 1, "weights end at \(weightEnds)")
+        let repsEnds = try rows.map { row -> Int in
+            let first = try #require(row.range(of: " × "))
+            let second = try #require(row.range(of: " × ", range: first.upperBound..<row.endIndex))
+            return TerminalText.width(String(row[..<second.lowerBound]))
+        }
+        #expect(Set(repsEnds).count == 1, "reps end at \(repsEnds)")
+    }
+
+    @Test("writes a heading per day and a row per record")
+    func layout() throws {
+        let lines = try Self.render(Self.mixedNames)
+        #expect(lines.filter { !$0.hasPrefix("  ") } == ["Today", "Yesterday"])
+        #expect(lines.first == "Today")
+        #expect(lines[1] == "  11:00  Ana     Bench Press  62.5 kg × 8 × 3")
+    }
+
+    @Test("shows a stored escape sequence as visible text")
+    func escapesShown() throws {
+        let lines = try Self.render(Self.mixedNames)
+        #expect(!lines.joined().unicodeScalars.contains { $0.value == 0x1B })
+        #expect(lines.contains { $0.contains("^[[31mRed") })
+    }
+
+    @Test("renders nothing for no records")
+    func empty() throws {
+        #expect(try Self.render([]).isEmpty)
+    }
+}

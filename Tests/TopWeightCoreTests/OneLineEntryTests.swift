@@ -1,0 +1,123 @@
+import Testing
+@testable import TopWeightCore
+
+@Suite("One-line entry")
+struct OneLineEntryTests {
+    struct EntryCase: Sendable, CustomTestStringConvertible {
+        var line: String
+        var entry: OneLineEntry
+        var testDescription: String { "\"\(line)\"" }
+    }
+
+    private static func entry(
+        _ exercise: String?, _ hundredths: Int, _ unit: WeightUnit?, _ reps: Int, _ series: Int?
+    ) -> OneLineEntry {
+        OneLineEntry(exercise: exercise, weightHundredths: hundredths, unit: unit, reps: reps, series: series)
+    }
+
+    // MARK: - NAME WEIGHTxREPSxSERIES
+
+    static let withExercise: [EntryCase] = [
+        EntryCase(line: "bench 62.5x8x3", entry: entry("bench", 6250, nil, 8, 3)),
+        EntryCase(line: "Bench Press 100x5x5", entry: entry("Bench Press", 10000, nil, 5, 5)),
+        EntryCase(line: "bench 62.5 x 8 x 3", entry: entry("bench", 6250, nil, 8, 3)),
+        EntryCase(line: "bench 62.5 x8 x3", entry: entry("bench", 6250, nil, 8, 3)),
+        EntryCase(line: "bench 135lbx5x3", entry: entry("bench", 13500, .lb, 5, 3)),
+        EntryCase(line: "bench 135 lb x 5 x 3", entry: entry("bench", 13500, .lb, 5, 3)),
+        EntryCase(line: "bench 60kgx5x3", entry: entry("bench", 6000, .kg, 5, 3)),
+        EntryCase(line: "bench 62,5×8×3", entry: entry("bench", 6250, nil, 8, 3)),
+        EntryCase(line: "bench 62.5X8X3", entry: entry("bench", 6250, nil, 8, 3)),
+        EntryCase(line: "bench 62.5*8*3", entry: entry("bench", 6250, nil, 8, 3)),
+        EntryCase(line: "  Bench   Press  100x5x5  ", entry: entry("Bench Press", 10000, nil, 5, 5)),
+        EntryCase(line: "Zoë's Press .5x1x1", entry: entry("Zoë's Press", 50, nil, 1, 1)),
+        EntryCase(line: "21s Curl 20x7x3", entry: entry("21s Curl", 2000, nil, 7, 3)),
+        EntryCase(line: "Pull-up 0x10x3", entry: entry("Pull-up", 0, nil, 10, 3)),
+        EntryCase(line: "深蹲 100x5x5", entry: entry("深蹲", 10000, nil, 5, 5)),
+        // Names with a word that ends or starts with an x keep their spaces.
+        EntryCase(line: "Box Squat 100x5x5", entry: entry("Box Squat", 10000, nil, 5, 5)),
+        EntryCase(line: "Hex Bar Deadlift 140x3x2", entry: entry("Hex Bar Deadlift", 14000, nil, 3, 2)),
+        EntryCase(line: "Cable Xover 20x12x3", entry: entry("Cable Xover", 2000, nil, 12, 3)),
+        EntryCase(line: "Box 62.5x8x3", entry: entry("Box", 6250, nil, 8, 3)),
+        EntryCase(line: "Box 62.5 x 8 x 3", entry: entry("Box", 6250, nil, 8, 3)),
+    ]
+
+    @Test("reads an exercise followed by weight, reps and series", arguments: withExercise)
+    func readsEntry(_ example: EntryCase) throws {
+        let parsed = try #require(OneLineEntry.parseWithExercise(example.line))
+        #expect(try parsed.get() == example.entry)
+    }
+
+    @Test("leaves lines that are not of that shape to be exercise names", arguments: [
+        "Squat 5x5",
+        "Hack Squat 5x5",
+        "Squat",
+        "Bench Press",
+        "bench",
+        "",
+        "   ",
+        "62.5x8x3",
+        "bench x",
+        "bench 62.5",
+        "bench +5x8x3",
+        "Box",
+    ])
+    func notAnEntry(_ line: String) {
+        #expect(OneLineEntry.parseWithExercise(line) == nil)
+    }
+
+    @Test("refuses numbers that are there but wrong", arguments: [
+        "bench 62.5x0x3",
+        "bench 62.5x8x0",
+        "bench 62.5x1001x3",
+        "bench 62.5x8x101",
+        "bench 62.5x8.5x3",
+        "bench 62.555x8x3",
+        "bench 5000x8x3",
+        "bench 2201lbx5x3",
+        "bench 62.5x8x3x4",
+        "Squat 5x5x5x5",
+    ])
+    func refusesWrongNumbers(_ line: String) {
+        let parsed = OneLineEntry.parseWithExercise(line)
+        guard case .failure = parsed else {
+            Issue.record("\"\(line)\" gave \(String(describing: parsed)), expected an error")
+            return
+        }
+    }
+
+    // MARK: - WEIGHTxREPS[xSERIES] at the weight prompt
+
+    static let numbersOnly: [EntryCase] = [
+        EntryCase(line: "62.5x8", entry: entry(nil, 6250, nil, 8, nil)),
+        EntryCase(line: "62.5x8x3", entry: entry(nil, 6250, nil, 8, 3)),
+        EntryCase(line: "62,5 × 8 × 3", entry: entry(nil, 6250, nil, 8, 3)),
+        EntryCase(line: " 135lbx5 ", entry: entry(nil, 13500, .lb, 5, nil)),
+        EntryCase(line: "135 lb x 5 x 3", entry: entry(nil, 13500, .lb, 5, 3)),
+        EntryCase(line: "0x1x1", entry: entry(nil, 0, nil, 1, 1)),
+        EntryCase(line: "1000x1000x100", entry: entry(nil, 100_000, nil, 1000, 100)),
+    ]
+
+    @Test("reads weight and reps, with or without series", arguments: numbersOnly)
+    func readsNumbers(_ example: EntryCase) throws {
+        let parsed = try #require(OneLineEntry.parseNumbersOnly(example.line))
+        #expect(try parsed.get() == example.entry)
+    }
+
+    @Test("leaves a plain weight or a stepper to the weight prompt", arguments: [
+        "60", "62.5", "135lb", "", "+", "--", "+5", "x", "abc",
+    ])
+    func plainWeight(_ line: String) {
+        #expect(OneLineEntry.parseNumbersOnly(line) == nil)
+    }
+
+    @Test("refuses numbers-only lines that are wrong", arguments: [
+        "62.5x0", "62.5x8x0", "62.5x8.5", "5000x8", "62.5x8x3x4", "62.555x8",
+    ])
+    func refusesWrongNumbersOnly(_ line: String) {
+        let parsed = OneLineEntry.parseNumbersOnly(line)
+        guard case .failure = parsed else {
+            Issue.record("\"\(line)\" gave \(String(describing: parsed)), expected an error")
+            return
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import LineEditor
+import Testing
+import TopWeightCore
+import TopWeightREPL
+import TopWeightStore
+
+@Suite("Commands at any prompt")
+struct CommandTests {
+    @Test(":help lists every command")
+    func help() throws {
+        let fixture = try Fixture()
+        let (console, _) = fixture.run(ScriptedLineSource(lines: [":help"]))
+        for command in [":help", ":user", ":history", ":users", ":exercises", ":undo", ":quit", ":unit"] {
+            #expect(console.said.contains { $0.hasPrefix(command) }, "missing \(command)")
+        }
+    }
+
+    @Test(":history groups Today and Yesterday, newest first")
+    func history() throws {
+        let fixture = try Fixture()
+        try fixture.seed(values: .kg(60, 8, 3))
+        let (console, _) = fixture.run(ScriptedLineSource(lines: ["", "", "+", "", "", ":history"]))
+        let start = try #require(console.said.firstIndex(of: "Today"))
+        #expect(console.said[start + 1].contains("Bench Press") && console.said[start + 1].contains("62.5 kg × 8 × 3"))
+        #expect(console.said[start + 2] == "Yesterday")
+        #expect(console.said[start + 3].contains("60 kg × 8 × 3"))
+    }
+
+    @Test(":history all shows every member, N limits it, and says when more exist")
+    func historyAll() throws {
+        let fixture = try Fixture()
+        try fixture.seed(user: "Ana", values: .kg(60, 8, 3))
+        try fixture.seed(user: "Ben", values: .kg(80, 5, 5))
+        let (console, _) = fixture.run(ScriptedLineSource(lines: [":history all 1"]))
+        let rows = console.said.filter { $0.hasPrefix("  ") }
+        #expect(rows.count == 1)
+        #expect(console.said.contains { $0.hasPrefix("… older records exist") })
+        let (everything, _) = fixture.run(ScriptedLineSource(lines: [":history all"]))
+        let all = everything.said.filter { $0.hasPrefix("  ") }
+        #expect(all.count == 2 && all.contains { $0.contains("Ana") } && all.contains { $0.contains("Ben") })
+    }
+
+    @Test(":user switches member without leaving the flow")
+    func switchUser() throws {
+        let fixture = try Fixture()
+        try fixture.seed(user: "Ana", values: .kg(60, 8, 3))
+        try fixture.seed(user: "Ben", values: .kg(80, 5, 5))
+        let source = ScriptedLineSource(lines: ["Ana", ":user ben", "", "", "", ""])
+        fixture.run(source)
+        #expect(source.prompts[2] == "exercise [Bench Press]: ")
+        #expect(try fixture.records().first?.user == "Ben")
+        #expect(try fixture.records().first?.values == .kg(80, 5, 5))
+        #expect(source.historyClears >= 1)
+    }
+
+    @Test(":undo removes only the last set saved here")
+    func undo() throws {
+        let fixture = try Fixture()
+        try fixture.seed(values: .kg(60, 8, 3))
+        let (console, _) = fixture.run(ScriptedLineSource(lines: [":undo", "", "", "+", "", "", ":undo", ":undo"]))
+        #expect(console.warned.filter { $0.hasPrefix("Nothing to undo") }.count == 2)
+        #expect(console.said.contains { $0.hasPrefix("Removed #") && $0.contains("62.5 kg") })
+        #expect(try fixture.records().map(\.values) == [.kg(60, 8, 3)])
+    }
+
+    @Test(":unit lb switches the unit of the entry")
+    func unit() throws {
+        let fixture = try Fixture()
+        let source = ScriptedLineSource(lines: ["Ana", "y", "Bench Press", ":unit lb", "135", "5", "3"])
+        fixture.run(source)
+        #expect(source.prompts.contains("weight lb: "))
+        #expect(try fixture.records().first?.values.weight == Weight(hundredths: 13500, unit: .lb))
+    }
+
+    @Test(":users and :exercises list what is known")
+    func listings() throws {
+        let fixture = try Fixture()
+        try fixture.seed(user: "Ana", values: .kg(60, 8, 3))
+        let (console, _) = fixture.run(ScriptedLineSource(lines: [":users", ":exercises"]))
+        #expect(console.said.contains { $0.hasPrefix("Ana") && $0.contains("1 record") })
+        #expect(console.said.contains { $0.hasPrefix("Bench Press") })
+        #expect(console.said.contains { $0.contains("more in the catalog") })
+    }
+
+    @Test(":quit ends the session; an unknown command says so")
+    func quitAndUnknown() throws {
+        let fixture = try Fixture()
+        let source = ScriptedLineSource(lines: [":frobnicate", ":q", "never read"])
+        let (console, ending) = fixture.run(source)
+        #expect(ending == .quit)
+        #expect(console.warned.first?.hasPrefix("Unknown command :frobnicate") == true)
+        #expect(source.remaining == 1)
+    }
+
+    @Test("Tab completes users, exercises with the catalog, and commands", arguments: [
+        ("user", "a", ["Ana", "Anabel"]),
+        ("user", ":hi", [":history "]),
+        ("user", ":user an", [":user Ana", ":user Anabel"]),
+        ("user", ":u", [":user ", ":users", ":unit ", ":undo"]),
+        ("exercise", "b", ["Back Squat", "Bench Press"]),
+        ("exercise", "de", ["Deadlift"]),
+        ("exercise", "zz", []),
+    ])
+    func completion(step: String, typed: String, expected: [String]) throws {
+        let fixture = try Fixture()
+        try fixture.seed(user: "Ana", values: .kg(60, 8, 3))
+        _ = try fixture.store.createUser(named: "Anabel")
+        let source = ScriptedLineSource(lines: step == "user" ? [] : ["Ana"])
+        source.probes = [typed]
+        fixture.run(source)
+        #expect(source.offered(typed, at: step) == expected)
+    }
+}

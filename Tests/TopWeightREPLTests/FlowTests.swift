@@ -1,0 +1,191 @@
+import Foundation
+import LineEditor
+import Testing
+import TopWeightCore
+import TopWeightREPL
+import TopWeightStore
+
+@Suite("The quick-record flow")
+struct FlowTests {
+    @Test("a brand-new member logs a first set with no set-up")
+    func firstRecord() throws {
+        let fixture = try Fixture()
+        let source = ScriptedLineSource(lines: ["Ana", "y", "Bench Press", "60", "8", "3"])
+        let (console, _) = fixture.run(source)
+        let records = try fixture.records()
+        #expect(records.count == 1)
+        #expect(records.first?.user == "Ana")
+        #expect(records.first?.exercise == "Bench Press")
+        #expect(records.first?.values == .kg(60, 8, 3))
+        #expect(console.said.contains { $0.hasPrefix("Saved #") && $0.contains("Ana · Bench Press · 60 kg × 8 reps × 3 series") })
+        #expect(source.prompts.prefix(6) == ["user: ", "New member \"Ana\". Create? [y/n] ", "exercise: ", "weight kg: ", "reps: ", "series: "])
+    }
+
+    @Test("repeating the last set takes five Enter presses from the user prompt")
+    func repeatInFiveEnters() throws {
+        let fixture = try Fixture()
+        try fixture.seed(values: .kg(62.5, 8, 3))
+        let source = ScriptedLineSource(lines: ["", "", "", "", ""])
+        fixture.run(source)
+        #expect(source.prompts.prefix(5) == ["user [Ana]: ", "exercise [Bench Press]: ", "weight kg [62.5]: ", "reps [8]: ", "series [3]: "])
+        let records = try fixture.records()
+        #expect(records.count == 2)
+        #expect(records.first?.values == .kg(62.5, 8, 3))
+        // After the save the flow continues with the same member and exercise.
+        #expect(source.prompts.dropFirst(5).first == "exercise [Bench Press]: ")
+    }
+
+    @Test("a one-line entry at the exercise prompt saves at once")
+    func oneLineAtExercise() throws {
+        let fixture = try Fixture()
+        try fixture.seed(exercise: "bench", values: .kg(60, 5, 5))
+        let source = ScriptedLineSource(lines: ["Ana", "bench 62.5x8x3"])
+        let (console, _) = fixture.run(source)
+        #expect(try fixture.records().first?.values == .kg(62.5, 8, 3))
+        #expect(console.said.contains { $0.contains("bench · 62.5 kg × 8 reps × 3 series") })
+        #expect(source.prompts.prefix(3) == ["user [Ana]: ", "exercise [bench]: ", "exercise [bench]: "])
+    }
+
+    @Test("a one-line entry at the weight prompt saves at once, and takes a unit")
+    func oneLineAtWeight() throws {
+        let fixture = try Fixture()
+        try fixture.seed(values: .kg(60, 5, 5))
+        let source = ScriptedLineSource(lines: ["", "", "135lbx5x3"])
+        fixture.run(source)
+        let record = try #require(try fixture.records().first)
+        #expect(record.values == SetValues(weight: Weight(hundredths: 13500, unit: .lb), reps: 5, series: 3))
+    }
+
+    @Test("WEIGHTxREPS at the weight prompt keeps the series default")
+    func weightAndRepsOnly() throws {
+        let fixture = try Fixture()
+        try fixture.seed(values: .kg(60, 5, 4))
+        fixture.run(ScriptedLineSource(lines: ["", "", "70x6"]))
+        #expect(try fixture.records().first?.values == .kg(70, 6, 4))
+    }
+
+    @Test("steppers move from the defaults", arguments: [
+        (["+", "", ""], SetValues.kg(62.5, 8, 3)),
+        (["++", "+", "-"], SetValues.kg(65, 9, 2)),
+        (["--", "-2", "+3"], SetValues.kg(55, 6, 6)),
+        (["+7.5", "10", ""], SetValues.kg(67.5, 10, 3)),
+        (["62,5", "", ""], SetValues.kg(62.5, 8, 3)),
+    ])
+    func steppers(inputs: [String], expected: SetValues) throws {
+        let fixture = try Fixture()
+        try fixture.seed(values: .kg(60, 8, 3))
+        fixture.run(ScriptedLineSource(lines: ["", ""] + inputs))
+        #expect(try fixture.records().first?.values == expected)
+    }
+
+    @Test("pounds step by 5 and are stored as typed")
+    func poundSteps() throws {
+        let fixture = try Fixture()
+        try fixture.seed(values: SetValues(weight: Weight(hundredths: 13500, unit: .lb), reps: 5, series: 3))
+        fixture.run(ScriptedLineSource(lines: ["", "", "+", "", ""]))
+        let record = try #require(try fixture.records().first)
+        #expect(record.values.weight == Weight(hundredths: 14000, unit: .lb))
+        #expect(record.values.weight.description == "140 lb")
+    }
+
+    @Test("< goes back one prompt and keeps what was typed")
+    func back() throws {
+        let fixture = try Fixture()
+        try fixture.seed(values: .kg(60, 8, 3))
+        let source = ScriptedLineSource(lines: ["", "", "70", "<", "", "10", "<", "<", "", "", "", ""])
+        fixture.run(source)
+        #expect(source.prompts.prefix(9) == [
+            "user [Ana]: ", "exercise [Bench Press]: ", "weight kg [60]: ", "reps [8]: ",
+            "weight kg [70]: ", "reps [8]: ", "series [3]: ", "reps [10]: ", "weight kg [70]: ",
+        ])
+        #expect(try fixture.records().first?.values == .kg(70, 10, 3))
+    }
+
+    @Test("Ctrl-C cancels the entry in progress and saves nothing")
+    func interrupt() throws {
+        let fixture = try Fixture()
+        try fixture.seed(values: .kg(60, 8, 3))
+        let source = ScriptedLineSource([.line(""), .line(""), .line("+"), .interrupted, .line(""), .line(""), .line(""), .line("")])
+        let (console, ending) = fixture.run(source)
+        #expect(console.warned.contains("Cancelled; nothing saved."))
+        #expect(source.prompts[4] == "exercise [Bench Press]: ")
+        // The cancelled +2.5 is gone: the next set starts from the saved defaults again.
+        #expect(try fixture.records().map(\.values) == [.kg(60, 8, 3), .kg(60, 8, 3)])
+        #expect(ending == .endOfInput)
+    }
+
+    @Test("Ctrl-C at the user prompt does nothing and never exits")
+    func interruptAtUser() throws {
+        let fixture = try Fixture()
+        let source = ScriptedLineSource([.interrupted, .interrupted, .line(":quit")])
+        let (_, ending) = fixture.run(source)
+        #expect(source.prompts == ["user: ", "user: ", "user: "])
+        #expect(ending == .quit)
+    }
+
+    @Test("Ctrl-D ends the member's turn, and at the user prompt exits")
+    func endOfInput() throws {
+        let fixture = try Fixture()
+        try fixture.seed(values: .kg(60, 8, 3))
+        let source = ScriptedLineSource([.line(""), .line(""), .endOfInput, .endOfInput])
+        let (console, ending) = fixture.run(source)
+        #expect(source.prompts == ["user [Ana]: ", "exercise [Bench Press]: ", "weight kg [60]: ", "user [Ana]: "])
+        #expect(console.warned.contains("Bye, Ana."))
+        #expect(ending == .endOfInput)
+        #expect(try fixture.records().count == 1)
+    }
+
+    @Test("a new exercise needs a one-key confirmation; n creates nothing")
+    func declineNewExercise() throws {
+        let fixture = try Fixture()
+        try fixture.seed(values: .kg(60, 8, 3))
+        let source = ScriptedLineSource(lines: ["", "Zercher Squat", "n", "Zercher Squat", "y", "80", "5", "3"])
+        fixture.run(source)
+        #expect(try fixture.store.exercises().map(\.exercise.name) == ["Bench Press", "Zercher Squat"])
+        #expect(try fixture.records().first?.exercise == "Zercher Squat")
+    }
+
+    @Test("a catalog exercise is created on first use without a question, and not before")
+    func catalogExercise() throws {
+        let fixture = try Fixture()
+        try fixture.seed(values: .kg(60, 8, 3))
+        let source = ScriptedLineSource(lines: ["", "dead"])
+        source.probes = ["dead"]
+        fixture.run(source)
+        #expect(source.offered("dead", at: "exercise") == ["Deadlift"])
+        #expect(try fixture.store.exercise(named: "Deadlift") == nil)
+
+        let second = ScriptedLineSource(lines: ["", "deadlift", "140", "3", "1"])
+        fixture.run(second)
+        #expect(second.prompts.contains { $0.contains("Create?") } == false)
+        #expect(try fixture.store.exercise(named: "Deadlift")?.category == "barbell")
+        #expect(try fixture.records().first?.exercise == "Deadlift")
+    }
+
+    @Test("names are found whatever their case")
+    func caseInsensitiveNames() throws {
+        let fixture = try Fixture()
+        try fixture.seed(user: "Zoë", values: .kg(60, 8, 3))
+        let source = ScriptedLineSource(lines: ["ZOË", "BENCH PRESS", "", "", ""])
+        fixture.run(source)
+        #expect(try fixture.store.users().count == 1)
+        #expect(try fixture.records().first?.user == "Zoë")
+    }
+
+    @Test("piped input runs the same flow and ends at end of input")
+    func piped() throws {
+        let fixture = try Fixture()
+        let source = ScriptedLineSource(lines: ["Ana", "y", "bench 60x5x5", "y"], interactive: false)
+        let (_, ending) = fixture.run(source)
+        #expect(ending == .endOfInput)
+        #expect(try fixture.records().count == 1)
+    }
+
+    @Test("0x10 at the weight prompt is 0 kg × 10 reps, never hexadecimal 16")
+    func zeroTimesTen() throws {
+        let fixture = try Fixture()
+        try fixture.seed(values: .kg(60, 8, 3))
+        fixture.run(ScriptedLineSource(lines: ["", "", "0x10"]))
+        #expect(try fixture.records().first?.values == .kg(0, 10, 3))
+    }
+}
