@@ -74,7 +74,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TopWeightEndToEndTests",
-            dependencies: ["TopWeightStore", "TopWeightCore"]
+            dependencies: ["TopWeightStore", "TopWeightCore", "topweight"]
         ),
     ]
 )

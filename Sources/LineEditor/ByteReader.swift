@@ -20,24 +20,26 @@ struct ByteReader {
 
     func next() -> Outcome {
         while true {
-            if Signals.terminationSignal != 0 { return .terminated }
-            if timeoutMilliseconds >= 0 {
-                var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                let ready = poll(&poller, 1, timeoutMilliseconds)
-                if ready == 0 { return .timedOut }
-                if ready < 0 {
-                    if errno == EINTR, let outcome = signalOutcome() { return outcome }
-                    continue
-                }
+            if let outcome = signalOutcome() { return outcome }
+            var pollers = [
+                pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: Signals.wakeReader.load(ordering: .relaxed), events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&pollers, pollers[1].fd >= 0 ? 2 : 1, timeoutMilliseconds)
+            if ready == 0 { return .timedOut }
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return .endOfInput
+            }
+            if pollers[1].revents != 0 {
+                Signals.drainWake()
+                continue
             }
             var byte: UInt8 = 0
             let count = read(fd, &byte, 1)
             if count == 1 { return .byte(byte) }
             if count == 0 { return .endOfInput }
-            if errno == EINTR {
-                if let outcome = signalOutcome() { return outcome }
-                continue
-            }
+            if errno == EINTR || errno == EAGAIN { continue }
             return .endOfInput
         }
     }

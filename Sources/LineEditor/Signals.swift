@@ -13,19 +13,65 @@ import Darwin
 public enum Signals {
     static let interrupt = Atomic<Bool>(false)
     static let termination = Atomic<Int32>(0)
+    /// Write end of a pipe the handlers poke, so a reader blocked in `poll`
+    /// wakes even when the signal arrived just before it started waiting.
+    static let wakeWriter = Atomic<Int32>(-1)
+    static let wakeReader = Atomic<Int32>(-1)
 
     /// Installs the handlers. `catchInterrupt` is for terminals; piped runs keep
     /// the default SIGINT. `kiosk` ignores Ctrl-Z and Ctrl-\ so nobody reaches a shell.
     public static func install(catchInterrupt: Bool, kiosk: Bool) {
-        if catchInterrupt { set(SIGINT, handler: { _ in Signals.interrupt.store(true, ordering: .relaxed) }) }
-        set(SIGTERM, handler: { signal in Signals.termination.store(signal, ordering: .relaxed) })
-        set(SIGHUP, handler: { signal in Signals.termination.store(signal, ordering: .relaxed) })
+        if wakeWriter.load(ordering: .relaxed) < 0 {
+            var fds: [Int32] = [-1, -1]
+            if pipe(&fds) == 0 {
+                for fd in fds {
+                    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+                }
+                wakeReader.store(fds[0], ordering: .relaxed)
+                wakeWriter.store(fds[1], ordering: .relaxed)
+            }
+        }
+        // A parent (a test runner, a service manager) may have blocked these.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&unblock, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        if catchInterrupt {
+            set(SIGINT, handler: { _ in
+                Signals.interrupt.store(true, ordering: .relaxed)
+                Signals.wake()
+            })
+        }
+        set(SIGTERM, handler: { signal in
+            Signals.termination.store(signal, ordering: .relaxed)
+            Signals.wake()
+        })
+        set(SIGHUP, handler: { signal in
+            Signals.termination.store(signal, ordering: .relaxed)
+            Signals.wake()
+        })
         if kiosk {
             ignore(SIGTSTP)
             ignore(SIGQUIT)
         }
         // A closed terminal must not kill us half-way through a write.
         ignore(SIGPIPE)
+    }
+
+    /// Async-signal-safe: one byte into the wake pipe.
+    static func wake() {
+        var byte: UInt8 = 1
+        let fd = wakeWriter.load(ordering: .relaxed)
+        if fd >= 0 { _ = write(fd, &byte, 1) }
+    }
+
+    /// Empties the wake pipe after its bytes have done their job.
+    static func drainWake() {
+        let fd = wakeReader.load(ordering: .relaxed)
+        guard fd >= 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while buffer.withUnsafeMutableBytes({ read(fd, $0.baseAddress, $0.count) }) > 0 {}
     }
 
     /// True once, after Ctrl-C.

@@ -18,6 +18,8 @@ public final class TerminalLineSource: LineSource {
     private var completer: ((String) -> [String])?
     /// Why the last read stopped, when libedit only says "no line".
     private var stop: ByteReader.Outcome?
+    /// The terminal's settings at start, put back at the end.
+    private var original = termios()
 
     nonisolated(unsafe) private static var active: TerminalLineSource?
 
@@ -33,6 +35,13 @@ public final class TerminalLineSource: LineSource {
         }
         self.editLine = editLine
         self.history = history
+        // Between two prompts the terminal is in cooked mode, where a typed-ahead
+        // Ctrl-D would be eaten as end-of-file by the kernel. Make it a plain byte
+        // so libedit always sees it (its emacs map still ends input on an empty line).
+        tcgetattr(STDIN_FILENO, &original)
+        var settings = original
+        withUnsafeMutableBytes(of: &settings.c_cc) { $0[Int(VEOF)] = 0 }
+        tcsetattr(STDIN_FILENO, TCSANOW, &settings)
         tw_history_set_size(history, 200)
         tw_history_set_unique(history, 1)
         tw_el_set_history(editLine, history)
@@ -47,6 +56,7 @@ public final class TerminalLineSource: LineSource {
 
     deinit {
         el_end(editLine)
+        tcsetattr(STDIN_FILENO, TCSANOW, &original)
         history_end(history)
         free(prompt)
         if Self.active === self { Self.active = nil }

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The built `topweight` next to the test bundle, run as a user would.
+enum Binary {
+    static var url: URL {
+        let bundleDirectory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        return bundleDirectory.appendingPathComponent("topweight")
+    }
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs `topweight` with `arguments`, `input` on stdin, and the database at `db`.
+    static func run(_ arguments: [String], db: String?, input: String = "", environment extra: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "TOPWEIGHT_DB")
+        environment.removeValue(forKey: "TOPWEIGHT_DURABLE")
+        if let db { environment["TOPWEIGHT_DB"] = db }
+        environment["TZ"] = environment["TZ"] ?? "UTC"
+        for (key, value) in extra { environment[key] = value }
+        process.environment = environment
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self)
+        )
+    }
+}
+
+/// A fresh directory for one test's database, removed afterwards.
+final class Scratch {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("topweight-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    var db: String { directory.appendingPathComponent("topweight.sqlite").path }
+}

@@ -1,0 +1,114 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a program on a real pseudo-terminal, types into it and reads its screen output.
+final class PseudoTerminal {
+    let master: Int32
+    let pid: pid_t
+    private(set) var output = ""
+    private var bytes: [UInt8] = []
+
+    enum Failure: Error, CustomStringConvertible {
+        case spawn
+        case timeout(waitingFor: String, screen: String)
+
+        var description: String {
+            switch self {
+            case .spawn: "could not start the program on a pseudo-terminal"
+            case .timeout(let text, let screen): "timed out waiting for \(text.debugDescription); output so far:\n\(screen)"
+            }
+        }
+    }
+
+    init(executable: String, arguments: [String], environment: [String: String]) throws {
+        // Everything the child needs is built before fork: after it, only exec.
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var size = winsize(ws_row: 30, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
+        var master: Int32 = -1
+        let pid = forkpty(&master, nil, nil, &size)
+        if pid == 0 {
+            execve(executable, argv, envp)
+            _exit(127)
+        }
+        guard pid > 0 else { throw Failure.spawn }
+        self.pid = pid
+        self.master = master
+    }
+
+    deinit {
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        close(master)
+    }
+
+    /// Types `text` as keystrokes.
+    func type(_ text: String) {
+        var data = Array(text.utf8)
+        _ = data.withUnsafeMutableBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Reads output until `text` appears at or after byte offset `start`, or
+    /// fails after `timeout` seconds. Returns the offset just past it.
+    @discardableResult
+    func waitFor(_ text: String, after start: Int = 0, timeout: Double = 20) throws -> Int {
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        let needle = Array(text.utf8)
+        while true {
+            if let found = Self.find(needle, in: bytes, from: start) { return found + needle.count }
+            guard ContinuousClock.now < deadline else { throw Failure.timeout(waitingFor: text, screen: output) }
+            pump(milliseconds: 100)
+        }
+    }
+
+    /// The byte offset of everything read so far, to wait for what comes next.
+    var mark: Int {
+        pump(milliseconds: 0)
+        return bytes.count
+    }
+
+    /// The output after byte offset `start`.
+    func text(after start: Int) -> String {
+        String(decoding: bytes[min(start, bytes.count)...], as: UTF8.self)
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
+        for index in start...(haystack.count - needle.count) where haystack[index] == needle[0] {
+            if haystack[index..<(index + needle.count)].elementsEqual(needle) { return index }
+        }
+        return nil
+    }
+
+    /// Waits for the program to exit and returns its exit status (-1 if killed or still running).
+    func waitForExit(timeout: Double = 20) -> Int32 {
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        var status: Int32 = 0
+        while ContinuousClock.now < deadline {
+            pump(milliseconds: 50)
+            let done = waitpid(pid, &status, WNOHANG)
+            if done == pid {
+                let exited = status & 0x7F == 0
+                return exited ? (status >> 8) & 0xFF : -1
+            }
+        }
+        return -1
+    }
+
+    private func pump(milliseconds: Int32) {
+        var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, milliseconds) > 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+        guard count > 0 else { return }
+        bytes.append(contentsOf: buffer[0..<count])
+        output = String(decoding: bytes, as: UTF8.self)
+    }
+}

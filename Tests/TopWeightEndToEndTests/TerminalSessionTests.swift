@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import TopWeightCore
+import TopWeightStore
+
+/// The real binary on a real pseudo-terminal: libedit, Tab, Ctrl-C, Ctrl-D.
+@Suite("A member at a real terminal", .serialized)
+struct TerminalSessionTests {
+    func environment(db: String) -> [String: String] {
+        [
+            "TOPWEIGHT_DB": db, "TERM": "xterm", "HOME": FileManager.default.temporaryDirectory.path,
+            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TZ": "UTC", "PATH": "/usr/bin:/bin",
+        ]
+    }
+
+    @Test("Tab, defaults, +, Ctrl-C and Ctrl-D behave as promised, and the file holds what the screen said")
+    func fullFlow() throws {
+        let scratch = try Scratch()
+        let seeded = try Binary.run(["add", "Zoë", "Bench Press", "60", "8", "3"], db: scratch.db)
+        #expect(seeded.status == 0, "\(seeded.stderr)")
+
+        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: environment(db: scratch.db))
+        try terminal.waitFor("user [Zoë]: ")
+
+        // Tab completes a member from two letters, lower case, non-ASCII included.
+        var mark = terminal.mark
+        terminal.type("zo\t")
+        try terminal.waitFor("Zoë", after: mark)
+        terminal.type("\r")
+        try terminal.waitFor("exercise [Bench Press]: ", after: mark)
+
+        // Enter accepts the exercise, + steps the weight, Ctrl-C drops the entry.
+        mark = terminal.mark
+        terminal.type("\r")
+        try terminal.waitFor("weight kg [60]: ", after: mark)
+        terminal.type("+\r")
+        try terminal.waitFor("reps [8]: ", after: mark)
+        terminal.type("\r")
+        try terminal.waitFor("series [3]: ", after: mark)
+        terminal.type("5")
+        terminal.type("\u{03}")
+        try terminal.waitFor("Cancelled; nothing saved.", after: mark)
+        try terminal.waitFor("exercise [Bench Press]: ", after: mark)
+
+        // The cancelled entry left nothing behind: the defaults are last time's again.
+        mark = terminal.mark
+        terminal.type("\r")
+        try terminal.waitFor("weight kg [60]: ", after: mark)
+        terminal.type("+\r")
+        try terminal.waitFor("reps [8]: ", after: mark)
+        terminal.type("\r")
+        try terminal.waitFor("series [3]: ", after: mark)
+        terminal.type("\r")
+        try terminal.waitFor("Saved #2  Zoë · Bench Press · 62.5 kg × 8 reps × 3 series", after: mark)
+        try terminal.waitFor("exercise [Bench Press]: ", after: mark)
+
+        // Tab at the exercise prompt offers the catalog; commands complete after ':'.
+        mark = terminal.mark
+        terminal.type("deadl\t")
+        try terminal.waitFor("Deadlift", after: mark)
+        terminal.type("\u{15}:hi\t")
+        // libedit redraws only what Tab added after the typed ":hi".
+        try terminal.waitFor("story ", after: mark)
+        terminal.type("\r")
+        try terminal.waitFor("Today", after: mark)
+
+        // Ctrl-D ends the turn, and at the user prompt leaves.
+        mark = terminal.mark
+        terminal.type("\u{04}")
+        try terminal.waitFor("Bye, Zoë.", after: mark)
+        try terminal.waitFor("user [Zoë]: ", after: mark)
+        terminal.type("\u{04}")
+        #expect(terminal.waitForExit() == 0, "\(terminal.text(after: mark))")
+
+        let store = try WorkoutStore(path: scratch.db)
+        let records = try store.history(HistoryQuery())
+        #expect(records.count == 2)
+        #expect(records.first?.values == SetValues(weight: Weight(hundredths: 6250, unit: .kg), reps: 8, series: 3))
+        #expect(records.first?.user == "Zoë")
+        #expect(try store.exercise(named: "Deadlift") == nil, "a catalog entry offered by Tab is not stored until used")
+    }
+
+    @Test("a first record by a brand-new member needs no set-up, on a database that does not exist yet")
+    func brandNewMember() throws {
+        let scratch = try Scratch()
+        let db = scratch.directory.appendingPathComponent("not/yet/here.sqlite").path
+        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: environment(db: db))
+        try terminal.waitFor("user: ")
+        terminal.type("Łukasz\r")
+        try terminal.waitFor("Create? [y/n] ")
+        terminal.type("y")
+        try terminal.waitFor("exercise: ")
+        terminal.type("bench 62.5x8x3\r")
+        try terminal.waitFor("Create? [y/n] ")
+        terminal.type("y")
+        try terminal.waitFor("Saved #1  Łukasz · bench · 62.5 kg × 8 reps × 3 series")
+        terminal.type(":quit\r")
+        #expect(terminal.waitForExit() == 0)
+        #expect(try WorkoutStore(path: db).history(HistoryQuery()).count == 1)
+    }
+}
