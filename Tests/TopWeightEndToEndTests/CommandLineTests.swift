@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+/// The subcommands, run as scripts run them.
+@Suite("The command line")
+struct CommandLineTests {
+    @Test("add then history prints the record as text, JSON and CSV")
+    func addAndHistory() throws {
+        let scratch = try Scratch()
+        let added = try Binary.run(["add", "Ana", "Bench Press", "62.5", "8", "3", "--at", "2026-11-20T18:30:00Z"], db: scratch.db)
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.hasPrefix("Saved #1  Ana · Bench Press · 62.5 kg × 8 reps × 3 series"))
+        let pounds = try Binary.run(["add", "ana", "bench press", "135", "5", "3", "--unit", "lb"], db: scratch.db)
+        #expect(pounds.status == 0, "\(pounds.stderr)")
+
+        let json = try Binary.run(["history", "--user", "Ana", "--format", "json"], db: scratch.db)
+        #expect(json.status == 0)
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+        let records = try #require(parsed)
+        #expect(records.count == 2)
+        #expect(records[0]["weight"] as? Double == 135 && records[0]["unit"] as? String == "lb")
+        #expect(records[1]["performedAt"] as? String == "2026-11-20T18:30:00+00:00")
+        for key in ["id", "user", "exercise", "weight", "unit", "reps", "series", "performedAt"] {
+            #expect(records[1][key] != nil, "missing \(key)")
+        }
+
+        let csv = try Binary.run(["history", "--user", "Ana", "--format", "csv"], db: scratch.db)
+        let lines = csv.stdout.split(separator: "\n")
+        #expect(lines.first == "id,performedAt,user,exercise,weight,unit,reps,series")
+        #expect(lines.last == "1,2026-11-20T18:30:00+00:00,Ana,Bench Press,62.5,kg,8,3")
+
+        let text = try Binary.run(["history", "--user", "Ana"], db: scratch.db)
+        let rows = text.stdout.split(separator: "\n").map(String.init)
+        #expect(rows.first == "Today")
+        #expect(rows.contains("Fri 20 Nov") || rows.contains("Yesterday"))
+    }
+
+    @Test("users and exercises list, add, rename and remove")
+    func listings() throws {
+        let scratch = try Scratch()
+        _ = try Binary.run(["add", "Zoë", "Deadlift", "140", "3", "1"], db: scratch.db)
+        let users = try Binary.run(["users", "--format", "csv"], db: scratch.db)
+        #expect(users.stdout.contains("Zoë,1,"))
+        #expect(try Binary.run(["exercises", "add", "Zercher Squat"], db: scratch.db).status == 0)
+        #expect(try Binary.run(["exercises", "add", "zercher squat"], db: scratch.db).status == 64)
+        #expect(try Binary.run(["exercises", "rename", "Zercher Squat", "Zercher"], db: scratch.db).status == 0)
+        let inUse = try Binary.run(["exercises", "remove", "Deadlift"], db: scratch.db)
+        #expect(inUse.status == 64 && inUse.stderr.contains("has 1 record"))
+        #expect(try Binary.run(["exercises", "remove", "Zercher"], db: scratch.db).status == 0)
+        let list = try Binary.run(["exercises", "--format", "json"], db: scratch.db)
+        #expect(list.stdout.contains("\"Deadlift\"") && !list.stdout.contains("Zercher"))
+        let catalog = try Binary.run(["exercises", "--catalog"], db: scratch.db)
+        #expect(catalog.stdout.contains("Bench Press") && catalog.stdout.contains("catalog"))
+    }
+
+    @Test("bad input exits 64 with one line on stderr and saves nothing", arguments: [
+        ["add", "Ana", "Bench", "abc", "8", "3"],
+        ["add", "Ana", "Bench", "5000", "8", "3"],
+        ["add", "Ana", "Bench", "1e309", "8", "3"],
+        ["add", "Ana", "Bench", "NaN", "8", "3"],
+        ["add", "Ana", "Bench", "60", "10000", "3"],
+        ["add", "Ana", "Bench", "60", "8", "0"],
+        ["add", "Ana", "Bench", "+", "8", "3"],
+        ["add", "\u{1B}[2JEve", "Bench", "60", "8", "3"],
+        ["add", "Ana", "", "60", "8", "3"],
+        ["add", "Ana", "Bench", "60", "8", "3", "--at", "yesterday"],
+        ["history", "--user", "Nobody"],
+    ])
+    func badInput(arguments: [String]) throws {
+        let scratch = try Scratch()
+        let result = try Binary.run(arguments, db: scratch.db)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("topweight: "))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(!result.stderr.unicodeScalars.contains { $0.value == 0x1B })
+        let history = try Binary.run(["history", "--format", "csv"], db: scratch.db)
+        #expect(history.stdout.split(separator: "\n").count == 1, "only the header")
+    }
+
+    @Test("a file that is not a database exits 2 and is left untouched")
+    func notADatabase() throws {
+        let scratch = try Scratch()
+        let content = Data("these are my notes, not a database\n".utf8)
+        try content.write(to: URL(fileURLWithPath: scratch.db))
+        let result = try Binary.run(["history"], db: scratch.db)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("topweight: ") && result.stderr.split(separator: "\n").count == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.db)) == content)
+    }
+
+    @Test("piped lines drive the same flow without prompts")
+    func piped() throws {
+        let scratch = try Scratch()
+        let result = try Binary.run([], db: scratch.db, input: "Ana\ny\nbench 60x5x5\ny\n\n+\n\n\n")
+        #expect(result.status == 0)
+        #expect(!result.stdout.contains("user:"))
+        let saved = result.stdout.split(separator: "\n").filter { $0.hasPrefix("Saved") }
+        #expect(saved.count == 2)
+        #expect(saved.last?.hasSuffix("62.5 kg × 5 reps × 5 series") == true)
+    }
+
+    @Test("the database directory is created on first run, from --db or TOPWEIGHT_DB or XDG_DATA_HOME")
+    func databaseLocation() throws {
+        let scratch = try Scratch()
+        let flag = scratch.directory.appendingPathComponent("a/b/flag.sqlite").path
+        #expect(try Binary.run(["add", "Ana", "Bench", "60", "8", "3", "--db", flag], db: nil).status == 0)
+        #expect(FileManager.default.fileExists(atPath: flag))
+        let xdg = scratch.directory.appendingPathComponent("xdg").path
+        #expect(try Binary.run(["add", "Ana", "Bench", "60", "8", "3"], db: nil, environment: ["XDG_DATA_HOME": xdg]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: xdg + "/topweight/topweight.sqlite"))
+    }
+}
