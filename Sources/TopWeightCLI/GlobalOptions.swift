@@ -15,6 +15,13 @@ struct GlobalOptions: ParsableArguments {
         DatabaseLocation.resolve(flag: db, environment: ProcessInfo.processInfo.environment)
     }
 
+    /// Seconds a save waits for another terminal's write: `$TOPWEIGHT_BUSY_TIMEOUT`, else 10.
+    var busyTimeout: Double {
+        guard let text = ProcessInfo.processInfo.environment["TOPWEIGHT_BUSY_TIMEOUT"],
+              let seconds = Double(text), seconds >= 0, seconds <= 3600 else { return 10 }
+        return seconds
+    }
+
     var isDurable: Bool {
         durable || ["1", "true", "yes"].contains(ProcessInfo.processInfo.environment["TOPWEIGHT_DURABLE"]?.lowercased() ?? "")
     }
@@ -22,7 +29,7 @@ struct GlobalOptions: ParsableArguments {
     /// Opens the store, or ends the program with exit code 2 and one line on stderr.
     func openStore(readOnly: Bool = false) throws -> WorkoutStore {
         do {
-            return try WorkoutStore(path: databasePath, options: .init(durable: isDurable, readOnly: readOnly))
+            return try WorkoutStore(path: databasePath, options: .init(durable: isDurable, busyTimeout: busyTimeout, readOnly: readOnly))
         } catch {
             throw Failure.database(error)
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TopWeightCatalog
 import TopWeightCore
 import TopWeightStore
 
@@ -41,8 +42,11 @@ struct AddCommand: ParsableCommand {
             let exerciseName = try Self.valid(exercise, kind: .exercise)
             let store = try global.openStore()
             let member = try store.user(named: userName) ?? store.createUser(named: userName, now: now)
-            let catalogCategory: String? = nil
-            let chosen = try store.exercise(named: exerciseName) ?? store.createExercise(named: exerciseName, category: catalogCategory, now: now)
+            let chosen = try store.exercise(named: exerciseName) ?? {
+                // A catalog exercise keeps the catalog's spelling and category.
+                let entry = ExerciseCatalog.bundled().entry(named: exerciseName)
+                return try store.createExercise(named: entry?.name ?? exerciseName, category: entry?.category, now: now)
+            }()
             let id = try store.save(NewRecord(user: member, exercise: chosen, values: values, performedAt: performedAt), now: now)
             let record = WorkoutRecord(id: id, user: member.name, exercise: chosen.name, values: values, performedAt: performedAt)
             let formatter = RecordFormatter(timeZone: .current)

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import TopWeightStore
+import TopWeightCore
+
+/// Databases written by shipped versions open with every record intact.
+///
+/// Each schema version that ships leaves a fixture in `Fixtures/`, written by
+/// that version's `topweight add`; a new migration must upgrade all of them.
+@Suite("Upgrading shipped databases")
+struct MigrationFixtureTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    /// What `schema-v1.sqlite` holds: id, user, exercise, weight, unit, reps, series, performedAt (UTC).
+    static let v1Records: [(Int64, String, String, Int, WeightUnit, Int, Int, String)] = [
+        (8, "Robert'); DROP TABLE record;--", "Dip", 1000, .kg, 8, 3, "2026-11-08T18:00:00Z"),
+        (7, "José", "Zercher Squat", 8225, .kg, 6, 2, "2026-11-07T18:00:00Z"),
+        (6, "Ana 💪", "Pull-Up", 0, .kg, 12, 4, "2026-11-06T18:00:00Z"),
+        (5, "李雷", "Overhead Press", 4000, .kg, 10, 3, "2026-11-05T07:30:00Z"),
+        (4, "Zoë", "Deadlift", 13500, .lb, 5, 3, "2026-11-04T18:00:00Z"),
+        (3, "Ana", "Back Squat", 10000, .kg, 5, 5, "2026-11-03T08:10:00Z"),
+        (2, "Ana", "Bench Press", 6500, .kg, 8, 3, "2026-11-03T08:00:00Z"),
+        (1, "Ana", "Bench Press", 6250, .kg, 8, 3, "2026-11-01T08:00:00Z"),
+    ]
+
+    @Test("a v1 database upgrades to the current schema and keeps every record")
+    func upgradeV1() throws {
+        let scratch = TemporaryDatabase()
+        defer { scratch.remove() }
+        try scratch.makeDirectory()
+        let copy = scratch.url
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("schema-v1.sqlite"), to: copy)
+
+        let store = try WorkoutStore(path: scratch.path)
+        let health = try store.health()
+        #expect(health.integrity == "ok")
+        #expect(health.appliedMigrations == health.knownMigrations)
+        #expect(health.schemaVersion == Schema.knownMigrations.last)
+
+        let records = try store.history(HistoryQuery())
+        #expect(records.count == Self.v1Records.count)
+        let iso = ISO8601DateFormatter()
+        for (record, expected) in zip(records, Self.v1Records) {
+            #expect(record.id == expected.0)
+            #expect(record.user == expected.1)
+            #expect(record.exercise == expected.2)
+            #expect(record.values.weight == Weight(hundredths: expected.3, unit: expected.4))
+            #expect(record.values.reps == expected.5)
+            #expect(record.values.series == expected.6)
+            #expect(record.performedAt == iso.date(from: expected.7))
+        }
+        // The upgraded file keeps working: defaults and a new save.
+        let ana = try #require(try store.user(named: "ana"))
+        #expect(try store.lastExercise(of: ana)?.name == "Back Squat")
+        let bench = try #require(try store.exercise(named: "bench press"))
+        #expect(try store.lastValues(of: ana, for: bench)?.weight.hundredths == 6500)
+        _ = try store.save(NewRecord(user: ana, exercise: bench, values: SetValues(weight: Weight(hundredths: 6750, unit: .kg), reps: 8, series: 3), performedAt: Date()))
+        #expect(try store.history(HistoryQuery()).count == Self.v1Records.count + 1)
+    }
+}
