@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
@@ -24,7 +25,12 @@ let package = Package(
         // SQLite through GRDB: schema, migrations, the save path and queries.
         .target(
             name: "TopWeightStore",
-            dependencies: ["TopWeightCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "TopWeightCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
         ),
 
         // The bundled exercise catalog (Resources/exercises.yaml), read with Yams.
@@ -66,7 +72,8 @@ let package = Package(
         ),
         .testTarget(
             name: "TopWeightStoreTests",
-            dependencies: ["TopWeightStore", "TopWeightCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["TopWeightStore", "TopWeightCore", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "TopWeightREPLTests",
@@ -74,7 +81,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TopWeightEndToEndTests",
-            dependencies: ["TopWeightStore", "TopWeightCore", "topweight"]
+            dependencies: ["TopWeightStore", "TopWeightCore", "topweight", .product(name: "GRDB", package: "GRDB.swift")]
         ),
     ]
 )

@@ -24,9 +24,19 @@ public protocol LineSource: AnyObject {
     /// Reads a one-key answer (`y`/`n`). Piped input answers with a line.
     func readKey(prompt: String) -> LineEvent
 
+    /// Reads a line without echoing it (the admin PIN).
+    func readSecret(prompt: String) -> LineEvent
+
     /// Forgets the in-memory history (a new member must not see the previous one's lines).
     func clearHistory()
 
     /// Sets the idle timeout in seconds; `nil` waits forever.
     func setIdleTimeout(_ seconds: Double?)
+}
+
+extension LineSource {
+    /// Sources that never echo (pipes, scripts) read secrets as plain lines.
+    public func readSecret(prompt: String) -> LineEvent {
+        readLine(prompt: prompt, complete: nil)
+    }
 }

@@ -11,6 +11,10 @@ import Darwin
 /// libedit calls back into plain C function pointers that cannot capture, so
 /// the state they need lives in the one `TerminalLineSource.active` instance.
 public final class TerminalLineSource: LineSource {
+    enum Limits {
+        static let secretLength = 256
+    }
+
     private let editLine: OpaquePointer
     private let history: OpaquePointer
     private var reader = ByteReader(fd: STDIN_FILENO)
@@ -21,7 +25,9 @@ public final class TerminalLineSource: LineSource {
     /// The terminal's settings at start, put back at the end.
     private var original = termios()
 
-    nonisolated(unsafe) private static var active: TerminalLineSource?
+    /// Weak, so the source is freed when the REPL lets go of it and `deinit`
+    /// puts the terminal's settings back (`VEOF` included) on every way out.
+    nonisolated(unsafe) private static weak var active: TerminalLineSource?
 
     public var isInteractive: Bool { true }
 
@@ -104,6 +110,32 @@ public final class TerminalLineSource: LineSource {
             return .line(String(Character(scalar)))
         case .failure(let outcome):
             return finish(outcome)
+        }
+    }
+
+    public func readSecret(prompt text: String) -> LineEvent {
+        write(text)
+        var saved = termios()
+        tcgetattr(STDIN_FILENO, &saved)
+        var quiet = saved
+        quiet.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
+        defer { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+        var secret = String.UnicodeScalarView()
+        while true {
+            switch reader.nextScalar() {
+            case .success("\r"), .success("\n"):
+                write("\n")
+                return .line(String(secret))
+            case .success("\u{7F}"), .success("\u{08}"):
+                if !secret.isEmpty { secret.removeLast() }
+            case .success("\u{04}"):
+                return finish(.endOfInput)
+            case .success(let scalar):
+                if secret.count < Limits.secretLength { secret.append(scalar) }
+            case .failure(let outcome):
+                return finish(outcome)
+            }
         }
     }
 

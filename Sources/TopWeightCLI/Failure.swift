@@ -9,18 +9,21 @@ enum Failure: Error {
     case database(StoreError)
     /// Bad input: exit code 64, like argument-parser's own usage errors.
     case input(String)
+    /// Needs the admin PIN: exit code 77 (EX_NOPERM).
+    case permission(String)
 
     var exitCode: Int32 {
         switch self {
         case .database: 2
         case .input: 64
+        case .permission: 77
         }
     }
 
     var message: String {
         switch self {
         case .database(let error): error.message
-        case .input(let message): message
+        case .input(let message), .permission(let message): message
         }
     }
 
@@ -37,6 +40,9 @@ extension ParsableCommand {
         } catch let failure as Failure {
             FileHandle.standardError.write(Data("topweight: \(TerminalText.safe(failure.message))\n".utf8))
             throw ExitCode(failure.exitCode)
+        } catch let error as StoreError where error.kind == .conflict {
+            FileHandle.standardError.write(Data("topweight: \(TerminalText.safe(error.message))\n".utf8))
+            throw ExitCode(64)
         } catch let error as StoreError {
             FileHandle.standardError.write(Data("topweight: \(TerminalText.safe(error.message))\n".utf8))
             throw ExitCode(2)

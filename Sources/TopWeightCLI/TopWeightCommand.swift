@@ -12,7 +12,8 @@ public struct TopWeightCommand: ParsableCommand {
             """,
         subcommands: [
             ReplCommand.self, AddCommand.self, HistoryCommand.self, UsersCommand.self,
-            ExercisesCommand.self, CheckCommand.self,
+            ExercisesCommand.self, DeleteCommand.self, CheckCommand.self, AdminCommand.self,
+            DemoCommand.self, BenchCommand.self,
         ],
         defaultSubcommand: ReplCommand.self
     )

@@ -25,13 +25,25 @@ extension Session {
         case .unit: changeUnit(argument)
         case .undo: undo()
         case .quit:
-            if settings.kiosk {
-                console.warn("This is a shared terminal: it stays open. Ctrl-D ends your turn.")
-                return nil
-            }
-            return .quit
+            return settings.kiosk && !adminAllowsLeaving() ? nil : .quit
         }
         return nil
+    }
+
+    /// In kiosk mode only the admin leaves, with the PIN; without a PIN only a signal stops it.
+    private func adminAllowsLeaving() -> Bool {
+        do {
+            guard try store.adminPinIsSet() else {
+                console.warn("This is a shared terminal: it stays open. Ctrl-D ends your turn. (No admin PIN is set: 'topweight admin set-pin'.)")
+                return false
+            }
+            guard case .line(let pin) = source.readSecret(prompt: "Admin PIN: ") else { return false }
+            if try store.verifyAdminPin(pin) { return true }
+            console.warn("Wrong PIN. This terminal stays open; Ctrl-D ends your turn.")
+        } catch {
+            console.warn(error.description)
+        }
+        return false
     }
 
     private func showHelp() {

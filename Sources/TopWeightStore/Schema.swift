@@ -40,6 +40,13 @@ enum Schema {
             // History of everybody, newest first.
             try db.create(index: "record_on_performedAt", on: "record", columns: ["performedAt"])
         }
+        migrator.registerMigration("v2") { db in
+            // Settings shared by every terminal on this file: the admin PIN's salted hash.
+            try db.create(table: "setting") { t in
+                t.primaryKey("key", .text)
+                t.column("value", .text).notNull()
+            }
+        }
         return migrator
     }
 

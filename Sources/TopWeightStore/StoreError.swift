@@ -13,6 +13,8 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         case diskFull
         case busy
         case corrupt
+        /// The request clashes with what is stored (a taken name, a name still in use).
+        case conflict
         case other
     }
 

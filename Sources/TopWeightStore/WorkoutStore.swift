@@ -229,7 +229,7 @@ public final class WorkoutStore: Sendable {
             try writer.write { db in
                 if let other = try Int64.fetchOne(db, sql: "SELECT id FROM exercise WHERE nameKey = ?", arguments: [key]),
                    other != exercise.id {
-                    throw StoreError(.other, "an exercise named \(TerminalText.safe(newName)) already exists")
+                    throw StoreError(.conflict, "an exercise named \(TerminalText.safe(newName)) already exists")
                 }
                 try db.execute(sql: "UPDATE exercise SET name = ?, nameKey = ? WHERE id = ?", arguments: [newName, key, exercise.id])
                 return Exercise(id: exercise.id, name: newName, category: exercise.category)
@@ -243,7 +243,7 @@ public final class WorkoutStore: Sendable {
             try writer.write { db in
                 let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE exerciseId = ?", arguments: [exercise.id]) ?? 0
                 if count > 0 {
-                    throw StoreError(.other, "\(TerminalText.safe(exercise.name)) has \(count) record\(count == 1 ? "" : "s"); rename it instead of removing it")
+                    throw StoreError(.conflict, "\(TerminalText.safe(exercise.name)) has \(count) record\(count == 1 ? "" : "s"); rename it instead of removing it")
                 }
                 try db.execute(sql: "DELETE FROM exercise WHERE id = ?", arguments: [exercise.id])
             }
@@ -259,14 +259,26 @@ public final class WorkoutStore: Sendable {
     /// themselves through indexes, so nothing else is written.
     public func save(_ record: NewRecord, now: Date = Date()) throws(StoreError) -> Int64 {
         try perform {
-            try writer.write { db in
-                let statement = try db.cachedStatement(sql: Self.insertSQL)
-                try statement.execute(arguments: [
-                    record.user.id, record.exercise.id, record.values.weight.value,
-                    record.values.weight.unit.rawValue, record.values.reps, record.values.series,
-                    Self.milliseconds(record.performedAt), Self.milliseconds(now),
-                ])
-                return db.lastInsertedRowID
+            // The transaction `writer.write` would open (BEGIN IMMEDIATE …
+            // COMMIT, rolled back on any error), through cached statements:
+            // `write` prepares its BEGIN and COMMIT anew on every call, which
+            // was half of a save's allocations.
+            try writer.writeWithoutTransaction { db in
+                try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
+                do {
+                    let statement = try db.cachedStatement(sql: Self.insertSQL)
+                    try statement.execute(arguments: [
+                        record.user.id, record.exercise.id, record.values.weight.value,
+                        record.values.weight.unit.rawValue, record.values.reps, record.values.series,
+                        Self.milliseconds(record.performedAt), Self.milliseconds(now),
+                    ])
+                    let id = db.lastInsertedRowID
+                    try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+                    return id
+                } catch {
+                    if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK TRANSACTION") }
+                    throw error
+                }
             }
         }
     }
@@ -349,17 +361,28 @@ public final class WorkoutStore: Sendable {
             try writer.read { db in
                 let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
                 while let row = try rows.next() {
-                    try body(WorkoutRecord(
-                        id: row[0], user: row[1], exercise: row[2],
-                        values: SetValues(
-                            weight: Weight(value: row[3], unit: WeightUnit(rawValue: row[4]) ?? .kg),
-                            reps: row[5], series: row[6]
-                        ),
-                        performedAt: Date(timeIntervalSince1970: Double(row[7] as Int64) / 1000)
-                    ))
+                    try body(Self.workoutRecord(from: row))
                 }
             }
         }
+    }
+
+    /// The columns `workoutRecord(from:)` reads, with the names joined in.
+    static let recordSelectSQL = """
+        SELECT r.id, u.name, e.name, r.weight, r.unit, r.reps, r.series, r.performedAt
+        FROM record r JOIN user u ON u.id = r.userId JOIN exercise e ON e.id = r.exerciseId
+        """
+
+    /// A record from a row of `recordSelectSQL`.
+    static func workoutRecord(from row: Row) -> WorkoutRecord {
+        WorkoutRecord(
+            id: row[0], user: row[1], exercise: row[2],
+            values: SetValues(
+                weight: Weight(value: row[3], unit: WeightUnit(rawValue: row[4]) ?? .kg),
+                reps: row[5], series: row[6]
+            ),
+            performedAt: Date(timeIntervalSince1970: Double(row[7] as Int64) / 1000)
+        )
     }
 
     /// The statement and arguments `forEachRecord` runs for `query`.
@@ -383,10 +406,7 @@ public final class WorkoutStore: Sendable {
             conditions.append("(r.performedAt < ? OR (r.performedAt = ? AND r.id < ?))")
             arguments += [at, at, before.id]
         }
-        var sql = """
-            SELECT r.id, u.name, e.name, r.weight, r.unit, r.reps, r.series, r.performedAt
-            FROM record r JOIN user u ON u.id = r.userId JOIN exercise e ON e.id = r.exerciseId
-            """
+        var sql = recordSelectSQL
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += " ORDER BY r.performedAt DESC, r.id DESC"
         if let limit = query.limit {

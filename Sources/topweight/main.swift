@@ -1,3 +1,3 @@
 import TopWeightCLI
 
-TopWeightCommand.main()
+TopWeightCommand.mainWithSafeMessages()

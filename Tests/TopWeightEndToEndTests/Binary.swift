@@ -11,10 +11,19 @@ enum Binary {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// The bytes exactly as written, for checks a decoded `String` would hide
+        /// (a stray 0x9B byte decodes to U+FFFD).
+        var stdoutBytes: [UInt8] = []
+        var stderrBytes: [UInt8] = []
     }
 
     /// Runs `topweight` with `arguments`, `input` on stdin, and the database at `db`.
     static func run(_ arguments: [String], db: String?, input: String = "", environment extra: [String: String] = [:]) throws -> Result {
+        try run(arguments, db: db, bytes: Array(input.utf8), environment: extra)
+    }
+
+    /// The same with raw bytes on stdin, so tests can send what no `String` holds (invalid UTF-8).
+    static func run(_ arguments: [String], db: String?, bytes input: [UInt8], environment extra: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -32,7 +41,7 @@ enum Binary {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
+        stdin.fileHandleForWriting.write(Data(input))
         try stdin.fileHandleForWriting.close()
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
         let err = stderr.fileHandleForReading.readDataToEndOfFile()
@@ -40,7 +49,9 @@ enum Binary {
         return Result(
             status: process.terminationStatus,
             stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err, as: UTF8.self)
+            stderr: String(decoding: err, as: UTF8.self),
+            stdoutBytes: Array(out),
+            stderrBytes: Array(err)
         )
     }
 }

@@ -11,7 +11,7 @@ import TopWeightCore
 struct MigrationFixtureTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-    /// What `schema-v1.sqlite` holds: id, user, exercise, weight, unit, reps, series, performedAt (UTC).
+    /// What every fixture holds (each was written by that version's `topweight add`): id, user, exercise, weight, unit, reps, series, performedAt (UTC).
     static let v1Records: [(Int64, String, String, Int, WeightUnit, Int, Int, String)] = [
         (8, "Robert'); DROP TABLE record;--", "Dip", 1000, .kg, 8, 3, "2026-11-08T18:00:00Z"),
         (7, "José", "Zercher Squat", 8225, .kg, 6, 2, "2026-11-07T18:00:00Z"),
@@ -23,13 +23,14 @@ struct MigrationFixtureTests {
         (1, "Ana", "Bench Press", 6250, .kg, 8, 3, "2026-11-01T08:00:00Z"),
     ]
 
-    @Test("a v1 database upgrades to the current schema and keeps every record")
-    func upgradeV1() throws {
+    @Test("a database of every shipped schema upgrades to the current one and keeps every record",
+          arguments: ["schema-v1.sqlite", "schema-v2.sqlite"])
+    func upgrade(fixture: String) throws {
         let scratch = TemporaryDatabase()
         defer { scratch.remove() }
         try scratch.makeDirectory()
         let copy = scratch.url
-        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("schema-v1.sqlite"), to: copy)
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent(fixture), to: copy)
 
         let store = try WorkoutStore(path: scratch.path)
         let health = try store.health()
@@ -49,6 +50,9 @@ struct MigrationFixtureTests {
             #expect(record.values.series == expected.6)
             #expect(record.performedAt == iso.date(from: expected.7))
         }
+        // v2 added the admin PIN; the v2 fixture's PIN is 2468, v1 had none.
+        #expect(try store.adminPinIsSet() == (fixture != "schema-v1.sqlite"))
+        #expect(try store.verifyAdminPin("2468"))
         // The upgraded file keeps working: defaults and a new save.
         let ana = try #require(try store.user(named: "ana"))
         #expect(try store.lastExercise(of: ana)?.name == "Back Squat")

@@ -35,7 +35,7 @@ struct StoreTests {
 
             let health = try database.open().health()
 
-            #expect(health.schemaVersion == "v1")
+            #expect(health.schemaVersion == Schema.knownMigrations.last)
             #expect(health.integrity == "ok")
             #expect(health.journalMode == "wal")
             #expect(health.knownMigrations == Schema.knownMigrations.count)
@@ -58,7 +58,7 @@ struct StoreTests {
 
             let health = try database.open().health()
 
-            #expect(health.schemaVersion == "v1")
+            #expect(health.schemaVersion == Schema.knownMigrations.last)
             #expect(health.appliedMigrations == Schema.knownMigrations.count)
             #expect(health.users == 1)
             #expect(health.exercises == 1)
@@ -598,7 +598,7 @@ struct StoreTests {
                 try store.renameExercise(bench, to: newName)
             }
 
-            #expect(error?.kind == .other)
+            #expect(error?.kind == .conflict)
             #expect(error?.message.contains("already exists") == true)
             #expect(try store.exercise(named: "Bench Press") == bench)
             #expect(try store.exercise(named: "Back Squat") == squat)
@@ -617,7 +617,7 @@ struct StoreTests {
                 try store.renameExercise(bench, to: "DE\u{301}VELOPPE\u{301}")
             }
 
-            #expect(error?.kind == .other)
+            #expect(error?.kind == .conflict)
             #expect(try store.exercise(named: "Bench Press") == bench)
             #expect(try store.exercise(named: "d\u{E9}velopp\u{E9}") == press)
         }
@@ -636,7 +636,7 @@ struct StoreTests {
             let error = #expect(throws: StoreError.self) {
                 try store.removeExercise(bench)
             }
-            #expect(error?.kind == .other)
+            #expect(error?.kind == .conflict)
             #expect(error?.message.contains("2 records") == true)
             #expect(try store.exercise(named: "Bench Press") == bench)
             #expect(try store.history(HistoryQuery()).map(\.id) == [second, first])

@@ -99,6 +99,7 @@ struct ExercisesCommand: ParsableCommand {
                 guard let existing = try store.exercise(named: old) else {
                     throw Failure.input("no exercise named \(old); 'topweight exercises' lists them")
                 }
+                try AdminGate.require(store)
                 let renamed = try store.renameExercise(existing, to: new)
                 print("Renamed \(TerminalText.safe(existing.name)) to \(TerminalText.safe(renamed.name))")
             }
@@ -118,11 +119,8 @@ struct ExercisesCommand: ParsableCommand {
                 guard let existing = try store.exercise(named: valid) else {
                     throw Failure.input("no exercise named \(valid); 'topweight exercises' lists them")
                 }
-                do {
-                    try store.removeExercise(existing)
-                } catch let error as StoreError where error.kind == .other {
-                    throw Failure.input(error.message)
-                }
+                try AdminGate.require(store)
+                try store.removeExercise(existing)
                 print("Removed \(TerminalText.safe(existing.name))")
             }
         }

@@ -44,6 +44,9 @@ struct ReplCommand: ParsableCommand {
             if terminal != nil {
                 console.say("Top Weight: Enter accepts [defaults], Tab completes, :help lists commands.")
             }
+            if kiosk, !(try store.adminPinIsSet()) {
+                console.warn("Kiosk mode without an admin PIN: only a signal stops it ('topweight admin set-pin').")
+            }
             let session = Session(store: store, source: source, console: console, catalog: .bundled(), settings: settings)
             _ = session.run()
         }

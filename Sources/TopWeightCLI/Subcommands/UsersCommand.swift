@@ -5,44 +5,55 @@ import TopWeightStore
 
 /// `topweight users`: everybody known to the database.
 struct UsersCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "users", abstract: "List members with their record counts.")
+    static let configuration = CommandConfiguration(
+        commandName: "users",
+        abstract: "List and manage members.",
+        subcommands: [List.self, Rename.self, Remove.self],
+        defaultSubcommand: List.self
+    )
+}
 
-    @OptionGroup var global: GlobalOptions
-    @Option(help: "Output: text, json or csv.") var format: OutputFormat = .text
+extension UsersCommand {
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List members with their record counts.")
 
-    func run() throws {
-        try reportingFailures {
-            let summaries = try global.openStore().users()
-            let out = OutputBuffer()
-            switch format {
-            case .text:
-                let names = summaries.map { TerminalText.safe($0.user.name) }
-                let width = names.map(TerminalText.width).max() ?? 0
-                let grouping = HistoryGrouping(timeZone: .current)
-                let now = Date()
-                for (summary, name) in zip(summaries, names) {
-                    let last = summary.lastPerformedAt.map { "last " + grouping.label(for: $0, now: now) } ?? "no records"
-                    out.line("\(TerminalText.pad(name, to: width))  \(summary.records) record\(summary.records == 1 ? "" : "s"), \(last)")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "Output: text, json or csv.") var format: OutputFormat = .text
+
+        func run() throws {
+            try reportingFailures {
+                let summaries = try global.openStore().users()
+                let out = OutputBuffer()
+                switch format {
+                case .text:
+                    let names = summaries.map { TerminalText.safe($0.user.name) }
+                    let width = names.map(TerminalText.width).max() ?? 0
+                    let grouping = HistoryGrouping(timeZone: .current)
+                    let now = Date()
+                    for (summary, name) in zip(summaries, names) {
+                        let last = summary.lastPerformedAt.map { "last " + grouping.label(for: $0, now: now) } ?? "no records"
+                        out.line("\(TerminalText.pad(name, to: width))  \(summary.records) record\(summary.records == 1 ? "" : "s"), \(last)")
+                    }
+                    if summaries.isEmpty { out.line("No members yet.") }
+                case .json:
+                    let objects = summaries.map { summary in
+                        DataFormats.jsonObject([
+                            ("id", String(summary.user.id)),
+                            ("name", DataFormats.json(summary.user.name)),
+                            ("records", String(summary.records)),
+                            ("lastPerformedAt", summary.lastPerformedAt.map { DataFormats.json(DataFormats.timestamp($0, timeZone: .current)) } ?? "null"),
+                        ])
+                    }
+                    out.line("[" + objects.joined(separator: ",\n ") + "]")
+                case .csv:
+                    out.line("id,name,records,lastPerformedAt")
+                    for summary in summaries {
+                        let last = summary.lastPerformedAt.map { DataFormats.timestamp($0, timeZone: .current) } ?? ""
+                        out.line("\(summary.user.id),\(DataFormats.csv(summary.user.name)),\(summary.records),\(last)")
+                    }
                 }
-                if summaries.isEmpty { out.line("No members yet.") }
-            case .json:
-                let objects = summaries.map { summary in
-                    DataFormats.jsonObject([
-                        ("id", String(summary.user.id)),
-                        ("name", DataFormats.json(summary.user.name)),
-                        ("records", String(summary.records)),
-                        ("lastPerformedAt", summary.lastPerformedAt.map { DataFormats.json(DataFormats.timestamp($0, timeZone: .current)) } ?? "null"),
-                    ])
-                }
-                out.line("[" + objects.joined(separator: ",\n ") + "]")
-            case .csv:
-                out.line("id,name,records,lastPerformedAt")
-                for summary in summaries {
-                    let last = summary.lastPerformedAt.map { DataFormats.timestamp($0, timeZone: .current) } ?? ""
-                    out.line("\(summary.user.id),\(DataFormats.csv(summary.user.name)),\(summary.records),\(last)")
-                }
+                out.flush()
             }
-            out.flush()
         }
     }
 }

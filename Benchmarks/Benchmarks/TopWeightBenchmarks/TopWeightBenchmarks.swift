@@ -1,0 +1,226 @@
+import Benchmark
+import Foundation
+import LineEditor
+import TopWeightCatalog
+import TopWeightCLI
+import TopWeightCore
+import TopWeightREPL
+import TopWeightStore
+
+// Thresholds: `swift package benchmark thresholds check` compares each run's
+// p90 with the values in Thresholds/TopWeightBenchmarks.NAME.p90.json, within
+// the tolerances below (the package's static check looks at p90 only).
+//
+// Wall clock: SaveRecord's file holds 0 ns with an absolute tolerance of
+// 10 ms, so the check fails exactly when a save's p90 is above 10 ms (the
+// product's floor), and never for being fast. The p99 ≤ 10 ms gate is
+// `topweight bench --max-p99-ms 10`, which Scripts/test runs.
+//
+// Malloc counts: the files hold the counts measured when they were last
+// updated; a p90 more than 10 % (and more than 2 allocations) away fails the
+// check (exit 2 when worse, 4 when better: update the file then).
+
+private func configuration(
+    maxDuration: Duration = .seconds(3), maxIterations: Int = 5_000, wallClockCeiling: Bool = false
+) -> Benchmark.Configuration {
+    var thresholds: [BenchmarkMetric: BenchmarkThresholds] = [
+        .mallocCountTotal: BenchmarkThresholds(relative: [.p90: 10.0], absolute: [.p90: 2]),
+    ]
+    if wallClockCeiling {
+        // Within 10 ms of the file's value.
+        thresholds[.wallClock] = BenchmarkThresholds(absolute: [.p90: .milliseconds(10)])
+    }
+    return .init(
+        metrics: [.wallClock, .mallocCountTotal],
+        timeUnits: .microseconds,
+        warmupIterations: 20,
+        maxDuration: maxDuration,
+        maxIterations: maxIterations,
+        thresholds: thresholds
+    )
+}
+
+/// Registers the benchmarks and returns their names (the runner the
+/// plugin generates calls this).
+func benchmarks() -> [String] {
+    // MARK: Saves
+
+    // The Enter that saves a set in the logger, default mode: the series
+    // answer checked, the record inserted in its own transaction, the Saved
+    // line built, the next prompt drawn. Enter at the three prompts before
+    // it happens outside the measurement.
+    Benchmark("SaveRecord", configuration: configuration(maxDuration: .seconds(5), wallClockCeiling: true)) { benchmark, driver in
+        saveOnce(benchmark, driver)
+    } setup: {
+        try SessionDriver(path: Fixtures.scratch("save-default"), options: .init())
+    } teardown: {
+        removeScratch("save-default")
+    }
+
+    // The same in durable mode (`--durable`: synchronous = FULL requested).
+    Benchmark("SaveRecordDurable", configuration: configuration(maxDuration: .seconds(5))) { benchmark, driver in
+        saveOnce(benchmark, driver)
+    } setup: {
+        try SessionDriver(path: Fixtures.scratch("save-durable"), options: .init(durable: true))
+    } teardown: {
+        removeScratch("save-durable")
+    }
+
+    // The baseline: one prepared INSERT through SQLite's C API in its own
+    // BEGIN IMMEDIATE/COMMIT, same schema, same directory, WAL and
+    // synchronous = NORMAL like the default mode.
+    Benchmark("RawSQLiteInsert", configuration: configuration(maxDuration: .seconds(5))) { benchmark, raw in
+        let now = Date()
+        blackHole(try raw.inserter.insert(userID: raw.userID, exerciseID: raw.exerciseID, values: raw.values, performedAt: now, createdAt: now))
+    } setup: {
+        try RawBaseline(path: Fixtures.scratch("raw"))
+    } teardown: {
+        removeScratch("raw")
+    }
+
+    // MARK: Reads at a million records
+
+    // The first page (20 rows, newest first, names joined) of one member's history.
+    Benchmark("HistoryPage", configuration: configuration()) { benchmark, reader in
+        let page = try reader.store.history(HistoryQuery(userID: reader.member.id, limit: 20))
+        if page.count != 20 { benchmark.error("history page has \(page.count) rows, not 20") }
+        blackHole(page)
+    } setup: {
+        try HistoryReader(path: Fixtures.history())
+    }
+
+    // The defaults the next member's prompts show: last user, their last
+    // exercise, their last numbers for it.
+    Benchmark("LastUsedDefaults", configuration: configuration()) { benchmark, reader in
+        guard let user = try reader.store.lastUsedUser(),
+              let exercise = try reader.store.lastExercise(of: user),
+              let values = try reader.store.lastValues(of: user, for: exercise)
+        else {
+            benchmark.error("no defaults in the fixture")
+            return
+        }
+        blackHole(values)
+    } setup: {
+        try HistoryReader(path: Fixtures.history())
+    }
+
+    // Tab after two letters, once at the user prompt and once at the exercise
+    // prompt (database names and the catalog), among 10 000 members and
+    // 10 000 exercises: the logger's own completion, called as libedit would.
+    Benchmark("Completion", configuration: configuration()) { benchmark, tabs in
+        let index = benchmark.currentIteration
+        let userPrefix = CompletionTabs.userPrefixes[index % CompletionTabs.userPrefixes.count]
+        let exercisePrefix = CompletionTabs.exercisePrefixes[index % CompletionTabs.exercisePrefixes.count]
+        let users = tabs.user(userPrefix)
+        let exercises = tabs.exercise(exercisePrefix)
+        if users.isEmpty || exercises.isEmpty { benchmark.error("no candidates for \(userPrefix) or \(exercisePrefix)") }
+        blackHole(users)
+        blackHole(exercises)
+    } setup: {
+        try CompletionTabs(path: Fixtures.names())
+    }
+
+    // From nothing to the first prompt on a 1 000 000-record file: open (the
+    // read-only look at its schema version, the pool, the migration check),
+    // load the catalog, start a session and draw `user [NAME]: `. Closing the
+    // file happens after the measurement.
+    Benchmark("OpenStore", configuration: configuration(maxDuration: .seconds(5), maxIterations: 500)) { benchmark, path in
+        benchmark.startMeasurement()
+        do {
+            let store = try WorkoutStore(path: path)
+            let source = ScriptedSource()
+            let session = Session(store: store, source: source, console: LastLineConsole(), catalog: .bundled())
+            _ = session.run()
+            withExtendedLifetime((store, session)) {
+                benchmark.stopMeasurement()
+                if !source.prompt.hasPrefix("user [") { benchmark.error("first prompt was \(source.prompt)") }
+            }
+        } catch {
+            benchmark.error("\(error)")
+        }
+    } setup: {
+        try Fixtures.history()
+    }
+
+    return ["SaveRecord", "SaveRecordDurable", "RawSQLiteInsert", "HistoryPage", "LastUsedDefaults", "Completion", "OpenStore"]
+}
+
+// MARK: - Helpers
+
+private func saveOnce(_ benchmark: Benchmark, _ driver: SessionDriver) {
+    driver.moveToSeriesPrompt()
+    driver.prepareEnter()
+    benchmark.startMeasurement()
+    driver.pressEnter()
+    benchmark.stopMeasurement()
+    if !driver.console.said.hasPrefix("Saved") { benchmark.error("Enter did not save: \(driver.console.warned)") }
+}
+
+private func removeScratch(_ name: String) {
+    Fixtures.remove("\(Fixtures.directory)/scratch-\(name)-\(ProcessInfo.processInfo.processIdentifier).sqlite")
+}
+
+/// A scratch file with the store's schema, a member and an exercise, and
+/// the raw inserter on it.
+final class RawBaseline {
+    let inserter: RawSQLiteInserter
+    let userID: Int64
+    let exerciseID: Int64
+    let values = SetValues(weight: Weight(hundredths: 6_250, unit: .kg), reps: 8, series: 3)
+
+    init(path: String) throws {
+        do {
+            let store = try WorkoutStore(path: path)
+            userID = try store.createUser(named: "Ana").id
+            exerciseID = try store.createExercise(named: "Bench Press", category: "barbell").id
+        }
+        inserter = try RawSQLiteInserter(path: path, synchronous: "NORMAL")
+    }
+
+    deinit {
+        inserter.close()
+    }
+}
+
+/// The history fixture, open, and a member with a median number of records.
+final class HistoryReader {
+    let store: WorkoutStore
+    let member: User
+
+    init(path: String) throws {
+        store = try WorkoutStore(path: path)
+        let members = try store.users().sorted { $0.records < $1.records }
+        guard !members.isEmpty else { throw Fixtures.FixtureError(message: "no members in \(path)") }
+        member = members[members.count / 2].user
+    }
+}
+
+/// The logger's Tab completion at the user prompt and at the exercise
+/// prompt, taken from a session as libedit would get it.
+final class CompletionTabs {
+    static let userPrefixes = ["Ma", "An", "Jo", "El", "Sa", "Da", "Ka", "Ni", "Lu", "Ro"]
+    static let exercisePrefixes = ["Pa", "In", "Be", "Se", "Ch", "Cl", "De", "Ro", "Ha", "Le"]
+
+    let store: WorkoutStore
+    let session: Session
+    let user: (String) -> [String]
+    let exercise: (String) -> [String]
+
+    init(path: String) throws {
+        store = try WorkoutStore(path: path)
+        let source = ScriptedSource()
+        session = Session(store: store, source: source, console: LastLineConsole(), catalog: Fixtures.catalog())
+        guard let someone = try store.userNames(withPrefix: "", limit: 1).first else {
+            throw Fixtures.FixtureError(message: "no members in \(path)")
+        }
+        _ = session.run()
+        guard let atUser = source.complete else { throw Fixtures.FixtureError(message: "no completion at the user prompt") }
+        source.type([someone])
+        _ = session.run()
+        guard source.prompt.hasPrefix("exercise"), let atExercise = source.complete else {
+            throw Fixtures.FixtureError(message: "no exercise prompt after choosing \(someone): \(source.prompt)")
+        }
+        user = atUser
+        exercise = atExercise
+    }
+}

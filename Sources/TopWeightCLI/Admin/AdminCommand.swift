@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import TopWeightStore
+
+/// `topweight admin`: the PIN that guards a shared terminal.
+struct AdminCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "admin",
+        abstract: "Set or clear the admin PIN that guards renames, removals, deletions and leaving a kiosk.",
+        subcommands: [SetPin.self, ClearPin.self]
+    )
+
+    struct SetPin: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "set-pin",
+            abstract: "Set the admin PIN (asks for the current one first). Stored salted and hashed, never in plain text.",
+            discussion: "On a terminal the PIN is typed twice without echo; piped, the lines are: current PIN (when one is set), new PIN."
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            try reportingFailures {
+                let store = try global.openStore()
+                try AdminGate.require(store)
+                guard let pin = SecretInput.read(prompt: "New admin PIN: ") else {
+                    throw Failure.input("no PIN was given")
+                }
+                if let problem = AdminPin.problem(with: pin) { throw Failure.input(problem) }
+                if isatty(STDIN_FILENO) == 1 {
+                    guard SecretInput.read(prompt: "Again: ") == pin else {
+                        throw Failure.input("the two PINs differ; nothing was changed")
+                    }
+                }
+                try store.setAdminPin(pin)
+                print("Admin PIN set.")
+            }
+        }
+    }
+
+    struct ClearPin: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "clear-pin",
+            abstract: "Remove the admin PIN (asks for it first)."
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            try reportingFailures {
+                let store = try global.openStore()
+                try AdminGate.require(store)
+                try store.setAdminPin(nil)
+                print("Admin PIN cleared.")
+            }
+        }
+    }
+}

@@ -1,0 +1,350 @@
+import ArgumentParser
+import Foundation
+import GRDBSQLite
+import TopWeightCore
+import TopWeightStore
+
+/// `topweight bench`: how long a save takes on this machine's disk, for
+/// whoever runs the kiosk, and the CI gate on the save p99.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Time saves on this disk: default mode, durable mode, and a raw SQLite insert.",
+        discussion: """
+            The saves go into temporary databases in the directory of the database \
+            (--db, $TOPWEIGHT_DB or the default), so they hit the same disk; the database \
+            itself is not opened, and the temporary files are removed afterwards. Each save is \
+            the logger's own (one transaction per set); the raw baseline is one prepared \
+            INSERT through SQLite's C API in its own BEGIN IMMEDIATE/COMMIT, on the same \
+            schema and journal settings. Prints p50, p99 and max per mode.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "Saves timed per mode (default 2000, or 200 with --smoke).")
+    var saves: Int?
+
+    @Flag(help: "A quick run, for CI: 200 saves per mode after 20 warm-up saves.")
+    var smoke = false
+
+    @Option(name: .customLong("max-p99-ms"), help: ArgumentHelp("Exit 1 when a default-mode save's p99 is above this many milliseconds.", valueName: "ms"))
+    var maxP99Ms: Double?
+
+    func validate() throws {
+        if let saves, !(10...1_000_000).contains(saves) {
+            throw ValidationError("--saves must be from 10 to 1000000")
+        }
+        if let maxP99Ms, !(maxP99Ms > 0 && maxP99Ms.isFinite) {
+            throw ValidationError("--max-p99-ms must be a positive number of milliseconds")
+        }
+    }
+
+    func run() throws {
+        var gateFailure: String?
+        try reportingFailures {
+            let count = saves ?? (smoke ? 200 : 2_000)
+            let warmup = smoke ? 20 : 100
+            let databasePath = global.databasePath
+            let directory = URL(fileURLWithPath: databasePath).deletingLastPathComponent().path
+            let scratch = try Scratch(directory: directory)
+            defer { scratch.removeAll() }
+
+            let clock = ContinuousClock()
+            let started = clock.now
+            print("topweight bench: \(count) saves per mode after \(warmup) warm-up saves, in \(directory) (the database's disk)")
+
+            let normal = try Self.timeSavesAndRaw(
+                savePath: scratch.path("default"), options: .init(), rawPath: scratch.path("raw"),
+                rawSynchronous: "NORMAL", count: count, warmup: warmup
+            )
+            let full = try Self.timeSavesAndRaw(
+                savePath: scratch.path("durable"), options: .init(durable: true), rawPath: scratch.path("raw-full"),
+                rawSynchronous: "FULL", count: count, warmup: warmup
+            )
+
+            let rows = [
+                ("save (default)", Self.synchronousName(normal.synchronous), Summary(normal.save)),
+                ("save (durable)", Self.synchronousName(full.synchronous), Summary(full.save)),
+                ("raw SQLite insert", "NORMAL", Summary(normal.raw)),
+                ("raw SQLite insert", "FULL", Summary(full.raw)),
+            ]
+            print(Self.left("mode", 20) + Self.left("synchronous", 13) + Self.right("p50") + Self.right("p99") + Self.right("max"))
+            for (name, synchronous, summary) in rows {
+                print(Self.left(name, 20) + Self.left(synchronous, 13) + Self.ms(summary.p50) + Self.ms(summary.p99) + Self.ms(summary.max))
+            }
+            let save = rows[0].2
+            let ratio = Self.seconds(save.p50) / max(Self.seconds(rows[2].2.p50), 1e-9)
+            let durableRatio = Self.seconds(rows[1].2.p50) / max(Self.seconds(save.p50), 1e-9)
+            print("save/raw at p50: \(String(format: "%.2f", ratio))×   durable/default at p50: \(String(format: "%.2f", durableRatio))×   (\(String(format: "%.1f", Self.seconds(clock.now - started))) s in all)")
+            if full.synchronous < 2 {
+                print("note: durable mode runs with synchronous = \(Self.synchronousName(full.synchronous)), not FULL: its saves do not wait for the disk")
+            }
+            if let limit = maxP99Ms {
+                let p99 = Self.seconds(save.p99) * 1_000
+                if p99 > limit {
+                    gateFailure = "save p99 \(String(format: "%.3f", p99)) ms is above --max-p99-ms \(limit)"
+                } else {
+                    print("save p99 \(String(format: "%.3f", p99)) ms is within --max-p99-ms \(limit)")
+                }
+            }
+        }
+        if let gateFailure {
+            FileHandle.standardError.write(Data("topweight: \(gateFailure)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+
+    // MARK: - Timing
+
+    /// Times `count` saves through `WorkoutStore.save` (the logger's save
+    /// path) and as many raw inserts, one after the other, so that both see
+    /// the same moments of the machine's load, each into its own file.
+    static func timeSavesAndRaw(
+        savePath: String, options: WorkoutStore.Options, rawPath: String, rawSynchronous: String, count: Int, warmup: Int
+    ) throws -> (save: [Duration], raw: [Duration], synchronous: Int) {
+        let store = try WorkoutStore(path: savePath, options: options)
+        let (user, exercise) = try seed(store)
+        // The raw file gets its schema (and its member and exercise) from the store's migrations.
+        let rawIDs: (user: Int64, exercise: Int64)
+        do {
+            let rawStore = try WorkoutStore(path: rawPath)
+            let ids = try seed(rawStore)
+            rawIDs = (ids.user.id, ids.exercise.id)
+        }
+        let raw = try RawSQLiteInserter(path: rawPath, synchronous: rawSynchronous)
+        defer { raw.close() }
+
+        let values = SetValues(weight: Weight(hundredths: 6_000, unit: .kg), reps: 8, series: 3)
+        let clock = ContinuousClock()
+        var saves: [Duration] = []
+        var inserts: [Duration] = []
+        saves.reserveCapacity(count)
+        inserts.reserveCapacity(count)
+        for index in 0..<(warmup + count) {
+            var start = clock.now
+            let now = Date()
+            _ = try store.save(NewRecord(user: user, exercise: exercise, values: values, performedAt: now), now: now)
+            let saved = clock.now - start
+
+            start = clock.now
+            let rawNow = Date()
+            _ = try raw.insert(userID: rawIDs.user, exerciseID: rawIDs.exercise, values: values, performedAt: rawNow, createdAt: rawNow)
+            let inserted = clock.now - start
+            if index >= warmup {
+                saves.append(saved)
+                inserts.append(inserted)
+            }
+        }
+        return (saves, inserts, try store.writerSynchronous())
+    }
+
+    static func synchronousName(_ value: Int) -> String {
+        switch value {
+        case 0: "OFF"
+        case 1: "NORMAL"
+        case 2: "FULL"
+        case 3: "EXTRA"
+        default: "?"
+        }
+    }
+
+    private static func seed(_ store: WorkoutStore) throws -> (user: User, exercise: Exercise) {
+        let user = try store.createUser(named: "Bench")
+        let exercise = try store.createExercise(named: "Bench Press", category: "barbell")
+        return (user, exercise)
+    }
+
+    // MARK: - Figures
+
+    struct Summary {
+        var p50: Duration
+        var p99: Duration
+        var max: Duration
+
+        init(_ samples: [Duration]) {
+            let sorted = samples.sorted()
+            p50 = Self.percentile(50, of: sorted)
+            p99 = Self.percentile(99, of: sorted)
+            max = sorted.last ?? .zero
+        }
+
+        /// Nearest rank: the smallest sample with at least `percent`% of samples at or below it.
+        static func percentile(_ percent: Double, of sorted: [Duration]) -> Duration {
+            guard !sorted.isEmpty else { return .zero }
+            let rank = Int((percent / 100 * Double(sorted.count)).rounded(.up))
+            return sorted[Swift.max(0, Swift.min(sorted.count - 1, rank - 1))]
+        }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+
+    /// `    0.061 ms`, right-aligned in 13 columns.
+    static func ms(_ duration: Duration) -> String {
+        right(String(format: "%.3f ms", seconds(duration) * 1_000))
+    }
+
+    static func right(_ text: String, _ width: Int = 13) -> String {
+        String(repeating: " ", count: Swift.max(0, width - text.count)) + text
+    }
+
+    static func left(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: Swift.max(0, width - text.count))
+    }
+}
+
+// MARK: - Temporary files
+
+/// Temporary database files beside the real database, removed with their
+/// -wal, -shm and -journal companions (and the directory, when it was made here).
+private final class Scratch {
+    let directory: String
+    private let prefix: String
+    private let madeDirectory: Bool
+    private var paths: [String] = []
+
+    init(directory: String) throws {
+        self.directory = directory
+        prefix = ".topweight-bench-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+        let manager = FileManager.default
+        if manager.fileExists(atPath: directory) {
+            madeDirectory = false
+        } else {
+            do {
+                try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw Failure.database(StoreError(.cannotOpen, "cannot create directory \(directory) for the benchmark's temporary databases"))
+            }
+            madeDirectory = true
+        }
+    }
+
+    func path(_ name: String) -> String {
+        let path = (directory as NSString).appendingPathComponent("\(prefix)-\(name).sqlite")
+        paths.append(path)
+        return path
+    }
+
+    func removeAll() {
+        let manager = FileManager.default
+        for path in paths {
+            for suffix in ["", "-wal", "-shm", "-journal"] where manager.fileExists(atPath: path + suffix) {
+                try? manager.removeItem(atPath: path + suffix)
+            }
+        }
+        if madeDirectory, (try? manager.contentsOfDirectory(atPath: directory))?.isEmpty == true {
+            try? manager.removeItem(atPath: directory)
+        }
+    }
+}
+
+// MARK: - The raw SQLite baseline
+
+/// The baseline saves are compared with, here and in the benchmark package:
+/// one prepared INSERT through SQLite's C API, each in its own
+/// `BEGIN IMMEDIATE` … `COMMIT` (as the store's writes are), in WAL mode
+/// with `synchronous` NORMAL (the store's default) or FULL (durable), on a
+/// file that already has the store's schema.
+public final class RawSQLiteInserter {
+    private var db: OpaquePointer?
+    private var begin: OpaquePointer?
+    private var insert: OpaquePointer?
+    private var commit: OpaquePointer?
+    private var rollback: OpaquePointer?
+    /// The unit texts, bound without a copy (`SQLITE_STATIC`): they outlive every statement.
+    private var kilograms = strdup(WeightUnit.kg.rawValue)
+    private var pounds = strdup(WeightUnit.lb.rawValue)
+
+    public init(path: String, synchronous: String) throws {
+        guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            close()
+            throw Self.failure("cannot open \(path): \(message)")
+        }
+        sqlite3_busy_timeout(db, 10_000)
+        do {
+            try execute("PRAGMA journal_mode = WAL")
+            try execute("PRAGMA synchronous = \(synchronous)")
+            begin = try prepare("BEGIN IMMEDIATE TRANSACTION")
+            insert = try prepare("""
+                INSERT INTO record (userId, exerciseId, weight, unit, reps, series, performedAt, createdAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            commit = try prepare("COMMIT TRANSACTION")
+            rollback = try prepare("ROLLBACK TRANSACTION")
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    /// Inserts one record in its own transaction and returns its id.
+    public func insert(userID: Int64, exerciseID: Int64, values: SetValues, performedAt: Date, createdAt: Date) throws -> Int64 {
+        try step(begin)
+        sqlite3_bind_int64(insert, 1, userID)
+        sqlite3_bind_int64(insert, 2, exerciseID)
+        sqlite3_bind_double(insert, 3, values.weight.value)
+        sqlite3_bind_text(insert, 4, values.weight.unit == .kg ? kilograms : pounds, -1, nil)
+        sqlite3_bind_int64(insert, 5, Int64(values.reps))
+        sqlite3_bind_int64(insert, 6, Int64(values.series))
+        sqlite3_bind_int64(insert, 7, Int64((performedAt.timeIntervalSince1970 * 1_000).rounded()))
+        sqlite3_bind_int64(insert, 8, Int64((createdAt.timeIntervalSince1970 * 1_000).rounded()))
+        do {
+            try step(insert)
+            try step(commit)
+        } catch {
+            sqlite3_step(rollback)
+            sqlite3_reset(rollback)
+            throw error
+        }
+        return sqlite3_last_insert_rowid(db)
+    }
+
+    /// Finalizes the statements and closes the connection; call once done.
+    public func close() {
+        for statement in [begin, insert, commit, rollback] where statement != nil {
+            sqlite3_finalize(statement)
+        }
+        begin = nil
+        insert = nil
+        commit = nil
+        rollback = nil
+        if db != nil {
+            sqlite3_close_v2(db)
+            db = nil
+        }
+        free(kilograms)
+        free(pounds)
+        kilograms = nil
+        pounds = nil
+    }
+
+    private func step(_ statement: OpaquePointer?) throws {
+        let code = sqlite3_step(statement)
+        sqlite3_reset(statement)
+        guard code == SQLITE_DONE || code == SQLITE_ROW else {
+            throw Self.failure("raw SQLite insert: \(String(cString: sqlite3_errmsg(db)))")
+        }
+    }
+
+    private func execute(_ sql: String) throws {
+        guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else {
+            throw Self.failure("raw SQLite: \(String(cString: sqlite3_errmsg(db)))")
+        }
+    }
+
+    private func prepare(_ sql: String) throws -> OpaquePointer? {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v3(db, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil) == SQLITE_OK else {
+            throw Self.failure("raw SQLite: \(String(cString: sqlite3_errmsg(db)))")
+        }
+        return statement
+    }
+
+    private static func failure(_ message: String) -> Failure {
+        .database(StoreError(.other, message))
+    }
+}

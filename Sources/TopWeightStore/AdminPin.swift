@@ -1,0 +1,108 @@
+import Crypto
+import _CryptoExtras
+import Foundation
+
+/// The admin PIN, kept only as a salted PBKDF2-SHA256 hash.
+///
+/// Stored form: `pbkdf2-sha256$ROUNDS$SALT_HEX$HASH_HEX`. The PIN itself is
+/// never written anywhere; two kiosks with the same PIN store different hashes.
+public enum AdminPin {
+    static let rounds = 210_000
+    static let scheme = "pbkdf2-sha256"
+
+    /// Why a PIN can't be used.
+    public static func problem(with pin: String) -> String? {
+        guard (4...64).contains(pin.count) else { return "the PIN must have 4 to 64 characters" }
+        guard !pin.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            return "the PIN can't contain control characters"
+        }
+        return nil
+    }
+
+    /// A new salted hash of `pin`.
+    public static func hash(_ pin: String) throws -> String {
+        var generator = SystemRandomNumberGenerator()
+        let salt = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let derived = try derive(pin, salt: salt, rounds: rounds)
+        return "\(scheme)$\(rounds)$\(hex(salt))$\(hex(derived))"
+    }
+
+    /// True when `pin` matches the stored hash.
+    public static func verify(_ pin: String, against stored: String) -> Bool {
+        let parts = stored.split(separator: "$", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == scheme, let rounds = Int(parts[1]), rounds >= 1_000,
+              let salt = bytes(fromHex: parts[2]), let expected = bytes(fromHex: parts[3]),
+              let derived = try? derive(pin, salt: salt, rounds: rounds), derived.count == expected.count
+        else { return false }
+        // Compare every byte, whatever the first difference, so timing tells nothing.
+        return zip(derived, expected).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    private static func derive(_ pin: String, salt: [UInt8], rounds: Int) throws -> [UInt8] {
+        let key = try KDF.Insecure.PBKDF2.deriveKey(
+            from: Array(pin.utf8), salt: salt, using: .sha256, outputByteCount: 32, unsafeUncheckedRounds: rounds
+        )
+        return key.withUnsafeBytes { Array($0) }
+    }
+
+    private static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+
+    private static func bytes(fromHex text: Substring) -> [UInt8]? {
+        guard text.count % 2 == 0, !text.isEmpty else { return nil }
+        var result: [UInt8] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(index, offsetBy: 2)
+            guard let byte = UInt8(text[index..<next], radix: 16) else { return nil }
+            result.append(byte)
+            index = next
+        }
+        return result
+    }
+}
+
+// MARK: - Stored PIN
+
+extension WorkoutStore {
+    static let adminPinKey = "adminPin"
+
+    /// Whether an admin PIN protects renaming, removing and deleting.
+    public func adminPinIsSet() throws(StoreError) -> Bool {
+        try storedAdminPin() != nil
+    }
+
+    /// Checks `pin` against the stored hash; `true` when no PIN is set.
+    public func verifyAdminPin(_ pin: String) throws(StoreError) -> Bool {
+        guard let stored = try storedAdminPin() else { return true }
+        return AdminPin.verify(pin, against: stored)
+    }
+
+    /// Replaces the admin PIN (`nil` removes it).
+    public func setAdminPin(_ pin: String?) throws(StoreError) {
+        let encoded: String?
+        do {
+            encoded = try pin.map(AdminPin.hash)
+        } catch {
+            throw StoreError(.other, "could not hash the PIN: \(error)")
+        }
+        try perform {
+            try writer.write { db in
+                if let encoded {
+                    try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [Self.adminPinKey, encoded])
+                } else {
+                    try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [Self.adminPinKey])
+                }
+            }
+        }
+    }
+
+    func storedAdminPin() throws(StoreError) -> String? {
+        try perform {
+            try writer.read { db in
+                try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [Self.adminPinKey])
+            }
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import GRDB
+import TopWeightCore
+
+/// Bulk loading, for `topweight demo` and the benchmarks' fixture databases:
+/// many rows per transaction, through the same cached prepared INSERT the
+/// save path uses, so a million records take seconds instead of the minutes
+/// a transaction per record would.
+extension WorkoutStore {
+    /// One record for `insertRecords`: who and what already resolved to ids.
+    public struct BulkRecord: Sendable, Hashable {
+        public var userID: Int64
+        public var exerciseID: Int64
+        public var values: SetValues
+        public var performedAt: Date
+        public var createdAt: Date
+
+        public init(userID: Int64, exerciseID: Int64, values: SetValues, performedAt: Date, createdAt: Date) {
+            self.userID = userID
+            self.exerciseID = exerciseID
+            self.values = values
+            self.performedAt = performedAt
+            self.createdAt = createdAt
+        }
+    }
+
+    /// How many records the file holds.
+    public func recordCount() throws(StoreError) -> Int {
+        try perform {
+            try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record") ?? 0 }
+        }
+    }
+
+    /// Finds or creates each named user, in order, in one transaction.
+    /// Names must pass `NameRules.validate`; the first that does not stops
+    /// the whole batch with nothing written.
+    public func findOrCreateUsers(named names: [String], now: Date = Date()) throws(StoreError) -> [User] {
+        let rows = try findOrCreate(table: "user", names.map { ($0, nil) }, kind: .user, now: now)
+        return rows.map { User(id: $0.id, name: $0.name) }
+    }
+
+    /// Finds or creates each named exercise, in order, in one transaction.
+    /// A category is set only on exercises created here.
+    public func findOrCreateExercises(_ entries: [(name: String, category: String?)], now: Date = Date()) throws(StoreError) -> [Exercise] {
+        let rows = try findOrCreate(table: "exercise", entries, kind: .exercise, now: now)
+        return rows.map { Exercise(id: $0.id, name: $0.name, category: $0.category) }
+    }
+
+    private func findOrCreate(
+        table: String, _ entries: [(name: String, category: String?)], kind: NameRules.Kind, now: Date
+    ) throws(StoreError) -> [(id: Int64, name: String, category: String?)] {
+        var valid: [(name: String, key: String, category: String?)] = []
+        valid.reserveCapacity(entries.count)
+        for entry in entries {
+            switch NameRules.validate(entry.name, kind: kind) {
+            case .success(let name): valid.append((name, NameRules.key(name), entry.category))
+            case .failure(let error): throw StoreError(.other, error.description)
+            }
+        }
+        let created = Self.milliseconds(now)
+        let withCategory = table == "exercise"
+        let selectSQL = "SELECT id, name\(withCategory ? ", category" : "") FROM \(table) WHERE nameKey = ?"
+        let insertSQL = withCategory
+            ? "INSERT INTO exercise (name, nameKey, category, createdAt) VALUES (?, ?, ?, ?)"
+            : "INSERT INTO user (name, nameKey, createdAt) VALUES (?, ?, ?)"
+        return try perform {
+            try writer.write { db in
+                let select = try db.cachedStatement(sql: selectSQL)
+                let insert = try db.cachedStatement(sql: insertSQL)
+                var rows: [(id: Int64, name: String, category: String?)] = []
+                rows.reserveCapacity(valid.count)
+                for entry in valid {
+                    if let row = try Row.fetchOne(select, arguments: [entry.key]) {
+                        let id: Int64 = row[0]
+                        let name: String = row[1]
+                        let category: String? = withCategory ? row[2] : nil
+                        rows.append((id, name, category))
+                        continue
+                    }
+                    if withCategory {
+                        try insert.execute(arguments: [entry.name, entry.key, entry.category, created])
+                    } else {
+                        try insert.execute(arguments: [entry.name, entry.key, created])
+                    }
+                    rows.append((db.lastInsertedRowID, entry.name, entry.category))
+                }
+                return rows
+            }
+        }
+    }
+
+    /// Inserts the records `next` hands out until it returns `nil`,
+    /// `batchSize` records per transaction, and returns how many were
+    /// inserted. Values outside `Limits` are refused. When a batch fails it
+    /// is rolled back whole; the batches before it stay (and are counted in
+    /// the error message).
+    public func insertRecords(batchSize: Int = 10_000, _ next: () -> BulkRecord?) throws(StoreError) -> Int {
+        precondition(batchSize > 0, "batchSize must be positive")
+        var total = 0
+        var exhausted = false
+        while !exhausted {
+            let inserted: Int
+            do {
+                inserted = try perform {
+                    try writer.write { db in
+                        let statement = try db.cachedStatement(sql: Self.insertSQL)
+                        var count = 0
+                        while count < batchSize {
+                            guard let record = next() else {
+                                exhausted = true
+                                break
+                            }
+                            try Self.check(record.values)
+                            try statement.execute(arguments: [
+                                record.userID, record.exerciseID, record.values.weight.value,
+                                record.values.weight.unit.rawValue, record.values.reps, record.values.series,
+                                Self.milliseconds(record.performedAt), Self.milliseconds(record.createdAt),
+                            ])
+                            count += 1
+                        }
+                        return count
+                    }
+                }
+            } catch {
+                throw StoreError(error.kind, "\(error.message) (after \(total) records were inserted)")
+            }
+            total += inserted
+        }
+        return total
+    }
+
+    /// The writer connection's `PRAGMA synchronous` (0 off, 1 normal, 2 full,
+    /// 3 extra): what a save really waits for, as `topweight bench` reports it.
+    public func writerSynchronous() throws(StoreError) -> Int {
+        try perform {
+            try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
+        }
+    }
+
+    private static func check(_ values: SetValues) throws(StoreError) {
+        let weight = values.weight
+        guard weight.hundredths >= 0, weight.hundredths <= weight.unit.maximumHundredths,
+              Limits.reps.contains(values.reps), Limits.series.contains(values.series)
+        else {
+            throw StoreError(.other, "refused a record out of range: \(values.description)")
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import LineEditor
+import Testing
+import TopWeightCore
+import TopWeightREPL
+import TopWeightStore
+
+/// A shared terminal: nobody logs under the previous member's name, nobody leaves without the admin.
+@Suite("Kiosk mode")
+struct KioskTests {
+    @Test("the user prompt never offers the previous member")
+    func noDefaultMember() throws {
+        let fixture = try Fixture()
+        try fixture.seed(values: .kg(60, 8, 3))
+        let source = ScriptedLineSource(lines: ["", "Ana", "", "", "", ""])
+        let (console, _) = fixture.run(source, kiosk: true)
+        #expect(source.prompts[0] == "user: ")
+        #expect(source.prompts[1] == "user: ", "Enter alone does not pick anybody")
+        #expect(console.warned.first?.hasPrefix("type your name") == true)
+        #expect(try fixture.records().count == 2)
+    }
+
+    @Test("after the idle timeout the session is back at an empty user prompt")
+    func idleTimeout() throws {
+        let fixture = try Fixture()
+        try fixture.seed(values: .kg(60, 8, 3))
+        let source = ScriptedLineSource([.line("Ana"), .line(""), .timedOut, .line("")])
+        let (console, _) = fixture.run(source, kiosk: true) { $0.idleTimeout = 120 }
+        #expect(source.idleTimeout == 120)
+        #expect(source.prompts == ["user: ", "exercise [Bench Press]: ", "weight kg [60]: ", "user: ", "user: "])
+        #expect(console.warned.contains { $0.hasPrefix("Idle for a while") })
+        #expect(source.historyClears >= 1, "the next member's up-arrow starts empty")
+        #expect(try fixture.records().count == 1, "the half-typed entry was dropped")
+    }
+
+    @Test("Ctrl-D at the user prompt does not leave a kiosk")
+    func endOfInputStays() throws {
+        let fixture = try Fixture()
+        let source = ScriptedLineSource([.endOfInput, .endOfInput, .line(":users")])
+        let (console, ending) = fixture.run(source, kiosk: true)
+        #expect(source.prompts.count == 4)
+        #expect(console.warned.filter { $0.contains("stays open") }.count == 2)
+        #expect(ending == .endOfInput)
+    }
+
+    @Test(":quit needs the admin PIN", arguments: [
+        (nil, [":quit"], false),
+        ("2468", [":quit", "1111"], false),
+        ("2468", [":quit", "2468"], true),
+    ] as [(String?, [String], Bool)])
+    func quitNeedsPin(pin: String?, lines: [String], leaves: Bool) throws {
+        let fixture = try Fixture()
+        try fixture.store.setAdminPin(pin)
+        let source = ScriptedLineSource(lines: lines + [":users"])
+        let (_, ending) = fixture.run(source, kiosk: true)
+        #expect((ending == .quit) == leaves)
+        #expect(source.remaining == (leaves ? 1 : 0))
+    }
+
+    @Test(":undo in a kiosk removes only the current member's own sets")
+    func undoOwnOnly() throws {
+        let fixture = try Fixture()
+        try fixture.seed(user: "Ana", values: .kg(60, 8, 3))
+        try fixture.seed(user: "Ben", values: .kg(80, 5, 5))
+        let source = ScriptedLineSource(lines: ["Ana", "", "", "", "", ":user Ben", ":undo"])
+        let (console, _) = fixture.run(source, kiosk: true)
+        #expect(console.warned.contains { $0.hasPrefix("Nothing to undo") })
+        #expect(try fixture.records().count == 3)
+    }
+
+    @Test("line-editing history is cleared whenever the member changes")
+    func historyPerMember() throws {
+        let fixture = try Fixture()
+        try fixture.seed(user: "Ana", values: .kg(60, 8, 3))
+        try fixture.seed(user: "Ben", values: .kg(80, 5, 5))
+        let source = ScriptedLineSource([.line("Ana"), .endOfInput, .line("Ben")])
+        fixture.run(source, kiosk: true)
+        #expect(source.historyClears >= 2)
+    }
+}
