@@ -95,13 +95,15 @@ public final class TerminalLineSource: LineSource {
     }
 
     public func readKey(prompt text: String) -> LineEvent {
-        write(text)
         var saved = termios()
         tcgetattr(STDIN_FILENO, &saved)
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
         tcsetattr(STDIN_FILENO, TCSANOW, &raw)
         defer { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+        // The prompt goes out only once echo is off: keys typed as soon as it
+        // shows must not be echoed by the kernel.
+        write(text)
         switch reader.nextScalar() {
         case .success(let scalar):
             if scalar == "\u{04}" { return finish(.endOfInput) }
@@ -109,18 +111,20 @@ public final class TerminalLineSource: LineSource {
             write(shown + "\n")
             return .line(String(Character(scalar)))
         case .failure(let outcome):
-            return finish(outcome)
+            return finish(Self.terminalStop(outcome))
         }
     }
 
     public func readSecret(prompt text: String) -> LineEvent {
-        write(text)
         var saved = termios()
         tcgetattr(STDIN_FILENO, &saved)
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ICANON | ECHO)
         tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
         defer { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+        // The prompt goes out only once echo is off: keys typed as soon as it
+        // shows must not be echoed by the kernel.
+        write(text)
         var secret = String.UnicodeScalarView()
         while true {
             switch reader.nextScalar() {
@@ -134,9 +138,17 @@ public final class TerminalLineSource: LineSource {
             case .success(let scalar):
                 if secret.count < Limits.secretLength { secret.append(scalar) }
             case .failure(let outcome):
-                return finish(outcome)
+                return finish(Self.terminalStop(outcome))
             }
         }
+    }
+
+    /// Ctrl-D reaches libedit as a key (the kernel's end-of-file character is
+    /// off), so end of input from the device itself means the terminal is gone:
+    /// treat it like SIGHUP rather than as a member's Ctrl-D, which a kiosk
+    /// would ignore for ever.
+    static func terminalStop(_ outcome: ByteReader.Outcome) -> ByteReader.Outcome {
+        outcome == .endOfInput ? .terminated : outcome
     }
 
     private func finish(_ outcome: ByteReader.Outcome) -> LineEvent {
@@ -174,11 +186,8 @@ public final class TerminalLineSource: LineSource {
         case .success(let scalar):
             character.pointee = wchar_t(bitPattern: scalar.value)
             return 1
-        case .failure(.endOfInput):
-            source.stop = .endOfInput
-            return 0
         case .failure(let outcome):
-            source.stop = outcome
+            source.stop = TerminalLineSource.terminalStop(outcome)
             return -1
         }
     }

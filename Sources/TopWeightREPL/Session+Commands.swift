@@ -179,9 +179,7 @@ extension Session {
             } else {
                 console.warn("#\(last.id) was already removed.")
             }
-            if let member = user, let chosen = exercise, let values = (try? store.lastValues(of: member, for: chosen)) ?? nil {
-                draft = Draft(last: values)
-            }
+            if exercise != nil { loadDefaults() }
         } catch {
             console.warn(error.description)
         }

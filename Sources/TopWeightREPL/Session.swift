@@ -259,24 +259,22 @@ public final class Session {
 
     private func select(_ chosen: Exercise) {
         exercise = chosen
-        if let member = user, let last = (try? store.lastValues(of: member, for: chosen)) ?? nil {
+        loadDefaults()
+        step = .weight
+    }
+
+    /// Starts the numbers from the member's last set of the exercise, or empty.
+    func loadDefaults() {
+        if let member = user, let chosen = exercise, let last = (try? store.lastValues(of: member, for: chosen)) ?? nil {
             draft = Draft(last: last)
         } else {
             draft = Draft(unit: settings.unit)
         }
-        step = .weight
     }
 
     /// The user with this name; a new one after a one-key confirmation.
     func resolveUser(_ text: String) -> User? {
-        let name: String
-        switch NameRules.validate(text, kind: .user) {
-        case .failure(let error):
-            warn(error)
-            return nil
-        case .success(let valid):
-            name = valid
-        }
+        guard let name = validName(text, kind: .user) else { return nil }
         do {
             if let known = try store.user(named: name) { return known }
             guard confirm("New member \"\(TerminalText.safe(name))\". Create? [y/n] ") else {
@@ -295,14 +293,7 @@ public final class Session {
     /// The exercise with this name; catalog names are added as they are used,
     /// other new names after a one-key confirmation.
     func resolveExercise(_ text: String) -> Exercise? {
-        let name: String
-        switch NameRules.validate(text, kind: .exercise) {
-        case .failure(let error):
-            warn(error)
-            return nil
-        case .success(let valid):
-            name = valid
-        }
+        guard let name = validName(text, kind: .exercise) else { return nil }
         do {
             if let known = try store.exercise(named: name) { return known }
             if let entry = catalog.entry(named: name) {
@@ -320,6 +311,17 @@ public final class Session {
         } catch {
             console.warn(error.description)
             return nil
+        }
+    }
+
+    /// The cleaned name, or `nil` after telling why it can't be one.
+    private func validName(_ text: String, kind: NameRules.Kind) -> String? {
+        switch NameRules.validate(text, kind: kind) {
+        case .failure(let error):
+            warn(error)
+            return nil
+        case .success(let name):
+            return name
         }
     }
 
@@ -356,11 +358,7 @@ public final class Session {
 
     private func cancelEntry() {
         step = .exercise
-        if let member = user, let chosen = exercise, let last = (try? store.lastValues(of: member, for: chosen)) ?? nil {
-            draft = Draft(last: last)
-        } else {
-            draft = Draft(unit: settings.unit)
-        }
+        loadDefaults()
     }
 
     /// Ctrl-D or `:user`: the member is done; the next one starts at the user prompt.

@@ -224,28 +224,49 @@ public final class WorkoutStore: Sendable {
 
     /// Renames an exercise; refuses a name another exercise already has.
     public func renameExercise(_ exercise: Exercise, to newName: String) throws(StoreError) -> Exercise {
-        let key = NameRules.key(newName)
-        return try perform {
-            try writer.write { db in
-                if let other = try Int64.fetchOne(db, sql: "SELECT id FROM exercise WHERE nameKey = ?", arguments: [key]),
-                   other != exercise.id {
-                    throw StoreError(.conflict, "an exercise named \(TerminalText.safe(newName)) already exists")
-                }
-                try db.execute(sql: "UPDATE exercise SET name = ?, nameKey = ? WHERE id = ?", arguments: [newName, key, exercise.id])
-                return Exercise(id: exercise.id, name: newName, category: exercise.category)
-            }
-        }
+        try rename(in: "exercise", id: exercise.id, to: newName, taken: "an exercise")
+        return Exercise(id: exercise.id, name: newName, category: exercise.category)
     }
 
     /// Removes an exercise that no record uses. Records are never deleted this way.
     public func removeExercise(_ exercise: Exercise) throws(StoreError) {
+        try remove(from: "exercise", id: exercise.id, name: exercise.name, advice: "rename it instead of removing it")
+    }
+
+    /// Renames a member; refuses a name another member already has.
+    public func renameUser(_ user: User, to newName: String) throws(StoreError) -> User {
+        try rename(in: "user", id: user.id, to: newName, taken: "a member")
+        return User(id: user.id, name: newName)
+    }
+
+    /// Removes a member who has no records. Records are never deleted this way.
+    public func removeUser(_ user: User) throws(StoreError) {
+        try remove(from: "user", id: user.id, name: user.name, advice: "delete them first or rename the member")
+    }
+
+    /// Renames the row `id` of a name table (`user`, `exercise`), keeping names unique.
+    private func rename(in table: String, id: Int64, to newName: String, taken: String) throws(StoreError) {
+        let key = NameRules.key(newName)
         try perform {
             try writer.write { db in
-                let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE exerciseId = ?", arguments: [exercise.id]) ?? 0
-                if count > 0 {
-                    throw StoreError(.conflict, "\(TerminalText.safe(exercise.name)) has \(count) record\(count == 1 ? "" : "s"); rename it instead of removing it")
+                if let other = try Int64.fetchOne(db, sql: "SELECT id FROM \(table) WHERE nameKey = ?", arguments: [key]),
+                   other != id {
+                    throw StoreError(.conflict, "\(taken) named \(TerminalText.safe(newName)) already exists")
                 }
-                try db.execute(sql: "DELETE FROM exercise WHERE id = ?", arguments: [exercise.id])
+                try db.execute(sql: "UPDATE \(table) SET name = ?, nameKey = ? WHERE id = ?", arguments: [newName, key, id])
+            }
+        }
+    }
+
+    /// Deletes the row `id` of a name table when no record refers to it.
+    private func remove(from table: String, id: Int64, name: String, advice: String) throws(StoreError) {
+        try perform {
+            try writer.write { db in
+                let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE \(table)Id = ?", arguments: [id]) ?? 0
+                if count > 0 {
+                    throw StoreError(.conflict, "\(TerminalText.safe(name)) has \(count) record\(count == 1 ? "" : "s"); \(advice)")
+                }
+                try db.execute(sql: "DELETE FROM \(table) WHERE id = ?", arguments: [id])
             }
         }
     }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The built `topweight` next to the test bundle, run as a user would.
 enum Binary {
@@ -22,6 +25,11 @@ enum Binary {
         try run(arguments, db: db, bytes: Array(input.utf8), environment: extra)
     }
 
+    /// Writing to a child that already exited must fail with EPIPE, not end the test process.
+    static let ignoreBrokenPipes: Void = {
+        _ = signal(SIGPIPE, SIG_IGN)
+    }()
+
     /// The same with raw bytes on stdin, so tests can send what no `String` holds (invalid UTF-8).
     static func run(_ arguments: [String], db: String?, bytes input: [UInt8], environment extra: [String: String] = [:]) throws -> Result {
         let process = Process()
@@ -40,9 +48,18 @@ enum Binary {
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
+        _ = ignoreBrokenPipes
         try process.run()
-        stdin.fileHandleForWriting.write(Data(input))
-        try stdin.fileHandleForWriting.close()
+        // Feed stdin from another thread, so a child that talks a lot while
+        // reading never deadlocks against us; a child that exits early just
+        // makes the write fail (EPIPE) instead of killing the test runner.
+        let writer = stdin.fileHandleForWriting
+        let feeding = DispatchGroup()
+        DispatchQueue.global().async(group: feeding) {
+            try? writer.write(contentsOf: Data(input))
+            try? writer.close()
+        }
+        defer { feeding.wait() }
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
         let err = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -35,13 +35,23 @@ final class ScriptedLineSource: LineSource {
         var offered: [String: [String]] = [:]
         for typed in probes { offered[typed] = complete?(typed) }
         completionLog.append((prompt, offered))
-        return events.isEmpty ? .endOfInput : events.removeFirst()
+        return nextEvent()
     }
 
     func readKey(prompt: String) -> LineEvent {
         prompts.append(prompt)
-        return events.isEmpty ? .endOfInput : events.removeFirst()
+        return nextEvent()
     }
+
+    /// After the script: Ctrl-D twice (ends a turn, then the session), then the
+    /// terminal is gone, so even a kiosk that ignores Ctrl-D stops.
+    private func nextEvent() -> LineEvent {
+        if !events.isEmpty { return events.removeFirst() }
+        endsAfterScript += 1
+        return endsAfterScript <= 2 ? .endOfInput : .terminated
+    }
+
+    private var endsAfterScript = 0
 
     func clearHistory() { historyClears += 1 }
 

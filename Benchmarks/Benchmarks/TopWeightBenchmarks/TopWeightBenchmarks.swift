@@ -196,31 +196,39 @@ final class HistoryReader {
 }
 
 /// The logger's Tab completion at the user prompt and at the exercise
-/// prompt, taken from a session as libedit would get it.
+/// prompt, taken from two sessions (completion follows the session's
+/// current prompt) as libedit would get it.
 final class CompletionTabs {
     static let userPrefixes = ["Ma", "An", "Jo", "El", "Sa", "Da", "Ka", "Ni", "Lu", "Ro"]
     static let exercisePrefixes = ["Pa", "In", "Be", "Se", "Ch", "Cl", "De", "Ro", "Ha", "Le"]
 
     let store: WorkoutStore
-    let session: Session
+    let sessions: [Session]
     let user: (String) -> [String]
     let exercise: (String) -> [String]
 
     init(path: String) throws {
         store = try WorkoutStore(path: path)
-        let source = ScriptedSource()
-        session = Session(store: store, source: source, console: LastLineConsole(), catalog: Fixtures.catalog())
+        let catalog = Fixtures.catalog()
         guard let someone = try store.userNames(withPrefix: "", limit: 1).first else {
             throw Fixtures.FixtureError(message: "no members in \(path)")
         }
-        _ = session.run()
-        guard let atUser = source.complete else { throw Fixtures.FixtureError(message: "no completion at the user prompt") }
-        source.type([someone])
-        _ = session.run()
-        guard source.prompt.hasPrefix("exercise"), let atExercise = source.complete else {
-            throw Fixtures.FixtureError(message: "no exercise prompt after choosing \(someone): \(source.prompt)")
+        // One session waits at the user prompt…
+        let atUserSource = ScriptedSource()
+        let atUser = Session(store: store, source: atUserSource, console: LastLineConsole(), catalog: catalog)
+        _ = atUser.run()
+        // …the other at the exercise prompt, a member chosen.
+        let atExerciseSource = ScriptedSource()
+        let atExercise = Session(store: store, source: atExerciseSource, console: LastLineConsole(), catalog: catalog)
+        atExerciseSource.type([someone])
+        _ = atExercise.run()
+        guard atUserSource.prompt.hasPrefix("user"), let userTab = atUserSource.complete,
+              atExerciseSource.prompt.hasPrefix("exercise"), let exerciseTab = atExerciseSource.complete
+        else {
+            throw Fixtures.FixtureError(message: "prompts were \(atUserSource.prompt) and \(atExerciseSource.prompt)")
         }
-        user = atUser
-        exercise = atExercise
+        sessions = [atUser, atExercise]
+        user = userTab
+        exercise = exerciseTab
     }
 }

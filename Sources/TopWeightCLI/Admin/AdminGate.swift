@@ -25,11 +25,11 @@ enum SecretInput {
         let terminal = isatty(STDIN_FILENO) == 1
         var saved = termios()
         if terminal {
-            FileHandle.standardError.write(Data(prompt.utf8))
             tcgetattr(STDIN_FILENO, &saved)
             var quiet = saved
             quiet.c_lflag &= ~tcflag_t(ECHO)
             tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
+            FileHandle.standardError.write(Data(prompt.utf8))
         }
         defer {
             if terminal {
