@@ -43,10 +43,6 @@ public final class WorkoutStore: Sendable {
             config.busyMode = .timeout(options.busyTimeout)
             config.readonly = options.readOnly
             config.maximumReaderCount = 2
-            let durable = options.durable
-            config.prepareDatabase { db in
-                if durable { try db.execute(sql: "PRAGMA synchronous = FULL") }
-            }
             let migrator = Schema.migrator
             // Look before touching: opening the pool writes to the file (GRDB's
             // WAL set-up creates and drops a table), so an existing file is first
@@ -71,6 +67,11 @@ public final class WorkoutStore: Sendable {
                 throw StoreError(.schemaAhead, "database \(path) was written by a newer Top Weight; upgrade topweight to use it (the file was left untouched)")
             }
             if !options.readOnly { try migrator.migrate(writer) }
+            if options.durable {
+                // After the pool's own WAL set-up, which sets NORMAL on the
+                // writer: only the writing connection's setting matters.
+                try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+            }
         } catch {
             throw StoreError.wrap(error, path: path)
         }
