@@ -15,13 +15,15 @@ extension Session {
 
     /// Database exercises and catalog entries starting with `prefix`, alphabetically, once each.
     func exerciseCandidates(for prefix: String) -> [String] {
-        let stored = (try? store.exerciseNames(withPrefix: prefix)) ?? []
-        var seen = Set(stored.map(NameRules.key))
-        var names = stored
-        for name in catalog.names(withPrefix: prefix) where seen.insert(NameRules.key(name)).inserted {
-            names.append(name)
+        // Each name's key is computed once: computing it inside the sort's
+        // comparator made Tab cost milliseconds at 10 000 exercises.
+        var keyed = ((try? store.exerciseNames(withPrefix: prefix)) ?? []).map { (key: NameRules.key($0), name: $0) }
+        var seen = Set(keyed.map(\.key))
+        for name in catalog.names(withPrefix: prefix) {
+            let key = NameRules.key(name)
+            if seen.insert(key).inserted { keyed.append((key, name)) }
         }
-        return names.sorted { NameRules.key($0) < NameRules.key($1) }
+        return keyed.sorted { $0.key < $1.key }.map(\.name)
     }
 
     private func commandCompletions(for typed: String) -> [String] {
