@@ -17,14 +17,16 @@ import TopWeightStore
 // `topweight bench --max-p99-ms 10`, which Scripts/test runs.
 //
 // Malloc counts: the files hold the counts measured when they were last
-// updated; a p90 more than 10 % (and more than 2 allocations) away fails the
-// check (exit 2 when worse, 4 when better: update the file then).
+// updated; a p90 more than 10 % away, either way, fails the check (worse, or
+// better: update the file then). The package checks a relative and an
+// absolute tolerance separately, so there is no absolute one: OpenStore's
+// 6 500 allocations move by a few from run to run.
 
 private func configuration(
     maxDuration: Duration = .seconds(3), maxIterations: Int = 5_000, wallClockCeiling: Bool = false
 ) -> Benchmark.Configuration {
     var thresholds: [BenchmarkMetric: BenchmarkThresholds] = [
-        .mallocCountTotal: BenchmarkThresholds(relative: [.p90: 10.0], absolute: [.p90: 2]),
+        .mallocCountTotal: BenchmarkThresholds(relative: [.p90: 10.0]),
     ]
     if wallClockCeiling {
         // Within 10 ms of the file's value.
