@@ -95,12 +95,8 @@ public final class TerminalLineSource: LineSource {
     }
 
     public func readKey(prompt text: String) -> LineEvent {
-        var saved = termios()
-        tcgetattr(STDIN_FILENO, &saved)
-        var raw = saved
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-        tcsetattr(STDIN_FILENO, TCSANOW, &raw)
-        defer { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+        let saved = keysWithoutEcho()
+        defer { withUnsafePointer(to: saved) { _ = tcsetattr(STDIN_FILENO, TCSANOW, $0) } }
         // The prompt goes out only once echo is off: keys typed as soon as it
         // shows must not be echoed by the kernel.
         write(text)
@@ -116,12 +112,8 @@ public final class TerminalLineSource: LineSource {
     }
 
     public func readSecret(prompt text: String) -> LineEvent {
-        var saved = termios()
-        tcgetattr(STDIN_FILENO, &saved)
-        var quiet = saved
-        quiet.c_lflag &= ~tcflag_t(ICANON | ECHO)
-        tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
-        defer { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+        let saved = keysWithoutEcho()
+        defer { withUnsafePointer(to: saved) { _ = tcsetattr(STDIN_FILENO, TCSANOW, $0) } }
         // The prompt goes out only once echo is off: keys typed as soon as it
         // shows must not be echoed by the kernel.
         write(text)
@@ -141,6 +133,17 @@ public final class TerminalLineSource: LineSource {
                 return finish(Self.terminalStop(outcome))
             }
         }
+    }
+
+    /// Switches the terminal to key-at-a-time without echo and returns the
+    /// settings to put back.
+    private func keysWithoutEcho() -> termios {
+        var saved = termios()
+        tcgetattr(STDIN_FILENO, &saved)
+        var quiet = saved
+        quiet.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
+        return saved
     }
 
     /// Ctrl-D reaches libedit as a key (the kernel's end-of-file character is
