@@ -48,7 +48,7 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
-        .target(name: "LineEditor", dependencies: ["CEditLine"]),
+        .target(name: "LineEditor", dependencies: ["CEditLine", "TopWeightCore"]),
 
         // The quick-record flow as a state machine over any line source.
         .target(

@@ -44,6 +44,18 @@ static inline int tw_el_set_history(EditLine *el, History *history_ref) {
     return el_set(el, EL_HIST, history, history_ref);
 }
 
+static inline int tw_el_push(EditLine *el, const char *text) {
+    el_push(el, text);
+    return 0;
+}
+
+/// The terminal's string capability `name` (e.g. "cl", clear screen), or NULL.
+static inline const char *tw_el_capability(EditLine *el, const char *name) {
+    char *value = NULL;
+    if (el_get(el, EL_GETTC, name, &value) != 0) return NULL;
+    return value;
+}
+
 static inline int tw_history_set_size(History *h, int size) {
     HistEvent event;
     return history(h, &event, H_SETSIZE, size);

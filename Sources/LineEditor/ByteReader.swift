@@ -19,13 +19,18 @@ struct ByteReader {
     var timeoutMilliseconds: Int32 = -1
 
     func next() -> Outcome {
+        next(timeout: timeoutMilliseconds)
+    }
+
+    /// The next byte, waiting at most `timeout` milliseconds (-1: for ever).
+    func next(timeout: Int32) -> Outcome {
         while true {
             if let outcome = signalOutcome() { return outcome }
             var pollers = [
                 pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: Signals.wakeReader.load(ordering: .relaxed), events: Int16(POLLIN), revents: 0),
             ]
-            let ready = poll(&pollers, pollers[1].fd >= 0 ? 2 : 1, timeoutMilliseconds)
+            let ready = poll(&pollers, pollers[1].fd >= 0 ? 2 : 1, timeout)
             if ready == 0 { return .timedOut }
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -52,8 +57,13 @@ struct ByteReader {
 
     /// Reads one UTF-8 encoded scalar; malformed sequences become U+FFFD.
     func nextScalar() -> Result<Unicode.Scalar, Outcome> {
+        nextScalar(timeout: timeoutMilliseconds)
+    }
+
+    /// The same, waiting at most `timeout` milliseconds for its first byte.
+    func nextScalar(timeout: Int32) -> Result<Unicode.Scalar, Outcome> {
         let first: UInt8
-        switch next() {
+        switch next(timeout: timeout) {
         case .byte(let byte): first = byte
         case let other: return .failure(other)
         }

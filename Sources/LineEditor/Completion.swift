@@ -1,3 +1,4 @@
+import TopWeightCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -22,15 +23,16 @@ public enum Completion {
         return String(prefix)
     }
 
-    /// Lays the candidates out in columns that fit `width` cells.
+    /// Lays the candidates out in columns that fit `width` cells, each shown
+    /// terminal-safe (a name from a tampered file can't colour the screen).
     public static func columns(_ candidates: [String], width: Int) -> String {
-        let shown = Array(candidates.prefix(60))
-        let cell = (shown.map(\.count).max() ?? 0) + 2
+        let shown = candidates.prefix(60).map(TerminalText.safe)
+        let cell = (shown.map(TerminalText.width).max() ?? 0) + 2
         let perRow = max(1, width / max(cell, 1))
         var lines: [String] = []
         var row = ""
         for (index, candidate) in shown.enumerated() {
-            row += candidate + String(repeating: " ", count: max(0, cell - candidate.count))
+            row += TerminalText.pad(candidate, to: cell)
             if (index + 1) % perRow == 0 {
                 lines.append(row)
                 row = ""
@@ -41,10 +43,10 @@ public enum Completion {
         return lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }.joined(separator: "\n")
     }
 
-    /// Width of the terminal on standard output, 80 when unknown.
-    public static func terminalWidth() -> Int {
+    /// Columns and rows of the terminal on standard output, 80 × 24 when unknown.
+    public static func terminalSize() -> (columns: Int, rows: Int) {
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
-        return Int(size.ws_col)
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return (80, 24) }
+        return (Int(size.ws_col), size.ws_row > 0 ? Int(size.ws_row) : 24)
     }
 }

@@ -27,14 +27,21 @@ public protocol LineSource: AnyObject {
     /// Reads a line without echoing it (the admin PIN).
     func readSecret(prompt: String) -> LineEvent
 
-    /// Forgets the in-memory history (a new member must not see the previous one's lines).
-    func clearHistory()
+    /// Forgets what was typed so far: the in-memory line history and the kill
+    /// buffer (a new member must not see or yank the previous one's text).
+    func forget()
+
+    /// Clears the screen, where there is one.
+    func clearScreen()
 
     /// Sets the idle timeout in seconds; `nil` waits forever.
     func setIdleTimeout(_ seconds: Double?)
 }
 
 extension LineSource {
+    /// Sources without a screen have nothing to clear.
+    public func clearScreen() {}
+
     /// Sources that never echo (pipes, scripts) read secrets as plain lines.
     public func readSecret(prompt: String) -> LineEvent {
         readLine(prompt: prompt, complete: nil)

@@ -20,7 +20,7 @@ public final class PipedLineSource: LineSource {
         reader.timeoutMilliseconds = seconds.map { Int32(min($0 * 1000, Double(Int32.max))) } ?? -1
     }
 
-    public func clearHistory() {}
+    public func forget() {}
 
     public func readLine(prompt: String, complete: ((String) -> [String])?) -> LineEvent {
         var bytes: [UInt8] = []

@@ -47,7 +47,12 @@ public final class TerminalLineSource: LineSource {
         tcgetattr(STDIN_FILENO, &original)
         var settings = original
         withUnsafeMutableBytes(of: &settings.c_cc) { $0[Int(VEOF)] = 0 }
+        // No XON/XOFF flow control: Ctrl-S would freeze the screen, and a
+        // program writing to a stopped terminal blocks, past resets and signals.
+        settings.c_iflag &= ~tcflag_t(IXON | IXOFF | IXANY)
         tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+        // Output stopped by a Ctrl-S typed before we started resumes now.
+        tcflow(STDIN_FILENO, TCOON)
         tw_history_set_size(history, 200)
         tw_history_set_unique(history, 1)
         tw_el_set_history(editLine, history)
@@ -56,7 +61,11 @@ public final class TerminalLineSource: LineSource {
         tw_el_set_prompt(editLine, Self.promptCallback)
         tw_el_set_getc(editLine, Self.getcCallback)
         tw_el_add_function(editLine, "tw-complete", "Complete the current word", Self.completeCallback)
-        tw_el_bind(editLine, "^I", "tw-complete")
+        // Every single-key slot explicitly (see Keymap): nothing of libedit's
+        // own map is left that reaches its command mode or an editor.
+        for (key, function) in Keymap.bindings {
+            tw_el_bind(editLine, Keymap.bindingName(key), function)
+        }
         Self.active = self
     }
 
@@ -72,8 +81,33 @@ public final class TerminalLineSource: LineSource {
         reader.timeoutMilliseconds = seconds.map { Int32(min($0 * 1000, Double(Int32.max))) } ?? -1
     }
 
-    public func clearHistory() {
+    /// Forgets what the previous member typed: the line history, and the kill
+    /// buffer (an `em-kill-line` on the next, still empty, line leaves it empty).
+    public func forget() {
         tw_history_clear(history)
+        tw_el_push(editLine, "\u{15}")
+    }
+
+    /// Clears the screen with the terminal's own `cl` capability; a terminal
+    /// without one gets enough blank lines to scroll the old ones away.
+    public func clearScreen() {
+        if let capability = tw_el_capability(editLine, "cl").map({ String(cString: $0) }), !capability.isEmpty {
+            write(Self.withoutPadding(capability))
+        } else {
+            write(String(repeating: "\n", count: Completion.terminalSize().rows))
+        }
+    }
+
+    /// A termcap string without its `$<N>` padding delays.
+    static func withoutPadding(_ capability: String) -> String {
+        var out = ""
+        var rest = Substring(capability)
+        while let start = rest.range(of: "$<") {
+            out += rest[..<start.lowerBound]
+            guard let end = rest[start.upperBound...].firstIndex(of: ">") else { return out }
+            rest = rest[rest.index(after: end)...]
+        }
+        return out + rest
     }
 
     public func readLine(prompt text: String, complete: ((String) -> [String])?) -> LineEvent {
@@ -95,55 +129,32 @@ public final class TerminalLineSource: LineSource {
     }
 
     public func readKey(prompt text: String) -> LineEvent {
-        let saved = keysWithoutEcho()
-        defer { withUnsafePointer(to: saved) { _ = tcsetattr(STDIN_FILENO, TCSANOW, $0) } }
-        // The prompt goes out only once echo is off: keys typed as soon as it
-        // shows must not be echoed by the kernel.
-        write(text)
-        switch reader.nextScalar() {
-        case .success(let scalar):
-            if scalar == "\u{04}" { return finish(.endOfInput) }
-            let shown = scalar.properties.isWhitespace || scalar.value < 0x20 ? "" : String(Character(scalar))
-            write(shown + "\n")
-            return .line(String(Character(scalar)))
-        case .failure(let outcome):
-            return finish(Self.terminalStop(outcome))
-        }
-    }
-
-    public func readSecret(prompt text: String) -> LineEvent {
-        let saved = keysWithoutEcho()
-        defer { withUnsafePointer(to: saved) { _ = tcsetattr(STDIN_FILENO, TCSANOW, $0) } }
-        // The prompt goes out only once echo is off: keys typed as soon as it
-        // shows must not be echoed by the kernel.
-        write(text)
-        var secret = String.UnicodeScalarView()
-        while true {
+        RawKeys.withoutEcho(fd: STDIN_FILENO) {
+            // The prompt goes out only once echo is off: keys typed as soon as
+            // it shows must not be echoed by the kernel.
+            write(text)
             switch reader.nextScalar() {
-            case .success("\r"), .success("\n"):
-                write("\n")
-                return .line(String(secret))
-            case .success("\u{7F}"), .success("\u{08}"):
-                if !secret.isEmpty { secret.removeLast() }
-            case .success("\u{04}"):
-                return finish(.endOfInput)
             case .success(let scalar):
-                if secret.count < Limits.secretLength { secret.append(scalar) }
+                if scalar == "\u{04}" { return finish(.endOfInput) }
+                let shown = scalar.properties.isWhitespace || scalar.value < 0x20 || scalar.value == 0x7F
+                    || (0x80...0x9F).contains(scalar.value) ? "" : String(Character(scalar))
+                write(shown + "\n")
+                return .line(String(Character(scalar)))
             case .failure(let outcome):
                 return finish(Self.terminalStop(outcome))
             }
         }
     }
 
-    /// Switches the terminal to key-at-a-time without echo and returns the
-    /// settings to put back.
-    private func keysWithoutEcho() -> termios {
-        var saved = termios()
-        tcgetattr(STDIN_FILENO, &saved)
-        var quiet = saved
-        quiet.c_lflag &= ~tcflag_t(ICANON | ECHO)
-        tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
-        return saved
+    public func readSecret(prompt text: String) -> LineEvent {
+        let event = RawKeys.readSecret(reader: reader, prompt: text, output: STDOUT_FILENO)
+        switch event {
+        case .line: return event
+        case .endOfInput: return finish(.endOfInput)
+        case .interrupted: return finish(.interrupted)
+        case .timedOut: return finish(.timedOut)
+        case .terminated: return finish(.terminated)
+        }
     }
 
     /// Ctrl-D reaches libedit as a key (the kernel's end-of-file character is
@@ -183,15 +194,38 @@ public final class TerminalLineSource: LineSource {
         return nil
     }
 
+    /// Keys of one escape sequence arrive in one write; this is how long to
+    /// wait for the next one before taking Esc as a key of its own.
+    static let escapeSequenceMilliseconds: Int32 = 50
+
     private static let getcCallback: tw_getc_fn = { _, character in
         guard let source = TerminalLineSource.active, let character else { return -1 }
-        switch source.reader.nextScalar() {
-        case .success(let scalar):
-            character.pointee = wchar_t(bitPattern: scalar.value)
-            return 1
-        case .failure(let outcome):
-            source.stop = TerminalLineSource.terminalStop(outcome)
-            return -1
+        while true {
+            let scalar: Unicode.Scalar
+            switch source.reader.nextScalar() {
+            case .success(let read): scalar = read
+            case .failure(let outcome):
+                source.stop = TerminalLineSource.terminalStop(outcome)
+                return -1
+            }
+            var interruption: ByteReader.Outcome?
+            let passed = KeyFilter.filter(scalar) {
+                switch source.reader.nextScalar(timeout: escapeSequenceMilliseconds) {
+                case .success(let next): return next
+                case .failure(.timedOut): return nil
+                case .failure(let outcome):
+                    interruption = outcome
+                    return nil
+                }
+            }
+            if let interruption {
+                source.stop = TerminalLineSource.terminalStop(interruption)
+                return -1
+            }
+            if let passed {
+                character.pointee = wchar_t(bitPattern: passed.value)
+                return 1
+            }
         }
     }
 
@@ -213,7 +247,7 @@ public final class TerminalLineSource: LineSource {
             if candidates.count == 1 || replacement.count > typed.count { return UInt8(CC_REFRESH) }
         }
         // Nothing more in common: list the choices under the line, as shells do.
-        source.write("\n" + Completion.columns(candidates, width: Completion.terminalWidth()) + "\n")
+        source.write("\n" + Completion.columns(candidates, width: Completion.terminalSize().columns) + "\n")
         return UInt8(CC_REDISPLAY)
     }
 }

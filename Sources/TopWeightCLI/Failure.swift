@@ -11,12 +11,15 @@ enum Failure: Error {
     case input(String)
     /// Needs the admin PIN: exit code 77 (EX_NOPERM).
     case permission(String)
+    /// Ctrl-C at a question: exit code 130, as shells report SIGINT.
+    case cancelled
 
     var exitCode: Int32 {
         switch self {
         case .database: 2
         case .input: 64
         case .permission: 77
+        case .cancelled: 130
         }
     }
 
@@ -24,6 +27,7 @@ enum Failure: Error {
         switch self {
         case .database(let error): error.message
         case .input(let message), .permission(let message): message
+        case .cancelled: "cancelled; nothing was changed"
         }
     }
 

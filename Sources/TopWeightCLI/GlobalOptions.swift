@@ -28,6 +28,11 @@ struct GlobalOptions: ParsableArguments {
 
     /// Opens the store, or ends the program with exit code 2 and one line on stderr.
     func openStore(readOnly: Bool = false) throws -> WorkoutStore {
+        let path = databasePath
+        if let scheme = path.range(of: "://").map({ path[..<$0.lowerBound] }),
+           !scheme.isEmpty, scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) {
+            throw Failure.input("database URLs (\(scheme)://…) are not supported yet; --db and TOPWEIGHT_DB take a file path")
+        }
         do {
             return try WorkoutStore(path: databasePath, options: .init(durable: isDurable, busyTimeout: busyTimeout, readOnly: readOnly))
         } catch {

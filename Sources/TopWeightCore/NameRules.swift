@@ -18,6 +18,10 @@ public enum NameRules {
         if raw.unicodeScalars.contains(where: isForbidden) {
             return .failure(InputError("\(article) \(kind.rawValue) name can't contain control characters or escape sequences", example: example))
         }
+        if let invisible = invisibleScalar(in: raw) {
+            let code = String(invisible.value, radix: 16, uppercase: true)
+            return .failure(InputError("\(article) \(kind.rawValue) name can't contain invisible characters (U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code))", example: example))
+        }
         let name = raw.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         if name.isEmpty {
             return .failure(InputError("\(article) \(kind.rawValue) name can't be empty", example: example))
@@ -39,6 +43,57 @@ public enum NameRules {
     public static func key(_ name: String) -> String {
         name.precomposedStringWithCanonicalMapping.lowercased()
     }
+
+    /// The first invisible format character (Unicode category Cf: zero-width
+    /// space and joiners, soft hyphen, word joiner, BOM …) that is not part of
+    /// an emoji: `Ana` and `Ana` + U+200B would look like one name. Inside an
+    /// emoji the zero-width joiner and tag characters draw the emoji itself
+    /// (👩‍👩‍👧, 🏴󠁧󠁢󠁳󠁣󠁴󠁿) and stay.
+    static func invisibleScalar(in text: String) -> Unicode.Scalar? {
+        for character in text {
+            let scalars = character.unicodeScalars
+            let isEmoji = scalars.contains { $0.properties.isEmoji && $0.value >= 0x2000 }
+            for scalar in scalars where scalar.properties.generalCategory == .format {
+                let drawsEmoji = scalar.value == 0x200D || (0xE0020...0xE007F).contains(scalar.value)
+                if !(isEmoji && drawsEmoji) { return scalar }
+            }
+        }
+        return nil
+    }
+
+    /// What a name looks like, for spotting look-alikes: compatibility forms
+    /// folded (`Ａｎａ` is `Ana`), Cyrillic and Greek letters that look like
+    /// Latin ones replaced by them (`Аna` with a Cyrillic А is `Ana`), then
+    /// lower-cased. Accents stay: `Zoë` and `Zoe` are different people.
+    public static func skeleton(_ name: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in name.decomposedStringWithCompatibilityMapping.unicodeScalars {
+            out.append(latinLookalikes[scalar] ?? scalar)
+        }
+        return String(out).lowercased()
+    }
+
+    /// Two different names that a person reading the screen would take for one.
+    public static func lookAlike(_ first: String, _ second: String) -> Bool {
+        key(first) != key(second) && skeleton(first) == skeleton(second)
+    }
+
+    /// Cyrillic and Greek letters drawn like a Latin letter in common fonts.
+    static let latinLookalikes: [Unicode.Scalar: Unicode.Scalar] = {
+        let pairs: [(String, String)] = [
+            // Cyrillic capitals and small letters.
+            ("АВЕКМНОРСТХУЅІЈԚԜӀ", "ABEKMHOPCTXYSIJQWI"),
+            ("аеорсухѕіјԁһԛԝӏ", "aeopcyxsijdhqwl"),
+            // Greek capitals and small letters.
+            ("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEZHIKMNOPTYX"),
+            ("αικνορυχ", "aikvopux"),
+        ]
+        var table: [Unicode.Scalar: Unicode.Scalar] = [:]
+        for (from, to) in pairs {
+            for (a, b) in zip(from.unicodeScalars, to.unicodeScalars) { table[a] = b }
+        }
+        return table
+    }()
 
     /// Scalars that must never reach a name: C0/C1 controls (ESC among them),
     /// bidirectional overrides and isolates, line/paragraph separators, and the

@@ -44,8 +44,9 @@ public enum NumberInput: Sendable, Equatable {
 
     /// Applies this input to the current value and checks the field's range.
     ///
-    /// Steps and relative moves never go below the field's minimum; an absolute
-    /// value outside the range is refused.
+    /// A step or relative move that would leave the range is refused with the
+    /// reason (`-999` on 100 kg is not silently 0 kg); so is an absolute value
+    /// outside it. The arithmetic never traps, whatever the current value.
     public func apply(to current: Int?, field: NumericField, unit: WeightUnit) -> Result<Int, InputError> {
         let maximum = field.maximum(unit: unit)
         let result: Int
@@ -56,9 +57,11 @@ public enum NumberInput: Sendable, Equatable {
             }
             result = current
         case .steps(let count):
-            result = max(field.minimum, (current ?? 0) + count * field.step(unit: unit))
+            let (delta, overflow) = count.multipliedReportingOverflow(by: field.step(unit: unit))
+            guard !overflow else { return .failure(Self.rangeError(field: field, unit: unit)) }
+            return Self.move(current, by: delta, field: field, unit: unit)
         case .relative(let delta):
-            result = max(field.minimum, (current ?? 0) + delta)
+            return Self.move(current, by: delta, field: field, unit: unit)
         case .absolute(let value):
             result = value
         }
@@ -66,6 +69,22 @@ public enum NumberInput: Sendable, Equatable {
             return .failure(Self.rangeError(field: field, unit: unit))
         }
         return .success(result)
+    }
+
+    /// `current + delta` (from nothing: from 0, or 1 for reps and series), or why not.
+    private static func move(_ current: Int?, by delta: Int, field: NumericField, unit: WeightUnit) -> Result<Int, InputError> {
+        let start = current ?? (delta < 0 ? field.minimum : 0)
+        let (result, overflow) = start.addingReportingOverflow(delta)
+        if !overflow, result >= field.minimum, result <= field.maximum(unit: unit) { return .success(result) }
+        if !overflow, result < field.minimum {
+            let low = field.format(field.minimum)
+            let unitText = field == .weight ? " \(unit.rawValue)" : ""
+            return .failure(InputError(
+                "that takes \(field.rawValue) below \(low)\(unitText) (\(field.format(start)) - \(field.format(Int(clamping: delta.magnitude))))",
+                example: field.format(field.minimum)
+            ))
+        }
+        return .failure(rangeError(field: field, unit: unit))
     }
 
     // MARK: - Helpers

@@ -1,3 +1,4 @@
+import LineEditor
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -31,7 +32,8 @@ public final class StandardConsole: Console {
             while offset < buffer.count {
                 let written = Glibc.write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
                 if written < 0 {
-                    if errno == EINTR { continue }
+                    // SIGTERM or SIGHUP must not wait for a terminal that stopped reading.
+                    if errno == EINTR, Signals.terminationSignal == 0 { continue }
                     return
                 }
                 offset += written

@@ -5,7 +5,7 @@ import TopWeightStore
 // MARK: - `:` commands
 
 extension Session {
-    func run(command text: String) -> Ending? {
+    func run(command text: String) throws(Interruption) -> Ending? {
         let body = text.dropFirst()
         let word = body.prefix { !$0.isWhitespace }.lowercased()
         let argument = body.dropFirst(word.count).trimmingWhitespace()
@@ -18,28 +18,51 @@ extension Session {
         }
         switch command {
         case .help: showHelp()
-        case .user: switchUser(argument)
+        case .user: try switchUser(argument)
         case .history: showHistory(argument)
         case .users: listUsers()
         case .exercises: listExercises()
         case .unit: changeUnit(argument)
         case .undo: undo()
         case .quit:
-            return settings.kiosk && !adminAllowsLeaving() ? nil : .quit
+            if settings.kiosk, try !adminAllowsLeaving() { return nil }
+            return .quit
         }
         return nil
     }
 
     /// In kiosk mode only the admin leaves, with the PIN; without a PIN only a signal stops it.
-    private func adminAllowsLeaving() -> Bool {
+    ///
+    /// Wrong PINs count in the database, shared with every terminal and the
+    /// command line; a wrong and a locked attempt take the same time.
+    private func adminAllowsLeaving() throws(Interruption) -> Bool {
+        let pin: String
         do {
             guard try store.adminPinIsSet() else {
                 console.warn("This is a shared terminal: it stays open. Ctrl-D ends your turn. (No admin PIN is set: 'topweight admin set-pin'.)")
                 return false
             }
-            guard case .line(let pin) = source.readSecret(prompt: "Admin PIN: ") else { return false }
-            if try store.verifyAdminPin(pin) { return true }
-            console.warn("Wrong PIN. This terminal stays open; Ctrl-D ends your turn.")
+        } catch {
+            console.warn(error.description)
+            return false
+        }
+        switch source.readSecret(prompt: "Admin PIN: ") {
+        case .line(let typed): pin = typed
+        case .timedOut: throw .idle
+        case .terminated: throw .terminated
+        case .interrupted, .endOfInput: return false
+        }
+        do {
+            switch try store.checkAdminPin(pin, now: settings.now()) {
+            case .accepted:
+                return true
+            case .wrong(lockedFor: nil):
+                console.warn("Wrong PIN. This terminal stays open; Ctrl-D ends your turn.")
+            case .wrong(lockedFor: let seconds?):
+                console.warn("Wrong PIN. Too many wrong PINs: try again in \(seconds) s. This terminal stays open.")
+            case .locked(let seconds):
+                console.warn("Too many wrong PINs: try again in \(seconds) s. This terminal stays open.")
+            }
         } catch {
             console.warn(error.description)
         }
@@ -55,13 +78,12 @@ extension Session {
         for command in Command.allCases { console.say(command.summary) }
     }
 
-    private func switchUser(_ argument: String) {
+    private func switchUser(_ argument: String) throws(Interruption) {
         if argument.isEmpty {
-            user.map { console.warn("Bye, \(TerminalText.safe($0.name)).") }
-            resetToUserPrompt()
+            endTurn()
             return
         }
-        if let member = resolveUser(argument) { selectUser(member) }
+        if let member = try resolveUser(argument) { selectUser(member) }
     }
 
     /// `:history [NAME|all] [N]`: the newest N records of a member or of everybody.
@@ -143,7 +165,7 @@ extension Session {
             let names = summaries.map { TerminalText.safe($0.exercise.name) }
             let width = names.map(TerminalText.width).max() ?? 0
             for (summary, name) in zip(summaries, names) {
-                let category = summary.exercise.category.map { "  \($0)" } ?? ""
+                let category = summary.exercise.category.map { "  \(TerminalText.safe($0))" } ?? ""
                 console.say("\(TerminalText.pad(name, to: width))  \(summary.records) record\(summary.records == 1 ? "" : "s")\(category)")
             }
             let known = Set(summaries.map { NameRules.key($0.exercise.name) })
@@ -164,13 +186,13 @@ extension Session {
             return
         }
         draft.unit = unit
-        settings.unit = unit
-        console.say("Weights in \(unit.rawValue) from now on.")
+        self.unit = unit
+        console.say("Weights in \(unit.rawValue) until your turn ends.")
     }
 
     private func undo() {
-        guard let last = popLastSaved(forUser: settings.kiosk ? user?.id : nil) else {
-            console.warn("Nothing to undo: only sets saved here\(settings.kiosk ? " by you" : "") can be removed.")
+        guard let last = popLastSaved() else {
+            console.warn("Nothing to undo: only your own sets saved here since you chose your name can be removed.")
             return
         }
         do {

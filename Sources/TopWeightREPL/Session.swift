@@ -37,11 +37,21 @@ public final class Session {
     let grouping: HistoryGrouping
 
     private(set) var step: Step = .user
+    // The member's turn: everything below dies with it (see `reset`).
     private(set) var user: User?
     private(set) var exercise: Exercise?
     var draft: Draft
-    /// Records saved from this session, newest last: what `:undo` may remove.
-    private var saved: [(id: Int64, userID: Int64, text: String)] = []
+    /// The unit for new entries: `--unit` at the start of a turn, `:unit` within it.
+    var unit: WeightUnit
+    /// Sets this member saved in this turn, newest last: all `:undo` may remove.
+    private var saved: [(id: Int64, text: String)] = []
+
+    /// Why a question was abandoned: the flow unwinds to `next()`, which resets
+    /// or ends. A question never takes a timeout for "no" and carries on.
+    enum Interruption: Error {
+        case idle
+        case terminated
+    }
 
     public init(store: WorkoutStore, source: any LineSource, console: any Console,
                 catalog: ExerciseCatalog, settings: Settings = Settings()) {
@@ -51,6 +61,7 @@ public final class Session {
         self.catalog = catalog
         self.settings = settings
         grouping = HistoryGrouping(timeZone: settings.timeZone)
+        unit = settings.unit
         draft = Draft(unit: settings.unit)
         source.setIdleTimeout(settings.idleTimeout)
     }
@@ -69,8 +80,7 @@ public final class Session {
         case .terminated:
             return .terminated
         case .timedOut:
-            resetForNextMember()
-            console.warn("Idle for a while: back to the start. Type your name to log a set.")
+            idleReset()
         case .interrupted:
             if step != .user {
                 cancelEntry()
@@ -87,9 +97,21 @@ public final class Session {
             }
             endTurn()
         case .line(let line):
-            return handle(line)
+            do {
+                return try handle(line)
+            } catch {
+                switch error {
+                case .idle: idleReset()
+                case .terminated: return .terminated
+                }
+            }
         }
         return nil
+    }
+
+    private func idleReset() {
+        reset()
+        console.warn("Idle for a while: back to the start. Type your name to log a set.")
     }
 
     // MARK: - Prompts
@@ -128,13 +150,13 @@ public final class Session {
 
     // MARK: - Answers
 
-    func handle(_ raw: String) -> Ending? {
+    func handle(_ raw: String) throws(Interruption) -> Ending? {
         if raw.unicodeScalars.count > Limits.lineLength {
             console.warn("That line is too long (\(raw.unicodeScalars.count) characters; at most \(Limits.lineLength)).")
             return nil
         }
         let text = raw.trimmingWhitespace()
-        if text.hasPrefix(":") { return run(command: text) }
+        if text.hasPrefix(":") { return try run(command: text) }
         if text == "<" {
             if step == .user {
                 console.warn("Already at the first prompt.")
@@ -144,8 +166,8 @@ public final class Session {
             return nil
         }
         switch step {
-        case .user: answerUser(text)
-        case .exercise: answerExercise(text)
+        case .user: try answerUser(text)
+        case .exercise: try answerExercise(text)
         case .weight: answerWeight(text)
         case .reps: answerNumber(text, field: .reps)
         case .series: answerNumber(text, field: .series)
@@ -153,19 +175,19 @@ public final class Session {
         return nil
     }
 
-    private func answerUser(_ text: String) {
+    private func answerUser(_ text: String) throws(Interruption) {
         if text.isEmpty {
             guard let member = defaultUser() else {
                 warn(InputError("type your name to start; Tab completes known names", example: "Ana"))
                 return
             }
             select(member)
-        } else if let member = resolveUser(text) {
+        } else if let member = try resolveUser(text) {
             select(member)
         }
     }
 
-    private func answerExercise(_ text: String) {
+    private func answerExercise(_ text: String) throws(Interruption) {
         guard user != nil else {
             step = .user
             return
@@ -183,13 +205,13 @@ public final class Session {
             case .failure(let error):
                 warn(error)
             case .success(let entry):
-                guard let name = entry.exercise, let chosen = resolveExercise(name) else { return }
+                guard let name = entry.exercise, let chosen = try resolveExercise(name) else { return }
                 select(chosen)
                 apply(entry)
             }
             return
         }
-        if let chosen = resolveExercise(text) { select(chosen) }
+        if let chosen = try resolveExercise(text) { select(chosen) }
     }
 
     private func answerWeight(_ text: String) {
@@ -212,12 +234,12 @@ public final class Session {
         case .success(let value):
             parsed = value
         }
-        let unit = parsed.1 ?? draft.unit
-        switch parsed.0.apply(to: draft.value(of: field), field: field, unit: unit) {
+        let typedUnit = parsed.1 ?? draft.unit
+        switch parsed.0.apply(to: draft.value(of: field), field: field, unit: typedUnit) {
         case .failure(let error):
             warn(error)
         case .success(let value):
-            draft.unit = unit
+            draft.unit = typedUnit
             draft.set(field, value)
             switch field {
             case .weight: step = .reps
@@ -248,11 +270,9 @@ public final class Session {
         select(member)
     }
 
+    /// Starts `member`'s turn; another member's ends first, with everything in it.
     private func select(_ member: User) {
-        if member.id != user?.id {
-            source.clearHistory()
-            exercise = nil
-        }
+        if let current = user, current.id != member.id { reset() }
         user = member
         step = .exercise
     }
@@ -268,46 +288,63 @@ public final class Session {
         if let member = user, let chosen = exercise, let last = (try? store.lastValues(of: member, for: chosen)) ?? nil {
             draft = Draft(last: last)
         } else {
-            draft = Draft(unit: settings.unit)
+            draft = Draft(unit: unit)
         }
     }
 
     /// The user with this name; a new one after a one-key confirmation.
-    func resolveUser(_ text: String) -> User? {
+    func resolveUser(_ text: String) throws(Interruption) -> User? {
         guard let name = validName(text, kind: .user) else { return nil }
-        do {
-            if let known = try store.user(named: name) { return known }
-            guard confirm("New member \"\(TerminalText.safe(name))\". Create? [y/n] ") else {
-                console.warn("Not created. Tab completes known names.")
-                return nil
-            }
-            let created = try store.createUser(named: name, now: settings.now())
-            console.say("Welcome, \(TerminalText.safe(created.name)).")
-            return created
-        } catch {
-            console.warn(error.description)
+        guard let found = attempt({ () throws(StoreError) in try store.user(named: name) }) else { return nil }
+        if let known = found { return known }
+        guard !refusedAsLookalike(name, kind: .user) else { return nil }
+        guard try confirm("New member \"\(TerminalText.safe(name))\". Create? [y/n] ") else {
+            console.warn("Not created. Tab completes known names.")
             return nil
         }
+        let created = attempt { () throws(StoreError) in try store.createUser(named: name, now: settings.now()) }
+        if let created { console.say("Welcome, \(TerminalText.safe(created.name)).") }
+        return created
     }
 
     /// The exercise with this name; catalog names are added as they are used,
     /// other new names after a one-key confirmation.
-    func resolveExercise(_ text: String) -> Exercise? {
+    func resolveExercise(_ text: String) throws(Interruption) -> Exercise? {
         guard let name = validName(text, kind: .exercise) else { return nil }
+        guard let found = attempt({ () throws(StoreError) in try store.exercise(named: name) }) else { return nil }
+        if let known = found { return known }
+        if let entry = catalog.entry(named: name) {
+            return attempt { () throws(StoreError) in
+                try store.createExercise(named: entry.name, category: entry.category, now: settings.now())
+            }
+        }
+        guard !refusedAsLookalike(name, kind: .exercise) else { return nil }
+        let similar = exerciseCandidates(for: String(name.prefix(3)))
+        if !similar.isEmpty {
+            console.warn("Not a known exercise. Similar: \(similar.prefix(5).map(TerminalText.safe).joined(separator: ", "))")
+        }
+        guard try confirm("New exercise \"\(TerminalText.safe(name))\". Create? [y/n] ") else {
+            console.warn("Not created. Tab completes known exercises.")
+            return nil
+        }
+        return attempt { () throws(StoreError) in try store.createExercise(named: name, now: settings.now()) }
+    }
+
+    /// True, after saying why, when `name` would pass for an existing one
+    /// (`Аna` with a Cyrillic А next to `Ana`).
+    private func refusedAsLookalike(_ name: String, kind: NameRules.Kind) -> Bool {
+        guard let other = attempt({ () throws(StoreError) in try store.existingLookalike(of: name, kind: kind) }) ?? nil else {
+            return false
+        }
+        let noun = kind == .user ? "member" : "exercise"
+        warn(InputError("\(name) looks like the existing \(noun) \(other) but is spelt with other letters; type that name or a clearly different one", example: other))
+        return true
+    }
+
+    /// The result of a store call, or `nil` after showing its one-line problem.
+    func attempt<T>(_ body: () throws(StoreError) -> T) -> T? {
         do {
-            if let known = try store.exercise(named: name) { return known }
-            if let entry = catalog.entry(named: name) {
-                return try store.createExercise(named: entry.name, category: entry.category, now: settings.now())
-            }
-            let similar = exerciseCandidates(for: String(name.prefix(3)))
-            if !similar.isEmpty {
-                console.warn("Not a known exercise. Similar: \(similar.prefix(5).map(TerminalText.safe).joined(separator: ", "))")
-            }
-            guard confirm("New exercise \"\(TerminalText.safe(name))\". Create? [y/n] ") else {
-                console.warn("Not created. Tab completes known exercises.")
-                return nil
-            }
-            return try store.createExercise(named: name, now: settings.now())
+            return try body()
         } catch {
             console.warn(error.description)
             return nil
@@ -325,12 +362,17 @@ public final class Session {
         }
     }
 
-    private func confirm(_ question: String) -> Bool {
-        if case .line(let answer) = source.readKey(prompt: question) {
+    /// A one-key answer: `y` is yes, any other key (Ctrl-C, Ctrl-D) is no;
+    /// the idle timeout or a signal abandons the question altogether.
+    private func confirm(_ question: String) throws(Interruption) -> Bool {
+        switch source.readKey(prompt: question) {
+        case .line(let answer):
             let key = answer.trimmingWhitespace().lowercased()
             return key == "y" || key == "yes"
+        case .timedOut: throw .idle
+        case .terminated: throw .terminated
+        case .interrupted, .endOfInput: return false
         }
-        return false
     }
 
     // MARK: - Saving
@@ -344,7 +386,7 @@ public final class Session {
         do {
             let id = try store.save(NewRecord(user: member, exercise: chosen, values: values, performedAt: now), now: now)
             let text = "\(TerminalText.safe(member.name)) · \(TerminalText.safe(chosen.name)) · \(values.weight.description) × \(values.reps) reps × \(values.series) series"
-            saved.append((id, member.id, text))
+            saved.append((id, text))
             console.say("Saved #\(id)  \(text)")
             step = .exercise
         } catch {
@@ -362,27 +404,30 @@ public final class Session {
     }
 
     /// Ctrl-D or `:user`: the member is done; the next one starts at the user prompt.
-    private func endTurn() {
+    func endTurn() {
         if let member = user { console.warn("Bye, \(TerminalText.safe(member.name)).") }
-        resetForNextMember()
+        reset()
     }
 
-    func resetToUserPrompt() {
-        resetForNextMember()
-    }
-
-    private func resetForNextMember() {
+    /// The one way a turn ends, whatever ended it (Ctrl-D, `:user`, another
+    /// member, the idle timeout at any prompt or question): the entry, the
+    /// member, their `:unit`, their undo list, the line editor's history and
+    /// kill buffer all go, and a kiosk clears its screen.
+    func reset() {
         user = nil
         exercise = nil
-        draft = Draft(unit: settings.unit)
+        unit = settings.unit
+        draft = Draft(unit: unit)
+        saved = []
         step = .user
-        source.clearHistory()
+        source.forget()
+        if settings.kiosk { source.clearScreen() }
     }
 
-    /// Takes the newest set saved here (by `userID` when given) off the undo list.
-    func popLastSaved(forUser userID: Int64?) -> (id: Int64, userID: Int64, text: String)? {
-        guard let index = saved.lastIndex(where: { userID == nil || $0.userID == userID }) else { return nil }
-        return saved.remove(at: index)
+    /// Takes this member's newest set saved in this turn off the undo list.
+    func popLastSaved() -> (id: Int64, text: String)? {
+        guard user != nil else { return nil }
+        return saved.popLast()
     }
 
     private func warn(_ error: InputError) {

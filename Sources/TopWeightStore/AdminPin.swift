@@ -65,21 +65,79 @@ public enum AdminPin {
 
 // MARK: - Stored PIN
 
+/// What a PIN attempt came to.
+public enum PinVerdict: Sendable, Equatable {
+    /// The right PIN, or none is set.
+    case accepted
+    /// Wrong; `lockedFor` is the wait this attempt started, in seconds, if any.
+    case wrong(lockedFor: Int?)
+    /// Too many wrong PINs lately: nothing was checked; try again after this many seconds.
+    case locked(seconds: Int)
+}
+
+/// How wrong PINs slow down guessing, on every terminal and process sharing the file.
+public enum PinLockout {
+    /// Consecutive wrong PINs allowed before the first wait.
+    public static let freeAttempts = 5
+    /// The first wait; each further wrong PIN doubles it.
+    public static let firstDelay = 30
+    /// The longest wait (one hour), so an admin is never locked out for days.
+    public static let longestDelay = 3_600
+
+    /// The wait after the `failures`-th consecutive wrong PIN, or `nil` before the limit.
+    public static func delay(afterFailures failures: Int) -> Int? {
+        guard failures >= freeAttempts else { return nil }
+        let doublings = failures - freeAttempts
+        return doublings >= 7 ? longestDelay : min(longestDelay, firstDelay << doublings)
+    }
+}
+
 extension WorkoutStore {
     static let adminPinKey = "adminPin"
+    static let pinFailuresKey = "adminPinFailures"
+    static let pinLockedUntilKey = "adminPinLockedUntil"
 
     /// Whether an admin PIN protects renaming, removing and deleting.
     public func adminPinIsSet() throws(StoreError) -> Bool {
         try storedAdminPin() != nil
     }
 
-    /// Checks `pin` against the stored hash; `true` when no PIN is set.
-    public func verifyAdminPin(_ pin: String) throws(StoreError) -> Bool {
-        guard let stored = try storedAdminPin() else { return true }
-        return AdminPin.verify(pin, against: stored)
+    /// Checks `pin` against the stored hash, counting wrong attempts in the
+    /// database so that the wait holds across terminals and processes.
+    ///
+    /// The hash is always computed, locked or not, so a locked attempt takes as
+    /// long as a wrong one; during a wait even the right PIN is refused.
+    public func checkAdminPin(_ pin: String, now: Date = Date()) throws(StoreError) -> PinVerdict {
+        guard let stored = try storedAdminPin() else { return .accepted }
+        let matches = AdminPin.verify(pin, against: stored)
+        let nowMilliseconds = Self.milliseconds(now)
+        return try perform {
+            try writer.write { db in
+                func setting(_ key: String) throws -> Int64? {
+                    try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key]).flatMap { Int64($0) }
+                }
+                func store(_ key: String, _ value: Int64) throws {
+                    try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, String(value)])
+                }
+                let lockedUntil = try setting(Self.pinLockedUntilKey) ?? 0
+                if nowMilliseconds < lockedUntil {
+                    let seconds = (lockedUntil - nowMilliseconds + 999) / 1000
+                    return .locked(seconds: Int(min(seconds, Int64(PinLockout.longestDelay))))
+                }
+                if matches {
+                    try db.execute(sql: "DELETE FROM setting WHERE key IN (?, ?)", arguments: [Self.pinFailuresKey, Self.pinLockedUntilKey])
+                    return .accepted
+                }
+                let failures = Int(clamping: (try setting(Self.pinFailuresKey) ?? 0).clamped(to: 0...1_000_000)) + 1
+                try store(Self.pinFailuresKey, Int64(failures))
+                guard let delay = PinLockout.delay(afterFailures: failures) else { return .wrong(lockedFor: nil) }
+                try store(Self.pinLockedUntilKey, nowMilliseconds + Int64(delay) * 1000)
+                return .wrong(lockedFor: delay)
+            }
+        }
     }
 
-    /// Replaces the admin PIN (`nil` removes it).
+    /// Replaces the admin PIN (`nil` removes it) and forgets earlier wrong attempts.
     public func setAdminPin(_ pin: String?) throws(StoreError) {
         let encoded: String?
         do {
@@ -94,6 +152,7 @@ extension WorkoutStore {
                 } else {
                     try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [Self.adminPinKey])
                 }
+                try db.execute(sql: "DELETE FROM setting WHERE key IN (?, ?)", arguments: [Self.pinFailuresKey, Self.pinLockedUntilKey])
             }
         }
     }
@@ -104,5 +163,11 @@ extension WorkoutStore {
                 try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [Self.adminPinKey])
             }
         }
+    }
+}
+
+extension Comparable {
+    func clamped(to range: ClosedRange<Self>) -> Self {
+        min(max(self, range.lowerBound), range.upperBound)
     }
 }

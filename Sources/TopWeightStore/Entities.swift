@@ -81,5 +81,7 @@ public struct StoreHealth: Sendable {
     public var users: Int
     public var exercises: Int
     public var records: Int
+    /// Records whose stored numbers Top Weight could not have written (another tool's edit).
+    public var recordsOutOfRange: [Int64]
     public var journalMode: String
 }

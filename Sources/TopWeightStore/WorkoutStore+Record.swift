@@ -10,7 +10,7 @@ extension WorkoutStore {
         try perform {
             try writer.read { db in
                 try Row.fetchOne(db, sql: Self.recordSelectSQL + " WHERE r.id = ?", arguments: [id])
-                    .map(Self.workoutRecord(from:))
+                    .flatMap(Self.workoutRecord(from:))
             }
         }
     }

@@ -34,6 +34,7 @@ public final class WorkoutStore: Sendable {
     public init(path: String, options: Options = Options()) throws(StoreError) {
         self.path = path
         do {
+            try FileAccess.prepare(path)
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
             if !options.readOnly, !FileManager.default.fileExists(atPath: directory) {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -107,6 +108,7 @@ public final class WorkoutStore: Sendable {
                 if let row = try UserRow.filter(UserRow.Columns.nameKey == key).fetchOne(db), let id = row.id {
                     return User(id: id, name: row.name)
                 }
+                try Self.refuseLookalike(of: name, in: "user", db)
                 var row = UserRow(id: nil, name: name, nameKey: key, createdAt: now)
                 try row.insert(db)
                 return User(id: row.id ?? db.lastInsertedRowID, name: name)
@@ -133,6 +135,7 @@ public final class WorkoutStore: Sendable {
                 if let row = try ExerciseRow.filter(ExerciseRow.Columns.nameKey == key).fetchOne(db), let id = row.id {
                     return Exercise(id: id, name: row.name, category: row.category)
                 }
+                try Self.refuseLookalike(of: name, in: "exercise", db)
                 var row = ExerciseRow(id: nil, name: name, nameKey: key, category: category, createdAt: now)
                 try row.insert(db)
                 return Exercise(id: row.id ?? db.lastInsertedRowID, name: name, category: category)
@@ -254,8 +257,41 @@ public final class WorkoutStore: Sendable {
                    other != id {
                     throw StoreError(.conflict, "\(taken) named \(TerminalText.safe(newName)) already exists")
                 }
+                try Self.refuseLookalike(of: newName, in: table, except: id, db)
                 try db.execute(sql: "UPDATE \(table) SET name = ?, nameKey = ? WHERE id = ?", arguments: [newName, key, id])
             }
+        }
+    }
+
+    /// Refuses a new name that reads the same as another row's of `table`
+    /// (`user` or `exercise`) but is spelt with other letters: a Cyrillic `А`
+    /// in `Аna`, fullwidth `Ａｎａ`. Only runs when a name is created or
+    /// renamed, so reading every name is affordable.
+    static func refuseLookalike(of name: String, in table: String, except id: Int64? = nil, _ db: Database) throws {
+        guard let other = try lookalike(of: name, in: table, except: id, db) else { return }
+        let kind = table == "user" ? "member" : "exercise"
+        throw StoreError(.conflict, "\(TerminalText.safe(name)) looks like the existing \(kind) \(TerminalText.safe(other)) but is spelt with other letters; use that name or choose a clearly different one")
+    }
+
+    /// The stored name of `table` that `name` would pass for, if any.
+    static func lookalike(of name: String, in table: String, except id: Int64? = nil, _ db: Database) throws -> String? {
+        let skeleton = NameRules.skeleton(name)
+        let key = NameRules.key(name)
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, name FROM \(table)")
+        while let row = try rows.next() {
+            guard let other = String.fromDatabaseValue(row["name"]), Int64.fromDatabaseValue(row["id"]) != id,
+                  NameRules.skeleton(other) == skeleton, NameRules.key(other) != key
+            else { continue }
+            return other
+        }
+        return nil
+    }
+
+    /// The existing member or exercise name that `name` would pass for
+    /// (other letters drawn the same), so the logger can refuse before asking.
+    public func existingLookalike(of name: String, kind: NameRules.Kind) throws(StoreError) -> String? {
+        try perform {
+            try writer.read { db in try Self.lookalike(of: name, in: kind == .user ? "user" : "exercise", db) }
         }
     }
 
@@ -358,7 +394,7 @@ public final class WorkoutStore: Sendable {
         try perform {
             try writer.read { db in
                 try Row.fetchOne(db.cachedStatement(sql: Self.lastValuesSQL), arguments: [user.id, exercise.id])
-                    .map(Self.values(from:))
+                    .flatMap { StoredValues.decode(weight: $0[0], unit: $0[1], reps: $0[2], series: $0[3]) }
             }
         }
     }
@@ -383,7 +419,8 @@ public final class WorkoutStore: Sendable {
             try writer.read { db in
                 let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
                 while let row = try rows.next() {
-                    try body(Self.workoutRecord(from: row))
+                    // A row another tool wrote out of range is left out, never trapped on.
+                    if let record = Self.workoutRecord(from: row) { try body(record) }
                 }
             }
         }
@@ -395,16 +432,15 @@ public final class WorkoutStore: Sendable {
         FROM record r JOIN user u ON u.id = r.userId JOIN exercise e ON e.id = r.exerciseId
         """
 
-    /// A record from a row of `recordSelectSQL`.
-    static func workoutRecord(from row: Row) -> WorkoutRecord {
-        WorkoutRecord(
-            id: row[0], user: row[1], exercise: row[2],
-            values: SetValues(
-                weight: Weight(value: row[3], unit: WeightUnit(rawValue: row[4]) ?? .kg),
-                reps: row[5], series: row[6]
-            ),
-            performedAt: Date(timeIntervalSince1970: Double(row[7] as Int64) / 1000)
-        )
+    /// A record from a row of `recordSelectSQL`, or `nil` when a stored value
+    /// is of the wrong type or outside what Top Weight writes (a tampered file).
+    static func workoutRecord(from row: Row) -> WorkoutRecord? {
+        guard let id = Int64.fromDatabaseValue(row[0]), let user = String.fromDatabaseValue(row[1]),
+              let exercise = String.fromDatabaseValue(row[2]),
+              let values = StoredValues.decode(weight: row[3], unit: row[4], reps: row[5], series: row[6]),
+              let performedAt = StoredValues.date(row[7])
+        else { return nil }
+        return WorkoutRecord(id: id, user: user, exercise: exercise, values: values, performedAt: performedAt)
     }
 
     /// The statement and arguments `forEachRecord` runs for `query`.
@@ -454,6 +490,7 @@ public final class WorkoutStore: Sendable {
                     users: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user") ?? 0,
                     exercises: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM exercise") ?? 0,
                     records: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record") ?? 0,
+                    recordsOutOfRange: try Int64.fetchAll(db, sql: "SELECT id FROM record WHERE NOT (\(StoredValues.inRangeSQL)) ORDER BY id"),
                     journalMode: try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "?"
                 )
             }
@@ -466,10 +503,4 @@ public final class WorkoutStore: Sendable {
         Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
 
-    static func values(from row: Row) -> SetValues {
-        SetValues(
-            weight: Weight(value: row[0], unit: WeightUnit(rawValue: row[1]) ?? .kg),
-            reps: row[2], series: row[3]
-        )
-    }
 }

@@ -136,3 +136,37 @@ struct NameRulesTests {
         #expect(NameRules.key(a) != NameRules.key(b))
     }
 }
+
+@Suite("Look-alike and invisible names")
+struct LookalikeNameTests {
+    @Test("names that read the same on a screen have one skeleton", arguments: [
+        ("Ana", "\u{0410}na"), ("Ana", "An\u{0430}"), ("Ana", "\u{FF21}\u{FF4E}\u{FF41}"), ("Bench Press", "B\u{0435}nch Pr\u{0435}ss"),
+        ("Olga", "\u{039F}lga"), ("Kira", "\u{041A}ira"),
+    ])
+    func lookAlike(first: String, second: String) {
+        #expect(NameRules.lookAlike(first, second))
+    }
+
+    @Test("different names, or one name typed in another case, are not look-alikes", arguments: [
+        ("Ana", "ana"), ("Zoë", "Zoe"), ("Ana", "Anna"), ("Олег", "Oleg"), ("Ana", "Ana"),
+    ])
+    func notLookAlike(first: String, second: String) {
+        #expect(!NameRules.lookAlike(first, second))
+    }
+
+    @Test("invisible format characters are refused outside emoji", arguments: [
+        "Ana\u{200B}", "A\u{200D}na", "\u{2060}Ana", "An\u{00AD}a", "\u{FEFF}Ana", "Ana\u{200C}",
+    ])
+    func invisibleRefused(name: String) {
+        guard case .failure(let error) = NameRules.validate(name, kind: .user) else {
+            Issue.record("\(name.debugDescription) was accepted")
+            return
+        }
+        #expect(error.description.contains("invisible characters (U+"))
+    }
+
+    @Test("joiners that draw an emoji stay", arguments: ["👩‍👩‍👧", "Ana 🏳️‍🌈", "🏴󠁧󠁢󠁳󠁣󠁴󠁿 Team"])
+    func emojiJoinersKept(name: String) throws {
+        #expect(try NameRules.validate(name, kind: .user).get() == name)
+    }
+}

@@ -189,21 +189,16 @@ struct NumberInputTests {
         ApplyCase(raw: "1000", field: .reps, current: nil, unit: .kg, expected: 1000),
         ApplyCase(raw: "100", field: .series, current: nil, unit: .kg, expected: 100),
         ApplyCase(raw: "1", field: .series, current: 3, unit: .kg, expected: 1),
-        // Steppers clamp at the minimum instead of going negative.
-        ApplyCase(raw: "-", field: .weight, current: 100, unit: .kg, expected: 0),
-        ApplyCase(raw: "--", field: .weight, current: 0, unit: .kg, expected: 0),
-        ApplyCase(raw: "--", field: .weight, current: 200, unit: .lb, expected: 0),
-        ApplyCase(raw: "-100", field: .weight, current: 6000, unit: .kg, expected: 0),
-        ApplyCase(raw: "-", field: .reps, current: 1, unit: .kg, expected: 1),
-        ApplyCase(raw: "--", field: .reps, current: 1, unit: .kg, expected: 1),
-        ApplyCase(raw: "-50", field: .reps, current: 8, unit: .kg, expected: 1),
-        ApplyCase(raw: "-", field: .series, current: 1, unit: .kg, expected: 1),
-        ApplyCase(raw: "-10", field: .series, current: 3, unit: .kg, expected: 1),
-        // Steps with no default start from nothing, still clamped.
+        // Steps down to the minimum exactly are fine.
+        ApplyCase(raw: "-", field: .weight, current: 250, unit: .kg, expected: 0),
+        ApplyCase(raw: "--", field: .weight, current: 1000, unit: .lb, expected: 0),
+        ApplyCase(raw: "-60", field: .weight, current: 6000, unit: .kg, expected: 0),
+        ApplyCase(raw: "-7", field: .reps, current: 8, unit: .kg, expected: 1),
+        ApplyCase(raw: "-", field: .series, current: 2, unit: .kg, expected: 1),
+        // Steps with no default start from nothing.
         ApplyCase(raw: "+", field: .weight, current: nil, unit: .kg, expected: 250),
-        ApplyCase(raw: "-", field: .weight, current: nil, unit: .kg, expected: 0),
         ApplyCase(raw: "+", field: .reps, current: nil, unit: .kg, expected: 1),
-        ApplyCase(raw: "--", field: .series, current: nil, unit: .kg, expected: 1),
+        ApplyCase(raw: "++", field: .series, current: nil, unit: .kg, expected: 2),
     ]
 
     @Test("applies the answer to the current value", arguments: applied)
@@ -237,6 +232,19 @@ struct NumberInputTests {
         OutOfRangeCase(raw: "", field: .reps, current: nil, unit: .kg, says: "no default"),
         OutOfRangeCase(raw: "  ", field: .series, current: nil, unit: .kg, says: "no default"),
         OutOfRangeCase(raw: "kg", field: .weight, current: nil, unit: .kg, says: "no default"),
+        // A move below the minimum is refused with the reason, never clamped.
+        OutOfRangeCase(raw: "-999", field: .weight, current: 10_000, unit: .kg, says: "below 0 kg (100 - 999)"),
+        OutOfRangeCase(raw: "-", field: .weight, current: 100, unit: .kg, says: "below 0 kg"),
+        OutOfRangeCase(raw: "--", field: .weight, current: 0, unit: .kg, says: "below 0 kg"),
+        OutOfRangeCase(raw: "--", field: .weight, current: 200, unit: .lb, says: "below 0 lb"),
+        OutOfRangeCase(raw: "-", field: .reps, current: 1, unit: .kg, says: "below 1"),
+        OutOfRangeCase(raw: "-50", field: .reps, current: 8, unit: .kg, says: "below 1 (8 - 50)"),
+        OutOfRangeCase(raw: "-10", field: .series, current: 3, unit: .kg, says: "below 1"),
+        OutOfRangeCase(raw: "-", field: .weight, current: nil, unit: .kg, says: "below 0 kg"),
+        OutOfRangeCase(raw: "--", field: .series, current: nil, unit: .kg, says: "below 1"),
+        // Current values a tampered file could hold never trap.
+        OutOfRangeCase(raw: "+", field: .reps, current: Int.max, unit: .kg, says: "from 1 to 1000"),
+        OutOfRangeCase(raw: "-5", field: .reps, current: Int.min, unit: .kg, says: "from 1 to 1000"),
     ]
 
     @Test("refuses values outside the field's range, and a missing default", arguments: outOfRange)

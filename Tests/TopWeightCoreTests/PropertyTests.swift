@@ -121,17 +121,26 @@ struct PropertyTests {
         }
     }
 
-    @Test("from a valid start, every step down lands on a valid value", arguments: NumericField.allCases)
+    @Test("from a valid start, a step down lands on a valid value, or is refused when it would go below the minimum",
+          arguments: NumericField.allCases)
     func stepDownFromValidStart(field: NumericField) async {
         await propertyCheck(count: 300, input: Gen<WeightUnit>.case, Gen.int(in: 0...1_000_000)) { unit, seed in
             let range = field.minimum...field.maximum(unit: unit)
             let start = range.lowerBound + seed % range.count
-            for raw in ["-", "--", "-0", "-1", "-" + String(seed)] {
-                guard let (input, _) = accepted(NumberInput.parse(raw, field: field), raw),
-                      let value = accepted(input.apply(to: start, field: field, unit: unit), "\"\(raw)\" on \(start)")
-                else { return }
-                #expect(range.contains(value), "\"\(raw)\" on \(start) gave \(value)")
-                #expect(value <= start)
+            let steps: [(raw: String, delta: Int)] = [
+                ("-", field.step(unit: unit)), ("--", 2 * field.step(unit: unit)), ("-0", 0), ("-1", field == .weight ? 100 : 1),
+                ("-" + String(seed), field == .weight ? seed * 100 : seed),
+            ]
+            for (raw, delta) in steps {
+                guard let (input, _) = accepted(NumberInput.parse(raw, field: field), raw) else { return }
+                switch input.apply(to: start, field: field, unit: unit) {
+                case .success(let value):
+                    #expect(range.contains(value), "\"\(raw)\" on \(start) gave \(value)")
+                    #expect(value == start - delta)
+                case .failure(let error):
+                    #expect(start - delta < field.minimum, "\"\(raw)\" on \(start) was refused: \(error)")
+                    #expect(error.description.contains("below"))
+                }
             }
         }
     }

@@ -21,8 +21,9 @@ enum Binary {
     }
 
     /// Runs `topweight` with `arguments`, `input` on stdin, and the database at `db`.
-    static func run(_ arguments: [String], db: String?, input: String = "", environment extra: [String: String] = [:]) throws -> Result {
-        try run(arguments, db: db, bytes: Array(input.utf8), environment: extra)
+    static func run(_ arguments: [String], db: String?, input: String = "", environment extra: [String: String] = [:],
+                    directory: URL? = nil) throws -> Result {
+        try run(arguments, db: db, bytes: Array(input.utf8), environment: extra, directory: directory)
     }
 
     /// Writing to a child that already exited must fail with EPIPE, not end the test process.
@@ -31,9 +32,11 @@ enum Binary {
     }()
 
     /// The same with raw bytes on stdin, so tests can send what no `String` holds (invalid UTF-8).
-    static func run(_ arguments: [String], db: String?, bytes input: [UInt8], environment extra: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], db: String?, bytes input: [UInt8], environment extra: [String: String] = [:],
+                    directory: URL? = nil) throws -> Result {
         let process = Process()
         process.executableURL = url
+        if let directory { process.currentDirectoryURL = directory }
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "TOPWEIGHT_DB")

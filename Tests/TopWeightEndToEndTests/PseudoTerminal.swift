@@ -51,8 +51,26 @@ final class PseudoTerminal {
 
     /// Types `text` as keystrokes.
     func type(_ text: String) {
-        var data = Array(text.utf8)
+        type(bytes: Array(text.utf8))
+    }
+
+    /// Types raw bytes, for keys no `String` holds (an 8-bit meta key is a lone 0xF8).
+    func type(bytes: [UInt8]) {
+        var data = bytes
         _ = data.withUnsafeMutableBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// The terminal's current settings (on Linux the master reports the slave's).
+    var settings: termios {
+        var settings = termios()
+        tcgetattr(master, &settings)
+        return settings
+    }
+
+    /// Waits `seconds` while still reading what the program writes.
+    func settle(_ seconds: Double) {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while ContinuousClock.now < deadline { pump(milliseconds: 50) }
     }
 
     /// Reads output until `text` appears at or after byte offset `start`, or

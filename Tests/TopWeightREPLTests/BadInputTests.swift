@@ -41,12 +41,15 @@ struct BadInputTests {
         #expect(source.prompts[answered + 1] == source.prompts[answered])
     }
 
-    @Test("a negative weight step stops at zero, never below", arguments: ["-", "--", "-500"])
+    @Test("a weight step below zero is refused with the reason, and the prompt stays", arguments: ["--", "-500"])
     func neverNegative(step: String) throws {
         let fixture = try Fixture()
         try fixture.seed(values: .kg(2.5, 8, 3))
-        fixture.run(ScriptedLineSource(lines: ["", "", step, "", ""]))
-        #expect(try fixture.records().first?.values.weight.hundredths == 0)
+        let source = ScriptedLineSource(lines: ["", "", step, "", "", ""])
+        let (console, _) = fixture.run(source)
+        #expect(console.warned.contains { $0.contains("below 0 kg") })
+        #expect(source.prompts[3] == "weight kg [2.5]: ", "asked again")
+        #expect(try fixture.records().first?.values.weight.hundredths == 250, "saved with the weight kept, not 0")
     }
 
     @Test("bad names are refused and nothing is created", arguments: [

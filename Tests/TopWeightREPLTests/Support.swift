@@ -53,7 +53,10 @@ final class ScriptedLineSource: LineSource {
 
     private var endsAfterScript = 0
 
-    func clearHistory() { historyClears += 1 }
+    func forget() { historyClears += 1 }
+
+    private(set) var screenClears = 0
+    func clearScreen() { screenClears += 1 }
 
     func setIdleTimeout(_ seconds: Double?) { idleTimeout = seconds }
 

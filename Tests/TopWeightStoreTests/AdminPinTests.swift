@@ -9,7 +9,7 @@ struct AdminPinTests {
         try withTemporaryDatabase { database in
             let store = try database.open()
             #expect(try store.adminPinIsSet() == false)
-            #expect(try store.verifyAdminPin("anything"), "no PIN set: nothing to check")
+            #expect(try store.checkAdminPin("anything") == .accepted, "no PIN set: nothing to check")
             try store.setAdminPin("482913")
             let stored = try #require(try store.storedAdminPin())
             #expect(stored.hasPrefix("pbkdf2-sha256$210000$"))
@@ -17,9 +17,9 @@ struct AdminPinTests {
             _ = try store.writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
             let bytes = try #require(database.bytes())
             #expect(bytes.range(of: Data("482913".utf8)) == nil, "the PIN never reaches the file")
-            #expect(try store.verifyAdminPin("482913"))
-            #expect(try store.verifyAdminPin("482914") == false)
-            #expect(try store.verifyAdminPin("") == false)
+            #expect(try store.checkAdminPin("482913") == .accepted)
+            #expect(try store.checkAdminPin("482914") != .accepted)
+            #expect(try store.checkAdminPin("") != .accepted)
             try store.setAdminPin(nil)
             #expect(try store.adminPinIsSet() == false)
         }
@@ -41,5 +41,37 @@ struct AdminPinTests {
     @Test("PINs must be 4 to 64 printable characters", arguments: [("123", false), ("1234", true), ("pin with spaces", true), ("12\u{1B}4", false), (String(repeating: "9", count: 65), false)])
     func rules(pin: String, ok: Bool) {
         #expect((AdminPin.problem(with: pin) == nil) == ok)
+    }
+
+    @Test("after 5 wrong PINs attempts wait 30 s, doubling; a right PIN outside a wait resets the count")
+    func lockout() throws {
+        try withTemporaryDatabase { database in
+            let store = try database.open()
+            try store.setAdminPin("2468")
+            var now = Date(timeIntervalSince1970: 1_795_284_000)
+            for attempt in 1...4 {
+                #expect(try store.checkAdminPin("0000", now: now) == .wrong(lockedFor: nil), "attempt \(attempt)")
+            }
+            #expect(try store.checkAdminPin("0000", now: now) == .wrong(lockedFor: 30))
+            #expect(try store.checkAdminPin("2468", now: now) == .locked(seconds: 30), "the right PIN waits too")
+            now += 29.5
+            #expect(try store.checkAdminPin("2468", now: now) == .locked(seconds: 1))
+            #expect(try store.checkAdminPin("0000", now: now) == .locked(seconds: 1), "attempts in a wait are not counted")
+            now += 1
+            #expect(try store.checkAdminPin("0000", now: now) == .wrong(lockedFor: 60))
+            now += 60
+            #expect(try store.checkAdminPin("0000", now: now) == .wrong(lockedFor: 120))
+            // Another process on the same file sees the same wait.
+            let other = try database.open()
+            #expect(try other.checkAdminPin("2468", now: now + 60) == .locked(seconds: 60))
+            now += 120
+            #expect(try other.checkAdminPin("2468", now: now) == .accepted)
+            #expect(try store.checkAdminPin("0000", now: now) == .wrong(lockedFor: nil), "the count started again")
+        }
+    }
+
+    @Test("the wait doubles up to an hour and no further", arguments: [(4, nil), (5, 30), (6, 60), (10, 960), (11, 1920), (12, 3600), (1000, 3600)] as [(Int, Int?)])
+    func delays(failures: Int, delay: Int?) {
+        #expect(PinLockout.delay(afterFailures: failures) == delay)
     }
 }

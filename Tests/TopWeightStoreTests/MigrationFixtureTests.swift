@@ -52,7 +52,7 @@ struct MigrationFixtureTests {
         }
         // v2 added the admin PIN; the v2 fixture's PIN is 2468, v1 had none.
         #expect(try store.adminPinIsSet() == (fixture != "schema-v1.sqlite"))
-        #expect(try store.verifyAdminPin("2468"))
+        #expect(try store.checkAdminPin("2468") == .accepted)
         // The upgraded file keeps working: defaults and a new save.
         let ana = try #require(try store.user(named: "ana"))
         #expect(try store.lastExercise(of: ana)?.name == "Back Squat")

@@ -23,12 +23,12 @@ struct AdminCommand: ParsableCommand {
             try reportingFailures {
                 let store = try global.openStore()
                 try AdminGate.require(store)
-                guard let pin = SecretInput.read(prompt: "New admin PIN: ") else {
+                guard let pin = try SecretInput.read(prompt: "New admin PIN: ") else {
                     throw Failure.input("no PIN was given")
                 }
                 if let problem = AdminPin.problem(with: pin) { throw Failure.input(problem) }
                 if isatty(STDIN_FILENO) == 1 {
-                    guard SecretInput.read(prompt: "Again: ") == pin else {
+                    guard try SecretInput.read(prompt: "Again: ") == pin else {
                         throw Failure.input("the two PINs differ; nothing was changed")
                     }
                 }

@@ -1,4 +1,5 @@
 import Foundation
+import LineEditor
 import TopWeightStore
 #if canImport(Glibc)
 import Glibc
@@ -7,37 +8,45 @@ import Glibc
 /// Asks for the admin PIN before changes a kiosk member must not make:
 /// renaming or removing members and exercises, deleting records.
 enum AdminGate {
-    /// Passes when no PIN is set or the right one is given; otherwise fails with exit code 77.
+    /// Passes when no PIN is set or the right one is given; otherwise fails with
+    /// exit code 77. Wrong PINs count towards the wait every terminal shares.
     static func require(_ store: WorkoutStore) throws {
         guard try store.adminPinIsSet() else { return }
-        guard let pin = SecretInput.read(prompt: "Admin PIN: ") else {
+        guard let pin = try SecretInput.read(prompt: "Admin PIN: ") else {
             throw Failure.permission("this needs the admin PIN; none was given")
         }
-        guard try store.verifyAdminPin(pin) else {
+        switch try store.checkAdminPin(pin) {
+        case .accepted:
+            return
+        case .wrong(lockedFor: nil):
             throw Failure.permission("wrong admin PIN; nothing was changed")
+        case .wrong(lockedFor: let seconds?):
+            throw Failure.permission("wrong admin PIN; nothing was changed; too many wrong PINs: try again in \(seconds) s")
+        case .locked(let seconds):
+            throw Failure.permission("too many wrong admin PINs: try again in \(seconds) s; nothing was changed")
         }
     }
 }
 
 /// A line read without echo from the terminal, or the next line of piped input.
 enum SecretInput {
-    static func read(prompt: String) -> String? {
-        let terminal = isatty(STDIN_FILENO) == 1
-        var saved = termios()
-        if terminal {
-            tcgetattr(STDIN_FILENO, &saved)
-            var quiet = saved
-            quiet.c_lflag &= ~tcflag_t(ECHO)
-            tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
-            FileHandle.standardError.write(Data(prompt.utf8))
+    /// The secret, or `nil` at end of input. Ctrl-C on a terminal gives up
+    /// with echo back on (exit 130), never leaving the terminal silent.
+    static func read(prompt: String) throws -> String? {
+        guard isatty(STDIN_FILENO) == 1 else {
+            guard let line = Swift.readLine(strippingNewline: true) else { return nil }
+            return line.hasSuffix("\r") ? String(line.dropLast()) : line
         }
-        defer {
-            if terminal {
-                tcsetattr(STDIN_FILENO, TCSANOW, &saved)
-                FileHandle.standardError.write(Data("\n".utf8))
-            }
+        Signals.install(catchInterrupt: true, kiosk: false)
+        switch RawKeys.readSecret(prompt: prompt, output: STDERR_FILENO) {
+        case .line(let secret):
+            return secret
+        case .interrupted, .terminated:
+            FileHandle.standardError.write(Data("\n".utf8))
+            throw Failure.cancelled
+        case .endOfInput, .timedOut:
+            FileHandle.standardError.write(Data("\n".utf8))
+            return nil
         }
-        guard let line = Swift.readLine(strippingNewline: true) else { return nil }
-        return line.hasSuffix("\r") ? String(line.dropLast()) : line
     }
 }

@@ -32,7 +32,15 @@ enum DataFormats {
     }
 
     /// A CSV field, quoted when it holds a comma, quote or line break (RFC 4180).
+    ///
+    /// A field a spreadsheet would run as a formula (starting with `=`, `+`,
+    /// `-`, `@`, tab or carriage return) gets a leading `'` first, OWASP's rule
+    /// against CSV injection; the JSON output keeps names exactly as stored.
     static func csv(_ text: String) -> String {
+        var text = text
+        if let first = text.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) {
+            text = "'" + text
+        }
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

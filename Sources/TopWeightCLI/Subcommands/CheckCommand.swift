@@ -21,6 +21,11 @@ struct CheckCommand: ParsableCommand {
             print("users         \(health.users)")
             print("exercises     \(health.exercises)")
             print("records       \(health.records)")
+            if !health.recordsOutOfRange.isEmpty {
+                let shown = health.recordsOutOfRange.prefix(20).map { "#\($0)" }.joined(separator: " ")
+                let more = health.recordsOutOfRange.count > 20 ? " …" : ""
+                print("out of range  \(health.recordsOutOfRange.count) record(s) hold numbers Top Weight never writes, left out of history: \(shown)\(more)")
+            }
             if health.integrity != "ok" { throw Failure.database(StoreError(.corrupt, "integrity check failed: \(health.integrity)")) }
         }
     }

@@ -25,7 +25,8 @@ struct ReplCommand: ParsableCommand {
     var idleTimeout: Double = 120
 
     func validate() throws {
-        guard idleTimeout > 0, idleTimeout <= 86_400 else {
+        // At least a second: a shorter timeout would reset faster than anybody types.
+        guard idleTimeout >= 1, idleTimeout <= 86_400 else {
             throw ValidationError("--idle-timeout must be from 1 to 86400 seconds")
         }
     }
@@ -33,6 +34,12 @@ struct ReplCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let store = try global.openStore()
+            if kiosk {
+                // Nothing in a kiosk can start an editor (see Keymap); should a
+                // path ever be found, it starts a program that does nothing.
+                setenv("EDITOR", "/bin/false", 1)
+                setenv("VISUAL", "/bin/false", 1)
+            }
             let terminal = TerminalLineSource()
             let source: any LineSource = terminal ?? PipedLineSource()
             Signals.install(catchInterrupt: terminal != nil, kiosk: kiosk)

@@ -8,7 +8,7 @@ struct UsersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "users",
         abstract: "List and manage members.",
-        subcommands: [List.self, Rename.self, Remove.self],
+        subcommands: [List.self, Add.self, Rename.self, Remove.self],
         defaultSubcommand: List.self
     )
 }
@@ -53,6 +53,30 @@ extension UsersCommand {
                     }
                 }
                 out.flush()
+            }
+        }
+    }
+}
+
+extension UsersCommand {
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add a member before their first set (the logger also adds one on first use).",
+            discussion: "Example: topweight users add \"Zoë\""
+        )
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Their name, as it should show.") var name: String
+
+        func run() throws {
+            try reportingFailures {
+                let valid = try AddCommand.valid(name, kind: .user)
+                let store = try global.openStore()
+                if let existing = try store.user(named: valid) {
+                    throw Failure.input("a member named \(existing.name) already exists")
+                }
+                let created = try store.createUser(named: valid)
+                print("Added \(TerminalText.safe(created.name)) (#\(created.id))")
             }
         }
     }

@@ -1,0 +1,34 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Who may open the database: its owner, and the group when the umask lets it;
+/// other accounts never (the file holds the admin PIN's hash and everybody's sets).
+enum FileAccess {
+    /// Run before SQLite touches `path`: every file created from here on
+    /// (the database, its `-wal` and `-shm`, a new directory) is closed to
+    /// other accounts whatever the umask, an existing database of ours loses
+    /// any access for others, and a path through a dangling symbolic link is
+    /// refused instead of creating the link's target somewhere else.
+    static func prepare(_ path: String) throws(StoreError) {
+        let previous = umask(0o077)
+        umask(previous | 0o007)
+        var link = stat()
+        if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+            var target = stat()
+            if stat(path, &target) != 0 {
+                let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+                throw StoreError(.cannotOpen, "database \(path) is a symbolic link to \(destination), which does not exist; fix the link or give the real path")
+            }
+        }
+        for file in [path, path + "-wal", path + "-shm"] {
+            var info = stat()
+            if stat(file, &info) == 0, info.st_uid == geteuid(), info.st_mode & 0o007 != 0 {
+                chmod(file, info.st_mode & 0o770)
+            }
+        }
+    }
+}
