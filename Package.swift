@@ -53,7 +53,7 @@ let package = Package(
         // The quick-record flow as a state machine over any line source.
         .target(
             name: "TopWeightREPL",
-            dependencies: ["TopWeightCore", "TopWeightStore", "TopWeightCatalog", "LineEditor"]
+            dependencies: ["TopWeightCore", "TopWeightCatalog", "LineEditor"]
         ),
 
         // Command-line interface: subcommands over the libraries.

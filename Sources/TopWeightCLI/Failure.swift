@@ -6,7 +6,7 @@ import TopWeightStore
 /// How a subcommand fails: one line on stderr and the contract's exit code.
 enum Failure: Error {
     /// A database problem: exit code 2.
-    case database(StoreError)
+    case database(LogbookError)
     /// Bad input: exit code 64, like argument-parser's own usage errors.
     case input(String)
     /// Needs the admin PIN: exit code 77 (EX_NOPERM).
@@ -44,10 +44,10 @@ extension ParsableCommand {
         } catch let failure as Failure {
             FileHandle.standardError.write(Data("topweight: \(TerminalText.safe(failure.message))\n".utf8))
             throw ExitCode(failure.exitCode)
-        } catch let error as StoreError where error.kind == .conflict {
+        } catch let error as LogbookError where error.kind == .conflict {
             FileHandle.standardError.write(Data("topweight: \(TerminalText.safe(error.message))\n".utf8))
             throw ExitCode(64)
-        } catch let error as StoreError {
+        } catch let error as LogbookError {
             FileHandle.standardError.write(Data("topweight: \(TerminalText.safe(error.message))\n".utf8))
             throw ExitCode(2)
         }

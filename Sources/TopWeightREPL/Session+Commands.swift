@@ -1,6 +1,6 @@
 import Foundation
 import TopWeightCore
-import TopWeightStore
+
 
 // MARK: - `:` commands
 

@@ -2,7 +2,7 @@ import Foundation
 import LineEditor
 import TopWeightCatalog
 import TopWeightCore
-import TopWeightStore
+
 
 /// The quick-record flow: user → exercise → weight → reps → series → saved,
 /// as a state machine over a `LineSource`, so a terminal, a pipe and a test
@@ -29,7 +29,7 @@ public final class Session {
         case terminated
     }
 
-    let store: WorkoutStore
+    let store: any Logbook
     let source: any LineSource
     let console: any Console
     let catalog: ExerciseCatalog
@@ -53,7 +53,7 @@ public final class Session {
         case terminated
     }
 
-    public init(store: WorkoutStore, source: any LineSource, console: any Console,
+    public init(store: any Logbook, source: any LineSource, console: any Console,
                 catalog: ExerciseCatalog, settings: Settings = Settings()) {
         self.store = store
         self.source = source
@@ -295,14 +295,14 @@ public final class Session {
     /// The user with this name; a new one after a one-key confirmation.
     func resolveUser(_ text: String) throws(Interruption) -> User? {
         guard let name = validName(text, kind: .user) else { return nil }
-        guard let found = attempt({ () throws(StoreError) in try store.user(named: name) }) else { return nil }
+        guard let found = attempt({ () throws(LogbookError) in try store.user(named: name) }) else { return nil }
         if let known = found { return known }
         guard !refusedAsLookalike(name, kind: .user) else { return nil }
         guard try confirm("New member \"\(TerminalText.safe(name))\". Create? [y/n] ") else {
             console.warn("Not created. Tab completes known names.")
             return nil
         }
-        let created = attempt { () throws(StoreError) in try store.createUser(named: name, now: settings.now()) }
+        let created = attempt { () throws(LogbookError) in try store.createUser(named: name, now: settings.now()) }
         if let created { console.say("Welcome, \(TerminalText.safe(created.name)).") }
         return created
     }
@@ -311,10 +311,10 @@ public final class Session {
     /// other new names after a one-key confirmation.
     func resolveExercise(_ text: String) throws(Interruption) -> Exercise? {
         guard let name = validName(text, kind: .exercise) else { return nil }
-        guard let found = attempt({ () throws(StoreError) in try store.exercise(named: name) }) else { return nil }
+        guard let found = attempt({ () throws(LogbookError) in try store.exercise(named: name) }) else { return nil }
         if let known = found { return known }
         if let entry = catalog.entry(named: name) {
-            return attempt { () throws(StoreError) in
+            return attempt { () throws(LogbookError) in
                 try store.createExercise(named: entry.name, category: entry.category, now: settings.now())
             }
         }
@@ -327,13 +327,13 @@ public final class Session {
             console.warn("Not created. Tab completes known exercises.")
             return nil
         }
-        return attempt { () throws(StoreError) in try store.createExercise(named: name, now: settings.now()) }
+        return attempt { () throws(LogbookError) in try store.createExercise(named: name, category: nil, now: settings.now()) }
     }
 
     /// True, after saying why, when `name` would pass for an existing one
     /// (`Аna` with a Cyrillic А next to `Ana`).
     private func refusedAsLookalike(_ name: String, kind: NameRules.Kind) -> Bool {
-        guard let other = attempt({ () throws(StoreError) in try store.existingLookalike(of: name, kind: kind) }) ?? nil else {
+        guard let other = attempt({ () throws(LogbookError) in try store.existingLookalike(of: name, kind: kind) }) ?? nil else {
             return false
         }
         let noun = kind == .user ? "member" : "exercise"
@@ -342,7 +342,7 @@ public final class Session {
     }
 
     /// The result of a store call, or `nil` after showing its one-line problem.
-    func attempt<T>(_ body: () throws(StoreError) -> T) -> T? {
+    func attempt<T>(_ body: () throws(LogbookError) -> T) -> T? {
         do {
             return try body()
         } catch {

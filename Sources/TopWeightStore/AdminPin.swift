@@ -1,3 +1,4 @@
+import TopWeightCore
 import Crypto
 import _CryptoExtras
 import Foundation
@@ -65,40 +66,13 @@ public enum AdminPin {
 
 // MARK: - Stored PIN
 
-/// What a PIN attempt came to.
-public enum PinVerdict: Sendable, Equatable {
-    /// The right PIN, or none is set.
-    case accepted
-    /// Wrong; `lockedFor` is the wait this attempt started, in seconds, if any.
-    case wrong(lockedFor: Int?)
-    /// Too many wrong PINs lately: nothing was checked; try again after this many seconds.
-    case locked(seconds: Int)
-}
-
-/// How wrong PINs slow down guessing, on every terminal and process sharing the file.
-public enum PinLockout {
-    /// Consecutive wrong PINs allowed before the first wait.
-    public static let freeAttempts = 5
-    /// The first wait; each further wrong PIN doubles it.
-    public static let firstDelay = 30
-    /// The longest wait (one hour), so an admin is never locked out for days.
-    public static let longestDelay = 3_600
-
-    /// The wait after the `failures`-th consecutive wrong PIN, or `nil` before the limit.
-    public static func delay(afterFailures failures: Int) -> Int? {
-        guard failures >= freeAttempts else { return nil }
-        let doublings = failures - freeAttempts
-        return doublings >= 7 ? longestDelay : min(longestDelay, firstDelay << doublings)
-    }
-}
-
 extension WorkoutStore {
     static let adminPinKey = "adminPin"
     static let pinFailuresKey = "adminPinFailures"
     static let pinLockedUntilKey = "adminPinLockedUntil"
 
     /// Whether an admin PIN protects renaming, removing and deleting.
-    public func adminPinIsSet() throws(StoreError) -> Bool {
+    public func adminPinIsSet() throws(LogbookError) -> Bool {
         try storedAdminPin() != nil
     }
 
@@ -107,7 +81,7 @@ extension WorkoutStore {
     ///
     /// The hash is always computed, locked or not, so a locked attempt takes as
     /// long as a wrong one; during a wait even the right PIN is refused.
-    public func checkAdminPin(_ pin: String, now: Date = Date()) throws(StoreError) -> PinVerdict {
+    public func checkAdminPin(_ pin: String, now: Date = Date()) throws(LogbookError) -> PinVerdict {
         guard let stored = try storedAdminPin() else { return .accepted }
         let matches = AdminPin.verify(pin, against: stored)
         let nowMilliseconds = Self.milliseconds(now)
@@ -138,12 +112,12 @@ extension WorkoutStore {
     }
 
     /// Replaces the admin PIN (`nil` removes it) and forgets earlier wrong attempts.
-    public func setAdminPin(_ pin: String?) throws(StoreError) {
+    public func setAdminPin(_ pin: String?) throws(LogbookError) {
         let encoded: String?
         do {
             encoded = try pin.map(AdminPin.hash)
         } catch {
-            throw StoreError(.other, "could not hash the PIN: \(error)")
+            throw LogbookError(.other, "could not hash the PIN: \(error)")
         }
         try perform {
             try writer.write { db in
@@ -157,7 +131,7 @@ extension WorkoutStore {
         }
     }
 
-    func storedAdminPin() throws(StoreError) -> String? {
+    func storedAdminPin() throws(LogbookError) -> String? {
         try perform {
             try writer.read { db in
                 try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [Self.adminPinKey])

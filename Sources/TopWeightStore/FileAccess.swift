@@ -1,3 +1,4 @@
+import TopWeightCore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -13,7 +14,7 @@ enum FileAccess {
     /// other accounts whatever the umask, an existing database of ours loses
     /// any access for others, and a path through a dangling symbolic link is
     /// refused instead of creating the link's target somewhere else.
-    static func prepare(_ path: String) throws(StoreError) {
+    static func prepare(_ path: String) throws(LogbookError) {
         let previous = umask(0o077)
         umask(previous | 0o007)
         var link = stat()
@@ -21,7 +22,7 @@ enum FileAccess {
             var target = stat()
             if stat(path, &target) != 0 {
                 let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
-                throw StoreError(.cannotOpen, "database \(path) is a symbolic link to \(destination), which does not exist; fix the link or give the real path")
+                throw LogbookError(.cannotOpen, "database \(path) is a symbolic link to \(destination), which does not exist; fix the link or give the real path")
             }
         }
         for file in [path, path + "-wal", path + "-shm"] {

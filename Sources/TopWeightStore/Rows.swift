@@ -1,3 +1,4 @@
+import TopWeightCore
 import Foundation
 import GRDB
 

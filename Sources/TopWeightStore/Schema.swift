@@ -1,3 +1,4 @@
+import TopWeightCore
 import GRDB
 
 /// The database schema, one migration per shipped change.

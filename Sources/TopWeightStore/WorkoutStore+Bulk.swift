@@ -25,7 +25,7 @@ extension WorkoutStore {
     }
 
     /// How many records the file holds.
-    public func recordCount() throws(StoreError) -> Int {
+    public func recordCount() throws(LogbookError) -> Int {
         try perform {
             try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record") ?? 0 }
         }
@@ -34,27 +34,27 @@ extension WorkoutStore {
     /// Finds or creates each named user, in order, in one transaction.
     /// Names must pass `NameRules.validate`; the first that does not stops
     /// the whole batch with nothing written.
-    public func findOrCreateUsers(named names: [String], now: Date = Date()) throws(StoreError) -> [User] {
+    public func findOrCreateUsers(named names: [String], now: Date = Date()) throws(LogbookError) -> [User] {
         let rows = try findOrCreate(table: "user", names.map { ($0, nil) }, kind: .user, now: now)
         return rows.map { User(id: $0.id, name: $0.name) }
     }
 
     /// Finds or creates each named exercise, in order, in one transaction.
     /// A category is set only on exercises created here.
-    public func findOrCreateExercises(_ entries: [(name: String, category: String?)], now: Date = Date()) throws(StoreError) -> [Exercise] {
+    public func findOrCreateExercises(_ entries: [(name: String, category: String?)], now: Date = Date()) throws(LogbookError) -> [Exercise] {
         let rows = try findOrCreate(table: "exercise", entries, kind: .exercise, now: now)
         return rows.map { Exercise(id: $0.id, name: $0.name, category: $0.category) }
     }
 
     private func findOrCreate(
         table: String, _ entries: [(name: String, category: String?)], kind: NameRules.Kind, now: Date
-    ) throws(StoreError) -> [(id: Int64, name: String, category: String?)] {
+    ) throws(LogbookError) -> [(id: Int64, name: String, category: String?)] {
         var valid: [(name: String, key: String, category: String?)] = []
         valid.reserveCapacity(entries.count)
         for entry in entries {
             switch NameRules.validate(entry.name, kind: kind) {
             case .success(let name): valid.append((name, NameRules.key(name), entry.category))
-            case .failure(let error): throw StoreError(.other, error.description)
+            case .failure(let error): throw LogbookError(.other, error.description)
             }
         }
         let created = Self.milliseconds(now)
@@ -94,7 +94,7 @@ extension WorkoutStore {
     /// inserted. Values outside `Limits` are refused. When a batch fails it
     /// is rolled back whole; the batches before it stay (and are counted in
     /// the error message).
-    public func insertRecords(batchSize: Int = 10_000, _ next: () -> BulkRecord?) throws(StoreError) -> Int {
+    public func insertRecords(batchSize: Int = 10_000, _ next: () -> BulkRecord?) throws(LogbookError) -> Int {
         precondition(batchSize > 0, "batchSize must be positive")
         // Index pages of a big file are touched all over: a 64 MiB page cache
         // for the load (instead of SQLite's 2 MiB), the previous size after.
@@ -136,7 +136,7 @@ extension WorkoutStore {
                     }
                 }
             } catch {
-                throw StoreError(error.kind, "\(error.message) (after \(total) records were inserted)")
+                throw LogbookError(error.kind, "\(error.message) (after \(total) records were inserted)")
             }
             total += inserted
         }
@@ -145,18 +145,18 @@ extension WorkoutStore {
 
     /// The writer connection's `PRAGMA synchronous` (0 off, 1 normal, 2 full,
     /// 3 extra): what a save really waits for, as `topweight bench` reports it.
-    public func writerSynchronous() throws(StoreError) -> Int {
+    public func writerSynchronous() throws(LogbookError) -> Int {
         try perform {
             try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
         }
     }
 
-    private static func check(_ values: SetValues) throws(StoreError) {
+    private static func check(_ values: SetValues) throws(LogbookError) {
         let weight = values.weight
         guard weight.hundredths >= 0, weight.hundredths <= weight.unit.maximumHundredths,
               Limits.reps.contains(values.reps), Limits.series.contains(values.series)
         else {
-            throw StoreError(.other, "refused a record out of range: \(values.description)")
+            throw LogbookError(.other, "refused a record out of range: \(values.description)")
         }
     }
 }

@@ -6,7 +6,7 @@ import TopWeightCore
 
 extension WorkoutStore {
     /// One record by id, names included.
-    public func record(id: Int64) throws(StoreError) -> WorkoutRecord? {
+    public func record(id: Int64) throws(LogbookError) -> WorkoutRecord? {
         try perform {
             try writer.read { db in
                 try Row.fetchOne(db, sql: Self.recordSelectSQL + " WHERE r.id = ?", arguments: [id])

@@ -9,7 +9,7 @@ import TopWeightCore
 /// Several terminals may open the same file: the pool runs in WAL mode so
 /// readers never block the writer, and a busy timeout makes concurrent writers
 /// wait their turn instead of failing with "database is locked".
-public final class WorkoutStore: Sendable {
+public final class WorkoutStore: Logbook {
     /// Where the database lives (for messages).
     public let path: String
     let writer: DatabasePool
@@ -31,7 +31,7 @@ public final class WorkoutStore: Sendable {
 
     /// Opens (and creates, with its directory) the database at `path`, and
     /// brings its schema up to date. Refuses files from a newer Top Weight.
-    public init(path: String, options: Options = Options()) throws(StoreError) {
+    public init(path: String, options: Options = Options()) throws(LogbookError) {
         self.path = path
         do {
             try FileAccess.prepare(path)
@@ -58,14 +58,14 @@ public final class WorkoutStore: Sendable {
                 let superseded = try queue.read { db in try migrator.hasBeenSuperseded(db) }
                 try queue.close()
                 if superseded {
-                    throw StoreError(.schemaAhead, "database \(path) was written by a newer Top Weight; upgrade topweight to use it (the file was left untouched)")
+                    throw LogbookError(.schemaAhead, "database \(path) was written by a newer Top Weight; upgrade topweight to use it (the file was left untouched)")
                 }
             }
             writer = try DatabasePool(path: path, configuration: config)
             // Again, for a file another program created after the probe.
             let superseded = try writer.read { db in try migrator.hasBeenSuperseded(db) }
             if superseded {
-                throw StoreError(.schemaAhead, "database \(path) was written by a newer Top Weight; upgrade topweight to use it (the file was left untouched)")
+                throw LogbookError(.schemaAhead, "database \(path) was written by a newer Top Weight; upgrade topweight to use it (the file was left untouched)")
             }
             if !options.readOnly { try migrator.migrate(writer) }
             if options.durable {
@@ -74,23 +74,23 @@ public final class WorkoutStore: Sendable {
                 try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
             }
         } catch {
-            throw StoreError.wrap(error, path: path)
+            throw LogbookError.wrap(error, path: path)
         }
     }
 
-    /// Runs `body`, turning any failure into a one-line `StoreError`.
-    func perform<T>(_ body: () throws -> T) throws(StoreError) -> T {
+    /// Runs `body`, turning any failure into a one-line `LogbookError`.
+    func perform<T>(_ body: () throws -> T) throws(LogbookError) -> T {
         do {
             return try body()
         } catch {
-            throw StoreError.wrap(error, path: path)
+            throw LogbookError.wrap(error, path: path)
         }
     }
 
     // MARK: - Users and exercises
 
     /// The user with this name, compared case-insensitively.
-    public func user(named name: String) throws(StoreError) -> User? {
+    public func user(named name: String) throws(LogbookError) -> User? {
         let key = NameRules.key(name)
         return try perform {
             try writer.read { db in
@@ -101,7 +101,7 @@ public final class WorkoutStore: Sendable {
     }
 
     /// Finds or creates the user (another terminal may have created it a moment ago).
-    public func createUser(named name: String, now: Date = Date()) throws(StoreError) -> User {
+    public func createUser(named name: String, now: Date = Date()) throws(LogbookError) -> User {
         let key = NameRules.key(name)
         return try perform {
             try writer.write { db in
@@ -117,7 +117,7 @@ public final class WorkoutStore: Sendable {
     }
 
     /// The exercise with this name, compared case-insensitively.
-    public func exercise(named name: String) throws(StoreError) -> Exercise? {
+    public func exercise(named name: String) throws(LogbookError) -> Exercise? {
         let key = NameRules.key(name)
         return try perform {
             try writer.read { db in
@@ -128,7 +128,7 @@ public final class WorkoutStore: Sendable {
     }
 
     /// Finds or creates the exercise.
-    public func createExercise(named name: String, category: String? = nil, now: Date = Date()) throws(StoreError) -> Exercise {
+    public func createExercise(named name: String, category: String? = nil, now: Date = Date()) throws(LogbookError) -> Exercise {
         let key = NameRules.key(name)
         return try perform {
             try writer.write { db in
@@ -144,16 +144,16 @@ public final class WorkoutStore: Sendable {
     }
 
     /// Names starting with `prefix` (case-insensitive), alphabetically, for Tab completion.
-    public func userNames(withPrefix prefix: String, limit: Int = 200) throws(StoreError) -> [String] {
+    public func userNames(withPrefix prefix: String, limit: Int = 200) throws(LogbookError) -> [String] {
         try names(table: "user", prefix: prefix, limit: limit)
     }
 
     /// Exercise names starting with `prefix` (case-insensitive), for Tab completion.
-    public func exerciseNames(withPrefix prefix: String, limit: Int = 200) throws(StoreError) -> [String] {
+    public func exerciseNames(withPrefix prefix: String, limit: Int = 200) throws(LogbookError) -> [String] {
         try names(table: "exercise", prefix: prefix, limit: limit)
     }
 
-    private func names(table: String, prefix: String, limit: Int) throws(StoreError) -> [String] {
+    private func names(table: String, prefix: String, limit: Int) throws(LogbookError) -> [String] {
         let key = NameRules.key(prefix)
         return try perform {
             try writer.read { db in
@@ -191,7 +191,7 @@ public final class WorkoutStore: Sendable {
     }
 
     /// All users with how many records each has and when they last trained.
-    public func users() throws(StoreError) -> [UserSummary] {
+    public func users() throws(LogbookError) -> [UserSummary] {
         try perform {
             try writer.read { db in
                 let sql = """
@@ -212,7 +212,7 @@ public final class WorkoutStore: Sendable {
     }
 
     /// All exercises with how many records use each.
-    public func exercises() throws(StoreError) -> [ExerciseSummary] {
+    public func exercises() throws(LogbookError) -> [ExerciseSummary] {
         try perform {
             try writer.read { db in
                 let sql = """
@@ -227,35 +227,35 @@ public final class WorkoutStore: Sendable {
     }
 
     /// Renames an exercise; refuses a name another exercise already has.
-    public func renameExercise(_ exercise: Exercise, to newName: String) throws(StoreError) -> Exercise {
+    public func renameExercise(_ exercise: Exercise, to newName: String) throws(LogbookError) -> Exercise {
         try rename(in: "exercise", id: exercise.id, to: newName, taken: "an exercise")
         return Exercise(id: exercise.id, name: newName, category: exercise.category)
     }
 
     /// Removes an exercise that no record uses. Records are never deleted this way.
-    public func removeExercise(_ exercise: Exercise) throws(StoreError) {
+    public func removeExercise(_ exercise: Exercise) throws(LogbookError) {
         try remove(from: "exercise", id: exercise.id, name: exercise.name, advice: "rename it instead of removing it")
     }
 
     /// Renames a member; refuses a name another member already has.
-    public func renameUser(_ user: User, to newName: String) throws(StoreError) -> User {
+    public func renameUser(_ user: User, to newName: String) throws(LogbookError) -> User {
         try rename(in: "user", id: user.id, to: newName, taken: "a member")
         return User(id: user.id, name: newName)
     }
 
     /// Removes a member who has no records. Records are never deleted this way.
-    public func removeUser(_ user: User) throws(StoreError) {
+    public func removeUser(_ user: User) throws(LogbookError) {
         try remove(from: "user", id: user.id, name: user.name, advice: "delete them first or rename the member")
     }
 
     /// Renames the row `id` of a name table (`user`, `exercise`), keeping names unique.
-    private func rename(in table: String, id: Int64, to newName: String, taken: String) throws(StoreError) {
+    private func rename(in table: String, id: Int64, to newName: String, taken: String) throws(LogbookError) {
         let key = NameRules.key(newName)
         try perform {
             try writer.write { db in
                 if let other = try Int64.fetchOne(db, sql: "SELECT id FROM \(table) WHERE nameKey = ?", arguments: [key]),
                    other != id {
-                    throw StoreError(.conflict, "\(taken) named \(TerminalText.safe(newName)) already exists")
+                    throw LogbookError(.conflict, "\(taken) named \(TerminalText.safe(newName)) already exists")
                 }
                 try Self.refuseLookalike(of: newName, in: table, except: id, db)
                 try db.execute(sql: "UPDATE \(table) SET name = ?, nameKey = ? WHERE id = ?", arguments: [newName, key, id])
@@ -270,7 +270,7 @@ public final class WorkoutStore: Sendable {
     static func refuseLookalike(of name: String, in table: String, except id: Int64? = nil, _ db: Database) throws {
         guard let other = try lookalike(of: name, in: table, except: id, db) else { return }
         let kind = table == "user" ? "member" : "exercise"
-        throw StoreError(.conflict, "\(TerminalText.safe(name)) looks like the existing \(kind) \(TerminalText.safe(other)) but is spelt with other letters; use that name or choose a clearly different one")
+        throw LogbookError(.conflict, "\(TerminalText.safe(name)) looks like the existing \(kind) \(TerminalText.safe(other)) but is spelt with other letters; use that name or choose a clearly different one")
     }
 
     /// The stored name of `table` that `name` would pass for, if any.
@@ -289,19 +289,19 @@ public final class WorkoutStore: Sendable {
 
     /// The existing member or exercise name that `name` would pass for
     /// (other letters drawn the same), so the logger can refuse before asking.
-    public func existingLookalike(of name: String, kind: NameRules.Kind) throws(StoreError) -> String? {
+    public func existingLookalike(of name: String, kind: NameRules.Kind) throws(LogbookError) -> String? {
         try perform {
             try writer.read { db in try Self.lookalike(of: name, in: kind == .user ? "user" : "exercise", db) }
         }
     }
 
     /// Deletes the row `id` of a name table when no record refers to it.
-    private func remove(from table: String, id: Int64, name: String, advice: String) throws(StoreError) {
+    private func remove(from table: String, id: Int64, name: String, advice: String) throws(LogbookError) {
         try perform {
             try writer.write { db in
                 let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE \(table)Id = ?", arguments: [id]) ?? 0
                 if count > 0 {
-                    throw StoreError(.conflict, "\(TerminalText.safe(name)) has \(count) record\(count == 1 ? "" : "s"); \(advice)")
+                    throw LogbookError(.conflict, "\(TerminalText.safe(name)) has \(count) record\(count == 1 ? "" : "s"); \(advice)")
                 }
                 try db.execute(sql: "DELETE FROM \(table) WHERE id = ?", arguments: [id])
             }
@@ -315,7 +315,7 @@ public final class WorkoutStore: Sendable {
     /// This is the path every Enter that completes an entry takes: one cached,
     /// prepared INSERT; the last-used defaults are derived from the records
     /// themselves through indexes, so nothing else is written.
-    public func save(_ record: NewRecord, now: Date = Date()) throws(StoreError) -> Int64 {
+    public func save(_ record: NewRecord, now: Date = Date()) throws(LogbookError) -> Int64 {
         try perform {
             // The transaction `writer.write` would open (BEGIN IMMEDIATE …
             // COMMIT, rolled back on any error), through cached statements:
@@ -348,7 +348,7 @@ public final class WorkoutStore: Sendable {
 
     /// Deletes one record (the REPL's `:undo` of its own last save).
     @discardableResult
-    public func deleteRecord(id: Int64) throws(StoreError) -> Bool {
+    public func deleteRecord(id: Int64) throws(LogbookError) -> Bool {
         try perform {
             try writer.write { db in
                 try db.execute(sql: "DELETE FROM record WHERE id = ?", arguments: [id])
@@ -358,7 +358,7 @@ public final class WorkoutStore: Sendable {
     }
 
     /// The user who saved the most recent record on this database.
-    public func lastUsedUser() throws(StoreError) -> User? {
+    public func lastUsedUser() throws(LogbookError) -> User? {
         try perform {
             try writer.read { db in
                 try Row.fetchOne(db.cachedStatement(sql: Self.lastUsedUserSQL)).map { User(id: $0[0], name: $0[1]) }
@@ -374,7 +374,7 @@ public final class WorkoutStore: Sendable {
         """
 
     /// The exercise this user recorded last.
-    public func lastExercise(of user: User) throws(StoreError) -> Exercise? {
+    public func lastExercise(of user: User) throws(LogbookError) -> Exercise? {
         try perform {
             try writer.read { db in
                 try Row.fetchOne(db.cachedStatement(sql: Self.lastExerciseSQL), arguments: [user.id])
@@ -390,7 +390,7 @@ public final class WorkoutStore: Sendable {
         """
 
     /// This user's last weight, reps and series for this exercise.
-    public func lastValues(of user: User, for exercise: Exercise) throws(StoreError) -> SetValues? {
+    public func lastValues(of user: User, for exercise: Exercise) throws(LogbookError) -> SetValues? {
         try perform {
             try writer.read { db in
                 try Row.fetchOne(db.cachedStatement(sql: Self.lastValuesSQL), arguments: [user.id, exercise.id])
@@ -405,15 +405,8 @@ public final class WorkoutStore: Sendable {
         WHERE userId = ? AND exerciseId = ? ORDER BY id DESC LIMIT 1
         """
 
-    /// Records matching `query`, newest first, names included.
-    public func history(_ query: HistoryQuery) throws(StoreError) -> [WorkoutRecord] {
-        var records: [WorkoutRecord] = []
-        try forEachRecord(query) { records.append($0) }
-        return records
-    }
-
     /// Streams records matching `query`, newest first, without holding them all.
-    public func forEachRecord(_ query: HistoryQuery, _ body: (WorkoutRecord) throws -> Void) throws(StoreError) {
+    public func forEachRecord(_ query: HistoryQuery, _ body: (WorkoutRecord) throws -> Void) throws(LogbookError) {
         let (sql, arguments) = Self.historySQL(query)
         try perform {
             try writer.read { db in
@@ -477,7 +470,7 @@ public final class WorkoutStore: Sendable {
     // MARK: - Maintenance
 
     /// Integrity, schema version and counts, for whoever runs the kiosk.
-    public func health() throws(StoreError) -> StoreHealth {
+    public func health() throws(LogbookError) -> StoreHealth {
         try perform {
             try writer.read { db in
                 let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TopWeightStore
+import TopWeightCore
 
 @Suite("The admin PIN")
 struct AdminPinTests {

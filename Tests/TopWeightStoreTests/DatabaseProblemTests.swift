@@ -4,7 +4,7 @@ import Testing
 import TopWeightCore
 @testable import TopWeightStore
 
-/// Files the store must refuse with a one-line `StoreError`, without ever
+/// Files the store must refuse with a one-line `LogbookError`, without ever
 /// changing a byte of what the member already has.
 @Suite("Database problems")
 struct DatabaseProblemTests {
@@ -32,7 +32,7 @@ struct DatabaseProblemTests {
             try database.makeDirectory()
             #expect(FileManager.default.createFile(atPath: database.path, contents: contents))
 
-            let error = #expect(throws: StoreError.self) {
+            let error = #expect(throws: LogbookError.self) {
                 _ = try database.open(options: WorkoutStore.Options(readOnly: readOnly))
             }
 
@@ -62,7 +62,7 @@ struct DatabaseProblemTests {
             }
             let before = try #require(database.bytes())
 
-            let error = #expect(throws: StoreError.self) {
+            let error = #expect(throws: LogbookError.self) {
                 _ = try database.open()
             }
 
@@ -100,10 +100,10 @@ struct DatabaseProblemTests {
             #expect(pages > 0)
 
             var saved: [Int64] = []
-            var failure: StoreError?
+            var failure: LogbookError?
             // A page holds well under 1 000 records, so the limit is met long before the end.
             for index in 0..<1_000 {
-                do throws(StoreError) {
+                do throws(LogbookError) {
                     saved.append(try store.save(ana, bench, SetValues(Double(index), .kg, 8, 3), at: instant(index)))
                 } catch {
                     failure = error
@@ -149,7 +149,7 @@ struct DatabaseProblemTests {
             #expect(chmod(database.directory.path, 0o555) == 0)
             let before = try #require(database.bytes())
 
-            let error = #expect(throws: StoreError.self) {
+            let error = #expect(throws: LogbookError.self) {
                 let store = try database.open()
                 let ana = try #require(try store.user(named: "Ana"))
                 let bench = try #require(try store.exercise(named: "Bench Press"))

@@ -594,7 +594,7 @@ struct StoreTests {
             let squat = try store.createExercise(named: "Back Squat")
             try store.save(ana, bench, SetValues(60, .kg, 8, 3), at: instant(0))
 
-            let error = #expect(throws: StoreError.self) {
+            let error = #expect(throws: LogbookError.self) {
                 try store.renameExercise(bench, to: newName)
             }
 
@@ -613,7 +613,7 @@ struct StoreTests {
             let press = try store.createExercise(named: "D\u{E9}velopp\u{E9}")
             let bench = try store.createExercise(named: "Bench Press")
 
-            let error = #expect(throws: StoreError.self) {
+            let error = #expect(throws: LogbookError.self) {
                 try store.renameExercise(bench, to: "DE\u{301}VELOPPE\u{301}")
             }
 
@@ -633,7 +633,7 @@ struct StoreTests {
             let first = try store.save(ana, bench, SetValues(60, .kg, 8, 3), at: instant(0))
             let second = try store.save(ana, bench, SetValues(62.5, .kg, 8, 3), at: instant(1))
 
-            let error = #expect(throws: StoreError.self) {
+            let error = #expect(throws: LogbookError.self) {
                 try store.removeExercise(bench)
             }
             #expect(error?.kind == .conflict)

@@ -28,7 +28,7 @@ struct TemporaryDatabase: Sendable {
     }
 
     /// Opens the store at `path`.
-    func open(options: WorkoutStore.Options = WorkoutStore.Options()) throws(StoreError) -> WorkoutStore {
+    func open(options: WorkoutStore.Options = WorkoutStore.Options()) throws(LogbookError) -> WorkoutStore {
         try WorkoutStore(path: path, options: options)
     }
 
@@ -80,7 +80,7 @@ extension WorkoutStore {
     @discardableResult
     func save(
         _ user: User, _ exercise: Exercise, _ values: SetValues, at performedAt: Date
-    ) throws(StoreError) -> Int64 {
+    ) throws(LogbookError) -> Int64 {
         try save(NewRecord(user: user, exercise: exercise, values: values, performedAt: performedAt), now: performedAt)
     }
 }

@@ -221,7 +221,7 @@ private final class Scratch {
             do {
                 try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
             } catch {
-                throw Failure.database(StoreError(.cannotOpen, "cannot create directory \(directory) for the benchmark's temporary databases"))
+                throw Failure.database(LogbookError(.cannotOpen, "cannot create directory \(directory) for the benchmark's temporary databases"))
             }
             madeDirectory = true
         }
@@ -350,6 +350,6 @@ public final class RawSQLiteInserter {
     }
 
     private static func failure(_ message: String) -> Failure {
-        .database(StoreError(.other, message))
+        .database(LogbookError(.other, message))
     }
 }

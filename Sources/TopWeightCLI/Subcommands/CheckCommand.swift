@@ -1,3 +1,4 @@
+import TopWeightCore
 import ArgumentParser
 import Foundation
 import TopWeightStore
@@ -26,7 +27,7 @@ struct CheckCommand: ParsableCommand {
                 let more = health.recordsOutOfRange.count > 20 ? " …" : ""
                 print("out of range  \(health.recordsOutOfRange.count) record(s) hold numbers Top Weight never writes, left out of history: \(shown)\(more)")
             }
-            if health.integrity != "ok" { throw Failure.database(StoreError(.corrupt, "integrity check failed: \(health.integrity)")) }
+            if health.integrity != "ok" { throw Failure.database(LogbookError(.corrupt, "integrity check failed: \(health.integrity)")) }
         }
     }
 }

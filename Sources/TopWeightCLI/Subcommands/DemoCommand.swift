@@ -103,7 +103,7 @@ public struct DemoData: Sendable {
     }
 
     /// Creates the members and the exercises they train, then the records.
-    public func generate(into store: WorkoutStore) throws(StoreError) -> Summary {
+    public func generate(into store: WorkoutStore) throws(LogbookError) -> Summary {
         var random = SplitMix64(seed: seed)
         let names = Self.memberNames(count: users, random: &random)
         var profiles = names.map { _ in Profile.make(catalog: catalog, random: &random) }

@@ -1,5 +1,4 @@
 import Foundation
-import TopWeightCore
 
 /// A member known to the database.
 public struct User: Sendable, Hashable {
@@ -45,12 +44,23 @@ public struct UserSummary: Sendable, Hashable {
     public var user: User
     public var records: Int
     public var lastPerformedAt: Date?
+
+    public init(user: User, records: Int, lastPerformedAt: Date?) {
+        self.user = user
+        self.records = records
+        self.lastPerformedAt = lastPerformedAt
+    }
 }
 
 /// One line of `topweight exercises`.
 public struct ExerciseSummary: Sendable, Hashable {
     public var exercise: Exercise
     public var records: Int
+
+    public init(exercise: Exercise, records: Int) {
+        self.exercise = exercise
+        self.records = records
+    }
 }
 
 /// Which records a history query returns, and how many.
@@ -84,4 +94,17 @@ public struct StoreHealth: Sendable {
     /// Records whose stored numbers Top Weight could not have written (another tool's edit).
     public var recordsOutOfRange: [Int64]
     public var journalMode: String
+
+    public init(integrity: String, schemaVersion: String, knownMigrations: Int, appliedMigrations: Int,
+                users: Int, exercises: Int, records: Int, recordsOutOfRange: [Int64], journalMode: String) {
+        self.integrity = integrity
+        self.schemaVersion = schemaVersion
+        self.knownMigrations = knownMigrations
+        self.appliedMigrations = appliedMigrations
+        self.users = users
+        self.exercises = exercises
+        self.records = records
+        self.recordsOutOfRange = recordsOutOfRange
+        self.journalMode = journalMode
+    }
 }

@@ -1,0 +1,96 @@
+import Foundation
+
+/// Where members, exercises and their sets are kept: the seam between the
+/// flow and the storage engine (SQLite today, PostgreSQL next).
+///
+/// Synchronous on purpose: the logger is a blocking loop and a save has a
+/// budget under a millisecond, so an engine that talks to a server bridges
+/// its async client once, inside itself. Every method is one consistent
+/// step; every failure is a `LogbookError` told in one line, without
+/// terminal advice (the front ends add that).
+public protocol Logbook: AnyObject, Sendable {
+    // MARK: Members
+
+    /// The member with this name, compared by `NameRules.key`.
+    func user(named name: String) throws(LogbookError) -> User?
+    /// Finds or creates the member; refuses a look-alike of another's name.
+    func createUser(named name: String, now: Date) throws(LogbookError) -> User
+    /// Everybody, with how many sets each logged and when they last trained.
+    func users() throws(LogbookError) -> [UserSummary]
+    func renameUser(_ user: User, to newName: String) throws(LogbookError) -> User
+    /// Removes a member without records.
+    func removeUser(_ user: User) throws(LogbookError)
+    /// Names whose key starts with `prefix`, in key order, for Tab.
+    func userNames(withPrefix prefix: String, limit: Int) throws(LogbookError) -> [String]
+
+    // MARK: Exercises
+
+    func exercise(named name: String) throws(LogbookError) -> Exercise?
+    func createExercise(named name: String, category: String?, now: Date) throws(LogbookError) -> Exercise
+    func exercises() throws(LogbookError) -> [ExerciseSummary]
+    func renameExercise(_ exercise: Exercise, to newName: String) throws(LogbookError) -> Exercise
+    /// Removes an exercise no record uses.
+    func removeExercise(_ exercise: Exercise) throws(LogbookError)
+    func exerciseNames(withPrefix prefix: String, limit: Int) throws(LogbookError) -> [String]
+    /// The stored member or exercise name that `name` would pass for on a screen.
+    func existingLookalike(of name: String, kind: NameRules.Kind) throws(LogbookError) -> String?
+
+    // MARK: Records
+
+    /// Saves one set in its own transaction and returns its id.
+    func save(_ record: NewRecord, now: Date) throws(LogbookError) -> Int64
+    /// Removes one record; `false` when there was none.
+    func deleteRecord(id: Int64) throws(LogbookError) -> Bool
+    func record(id: Int64) throws(LogbookError) -> WorkoutRecord?
+    /// Records matching `query`, newest first, one at a time.
+    func forEachRecord(_ query: HistoryQuery, _ body: (WorkoutRecord) throws -> Void) throws(LogbookError)
+
+    // MARK: Defaults
+
+    /// The member who saved the newest set.
+    func lastUsedUser() throws(LogbookError) -> User?
+    func lastExercise(of user: User) throws(LogbookError) -> Exercise?
+    func lastValues(of user: User, for exercise: Exercise) throws(LogbookError) -> SetValues?
+
+    // MARK: Settings and health
+
+    func adminPinIsSet() throws(LogbookError) -> Bool
+    /// Checks a PIN and counts wrong ones where every terminal sees them.
+    func checkAdminPin(_ pin: String, now: Date) throws(LogbookError) -> PinVerdict
+    /// Replaces the PIN (`nil` removes it) and forgets wrong attempts.
+    func setAdminPin(_ pin: String?) throws(LogbookError)
+    func health() throws(LogbookError) -> StoreHealth
+}
+
+extension Logbook {
+    public func createUser(named name: String) throws(LogbookError) -> User {
+        try createUser(named: name, now: Date())
+    }
+
+    public func createExercise(named name: String, category: String? = nil) throws(LogbookError) -> Exercise {
+        try createExercise(named: name, category: category, now: Date())
+    }
+
+    public func save(_ record: NewRecord) throws(LogbookError) -> Int64 {
+        try save(record, now: Date())
+    }
+
+    public func checkAdminPin(_ pin: String) throws(LogbookError) -> PinVerdict {
+        try checkAdminPin(pin, now: Date())
+    }
+
+    public func userNames(withPrefix prefix: String) throws(LogbookError) -> [String] {
+        try userNames(withPrefix: prefix, limit: 200)
+    }
+
+    public func exerciseNames(withPrefix prefix: String) throws(LogbookError) -> [String] {
+        try exerciseNames(withPrefix: prefix, limit: 200)
+    }
+
+    /// Every record matching `query`, newest first.
+    public func history(_ query: HistoryQuery) throws(LogbookError) -> [WorkoutRecord] {
+        var records: [WorkoutRecord] = []
+        try forEachRecord(query) { records.append($0) }
+        return records
+    }
+}
