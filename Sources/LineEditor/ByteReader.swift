@@ -24,6 +24,11 @@ struct ByteReader {
 
     /// The next byte, waiting at most `timeout` milliseconds (-1: for ever).
     func next(timeout: Int32) -> Outcome {
+        next(timeout: timeout, peekOnly: false)
+    }
+
+    /// With `peekOnly`, returns `.byte(0)` once a byte is ready, without reading it.
+    private func next(timeout: Int32, peekOnly: Bool) -> Outcome {
         while true {
             if let outcome = signalOutcome() { return outcome }
             var pollers = [
@@ -40,12 +45,35 @@ struct ByteReader {
                 Signals.drainWake()
                 continue
             }
+            if peekOnly { return .byte(0) }
             var byte: UInt8 = 0
             let count = read(fd, &byte, 1)
             if count == 1 { return .byte(byte) }
             if count == 0 { return .endOfInput }
             if errno == EINTR || errno == EAGAIN { continue }
             return .endOfInput
+        }
+    }
+
+    /// Up to `capacity` bytes, as many as one `read` gives; waits like `next`.
+    func nextBlock(capacity: Int) -> Result<[UInt8], Outcome> {
+        switch next(timeout: timeoutMilliseconds, peekOnly: true) {
+        case .byte: break
+        case let other: return .failure(other)
+        }
+        var block = [UInt8](repeating: 0, count: capacity)
+        while true {
+            let count = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, capacity) }
+            if count > 0 {
+                block.removeSubrange(count...)
+                return .success(block)
+            }
+            if count == 0 { return .failure(.endOfInput) }
+            if errno == EINTR || errno == EAGAIN {
+                if let outcome = signalOutcome() { return .failure(outcome) }
+                continue
+            }
+            return .failure(.endOfInput)
         }
     }
 

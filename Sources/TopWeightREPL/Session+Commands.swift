@@ -196,6 +196,7 @@ extension Session {
             return
         }
         do {
+            knownValues = [:]
             if try store.deleteRecord(id: last.id) {
                 console.say("Removed #\(last.id)  \(last.text)")
             } else {

@@ -7,23 +7,44 @@ extension Session {
     func completions(for typed: String) -> [String] {
         if typed.hasPrefix(":") { return commandCompletions(for: typed) }
         switch step {
-        case .user: return (try? store.userNames(withPrefix: typed.trimmingWhitespace())) ?? []
-        case .exercise: return exerciseCandidates(for: typed.trimmingWhitespace())
+        case .user: return userCandidates(for: typed)
+        case .exercise: return exerciseCandidates(for: typed)
         case .weight, .reps, .series: return []
         }
     }
 
-    /// Database exercises and catalog entries starting with `prefix`, alphabetically, once each.
-    func exerciseCandidates(for prefix: String) -> [String] {
-        // Each name's key is computed once: computing it inside the sort's
-        // comparator made Tab cost milliseconds at 10 000 exercises.
-        var keyed = ((try? store.exerciseNames(withPrefix: prefix)) ?? []).map { (key: NameRules.key($0), name: $0) }
-        var seen = Set(keyed.map(\.key))
-        for name in catalog.names(withPrefix: prefix) {
-            let key = NameRules.key(name)
-            if seen.insert(key).inserted { keyed.append((key, name)) }
+    /// Members with a word starting with `typed`, alphabetically.
+    func userCandidates(for typed: String) -> [String] {
+        refreshNames(.user)
+        return userIndex.matching(typed)
+    }
+
+    /// Exercises (stored and catalog) with a word starting with `typed`: the
+    /// member's own recent ones first, newest first, then the rest alphabetically.
+    func exerciseCandidates(for typed: String) -> [String] {
+        refreshNames(.exercise)
+        let matches = exerciseIndex.matching(typed)
+        guard let member = user, matches.count > 1 else { return matches }
+        if recentExercises == nil {
+            recentExercises = ((try? store.recentExercises(of: member, limit: 20)) ?? []).map(\.name)
         }
-        return keyed.sorted { $0.key < $1.key }.map(\.name)
+        let recent = recentExercises ?? []
+        guard !recent.isEmpty else { return matches }
+        let matchKeys = Set(matches.map(NameRules.key))
+        let first = recent.filter { matchKeys.contains(NameRules.key($0)) }
+        let firstKeys = Set(first.map(NameRules.key))
+        return first + matches.filter { !firstKeys.contains(NameRules.key($0)) }
+    }
+
+    /// Adds the names other terminals (or this one) created since the last look:
+    /// one indexed query that usually returns nothing.
+    func refreshNames(_ kind: NameRules.Kind) {
+        let after = indexedThrough[kind] ?? 0
+        guard let added = try? store.names(of: kind, after: after), let newest = added.last else { return }
+        for (_, name) in added {
+            if kind == .user { userIndex.insert(name) } else { exerciseIndex.insert(name) }
+        }
+        indexedThrough[kind] = newest.id
     }
 
     private func commandCompletions(for typed: String) -> [String] {
@@ -38,7 +59,7 @@ extension Session {
         let head = ":" + word + " "
         switch word {
         case "user", "history":
-            var names = (try? store.userNames(withPrefix: argument)) ?? []
+            var names = userCandidates(for: argument)
             if word == "history", "all".hasPrefix(argument.lowercased()) { names.insert("all", at: 0) }
             return names.map { head + $0 }
         case "unit":

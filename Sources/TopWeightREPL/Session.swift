@@ -45,6 +45,23 @@ public final class Session {
     var unit: WeightUnit
     /// Sets this member saved in this turn, newest last: all `:undo` may remove.
     private var saved: [(id: Int64, text: String)] = []
+    /// This member's numbers per exercise id, as loaded or just saved: the
+    /// session knows what it saved, so the next prompt needs no query.
+    var knownValues: [Int64: SetValues] = [:]
+    /// This member's recent exercises (names), newest first, loaded at the first Tab.
+    var recentExercises: [String]?
+    /// The member and exercise the last prompt offered: Enter takes exactly
+    /// what was shown, even if another terminal saved in between.
+    var shownUser: User?
+    var shownExercise: Exercise?
+
+    // Names for Tab and short forms, kept for the whole session and topped up
+    // with what other terminals added (see Session+Completion).
+    var userIndex = NameIndex()
+    var exerciseIndex: NameIndex
+    var indexedThrough: [NameRules.Kind: Int64] = [:]
+    /// Exercises resolved once, by name key: a one-line entry needs no lookup.
+    var resolvedExercises: [String: Exercise] = [:]
 
     /// Why a question was abandoned: the flow unwinds to `next()`, which resets
     /// or ends. A question never takes a timeout for "no" and carries on.
@@ -63,6 +80,7 @@ public final class Session {
         grouping = HistoryGrouping(timeZone: settings.timeZone)
         unit = settings.unit
         draft = Draft(unit: settings.unit)
+        exerciseIndex = NameIndex(catalog.entries.map(\.name))
         source.setIdleTimeout(settings.idleTimeout)
     }
 
@@ -119,9 +137,11 @@ public final class Session {
     func prompt() -> String {
         switch step {
         case .user:
-            return label("user", defaultUser()?.name)
+            shownUser = defaultUser()
+            return label("user", shownUser?.name)
         case .exercise:
-            return label("exercise", defaultExercise()?.name)
+            shownExercise = defaultExercise()
+            return label("exercise", shownExercise?.name)
         case .weight:
             return label("weight \(draft.unit.rawValue)", draft.weight.map(Decimal2.format))
         case .reps:
@@ -177,7 +197,7 @@ public final class Session {
 
     private func answerUser(_ text: String) throws(Interruption) {
         if text.isEmpty {
-            guard let member = defaultUser() else {
+            guard let member = shownUser else {
                 warn(InputError("type your name to start; Tab completes known names", example: "Ana"))
                 return
             }
@@ -193,7 +213,7 @@ public final class Session {
             return
         }
         if text.isEmpty {
-            guard let chosen = defaultExercise() else {
+            guard let chosen = shownExercise else {
                 warn(InputError("type an exercise; Tab completes, the catalog included", example: "Bench Press"))
                 return
             }
@@ -205,7 +225,7 @@ public final class Session {
             case .failure(let error):
                 warn(error)
             case .success(let entry):
-                guard let name = entry.exercise, let chosen = try resolveExercise(name) else { return }
+                guard let name = entry.exercise, let chosen = try resolveShortExercise(name) else { return }
                 select(chosen)
                 apply(entry)
             }
@@ -285,7 +305,9 @@ public final class Session {
 
     /// Starts the numbers from the member's last set of the exercise, or empty.
     func loadDefaults() {
-        if let member = user, let chosen = exercise, let last = (try? store.lastValues(of: member, for: chosen)) ?? nil {
+        if let member = user, let chosen = exercise,
+           let last = knownValues[chosen.id] ?? (try? store.lastValues(of: member, for: chosen)) ?? nil {
+            knownValues[chosen.id] = last
             draft = Draft(last: last)
         } else {
             draft = Draft(unit: unit)
@@ -311,8 +333,12 @@ public final class Session {
     /// other new names after a one-key confirmation.
     func resolveExercise(_ text: String) throws(Interruption) -> Exercise? {
         guard let name = validName(text, kind: .exercise) else { return nil }
+        if let known = resolvedExercises[NameRules.key(name)] { return known }
         guard let found = attempt({ () throws(LogbookError) in try store.exercise(named: name) }) else { return nil }
-        if let known = found { return known }
+        if let known = found {
+            resolvedExercises[NameRules.key(name)] = known
+            return known
+        }
         if let entry = catalog.entry(named: name) {
             return attempt { () throws(LogbookError) in
                 try store.createExercise(named: entry.name, category: entry.category, now: settings.now())
@@ -328,6 +354,24 @@ public final class Session {
             return nil
         }
         return attempt { () throws(LogbookError) in try store.createExercise(named: name, category: nil, now: settings.now()) }
+    }
+
+    /// The exercise a one-line entry names, where a unique start of a known or
+    /// catalog name will do (`bench 62.5x8x3` is Bench Press); a short form
+    /// that fits several lists them and asks again.
+    func resolveShortExercise(_ text: String) throws(Interruption) -> Exercise? {
+        refreshNames(.exercise)
+        switch exerciseIndex.resolve(text) {
+        case .unique(let name):
+            return try resolveExercise(name)
+        case .ambiguous(let names):
+            let shown = names.prefix(6).map(TerminalText.safe).joined(separator: ", ")
+            let more = names.count > 6 ? ", …" : ""
+            warn(InputError("\(TerminalText.safe(text)) could be \(shown)\(more); type more of the name", example: "\(TerminalText.safe(names[0])) 60x5x5"))
+            return nil
+        case .none:
+            return try resolveExercise(text)
+        }
     }
 
     /// True, after saying why, when `name` would pass for an existing one
@@ -387,6 +431,8 @@ public final class Session {
             let id = try store.save(NewRecord(user: member, exercise: chosen, values: values, performedAt: now), now: now)
             let text = "\(TerminalText.safe(member.name)) · \(TerminalText.safe(chosen.name)) · \(values.weight.description) × \(values.reps) reps × \(values.series) series"
             saved.append((id, text))
+            knownValues[chosen.id] = values
+            recentExercises = recentExercises.map { [chosen.name] + $0.filter { NameRules.key($0) != NameRules.key(chosen.name) } }
             console.say("Saved #\(id)  \(text)")
             step = .exercise
         } catch {
@@ -419,6 +465,9 @@ public final class Session {
         unit = settings.unit
         draft = Draft(unit: unit)
         saved = []
+        knownValues = [:]
+        recentExercises = nil
+        shownExercise = nil
         step = .user
         source.forget()
         if settings.kiosk { source.clearScreen() }

@@ -165,6 +165,20 @@ public final class WorkoutStore: Logbook {
         }
     }
 
+    public func names(of kind: NameRules.Kind, after id: Int64) throws(LogbookError) -> [(id: Int64, name: String)] {
+        let sql = kind == .user ? "SELECT id, name FROM user WHERE id > ? ORDER BY id" : "SELECT id, name FROM exercise WHERE id > ? ORDER BY id"
+        return try perform {
+            try writer.read { db in
+                let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [id])
+                var found: [(id: Int64, name: String)] = []
+                while let row = try rows.next() {
+                    if let id = Int64.fromDatabaseValue(row[0]), let name = String.fromDatabaseValue(row[1]) { found.append((id, name)) }
+                }
+                return found
+            }
+        }
+    }
+
     /// Every name of `table` (`user` or `exercise`) in key order; argument: limit.
     static func allNamesSQL(table: String) -> String {
         "SELECT name FROM \(table) ORDER BY nameKey LIMIT ?"
@@ -398,6 +412,28 @@ public final class WorkoutStore: Logbook {
             }
         }
     }
+
+    public func recentExercises(of user: User, limit: Int) throws(LogbookError) -> [Exercise] {
+        try perform {
+            try writer.read { db in
+                // The member's newest sets through the (userId, performedAt) index;
+                // a few hundred rows name their last exercises.
+                let rows = try Int64.fetchCursor(db.cachedStatement(sql: Self.recentExerciseIDsSQL), arguments: [user.id])
+                var seen = Set<Int64>()
+                var found: [Exercise] = []
+                while found.count < limit, let id = try rows.next() {
+                    guard seen.insert(id).inserted,
+                          let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT name, category FROM exercise WHERE id = ?"), arguments: [id]),
+                          let name = String.fromDatabaseValue(row[0]) else { continue }
+                    found.append(Exercise(id: id, name: name, category: String.fromDatabaseValue(row[1])))
+                }
+                return found
+            }
+        }
+    }
+
+    /// Argument: user id.
+    static let recentExerciseIDsSQL = "SELECT exerciseId FROM record WHERE userId = ? ORDER BY performedAt DESC LIMIT 500"
 
     /// Arguments: user id, exercise id.
     static let lastValuesSQL = """

@@ -91,11 +91,13 @@ struct CommandLineTests {
     @Test("piped lines drive the same flow without prompts")
     func piped() throws {
         let scratch = try Scratch()
-        let result = try Binary.run([], db: scratch.db, input: "Ana\ny\nbench 60x5x5\ny\n\n+\n\n\n")
+        // `bench` is the start of one catalog name only: Bench Press, saved at once.
+        let result = try Binary.run([], db: scratch.db, input: "Ana\ny\nbench 60x5x5\n\n+\n\n\n")
         #expect(result.status == 0)
         #expect(!result.stdout.contains("user:"))
         let saved = result.stdout.split(separator: "\n").filter { $0.hasPrefix("Saved") }
         #expect(saved.count == 2)
+        #expect(saved.first?.hasSuffix("Ana · Bench Press · 60 kg × 5 reps × 5 series") == true)
         #expect(saved.last?.hasSuffix("62.5 kg × 5 reps × 5 series") == true)
     }
 

@@ -95,10 +95,15 @@ struct CommandTests {
 
     @Test("Tab completes users, exercises with the catalog, and commands", arguments: [
         ("user", "a", ["Ana", "Anabel"]),
+        ("user", "bel", []),
         ("user", ":hi", [":history "]),
         ("user", ":user an", [":user Ana", ":user Anabel"]),
         ("user", ":u", [":user ", ":users", ":unit ", ":undo"]),
-        ("exercise", "b", ["Back Squat", "Bench Press"]),
+        // Ana's own recent exercise first, then the rest alphabetically.
+        ("exercise", "b", ["Bench Press", "Back Squat"]),
+        // Any word of a name: "sq" finds Back Squat.
+        ("exercise", "sq", ["Back Squat"]),
+        ("exercise", "press", ["Bench Press"]),
         ("exercise", "de", ["Deadlift"]),
         ("exercise", "zz", []),
     ])

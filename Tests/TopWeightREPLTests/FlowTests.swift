@@ -188,4 +188,17 @@ struct FlowTests {
         fixture.run(ScriptedLineSource(lines: ["", "", "0x10"]))
         #expect(try fixture.records().first?.values == .kg(0, 10, 3))
     }
+
+    @Test("a one-line entry takes a unique short form at once, and lists an ambiguous one without saving")
+    func shortFormsInOneLine() throws {
+        let fixture = try Fixture()
+        _ = try fixture.store.createUser(named: "Ana")
+        let source = ScriptedLineSource(lines: ["Ana", "dead 140x3x1", "ba 60x5x5", "b 60x5x5"])
+        let (console, _) = fixture.run(source)
+        let records = try fixture.records()
+        #expect(records.map(\.exercise) == ["Back Squat", "Deadlift"])
+        #expect(console.warned.contains { $0.hasPrefix("b could be Back Squat, Bench Press; type more of the name") })
+        #expect(source.prompts[4] == "exercise [Back Squat]: ", "asked again")
+    }
 }
+

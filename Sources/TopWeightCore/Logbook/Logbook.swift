@@ -32,6 +32,9 @@ public protocol Logbook: AnyObject, Sendable {
     /// Removes an exercise no record uses.
     func removeExercise(_ exercise: Exercise) throws(LogbookError)
     func exerciseNames(withPrefix prefix: String, limit: Int) throws(LogbookError) -> [String]
+    /// Member or exercise names with an id above `id`, oldest first: how the
+    /// logger's completion index learns what other terminals added.
+    func names(of kind: NameRules.Kind, after id: Int64) throws(LogbookError) -> [(id: Int64, name: String)]
     /// The stored member or exercise name that `name` would pass for on a screen.
     func existingLookalike(of name: String, kind: NameRules.Kind) throws(LogbookError) -> String?
 
@@ -51,6 +54,8 @@ public protocol Logbook: AnyObject, Sendable {
     func lastUsedUser() throws(LogbookError) -> User?
     func lastExercise(of user: User) throws(LogbookError) -> Exercise?
     func lastValues(of user: User, for exercise: Exercise) throws(LogbookError) -> SetValues?
+    /// The exercises this member did most recently, newest first, each once.
+    func recentExercises(of user: User, limit: Int) throws(LogbookError) -> [Exercise]
 
     // MARK: Settings and health
 
