@@ -32,7 +32,7 @@ final class ScriptedSource: LineSource {
     }
 
     func readKey(prompt: String) -> LineEvent { .line("n") }
-    func clearHistory() {}
+    func forget() {}
     func setIdleTimeout(_ seconds: Double?) {}
 }
 
@@ -81,5 +81,71 @@ final class SessionDriver {
     /// line, and the next prompt.
     func pressEnter() {
         _ = session.run()
+    }
+}
+
+/// The whole logger as a process: 2 000 one-line saves piped into the real
+/// `topweight` binary (process start included), or the same inserts piped
+/// into the `sqlite3` shell, each into a fresh file with the same schema.
+final class PipedRun {
+    static let saves = 2_000
+
+    /// `topweight` from `$TOPWEIGHT_BIN`, else the main package's release build
+    /// (`Scripts/bench` builds it first).
+    static var topweight: String {
+        if let path = ProcessInfo.processInfo.environment["TOPWEIGHT_BIN"], !path.isEmpty { return path }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../../.build/release/topweight").standardizedFileURL.path
+    }
+
+    static let loggerInput: Data = {
+        var text = "Ana\ny\n"
+        for _ in 0..<saves { text += "Bench Press 60x5x5\n" }
+        return Data(text.utf8)
+    }()
+
+    static let shellInput: Data = {
+        var text = "PRAGMA journal_mode=WAL;\nPRAGMA synchronous=NORMAL;\nPRAGMA busy_timeout=10000;\n"
+        for index in 0..<saves {
+            let at = 1_795_284_000_000 + index
+            text += "INSERT INTO record (userId, exerciseId, weight, unit, reps, series, performedAt, createdAt) VALUES (1, 1, 60.0, 'kg', 5, 5, \(at), \(at));\n"
+        }
+        return Data(text.utf8)
+    }()
+
+    let path: String
+
+    init(name: String) {
+        path = "\(Fixtures.directory)/piped-\(name)-\(ProcessInfo.processInfo.processIdentifier).sqlite"
+    }
+
+    /// A fresh file; for the shell, with the logger's schema, member and exercise.
+    func prepare(forShell: Bool) throws {
+        Fixtures.remove(path)
+        if forShell {
+            let store = try WorkoutStore(path: path)
+            _ = try store.createUser(named: "Ana")
+            _ = try store.createExercise(named: "Bench Press", category: "barbell")
+        }
+    }
+
+    /// Runs `executable` with `arguments` and `input` piped in; returns its exit status.
+    func run(_ executable: String, _ arguments: [String], input: Data) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardInput = pipe
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try pipe.fileHandleForWriting.write(contentsOf: input)
+        try pipe.fileHandleForWriting.close()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    func count() throws -> Int {
+        try WorkoutStore(path: path).recordCount()
     }
 }

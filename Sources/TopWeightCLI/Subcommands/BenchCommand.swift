@@ -28,6 +28,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "A quick run, for CI: 1000 saves (100 durable ones) after 20 warm-up saves.")
     var smoke = false
 
+    @Flag(help: "Time the whole logger instead: 2000 piped one-line saves through this program against the sqlite3 shell's inserts.")
+    var logger = false
+
     @Option(name: .customLong("max-p99-ms"), help: ArgumentHelp("Exit 1 when a default-mode save's p99 is above this many milliseconds.", valueName: "ms"))
     var maxP99Ms: Double?
 
@@ -51,8 +54,13 @@ struct BenchCommand: ParsableCommand {
             let warmup = smoke ? 20 : 100
             let databasePath = global.databasePath
             let directory = URL(fileURLWithPath: databasePath).deletingLastPathComponent().path
-            let scratch = try Scratch(directory: directory)
+            let scratch = try BenchScratch(directory: directory)
             defer { scratch.removeAll() }
+            if logger {
+                let runs = try Self.timeLogger(saves: saves ?? 2_000, rounds: smoke ? 1 : 5, scratch: scratch)
+                Self.reportLogger(runs, saves: saves ?? 2_000)
+                return
+            }
 
             let clock = ContinuousClock()
             let started = clock.now
@@ -205,7 +213,8 @@ struct BenchCommand: ParsableCommand {
 
 /// Temporary database files beside the real database, removed with their
 /// -wal, -shm and -journal companions (and the directory, when it was made here).
-private final class Scratch {
+/// Temporary database files beside the real one, removed afterwards.
+final class BenchScratch {
     let directory: String
     private let prefix: String
     private let madeDirectory: Bool
