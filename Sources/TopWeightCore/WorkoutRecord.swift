@@ -8,12 +8,19 @@ public struct WorkoutRecord: Sendable, Hashable, Identifiable {
     public var exercise: String
     public var values: SetValues
     public var performedAt: Date
+    /// The id that stays the same in every database the record is copied to.
+    public var uid: String?
+    /// When it was deleted (a tombstone), or `nil` for a live record.
+    public var deletedAt: Date?
 
-    public init(id: Int64, user: String, exercise: String, values: SetValues, performedAt: Date) {
+    public init(id: Int64, user: String, exercise: String, values: SetValues, performedAt: Date,
+                uid: String? = nil, deletedAt: Date? = nil) {
         self.id = id
         self.user = user
         self.exercise = exercise
         self.values = values
         self.performedAt = performedAt
+        self.uid = uid
+        self.deletedAt = deletedAt
     }
 }

@@ -197,7 +197,7 @@ extension Session {
         }
         do {
             knownValues = [:]
-            if try store.deleteRecord(id: last.id) {
+            if try store.deleteRecord(id: last.id, now: settings.now()) {
                 console.say("Removed #\(last.id)  \(last.text)")
             } else {
                 console.warn("#\(last.id) was already removed.")

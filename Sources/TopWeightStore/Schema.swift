@@ -1,5 +1,7 @@
 import TopWeightCore
+import Foundation
 import GRDB
+import TopWeightCore
 
 /// The database schema, one migration per shipped change.
 ///
@@ -47,6 +49,26 @@ enum Schema {
                 t.primaryKey("key", .text)
                 t.column("value", .text).notNull()
             }
+        }
+        migrator.registerMigration("v3") { db in
+            // A stable unique id per record, for import, export and copying
+            // between databases; when it was last edited; and a tombstone:
+            // `:undo` and `delete` set `deletedAt` instead of erasing the row.
+            try db.alter(table: "record") { t in
+                t.add(column: "uid", .text)
+                t.add(column: "editedAt", .integer)
+                t.add(column: "deletedAt", .integer)
+            }
+            // Records written before v3 get ids from when they were created.
+            let rows = try Row.fetchAll(db, sql: "SELECT id, createdAt FROM record")
+            let update = try db.makeStatement(sql: "UPDATE record SET uid = ? WHERE id = ?")
+            for row in rows {
+                let created = Date(timeIntervalSince1970: Double(Int64.fromDatabaseValue(row["createdAt"]) ?? 0) / 1000)
+                try update.execute(arguments: [RecordUID.make(at: created), row["id"]])
+            }
+            try db.create(index: "record_on_uid", on: "record", columns: ["uid"], unique: true)
+            // Live records, newest first, for the last member to save.
+            try db.create(index: "record_on_deletedAt", on: "record", columns: ["deletedAt"])
         }
         return migrator
     }

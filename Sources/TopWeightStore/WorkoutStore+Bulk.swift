@@ -27,7 +27,7 @@ extension WorkoutStore {
     /// How many records the file holds.
     public func recordCount() throws(LogbookError) -> Int {
         try perform {
-            try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record") ?? 0 }
+            try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE deletedAt IS NULL") ?? 0 }
         }
     }
 
@@ -112,6 +112,7 @@ extension WorkoutStore {
         }
         var total = 0
         var exhausted = false
+        var generator = SystemRandomNumberGenerator()
         while !exhausted {
             let inserted: Int
             do {
@@ -126,7 +127,7 @@ extension WorkoutStore {
                             }
                             try Self.check(record.values)
                             try statement.execute(arguments: [
-                                record.userID, record.exerciseID, record.values.weight.value,
+                                RecordUID.make(at: record.createdAt, using: &generator), record.userID, record.exerciseID, record.values.weight.value,
                                 record.values.weight.unit.rawValue, record.values.reps, record.values.series,
                                 Self.milliseconds(record.performedAt), Self.milliseconds(record.createdAt),
                             ])

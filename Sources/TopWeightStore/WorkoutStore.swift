@@ -210,8 +210,8 @@ public final class WorkoutStore: Logbook {
             try writer.read { db in
                 let sql = """
                     SELECT u.id, u.name,
-                           (SELECT COUNT(*) FROM record r WHERE r.userId = u.id),
-                           (SELECT MAX(performedAt) FROM record r WHERE r.userId = u.id)
+                           (SELECT COUNT(*) FROM record r WHERE r.userId = u.id AND r.deletedAt IS NULL),
+                           (SELECT MAX(performedAt) FROM record r WHERE r.userId = u.id AND r.deletedAt IS NULL)
                     FROM user u ORDER BY u.nameKey
                     """
                 return try Row.fetchAll(db, sql: sql).map { row in
@@ -230,7 +230,7 @@ public final class WorkoutStore: Logbook {
         try perform {
             try writer.read { db in
                 let sql = """
-                    SELECT e.id, e.name, e.category, (SELECT COUNT(*) FROM record r WHERE r.exerciseId = e.id)
+                    SELECT e.id, e.name, e.category, (SELECT COUNT(*) FROM record r WHERE r.exerciseId = e.id AND r.deletedAt IS NULL)
                     FROM exercise e ORDER BY e.nameKey
                     """
                 return try Row.fetchAll(db, sql: sql).map { row in
@@ -313,9 +313,14 @@ public final class WorkoutStore: Logbook {
     private func remove(from table: String, id: Int64, name: String, advice: String) throws(LogbookError) {
         try perform {
             try writer.write { db in
-                let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE \(table)Id = ?", arguments: [id]) ?? 0
+                let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE \(table)Id = ? AND deletedAt IS NULL", arguments: [id]) ?? 0
                 if count > 0 {
                     throw LogbookError(.conflict, "\(TerminalText.safe(name)) has \(count) record\(count == 1 ? "" : "s"); \(advice)")
+                }
+                // Deleted records are kept (they can be restored), and they still name it.
+                let kept = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE \(table)Id = ?", arguments: [id]) ?? 0
+                if kept > 0 {
+                    throw LogbookError(.conflict, "\(TerminalText.safe(name)) has \(kept) deleted record\(kept == 1 ? "" : "s") kept for restoring; rename it instead")
                 }
                 try db.execute(sql: "DELETE FROM \(table) WHERE id = ?", arguments: [id])
             }
@@ -340,7 +345,7 @@ public final class WorkoutStore: Logbook {
                 do {
                     let statement = try db.cachedStatement(sql: Self.insertSQL)
                     try statement.execute(arguments: [
-                        record.user.id, record.exercise.id, record.values.weight.value,
+                        RecordUID.make(at: now), record.user.id, record.exercise.id, record.values.weight.value,
                         record.values.weight.unit.rawValue, record.values.reps, record.values.series,
                         Self.milliseconds(record.performedAt), Self.milliseconds(now),
                     ])
@@ -355,17 +360,28 @@ public final class WorkoutStore: Logbook {
         }
     }
 
+    /// Arguments: uid, user id, exercise id, weight, unit, reps, series, performedAt, createdAt.
     static let insertSQL = """
-        INSERT INTO record (userId, exerciseId, weight, unit, reps, series, performedAt, createdAt)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO record (uid, userId, exerciseId, weight, unit, reps, series, performedAt, createdAt)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
-    /// Deletes one record (the REPL's `:undo` of its own last save).
-    @discardableResult
-    public func deleteRecord(id: Int64) throws(LogbookError) -> Bool {
+    /// Leaves a tombstone on one live record (`:undo`, `topweight delete`):
+    /// the row stays, so `topweight restore` can bring it back.
+    public func deleteRecord(id: Int64, now: Date) throws(LogbookError) -> Bool {
         try perform {
             try writer.write { db in
-                try db.execute(sql: "DELETE FROM record WHERE id = ?", arguments: [id])
+                try db.execute(sql: "UPDATE record SET deletedAt = ? WHERE id = ? AND deletedAt IS NULL",
+                               arguments: [Self.milliseconds(now), id])
+                return db.changesCount > 0
+            }
+        }
+    }
+
+    public func restoreRecord(id: Int64) throws(LogbookError) -> Bool {
+        try perform {
+            try writer.write { db in
+                try db.execute(sql: "UPDATE record SET deletedAt = NULL WHERE id = ? AND deletedAt IS NOT NULL", arguments: [id])
                 return db.changesCount > 0
             }
         }
@@ -383,8 +399,8 @@ public final class WorkoutStore: Logbook {
     /// The newest record is found by its rowid first; a join ordered by
     /// `r.id` let the planner sort every record when there are few users.
     static let lastUsedUserSQL = """
-        SELECT u.id, u.name FROM record r JOIN user u ON u.id = r.userId
-        WHERE r.id = (SELECT MAX(id) FROM record)
+        SELECT u.id, u.name FROM user u
+        WHERE u.id = (SELECT userId FROM record INDEXED BY record_on_deletedAt WHERE deletedAt IS NULL ORDER BY id DESC LIMIT 1)
         """
 
     /// The exercise this user recorded last.
@@ -400,7 +416,7 @@ public final class WorkoutStore: Logbook {
     /// Argument: user id.
     static let lastExerciseSQL = """
         SELECT e.id, e.name, e.category FROM exercise e
-        WHERE e.id = (SELECT exerciseId FROM record WHERE userId = ? ORDER BY id DESC LIMIT 1)
+        WHERE e.id = (SELECT exerciseId FROM record WHERE userId = ? AND deletedAt IS NULL ORDER BY id DESC LIMIT 1)
         """
 
     /// This user's last weight, reps and series for this exercise.
@@ -433,12 +449,14 @@ public final class WorkoutStore: Logbook {
     }
 
     /// Argument: user id.
-    static let recentExerciseIDsSQL = "SELECT exerciseId FROM record WHERE userId = ? ORDER BY performedAt DESC LIMIT 500"
+    static let recentExerciseIDsSQL = """
+        SELECT exerciseId FROM record WHERE userId = ? AND deletedAt IS NULL ORDER BY performedAt DESC LIMIT 500
+        """
 
     /// Arguments: user id, exercise id.
     static let lastValuesSQL = """
         SELECT weight, unit, reps, series FROM record
-        WHERE userId = ? AND exerciseId = ? ORDER BY id DESC LIMIT 1
+        WHERE userId = ? AND exerciseId = ? AND deletedAt IS NULL ORDER BY id DESC LIMIT 1
         """
 
     /// Streams records matching `query`, newest first, without holding them all.
@@ -457,7 +475,7 @@ public final class WorkoutStore: Logbook {
 
     /// The columns `workoutRecord(from:)` reads, with the names joined in.
     static let recordSelectSQL = """
-        SELECT r.id, u.name, e.name, r.weight, r.unit, r.reps, r.series, r.performedAt
+        SELECT r.id, u.name, e.name, r.weight, r.unit, r.reps, r.series, r.performedAt, r.uid, r.deletedAt
         FROM record r JOIN user u ON u.id = r.userId JOIN exercise e ON e.id = r.exerciseId
         """
 
@@ -469,12 +487,16 @@ public final class WorkoutStore: Logbook {
               let values = StoredValues.decode(weight: row[3], unit: row[4], reps: row[5], series: row[6]),
               let performedAt = StoredValues.date(row[7])
         else { return nil }
-        return WorkoutRecord(id: id, user: user, exercise: exercise, values: values, performedAt: performedAt)
+        return WorkoutRecord(
+            id: id, user: user, exercise: exercise, values: values, performedAt: performedAt,
+            uid: String.fromDatabaseValue(row[8]), deletedAt: StoredValues.date(row[9])
+        )
     }
 
     /// The statement and arguments `forEachRecord` runs for `query`.
     static func historySQL(_ query: HistoryQuery) -> (sql: String, arguments: StatementArguments) {
-        var conditions: [String] = []
+        // Every read of records goes through here: live ones, or only tombstones.
+        var conditions: [String] = [query.deleted ? "r.deletedAt IS NOT NULL" : "r.deletedAt IS NULL"]
         var arguments: StatementArguments = []
         if let user = query.userID {
             conditions.append("r.userId = ?")
@@ -494,7 +516,7 @@ public final class WorkoutStore: Logbook {
             arguments += [at, at, before.id]
         }
         var sql = recordSelectSQL
-        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        sql += " WHERE " + conditions.joined(separator: " AND ")
         sql += " ORDER BY r.performedAt DESC, r.id DESC"
         if let limit = query.limit {
             sql += " LIMIT ?"
@@ -518,7 +540,8 @@ public final class WorkoutStore: Logbook {
                     appliedMigrations: applied.count,
                     users: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user") ?? 0,
                     exercises: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM exercise") ?? 0,
-                    records: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record") ?? 0,
+                    records: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE deletedAt IS NULL") ?? 0,
+                    tombstones: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE deletedAt IS NOT NULL") ?? 0,
                     recordsOutOfRange: try Int64.fetchAll(db, sql: "SELECT id FROM record WHERE NOT (\(StoredValues.inRangeSQL)) ORDER BY id"),
                     journalMode: try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "?"
                 )

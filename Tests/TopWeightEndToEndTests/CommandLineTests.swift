@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TopWeightCore
 
 /// The subcommands, run as scripts run them.
 @Suite("The command line")
@@ -20,14 +21,15 @@ struct CommandLineTests {
         #expect(records.count == 2)
         #expect(records[0]["weight"] as? Double == 135 && records[0]["unit"] as? String == "lb")
         #expect(records[1]["performedAt"] as? String == "2026-11-20T18:30:00+00:00")
-        for key in ["id", "user", "exercise", "weight", "unit", "reps", "series", "performedAt"] {
+        for key in ["id", "user", "exercise", "weight", "unit", "reps", "series", "performedAt", "uid"] {
             #expect(records[1][key] != nil, "missing \(key)")
         }
 
         let csv = try Binary.run(["history", "--user", "Ana", "--format", "csv"], db: scratch.db)
         let lines = csv.stdout.split(separator: "\n")
-        #expect(lines.first == "id,performedAt,user,exercise,weight,unit,reps,series")
-        #expect(lines.last == "1,2026-11-20T18:30:00+00:00,Ana,Bench Press,62.5,kg,8,3")
+        #expect(lines.first == "id,performedAt,user,exercise,weight,unit,reps,series,uid")
+        #expect(lines.last?.hasPrefix("1,2026-11-20T18:30:00+00:00,Ana,Bench Press,62.5,kg,8,3,") == true)
+        #expect(RecordUID.isValid(String(lines.last?.split(separator: ",").last ?? "")))
 
         let text = try Binary.run(["history", "--user", "Ana"], db: scratch.db)
         let rows = text.stdout.split(separator: "\n").map(String.init)
@@ -111,4 +113,27 @@ struct CommandLineTests {
         #expect(try Binary.run(["add", "Ana", "Bench", "60", "8", "3"], db: nil, environment: ["XDG_DATA_HOME": xdg]).status == 0)
         #expect(FileManager.default.fileExists(atPath: xdg + "/topweight/topweight.sqlite"))
     }
+
+    @Test("delete leaves a tombstone: history --deleted lists it, restore brings it back, :undo does the same")
+    func deleteAndRestore() throws {
+        let scratch = try Scratch()
+        #expect(try Binary.run(["add", "Ana", "Bench Press", "60", "8", "3"], db: scratch.db).status == 0)
+        #expect(try Binary.run(["add", "Ana", "Deadlift", "140", "3", "1"], db: scratch.db).status == 0)
+        let deleted = try Binary.run(["delete", "2"], db: scratch.db)
+        #expect(deleted.status == 0 && deleted.stdout.hasPrefix("Deleted #2  Ana · Deadlift"))
+        #expect(try Binary.run(["delete", "2"], db: scratch.db).status == 64, "already deleted")
+        #expect(!(try Binary.run(["history"], db: scratch.db).stdout.contains("Deadlift")))
+        let tombstones = try Binary.run(["history", "--deleted", "--format", "json"], db: scratch.db)
+        #expect(tombstones.stdout.contains("\"id\":2") && tombstones.stdout.contains("\"deletedAt\""))
+        let restored = try Binary.run(["restore", "#2"], db: scratch.db)
+        #expect(restored.status == 0 && restored.stdout.hasPrefix("Restored #2  Ana · Deadlift"))
+        #expect(try Binary.run(["restore", "2"], db: scratch.db).status == 64, "nothing to restore")
+        #expect(try Binary.run(["history"], db: scratch.db).stdout.contains("Deadlift"))
+
+        let undone = try Binary.run([], db: scratch.db, input: "Ana\nbench 62.5x8x3\n:undo\n")
+        #expect(undone.stdout.contains("Removed #3"))
+        let check = try Binary.run(["check"], db: scratch.db)
+        #expect(check.stdout.contains("records       2") && check.stdout.contains("deleted       1"))
+    }
 }
+

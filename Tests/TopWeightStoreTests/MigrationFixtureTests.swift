@@ -24,7 +24,7 @@ struct MigrationFixtureTests {
     ]
 
     @Test("a database of every shipped schema upgrades to the current one and keeps every record",
-          arguments: ["schema-v1.sqlite", "schema-v2.sqlite"])
+          arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite"])
     func upgrade(fixture: String) throws {
         let scratch = TemporaryDatabase()
         defer { scratch.remove() }
@@ -40,6 +40,13 @@ struct MigrationFixtureTests {
 
         let records = try store.history(HistoryQuery())
         #expect(records.count == Self.v1Records.count)
+        // v3: every record has its own stable id, old ones included.
+        #expect(records.allSatisfy { RecordUID.isValid($0.uid ?? "") })
+        #expect(Set(records.compactMap(\.uid)).count == records.count)
+        // The v3 fixture also holds one deleted record (#9), kept as a tombstone.
+        var deleted = HistoryQuery()
+        deleted.deleted = true
+        #expect(try store.history(deleted).map(\.id) == (fixture == "schema-v3.sqlite" ? [9] : []))
         let iso = ISO8601DateFormatter()
         for (record, expected) in zip(records, Self.v1Records) {
             #expect(record.id == expected.0)
@@ -60,5 +67,9 @@ struct MigrationFixtureTests {
         #expect(try store.lastValues(of: ana, for: bench)?.weight.hundredths == 6500)
         _ = try store.save(NewRecord(user: ana, exercise: bench, values: SetValues(weight: Weight(hundredths: 6750, unit: .kg), reps: 8, series: 3), performedAt: Date()))
         #expect(try store.history(HistoryQuery()).count == Self.v1Records.count + 1)
+        if fixture == "schema-v3.sqlite" {
+            #expect(try store.restoreRecord(id: 9))
+            #expect(try store.history(HistoryQuery()).count == Self.v1Records.count + 2)
+        }
     }
 }

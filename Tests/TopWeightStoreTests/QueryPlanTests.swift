@@ -38,7 +38,8 @@ struct QueryPlanTests {
             case .lastExercise:
                 "(userId=?)"
             case .lastUsedUser:
-                "SEARCH r USING INTEGER PRIMARY KEY (rowid=?)"
+                // Since v3: the newest live record, through the tombstone index.
+                "SEARCH record USING INDEX record_on_deletedAt (deletedAt=?)"
             case .userNameCompletion, .exerciseNameCompletion:
                 "(nameKey>? AND nameKey<?)"
             }
@@ -71,7 +72,7 @@ struct QueryPlanTests {
                 let exercise = exercises[(index * 7) % exercises.count]
                 // Two sets share every timestamp.
                 let at = WorkoutStore.milliseconds(instant(index / 2 * 60))
-                try statement.execute(arguments: [user.id, exercise.id, 60.0, "kg", 8, 3, at, at])
+                try statement.execute(arguments: [RecordUID.make(at: instant(index)), user.id, exercise.id, 60.0, "kg", 8, 3, at, at])
             }
         }
         try queue.writeWithoutTransaction { db in try db.execute(sql: "ANALYZE") }

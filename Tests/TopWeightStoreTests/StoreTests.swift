@@ -309,9 +309,10 @@ struct StoreTests {
             #expect(last.weight.unit == unit)
             #expect(last == values)
             let record = try #require(try store.history(HistoryQuery()).first)
+            #expect(RecordUID.isValid(record.uid ?? ""))
             #expect(record == WorkoutRecord(
                 id: id, user: "Ana", exercise: "Bench Press", values: values,
-                performedAt: instant(0, milliseconds: 123)
+                performedAt: instant(0, milliseconds: 123), uid: record.uid
             ))
         }
     }
@@ -644,10 +645,64 @@ struct StoreTests {
             try store.removeExercise(curl)
             #expect(try store.exercise(named: "Curl") == nil)
 
+            // Deleting leaves tombstones, which still name the exercise: it stays.
             try store.deleteRecord(id: first)
             try store.deleteRecord(id: second)
-            try store.removeExercise(bench)
-            #expect(try store.exercises().isEmpty)
+            let kept = #expect(throws: LogbookError.self) {
+                try store.removeExercise(bench)
+            }
+            #expect(kept?.message.contains("2 deleted records kept for restoring") == true)
+            #expect(try store.exercises().map(\.records) == [0])
+            #expect(try store.restoreRecord(id: first))
+            #expect(try store.history(HistoryQuery()).map(\.id) == [first])
+        }
+    }
+
+    @Test("Deleting leaves a tombstone that every read skips and restore brings back")
+    func tombstones() throws {
+        try withTemporaryDatabase { database in
+            let store = try database.open()
+            let ana = try store.createUser(named: "Ana")
+            let bench = try store.createExercise(named: "Bench Press")
+            let squat = try store.createExercise(named: "Back Squat")
+            let first = try store.save(ana, bench, SetValues(60, .kg, 8, 3), at: instant(0))
+            let second = try store.save(ana, squat, SetValues(100, .kg, 5, 5), at: instant(60))
+
+            #expect(try store.deleteRecord(id: second, now: instant(120)))
+            #expect(try store.deleteRecord(id: second, now: instant(121)) == false, "already deleted")
+            #expect(try store.history(HistoryQuery()).map(\.id) == [first])
+            #expect(try store.lastExercise(of: ana) == bench)
+            #expect(try store.lastValues(of: ana, for: squat) == nil)
+            #expect(try store.lastUsedUser() == ana)
+            #expect(try store.users().first?.records == 1)
+            #expect(try store.exercises().map(\.records) == [0, 1])
+            #expect(try store.health().tombstones == 1 && store.health().records == 1)
+            var deleted = HistoryQuery()
+            deleted.deleted = true
+            let tombstone = try #require(try store.history(deleted).first)
+            #expect(tombstone.id == second && tombstone.deletedAt == instant(120))
+            #expect(try store.record(id: second)?.deletedAt == instant(120), "one record by id, deleted or not")
+
+            #expect(try store.restoreRecord(id: second))
+            #expect(try store.restoreRecord(id: second) == false, "nothing left to restore")
+            #expect(try store.history(HistoryQuery()).map(\.id) == [second, first])
+            #expect(try store.lastValues(of: ana, for: squat) == SetValues(100, .kg, 5, 5))
+            #expect(try store.history(deleted).isEmpty)
+        }
+    }
+
+    @Test("Every saved record gets its own UUIDv7, in creation order")
+    func recordUIDs() throws {
+        try withTemporaryDatabase { database in
+            let store = try database.open()
+            let ana = try store.createUser(named: "Ana")
+            let bench = try store.createExercise(named: "Bench Press")
+            for second in 0..<50 { try store.save(ana, bench, SetValues(60, .kg, 8, 3), at: instant(second)) }
+            let uids = try store.history(HistoryQuery()).compactMap(\.uid)
+            #expect(uids.count == 50 && Set(uids).count == 50)
+            #expect(uids.allSatisfy { RecordUID.isValid($0) && Array($0)[14] == "7" })
+            #expect(Array(uids.reversed()) == uids.sorted(), "time-ordered: newest first in history is the largest id")
         }
     }
 }
+

@@ -154,7 +154,7 @@ func benchmarks() -> [String] {
             benchmark.startMeasurement()
             let status = try run.run(PipedRun.topweight, ["--db", run.path], input: PipedRun.loggerInput)
             benchmark.stopMeasurement()
-            if status != 0 || (try run.count()) != PipedRun.saves { benchmark.error("topweight did not save every set (exit \(status))") }
+            if try status != 0 || run.count() != PipedRun.saves { benchmark.error("topweight did not save every set (exit \(status))") }
         } catch {
             benchmark.error("\(error)")
         }
@@ -168,7 +168,7 @@ func benchmarks() -> [String] {
             benchmark.startMeasurement()
             let status = try run.run("/usr/bin/sqlite3", [run.path], input: PipedRun.shellInput)
             benchmark.stopMeasurement()
-            if status != 0 || (try run.count()) != PipedRun.saves { benchmark.error("the sqlite3 shell did not insert every row (exit \(status))") }
+            if try status != 0 || run.count() != PipedRun.saves { benchmark.error("the sqlite3 shell did not insert every row (exit \(status))") }
         } catch {
             benchmark.error("\(error)")
         }

@@ -66,10 +66,10 @@ enum DataFormats {
 struct RecordFormatter {
     var timeZone: TimeZone
 
-    static let csvHeader = "id,performedAt,user,exercise,weight,unit,reps,series"
+    static let csvHeader = "id,performedAt,user,exercise,weight,unit,reps,series,uid"
 
     func json(_ record: WorkoutRecord) -> String {
-        DataFormats.jsonObject([
+        var pairs = [
             ("id", String(record.id)),
             ("user", DataFormats.json(record.user)),
             ("exercise", DataFormats.json(record.exercise)),
@@ -78,7 +78,12 @@ struct RecordFormatter {
             ("reps", String(record.values.reps)),
             ("series", String(record.values.series)),
             ("performedAt", DataFormats.json(DataFormats.timestamp(record.performedAt, timeZone: timeZone))),
-        ])
+            ("uid", record.uid.map(DataFormats.json) ?? "null"),
+        ]
+        if let deletedAt = record.deletedAt {
+            pairs.append(("deletedAt", DataFormats.json(DataFormats.timestamp(deletedAt, timeZone: timeZone))))
+        }
+        return DataFormats.jsonObject(pairs)
     }
 
     func csv(_ record: WorkoutRecord) -> String {
@@ -86,6 +91,7 @@ struct RecordFormatter {
             String(record.id), DataFormats.timestamp(record.performedAt, timeZone: timeZone),
             DataFormats.csv(record.user), DataFormats.csv(record.exercise), record.values.weight.number,
             record.values.weight.unit.rawValue, String(record.values.reps), String(record.values.series),
+            record.uid ?? "",
         ].joined(separator: ",")
     }
 }

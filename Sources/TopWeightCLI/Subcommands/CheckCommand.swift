@@ -22,6 +22,7 @@ struct CheckCommand: ParsableCommand {
             print("users         \(health.users)")
             print("exercises     \(health.exercises)")
             print("records       \(health.records)")
+            print("deleted       \(health.tombstones) (tombstones; 'history --deleted', 'restore ID')")
             if !health.recordsOutOfRange.isEmpty {
                 let shown = health.recordsOutOfRange.prefix(20).map { "#\($0)" }.joined(separator: " ")
                 let more = health.recordsOutOfRange.count > 20 ? " …" : ""

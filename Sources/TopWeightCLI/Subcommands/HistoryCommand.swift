@@ -17,6 +17,7 @@ struct HistoryCommand: ParsableCommand {
     @Option(help: "Only the last N days (1 = today).") var days: Int?
     @Option(help: "At most N records (0 = all). Default: 50 for text, all for json and csv.") var limit: Int?
     @Option(help: "Output: text, json or csv.") var format: OutputFormat = .text
+    @Flag(help: "List deleted records (tombstones) instead; 'topweight restore ID' brings one back.") var deleted = false
 
     func validate() throws {
         if let days, days < 1 || days > 100_000 { throw ValidationError("--days must be from 1 to 100000") }
@@ -29,6 +30,7 @@ struct HistoryCommand: ParsableCommand {
             let now = Date()
             let grouping = HistoryGrouping(timeZone: .current)
             var query = HistoryQuery()
+            query.deleted = deleted
             if let user {
                 let name = try AddCommand.valid(user, kind: .user)
                 guard let member = try store.user(named: name) else {
@@ -54,7 +56,7 @@ struct HistoryCommand: ParsableCommand {
                 let more = requested > 0 && records.count > requested
                 if more { records.removeLast() }
                 if records.isEmpty {
-                    out.line("No records.")
+                    out.line(deleted ? "No deleted records." : "No records.")
                 } else {
                     HistoryText.render(records, grouping: grouping, now: now, showUser: query.userID == nil).forEach(out.line)
                 }

@@ -47,11 +47,12 @@ extension UsersCommand {
     }
 }
 
-/// `topweight delete ID`: removes one record, anybody's, with the admin PIN.
+/// `topweight delete ID`: deletes one record, anybody's, with the admin PIN,
+/// leaving a tombstone that `topweight restore ID` brings back.
 struct DeleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
-        abstract: "Delete one record by its #id. Needs the admin PIN when one is set."
+        abstract: "Delete one record by its #id (kept as a tombstone; 'restore' brings it back). Needs the admin PIN when one is set."
     )
 
     @OptionGroup var global: GlobalOptions
@@ -59,16 +60,48 @@ struct DeleteCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            guard let number = Int64(id.hasPrefix("#") ? String(id.dropFirst()) : id), number > 0 else {
-                throw Failure.input("the id must be a record number (e.g. 42)")
-            }
+            let number = try RecordNumber.parse(id)
             let store = try global.openStore()
-            guard let record = try store.record(id: number) else {
-                throw Failure.input("no record #\(number)")
+            guard let record = try store.record(id: number), record.deletedAt == nil else {
+                throw Failure.input("no record #\(number); 'topweight history' shows them")
             }
             try AdminGate.require(store)
             try store.deleteRecord(id: number)
             print("Deleted #\(number)  \(TerminalText.safe(record.user)) · \(TerminalText.safe(record.exercise)) · \(record.values.description)")
         }
+    }
+}
+
+/// `topweight restore ID`: brings a deleted record back, with the admin PIN.
+struct RestoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Bring back a deleted record by its #id ('history --deleted' lists them). Needs the admin PIN when one is set."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The record's id (#42 or 42).") var id: String
+
+    func run() throws {
+        try reportingFailures {
+            let number = try RecordNumber.parse(id)
+            let store = try global.openStore()
+            guard let record = try store.record(id: number), record.deletedAt != nil else {
+                throw Failure.input("no deleted record #\(number); 'topweight history --deleted' lists them")
+            }
+            try AdminGate.require(store)
+            _ = try store.restoreRecord(id: number)
+            print("Restored #\(number)  \(TerminalText.safe(record.user)) · \(TerminalText.safe(record.exercise)) · \(record.values.description)")
+        }
+    }
+}
+
+/// A record number as typed: `42` or `#42`.
+enum RecordNumber {
+    static func parse(_ text: String) throws -> Int64 {
+        guard let number = Int64(text.hasPrefix("#") ? String(text.dropFirst()) : text), number > 0 else {
+            throw Failure.input("the id must be a record number (e.g. 42)")
+        }
+        return number
     }
 }

@@ -73,6 +73,8 @@ public struct HistoryQuery: Sendable {
     public var before: (performedAt: Date, id: Int64)?
     /// At most this many; `nil` for all.
     public var limit: Int?
+    /// Tombstones (deleted records) instead of live ones.
+    public var deleted = false
 
     public init(userID: Int64? = nil, exerciseID: Int64? = nil, since: Date? = nil, limit: Int? = nil) {
         self.userID = userID
@@ -91,12 +93,14 @@ public struct StoreHealth: Sendable {
     public var users: Int
     public var exercises: Int
     public var records: Int
+    /// Deleted records kept as tombstones (`topweight restore` brings one back).
+    public var tombstones: Int
     /// Records whose stored numbers Top Weight could not have written (another tool's edit).
     public var recordsOutOfRange: [Int64]
     public var journalMode: String
 
     public init(integrity: String, schemaVersion: String, knownMigrations: Int, appliedMigrations: Int,
-                users: Int, exercises: Int, records: Int, recordsOutOfRange: [Int64], journalMode: String) {
+                users: Int, exercises: Int, records: Int, tombstones: Int = 0, recordsOutOfRange: [Int64], journalMode: String) {
         self.integrity = integrity
         self.schemaVersion = schemaVersion
         self.knownMigrations = knownMigrations
@@ -104,6 +108,7 @@ public struct StoreHealth: Sendable {
         self.users = users
         self.exercises = exercises
         self.records = records
+        self.tombstones = tombstones
         self.recordsOutOfRange = recordsOutOfRange
         self.journalMode = journalMode
     }

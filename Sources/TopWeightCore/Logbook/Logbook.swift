@@ -42,8 +42,12 @@ public protocol Logbook: AnyObject, Sendable {
 
     /// Saves one set in its own transaction and returns its id.
     func save(_ record: NewRecord, now: Date) throws(LogbookError) -> Int64
-    /// Removes one record; `false` when there was none.
-    func deleteRecord(id: Int64) throws(LogbookError) -> Bool
+    /// Deletes one record by leaving a tombstone (nothing is erased); `false`
+    /// when there is no live record with that id.
+    func deleteRecord(id: Int64, now: Date) throws(LogbookError) -> Bool
+    /// Brings a deleted record back; `false` when there is no tombstone with that id.
+    func restoreRecord(id: Int64) throws(LogbookError) -> Bool
+    /// One record by id, live or deleted (`deletedAt` tells).
     func record(id: Int64) throws(LogbookError) -> WorkoutRecord?
     /// Records matching `query`, newest first, one at a time.
     func forEachRecord(_ query: HistoryQuery, _ body: (WorkoutRecord) throws -> Void) throws(LogbookError)
@@ -78,6 +82,11 @@ extension Logbook {
 
     public func save(_ record: NewRecord) throws(LogbookError) -> Int64 {
         try save(record, now: Date())
+    }
+
+    @discardableResult
+    public func deleteRecord(id: Int64) throws(LogbookError) -> Bool {
+        try deleteRecord(id: id, now: Date())
     }
 
     public func checkAdminPin(_ pin: String) throws(LogbookError) -> PinVerdict {
