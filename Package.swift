@@ -53,7 +53,7 @@ let package = Package(
         // The quick-record flow as a state machine over any line source.
         .target(
             name: "TopWeightREPL",
-            dependencies: ["TopWeightCore", "TopWeightCatalog", "LineEditor"]
+            dependencies: ["TopWeightCore", "TopWeightCatalog"]
         ),
 
         // Command-line interface: subcommands over the libraries.
@@ -77,7 +77,8 @@ let package = Package(
         ),
         .testTarget(
             name: "TopWeightREPLTests",
-            dependencies: ["TopWeightREPL", "TopWeightStore", "TopWeightCore", "TopWeightCatalog"]
+            // LineEditor only for the key filter's tests and one piped-input test.
+            dependencies: ["TopWeightREPL", "TopWeightStore", "TopWeightCore", "TopWeightCatalog", "LineEditor"]
         ),
         .testTarget(
             name: "TopWeightEndToEndTests",

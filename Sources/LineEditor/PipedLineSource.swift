@@ -1,3 +1,4 @@
+import TopWeightCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

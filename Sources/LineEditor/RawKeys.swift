@@ -1,3 +1,4 @@
+import TopWeightCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -57,6 +58,8 @@ public enum RawKeys {
         }
     }
 
+    /// Writes all of `text` to `fd`, giving up when the program is ending
+    /// (a stopped or vanished terminal must not hold up SIGTERM).
     static func write(_ text: String, to fd: Int32) {
         var text = text
         text.withUTF8 { buffer in

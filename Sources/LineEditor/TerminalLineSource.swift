@@ -1,3 +1,4 @@
+import TopWeightCore
 import CEditLine
 #if canImport(Glibc)
 import Glibc

@@ -11,15 +11,30 @@ public enum RecordUID {
 
     /// The same with a given source of randomness (tests, repeatable fixtures).
     public static func make(at date: Date, using generator: inout some RandomNumberGenerator) -> String {
-        let milliseconds = UInt64(max(0, (date.timeIntervalSince1970 * 1000).rounded()))
-        var bytes = [UInt8](repeating: 0, count: 16)
-        for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: milliseconds >> (8 * (5 - index))) }
-        for index in 6..<16 { bytes[index] = UInt8.random(in: .min ... .max, using: &generator) }
-        bytes[6] = 0x70 | (bytes[6] & 0x0F)  // version 7
-        bytes[8] = 0x80 | (bytes[8] & 0x3F)  // RFC 9562 variant
-        let hex = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
-        let characters = Array(hex)
-        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
+        // On the save path: two random words and one string, no arrays.
+        let milliseconds = UInt64(max(0, (date.timeIntervalSince1970 * 1000).rounded())) & 0xFFFF_FFFF_FFFF
+        let randomA = generator.next()
+        let randomB = generator.next()
+        // 48 bits of time, version 7, 12 random bits; variant 10, 62 random bits.
+        let high = milliseconds << 16 | 0x7000 | (randomA & 0x0FFF)
+        let low = 0x8000_0000_0000_0000 | (randomB & 0x3FFF_FFFF_FFFF_FFFF)
+        return String(unsafeUninitializedCapacity: 36) { buffer in
+            let digits: StaticString = "0123456789abcdef"
+            var position = 0
+            func put(_ word: UInt64, nibbles: ClosedRange<Int>) {
+                for nibble in nibbles.reversed() {
+                    if position == 8 || position == 13 || position == 18 || position == 23 {
+                        buffer[position] = UInt8(ascii: "-")
+                        position += 1
+                    }
+                    buffer[position] = digits.utf8Start[Int((word >> (4 * UInt64(nibble))) & 0xF)]
+                    position += 1
+                }
+            }
+            put(high, nibbles: 0...15)
+            put(low, nibbles: 0...15)
+            return position
+        }
     }
 
     /// True for the canonical lower-case form of a UUID.

@@ -1,5 +1,5 @@
 import Foundation
-import LineEditor
+
 import TopWeightCatalog
 import TopWeightCore
 

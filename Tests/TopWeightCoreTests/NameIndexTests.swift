@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TopWeightCore
 
@@ -46,5 +47,22 @@ struct NameIndexTests {
         #expect(index.count == 2)
         #expect(index.matching("an") == ["Ana", "Maria Ana"])
         #expect(index.matching("") == ["Ana", "Maria Ana"])
+    }
+}
+
+@Suite("Record ids")
+struct RecordUIDTests {
+    @Test("a UUIDv7: time first, version 7, RFC 9562 variant, lower-case canonical form")
+    func layout() {
+        let date = Date(timeIntervalSince1970: 1_795_284_000.123)
+        let uid = RecordUID.make(at: date)
+        #expect(RecordUID.isValid(uid))
+        #expect(uid.count == 36)
+        #expect(uid.hasPrefix("01a1ff") || uid.hasPrefix(String(1_795_284_000_123, radix: 16).prefix(6)))
+        let hex = uid.replacingOccurrences(of: "-", with: "")
+        #expect(UInt64(hex.prefix(12), radix: 16) == 1_795_284_000_123)
+        #expect(Array(uid)[14] == "7")
+        #expect("89ab".contains(Array(uid)[19]))
+        #expect(RecordUID.make(at: date) != uid)
     }
 }

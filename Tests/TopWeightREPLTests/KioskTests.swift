@@ -1,5 +1,4 @@
 import Foundation
-import LineEditor
 import Testing
 import TopWeightCore
 import TopWeightREPL

@@ -47,3 +47,12 @@ extension LineSource {
         readLine(prompt: prompt, complete: nil)
     }
 }
+
+/// Where the REPL writes: records and listings to one stream, reasons to another.
+public protocol Console: AnyObject {
+    /// A line of results: `Saved …`, history, listings.
+    func say(_ line: String)
+    /// A one-line reason something was refused, or a notice.
+    func warn(_ line: String)
+}
+
