@@ -12,7 +12,8 @@ import TopWeightCore
 public final class WorkoutStore: Logbook {
     /// Where the database lives (for messages).
     public let path: String
-    let writer: DatabasePool
+    /// A pool (WAL) on a file; a queue in memory for tests.
+    let writer: any DatabaseWriter
 
     public struct Options: Sendable {
         /// `synchronous = FULL`: each save survives a power cut, at the cost of an fsync.
@@ -76,6 +77,29 @@ public final class WorkoutStore: Logbook {
         } catch {
             throw LogbookError.wrap(error, path: path)
         }
+    }
+
+    /// A store on a database GRDB already opened, migrated here: an in-memory
+    /// `DatabaseQueue()` for tests, as GRDB's demo app does.
+    public init(writer: any DatabaseWriter, label: String = "memory") throws(LogbookError) {
+        path = label
+        self.writer = writer
+        do {
+            try Schema.migrator.migrate(writer)
+        } catch {
+            throw LogbookError.wrap(error, path: label)
+        }
+    }
+
+    /// A fresh store in memory: the whole schema, nothing on disk.
+    public static func inMemory() throws(LogbookError) -> WorkoutStore {
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue()
+        } catch {
+            throw LogbookError.wrap(error, path: "memory")
+        }
+        return try WorkoutStore(writer: queue)
     }
 
     /// Runs `body`, turning any failure into a one-line `LogbookError`.

@@ -3,7 +3,7 @@ import Testing
 import TopWeightCore
 @testable import TopWeightStore
 
-@Suite("WorkoutStore on a temporary file")
+@Suite("The SQLite store, on a file and in memory")
 struct StoreTests {
     // MARK: - Opening and migrating
 
@@ -83,8 +83,7 @@ struct StoreTests {
 
     @Test("Users are found and created case- and composition-insensitively", arguments: sameNames)
     func usersAreOneWhateverTheSpelling(stored: String, typed: String) throws {
-        try withTemporaryDatabase { database in
-            let store = try database.open()
+        try withEachEngine { store in
             let created = try store.createUser(named: stored)
 
             let found = try #require(try store.user(named: typed))
@@ -101,8 +100,7 @@ struct StoreTests {
 
     @Test("Exercises are found and created case- and composition-insensitively", arguments: sameNames)
     func exercisesAreOneWhateverTheSpelling(stored: String, typed: String) throws {
-        try withTemporaryDatabase { database in
-            let store = try database.open()
+        try withEachEngine { store in
             let created = try store.createExercise(named: stored, category: "chest")
 
             let found = try #require(try store.exercise(named: typed))
@@ -120,8 +118,7 @@ struct StoreTests {
         arguments: [("Zoe", "Zo\u{EB}"), ("Ana", "Anna"), ("Jose", "Jos\u{E9}")]
     )
     func distinctNamesStayDistinct(first: String, second: String) throws {
-        try withTemporaryDatabase { database in
-            let store = try database.open()
+        try withEachEngine { store in
             let a = try store.createUser(named: first)
             let b = try store.createUser(named: second)
             let x = try store.createExercise(named: first)
@@ -137,8 +134,7 @@ struct StoreTests {
 
     @Test("createUser and createExercise are idempotent")
     func createIsIdempotent() throws {
-        try withTemporaryDatabase { database in
-            let store = try database.open()
+        try withEachEngine { store in
             let first = try store.createUser(named: "Ana", now: instant(0))
             let second = try store.createUser(named: "Ana", now: instant(60))
             let bench = try store.createExercise(named: "Bench Press", category: "chest")
@@ -155,8 +151,7 @@ struct StoreTests {
 
     @Test("Looking up unknown names gives nil and creates nothing")
     func unknownNamesAreNil() throws {
-        try withTemporaryDatabase { database in
-            let store = try database.open()
+        try withEachEngine { store in
             _ = try store.createUser(named: "Ana")
 
             #expect(try store.user(named: "Bo") == nil)
@@ -196,8 +191,7 @@ struct StoreTests {
 
     @Test("userNames(withPrefix:) completes case-insensitively in key order", arguments: completions)
     func userNameCompletion(prefix: String, expected: [String]) throws {
-        try withTemporaryDatabase { database in
-            let store = try database.open()
+        try withEachEngine { store in
             for name in Self.memberNames { _ = try store.createUser(named: name) }
 
             let names = try store.userNames(withPrefix: prefix)
@@ -208,8 +202,7 @@ struct StoreTests {
 
     @Test("exerciseNames(withPrefix:) completes case-insensitively in key order", arguments: completions)
     func exerciseNameCompletion(prefix: String, expected: [String]) throws {
-        try withTemporaryDatabase { database in
-            let store = try database.open()
+        try withEachEngine { store in
             for name in Self.memberNames { _ = try store.createExercise(named: name) }
             _ = try store.createUser(named: "Anton")
 
@@ -221,8 +214,7 @@ struct StoreTests {
 
     @Test("Completion returns at most `limit` names, the first ones in key order", arguments: [0, 1, 2, 3, 50])
     func completionIsLimited(limit: Int) throws {
-        try withTemporaryDatabase { database in
-            let store = try database.open()
+        try withEachEngine { store in
             for name in ["Anabel", "Bo", "Andrés", "Ana", "Anton"] {
                 _ = try store.createUser(named: name)
                 _ = try store.createExercise(named: name)
@@ -250,8 +242,7 @@ struct StoreTests {
 
     @Test("An empty database has no last user, exercise or values")
     func emptyDefaults() throws {
-        try withTemporaryDatabase { database in
-            let store = try database.open()
+        try withEachEngine { store in
             let ana = try store.createUser(named: "Ana")
             let bench = try store.createExercise(named: "Bench Press")
 
@@ -264,8 +255,7 @@ struct StoreTests {
 
     @Test("After saves, the defaults are the newest record's by id, not by performedAt")
     func defaultsFollowTheNewestSave() throws {
-        try withTemporaryDatabase { database in
-            let store = try database.open()
+        try withEachEngine { store in
             let ana = try store.createUser(named: "Ana")
             let bo = try store.createUser(named: "Bo")
             let bench = try store.createExercise(named: "Bench Press")
@@ -296,8 +286,7 @@ struct StoreTests {
         ]
     )
     func weightsRoundTrip(hundredths: Int, unit: WeightUnit) throws {
-        try withTemporaryDatabase { database in
-            let store = try database.open()
+        try withEachEngine { store in
             let ana = try store.createUser(named: "Ana")
             let bench = try store.createExercise(named: "Bench Press")
             let values = SetValues(weight: Weight(hundredths: hundredths, unit: unit), reps: 8, series: 3)
@@ -319,8 +308,7 @@ struct StoreTests {
 
     @Test("Deleting the newest record makes the defaults fall back to the previous one")
     func deletingFallsBack() throws {
-        try withTemporaryDatabase { database in
-            let store = try database.open()
+        try withEachEngine { store in
             let ana = try store.createUser(named: "Ana")
             let bo = try store.createUser(named: "Bo")
             let bench = try store.createExercise(named: "Bench Press")
@@ -396,8 +384,7 @@ struct StoreTests {
 
     @Test("History is newest first by performedAt, then by id among equal times")
     func historyOrder() throws {
-        try withTemporaryDatabase { database in
-            let store = try database.open()
+        try withEachEngine { store in
             let saved = try Self.saveFixture(in: store)
 
             let history = try store.history(HistoryQuery())
@@ -444,8 +431,7 @@ struct StoreTests {
         ]
     )
     func historyFilters(_ filter: HistoryCase) throws {
-        try withTemporaryDatabase { database in
-            let store = try database.open()
+        try withEachEngine { store in
             let saved = try Self.saveFixture(in: store)
             var query = HistoryQuery(limit: filter.limit)
             if let name = filter.user { query.userID = try #require(try store.user(named: name)).id }
@@ -467,8 +453,7 @@ struct StoreTests {
         arguments: [nil, "Ana"] as [String?], [1, 2, 3, 4, 7, 100]
     )
     func keysetPaging(user: String?, pageSize: Int) throws {
-        try withTemporaryDatabase { database in
-            let store = try database.open()
+        try withEachEngine { store in
             var saved = try Self.saveFixture(in: store)
             // More ties: a second batch at times the fixture already uses.
             saved += try Self.saveFixture(in: store)
@@ -493,8 +478,7 @@ struct StoreTests {
 
     @Test("forEachRecord streams the same records as history")
     func streamingMatchesHistory() throws {
-        try withTemporaryDatabase { database in
-            let store = try database.open()
+        try withEachEngine { store in
             _ = try Self.saveFixture(in: store)
             var streamed: [WorkoutRecord] = []
 
@@ -509,8 +493,7 @@ struct StoreTests {
 
     @Test("users() lists every member in name order with record counts and last training")
     func userSummaries() throws {
-        try withTemporaryDatabase { database in
-            let store = try database.open()
+        try withEachEngine { store in
             let saved = try Self.saveFixture(in: store)
             let dee = try store.createUser(named: "dee")
 
@@ -531,8 +514,7 @@ struct StoreTests {
 
     @Test("exercises() lists every exercise in name order with how many records use it")
     func exerciseSummaries() throws {
-        try withTemporaryDatabase { database in
-            let store = try database.open()
+        try withEachEngine { store in
             let saved = try Self.saveFixture(in: store)
             let curl = try store.createExercise(named: "Curl", category: "arms")
 
@@ -550,8 +532,7 @@ struct StoreTests {
 
     @Test("Renaming an exercise keeps its records, defaults and id")
     func renameKeepsRecords() throws {
-        try withTemporaryDatabase { database in
-            let store = try database.open()
+        try withEachEngine { store in
             let ana = try store.createUser(named: "Ana")
             let bench = try store.createExercise(named: "Bench", category: "chest")
             let id = try store.save(ana, bench, SetValues(60, .kg, 8, 3), at: instant(0))
@@ -571,8 +552,7 @@ struct StoreTests {
 
     @Test("Renaming to a different spelling of its own name is allowed")
     func renameToOwnName() throws {
-        try withTemporaryDatabase { database in
-            let store = try database.open()
+        try withEachEngine { store in
             let bench = try store.createExercise(named: "bench press")
 
             let renamed = try store.renameExercise(bench, to: "Bench Press")
@@ -588,8 +568,7 @@ struct StoreTests {
         arguments: ["Back Squat", "BACK SQUAT", "back squat"]
     )
     func renameRefusesTakenName(newName: String) throws {
-        try withTemporaryDatabase { database in
-            let store = try database.open()
+        try withEachEngine { store in
             let ana = try store.createUser(named: "Ana")
             let bench = try store.createExercise(named: "Bench Press")
             let squat = try store.createExercise(named: "Back Squat")
@@ -609,8 +588,7 @@ struct StoreTests {
 
     @Test("Renaming refuses a name taken by another exercise spelled with decomposed accents")
     func renameRefusesTakenAccentedName() throws {
-        try withTemporaryDatabase { database in
-            let store = try database.open()
+        try withEachEngine { store in
             let press = try store.createExercise(named: "D\u{E9}velopp\u{E9}")
             let bench = try store.createExercise(named: "Bench Press")
 
@@ -626,8 +604,7 @@ struct StoreTests {
 
     @Test("Removing an exercise that records use is refused; an unused one goes")
     func removeExercise() throws {
-        try withTemporaryDatabase { database in
-            let store = try database.open()
+        try withEachEngine { store in
             let ana = try store.createUser(named: "Ana")
             let bench = try store.createExercise(named: "Bench Press")
             let curl = try store.createExercise(named: "Curl")
@@ -660,8 +637,7 @@ struct StoreTests {
 
     @Test("Deleting leaves a tombstone that every read skips and restore brings back")
     func tombstones() throws {
-        try withTemporaryDatabase { database in
-            let store = try database.open()
+        try withEachEngine { store in
             let ana = try store.createUser(named: "Ana")
             let bench = try store.createExercise(named: "Bench Press")
             let squat = try store.createExercise(named: "Back Squat")
@@ -693,8 +669,7 @@ struct StoreTests {
 
     @Test("Every saved record gets its own UUIDv7, in creation order")
     func recordUIDs() throws {
-        try withTemporaryDatabase { database in
-            let store = try database.open()
+        try withEachEngine { store in
             let ana = try store.createUser(named: "Ana")
             let bench = try store.createExercise(named: "Bench Press")
             for second in 0..<50 { try store.save(ana, bench, SetValues(60, .kg, 8, 3), at: instant(second)) }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import TopWeightStore
 import TopWeightCore
+import Testing
 
 /// A fresh directory under the system's temporary directory, unique per test,
 /// holding the database file. `remove()` deletes the whole directory; use
@@ -82,5 +83,26 @@ extension WorkoutStore {
         _ user: User, _ exercise: Exercise, _ values: SetValues, at performedAt: Date
     ) throws(LogbookError) -> Int64 {
         try save(NewRecord(user: user, exercise: exercise, values: values, performedAt: performedAt), now: performedAt)
+    }
+}
+
+/// The engines the store suite runs against: a file (WAL pool, as in use) and
+/// memory (a queue, as GRDB's demo tests do). PostgreSQL joins here.
+enum Engine: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case file
+    case memory
+
+    var testDescription: String { rawValue }
+}
+
+/// Runs `body` once per engine, each on a fresh, empty store.
+func withEachEngine(_ body: (WorkoutStore) throws -> Void) throws {
+    for engine in Engine.allCases {
+        switch engine {
+        case .file:
+            try withTemporaryDatabase { database in try body(try database.open()) }
+        case .memory:
+            try body(try WorkoutStore.inMemory())
+        }
     }
 }
