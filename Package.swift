@@ -50,10 +50,16 @@ let package = Package(
         ),
         .target(name: "LineEditor", dependencies: ["CEditLine", "TopWeightCore"]),
 
+        // Everything printed the same way by the logger and the command line.
+        .target(name: "TopWeightText", dependencies: ["TopWeightCore"]),
+
+        // The use cases both front ends call: log a set, find or create, history pages, listings, the PIN.
+        .target(name: "TopWeightUseCases", dependencies: ["TopWeightCore", "TopWeightCatalog"]),
+
         // The quick-record flow as a state machine over any line source.
         .target(
             name: "TopWeightREPL",
-            dependencies: ["TopWeightCore", "TopWeightCatalog"]
+            dependencies: ["TopWeightCore", "TopWeightCatalog", "TopWeightText", "TopWeightUseCases"]
         ),
 
         // Command-line interface: subcommands over the libraries.
@@ -61,6 +67,7 @@ let package = Package(
             name: "TopWeightCLI",
             dependencies: [
                 "TopWeightCore", "TopWeightStore", "TopWeightREPL", "TopWeightCatalog", "LineEditor",
+                "TopWeightText", "TopWeightUseCases",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -70,6 +77,7 @@ let package = Package(
             name: "TopWeightCoreTests",
             dependencies: ["TopWeightCore", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
+        .testTarget(name: "TopWeightTextTests", dependencies: ["TopWeightText", "TopWeightCore"]),
         .testTarget(
             name: "TopWeightStoreTests",
             dependencies: ["TopWeightStore", "TopWeightCore", .product(name: "GRDB", package: "GRDB.swift")],

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TopWeightCore
 import TopWeightStore
+import TopWeightUseCases
 
 /// How a subcommand fails: one line on stderr and the contract's exit code.
 enum Failure: Error {
@@ -44,6 +45,15 @@ extension ParsableCommand {
         } catch let failure as Failure {
             FileHandle.standardError.write(Data("topweight: \(TerminalText.safe(failure.message))\n".utf8))
             throw ExitCode(failure.exitCode)
+        } catch let error as WorkoutsError {
+            let code: Int32
+            switch error {
+            case .notFound: code = 64
+            case .refused: code = 77
+            case .storage(let stored): code = stored.kind == .conflict ? 64 : 2
+            }
+            FileHandle.standardError.write(Data("topweight: \(TerminalText.safe(error.description))\n".utf8))
+            throw ExitCode(code)
         } catch let error as LogbookError where error.kind == .conflict {
             FileHandle.standardError.write(Data("topweight: \(TerminalText.safe(error.message))\n".utf8))
             throw ExitCode(64)

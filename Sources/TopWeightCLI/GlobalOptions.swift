@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import TopWeightCatalog
 import TopWeightStore
+import TopWeightUseCases
 
 /// Options every subcommand takes.
 struct GlobalOptions: ParsableArguments {
@@ -38,6 +40,13 @@ struct GlobalOptions: ParsableArguments {
         } catch {
             throw Failure.database(error)
         }
+    }
+}
+
+extension GlobalOptions {
+    /// The use cases over the store and the bundled catalog.
+    func openWorkouts() throws -> Workouts {
+        Workouts(logbook: try openStore(), catalog: .bundled())
     }
 }
 

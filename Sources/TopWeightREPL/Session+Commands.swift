@@ -1,5 +1,7 @@
 import Foundation
 import TopWeightCore
+import TopWeightText
+import TopWeightUseCases
 
 
 // MARK: - `:` commands
@@ -53,18 +55,12 @@ extension Session {
         case .interrupted, .endOfInput: return false
         }
         do {
-            switch try store.checkAdminPin(pin, now: settings.now()) {
-            case .accepted:
-                return true
-            case .wrong(lockedFor: nil):
-                console.warn("Wrong PIN. This terminal stays open; Ctrl-D ends your turn.")
-            case .wrong(lockedFor: let seconds?):
-                console.warn("Wrong PIN. Too many wrong PINs: try again in \(seconds) s. This terminal stays open.")
-            case .locked(let seconds):
-                console.warn("Too many wrong PINs: try again in \(seconds) s. This terminal stays open.")
-            }
+            return try workouts.admit(pin: pin, now: settings.now())
         } catch {
-            console.warn(error.description)
+            // The command line's "wrong admin PIN", said to a member as "Wrong PIN".
+            let reason = error.description.replacingOccurrences(of: "wrong admin PIN;", with: "Wrong PIN.")
+                .replacingOccurrences(of: "wrong admin PIN", with: "Wrong PIN")
+            console.warn(reason.prefix(1).uppercased() + reason.dropFirst() + ". This terminal stays open; Ctrl-D ends your turn.")
         }
         return false
     }
@@ -99,21 +95,15 @@ extension Session {
             words.removeLast()
         }
         let name = words.joined(separator: " ")
-        var query = HistoryQuery(limit: limit + 1)
+        var query = HistoryQuery()
         var whose = "everybody"
         if name.lowercased() != "all" {
-            let member: User?
-            if name.isEmpty {
-                member = defaultUser()
-            } else {
+            var member = name.isEmpty ? defaultUser() : nil
+            if !name.isEmpty {
                 do {
-                    member = try store.user(named: name)
+                    member = try workouts.member(named: name)
                 } catch {
                     console.warn(error.description)
-                    return
-                }
-                if member == nil {
-                    console.warn("No member named \(TerminalText.safe(name)); :users lists them (e.g. :history all)")
                     return
                 }
             }
@@ -123,16 +113,13 @@ extension Session {
             }
         }
         do {
-            var records = try store.history(query)
-            let more = records.count > limit
-            if more { records.removeLast() }
-            guard !records.isEmpty else {
+            let page = try workouts.historyPage(query, limit: limit)
+            guard !page.records.isEmpty else {
                 console.say("No records yet for \(whose).")
                 return
             }
-            let lines = HistoryText.render(records, grouping: grouping, now: settings.now(), showUser: query.userID == nil)
-            lines.forEach(console.say)
-            if more {
+            HistoryText.render(page.records, grouping: grouping, now: settings.now(), showUser: query.userID == nil).forEach(console.say)
+            if page.more {
                 console.say("… older records exist: :history \(query.userID == nil ? "all" : whose) \(min(limit * 2, 10_000))")
             }
         } catch {
@@ -141,36 +128,20 @@ extension Session {
     }
 
     private func listUsers() {
-        do {
-            let summaries = try store.users()
-            guard !summaries.isEmpty else {
-                console.say("No members yet. Type a name at the user prompt to add one.")
-                return
-            }
-            let now = settings.now()
-            let names = summaries.map { TerminalText.safe($0.user.name) }
-            let width = names.map(TerminalText.width).max() ?? 0
-            for (summary, name) in zip(summaries, names) {
-                let last = summary.lastPerformedAt.map { "last " + grouping.label(for: $0, now: now) } ?? "no records"
-                console.say("\(TerminalText.pad(name, to: width))  \(summary.records) record\(summary.records == 1 ? "" : "s"), \(last)")
-            }
-        } catch {
-            console.warn(error.description)
+        guard let summaries = attempt({ () throws(LogbookError) in try store.users() }) else { return }
+        guard !summaries.isEmpty else {
+            console.say("No members yet. Type a name at the user prompt to add one.")
+            return
         }
+        Lines.members(summaries, grouping: grouping, now: settings.now()).forEach(console.say)
     }
 
     private func listExercises() {
         do {
-            let summaries = try store.exercises()
-            let names = summaries.map { TerminalText.safe($0.exercise.name) }
-            let width = names.map(TerminalText.width).max() ?? 0
-            for (summary, name) in zip(summaries, names) {
-                let category = summary.exercise.category.map { "  \(TerminalText.safe($0))" } ?? ""
-                console.say("\(TerminalText.pad(name, to: width))  \(summary.records) record\(summary.records == 1 ? "" : "s")\(category)")
-            }
-            let known = Set(summaries.map { NameRules.key($0.exercise.name) })
-            let more = catalog.entries.filter { !known.contains(NameRules.key($0.name)) }.count
-            console.say("\(summaries.isEmpty ? "No exercises used yet; " : "")\(more) more in the catalog: Tab at the exercise prompt shows them.")
+            let rows = try workouts.exerciseRows(includeCatalog: false)
+            Lines.exercises(rows).forEach(console.say)
+            let more = try workouts.exerciseRows(includeCatalog: true).count - rows.count
+            console.say("\(rows.isEmpty ? "No exercises used yet; " : "")\(more) more in the catalog: Tab at the exercise prompt shows them.")
         } catch {
             console.warn(error.description)
         }

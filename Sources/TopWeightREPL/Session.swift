@@ -2,6 +2,8 @@ import Foundation
 
 import TopWeightCatalog
 import TopWeightCore
+import TopWeightText
+import TopWeightUseCases
 
 
 /// The quick-record flow: user → exercise → weight → reps → series → saved,
@@ -30,6 +32,7 @@ public final class Session {
     }
 
     let store: any Logbook
+    let workouts: Workouts
     let source: any LineSource
     let console: any Console
     let catalog: ExerciseCatalog
@@ -73,6 +76,7 @@ public final class Session {
     public init(store: any Logbook, source: any LineSource, console: any Console,
                 catalog: ExerciseCatalog, settings: Settings = Settings()) {
         self.store = store
+        workouts = Workouts(logbook: store, catalog: catalog)
         self.source = source
         self.console = console
         self.catalog = catalog
@@ -334,15 +338,16 @@ public final class Session {
     func resolveExercise(_ text: String) throws(Interruption) -> Exercise? {
         guard let name = validName(text, kind: .exercise) else { return nil }
         if let known = resolvedExercises[NameRules.key(name)] { return known }
-        guard let found = attempt({ () throws(LogbookError) in try store.exercise(named: name) }) else { return nil }
+        let found: Exercise?
+        do {
+            found = try workouts.knownExercise(named: name, now: settings.now())
+        } catch {
+            console.warn(error.description)
+            return nil
+        }
         if let known = found {
             resolvedExercises[NameRules.key(name)] = known
             return known
-        }
-        if let entry = catalog.entry(named: name) {
-            return attempt { () throws(LogbookError) in
-                try store.createExercise(named: entry.name, category: entry.category, now: settings.now())
-            }
         }
         guard !refusedAsLookalike(name, kind: .exercise) else { return nil }
         let similar = exerciseCandidates(for: String(name.prefix(3)))
@@ -353,7 +358,12 @@ public final class Session {
             console.warn("Not created. Tab completes known exercises.")
             return nil
         }
-        return attempt { () throws(LogbookError) in try store.createExercise(named: name, category: nil, now: settings.now()) }
+        do {
+            return try workouts.findOrCreateExercise(named: name, now: settings.now())
+        } catch {
+            console.warn(error.description)
+            return nil
+        }
     }
 
     /// The exercise a one-line entry names, where a unique start of a known or
@@ -428,12 +438,11 @@ public final class Session {
         }
         let now = settings.now()
         do {
-            let id = try store.save(NewRecord(user: member, exercise: chosen, values: values, performedAt: now), now: now)
-            let text = "\(TerminalText.safe(member.name)) · \(TerminalText.safe(chosen.name)) · \(values.weight.description) × \(values.reps) reps × \(values.series) series"
-            saved.append((id, text))
+            let record = try workouts.log(NewRecord(user: member, exercise: chosen, values: values, performedAt: now), now: now)
+            saved.append((record.id, Lines.summary(record)))
             knownValues[chosen.id] = values
             recentExercises = recentExercises.map { [chosen.name] + $0.filter { NameRules.key($0) != NameRules.key(chosen.name) } }
-            console.say("Saved #\(id)  \(text)")
+            console.say(Lines.saved(record))
             step = .exercise
         } catch {
             // Nothing was written; the numbers stay, Enter at the last prompt retries.

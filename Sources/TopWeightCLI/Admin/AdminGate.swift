@@ -1,6 +1,8 @@
 import Foundation
 import LineEditor
+import TopWeightCatalog
 import TopWeightStore
+import TopWeightUseCases
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,15 +17,10 @@ enum AdminGate {
         guard let pin = try SecretInput.read(prompt: "Admin PIN: ") else {
             throw Failure.permission("this needs the admin PIN; none was given")
         }
-        switch try store.checkAdminPin(pin) {
-        case .accepted:
-            return
-        case .wrong(lockedFor: nil):
-            throw Failure.permission("wrong admin PIN; nothing was changed")
-        case .wrong(lockedFor: let seconds?):
-            throw Failure.permission("wrong admin PIN; nothing was changed; too many wrong PINs: try again in \(seconds) s")
-        case .locked(let seconds):
-            throw Failure.permission("too many wrong admin PINs: try again in \(seconds) s; nothing was changed")
+        do {
+            _ = try Workouts(logbook: store, catalog: ExerciseCatalog(entries: [])).admit(pin: pin, now: Date())
+        } catch .refused(let reason) {
+            throw Failure.permission("\(reason); nothing was changed")
         }
     }
 }

@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import TopWeightCatalog
 import TopWeightCore
+import TopWeightText
 import TopWeightStore
+import TopWeightUseCases
 
 /// `topweight add USER EXERCISE WEIGHT REPS SERIES`: one set, from a script.
 struct AddCommand: ParsableCommand {
@@ -40,19 +42,15 @@ struct AddCommand: ParsableCommand {
             let values = try parseValues()
             let userName = try Self.valid(user, kind: .user)
             let exerciseName = try Self.valid(exercise, kind: .exercise)
-            let store = try global.openStore()
+            let workouts = try global.openWorkouts()
+            let store = workouts.logbook
             let member = try store.user(named: userName) ?? store.createUser(named: userName, now: now)
-            let chosen = try store.exercise(named: exerciseName) ?? {
-                // A catalog exercise keeps the catalog's spelling and category.
-                let entry = ExerciseCatalog.bundled().entry(named: exerciseName)
-                return try store.createExercise(named: entry?.name ?? exerciseName, category: entry?.category, now: now)
-            }()
-            let id = try store.save(NewRecord(user: member, exercise: chosen, values: values, performedAt: performedAt), now: now)
-            let record = WorkoutRecord(id: id, user: member.name, exercise: chosen.name, values: values, performedAt: performedAt)
+            let chosen = try workouts.findOrCreateExercise(named: exerciseName, now: now)
+            let record = try workouts.log(NewRecord(user: member, exercise: chosen, values: values, performedAt: performedAt), now: now)
             let formatter = RecordFormatter(timeZone: .current)
             switch format {
             case .text:
-                print("Saved #\(id)  \(TerminalText.safe(member.name)) · \(TerminalText.safe(chosen.name)) · \(values.weight.description) × \(values.reps) reps × \(values.series) series")
+                print(Lines.saved(record))
             case .json:
                 print(formatter.json(record))
             case .csv:

@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import TopWeightCatalog
 import TopWeightCore
+import TopWeightText
 import TopWeightStore
+import TopWeightUseCases
 
 /// `topweight exercises`: list, add, rename, remove.
 struct ExercisesCommand: ParsableCommand {
@@ -22,24 +24,11 @@ struct ExercisesCommand: ParsableCommand {
 
         func run() throws {
             try reportingFailures {
-                let summaries = try global.openStore().exercises()
-                var rows = summaries.map { (name: $0.exercise.name, category: $0.exercise.category, records: $0.records, id: Optional($0.exercise.id)) }
-                if catalog {
-                    let known = Set(rows.map { NameRules.key($0.name) })
-                    for entry in ExerciseCatalog.bundled().entries where !known.contains(NameRules.key(entry.name)) {
-                        rows.append((entry.name, entry.category, 0, nil))
-                    }
-                    rows.sort { NameRules.key($0.name) < NameRules.key($1.name) }
-                }
+                let rows = try global.openWorkouts().exerciseRows(includeCatalog: catalog)
                 let out = OutputBuffer()
                 switch format {
                 case .text:
-                    let names = rows.map { TerminalText.safe($0.name) }
-                    let width = names.map(TerminalText.width).max() ?? 0
-                    for (row, name) in zip(rows, names) {
-                        let used = row.id == nil ? "catalog" : "\(row.records) record\(row.records == 1 ? "" : "s")"
-                        out.line("\(TerminalText.pad(name, to: width))  \(used)\(row.category.map { "  \($0)" } ?? "")")
-                    }
+                    Lines.exercises(rows).forEach(out.line)
                     if rows.isEmpty { out.line("No exercises used yet (--catalog shows the bundled ones).") }
                 case .json:
                     let objects = rows.map { row in
@@ -72,13 +61,12 @@ struct ExercisesCommand: ParsableCommand {
         func run() throws {
             try reportingFailures {
                 let valid = try AddCommand.valid(name, kind: .exercise)
-                let store = try global.openStore()
-                if let existing = try store.exercise(named: valid) {
+                let workouts = try global.openWorkouts()
+                if let existing = try workouts.logbook.exercise(named: valid) {
                     throw Failure.input("\(existing.name) already exists")
                 }
                 let category = try category.map { try AddCommand.valid($0, kind: .exercise) }
-                    ?? ExerciseCatalog.bundled().entry(named: valid)?.category
-                let created = try store.createExercise(named: valid, category: category)
+                let created = try workouts.findOrCreateExercise(named: valid, category: category, now: Date())
                 print("Added \(TerminalText.safe(created.name)) (#\(created.id))")
             }
         }

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import TopWeightCore
+import TopWeightText
 import TopWeightStore
+import TopWeightUseCases
 
 /// `topweight history`: records newest first, grouped by day, or as JSON/CSV.
 struct HistoryCommand: ParsableCommand {
@@ -26,35 +28,26 @@ struct HistoryCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let store = try global.openStore()
+            let workouts = try global.openWorkouts()
+            let store = workouts.logbook
             let now = Date()
             let grouping = HistoryGrouping(timeZone: .current)
             var query = HistoryQuery()
             query.deleted = deleted
             if let user {
-                let name = try AddCommand.valid(user, kind: .user)
-                guard let member = try store.user(named: name) else {
-                    throw Failure.input("no member named \(name); 'topweight users' lists them")
-                }
-                query.userID = member.id
+                query.userID = try workouts.member(named: AddCommand.valid(user, kind: .user)).id
             }
             if let exercise {
-                let name = try AddCommand.valid(exercise, kind: .exercise)
-                guard let found = try store.exercise(named: name) else {
-                    throw Failure.input("no exercise named \(name); 'topweight exercises' lists them")
-                }
-                query.exerciseID = found.id
+                query.exerciseID = try workouts.exercise(named: AddCommand.valid(exercise, kind: .exercise)).id
             }
             query.since = days.map { grouping.start(ofLast: $0, now: now) }
             let requested = limit ?? (format == .text ? 50 : 0)
-            query.limit = requested == 0 ? nil : requested + 1
+            if format != .text { query.limit = requested == 0 ? nil : requested + 1 }
             let out = OutputBuffer()
             let formatter = RecordFormatter(timeZone: .current)
             switch format {
             case .text:
-                var records = try store.history(query)
-                let more = requested > 0 && records.count > requested
-                if more { records.removeLast() }
+                let (records, more) = requested > 0 ? try workouts.historyPage(query, limit: requested) : (try store.history(query), false)
                 if records.isEmpty {
                     out.line(deleted ? "No deleted records." : "No records.")
                 } else {

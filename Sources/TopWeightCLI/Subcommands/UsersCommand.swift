@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TopWeightCore
+import TopWeightText
 import TopWeightStore
 
 /// `topweight users`: everybody known to the database.
@@ -26,14 +27,7 @@ extension UsersCommand {
                 let out = OutputBuffer()
                 switch format {
                 case .text:
-                    let names = summaries.map { TerminalText.safe($0.user.name) }
-                    let width = names.map(TerminalText.width).max() ?? 0
-                    let grouping = HistoryGrouping(timeZone: .current)
-                    let now = Date()
-                    for (summary, name) in zip(summaries, names) {
-                        let last = summary.lastPerformedAt.map { "last " + grouping.label(for: $0, now: now) } ?? "no records"
-                        out.line("\(TerminalText.pad(name, to: width))  \(summary.records) record\(summary.records == 1 ? "" : "s"), \(last)")
-                    }
+                    Lines.members(summaries, grouping: HistoryGrouping(timeZone: .current), now: Date()).forEach(out.line)
                     if summaries.isEmpty { out.line("No members yet.") }
                 case .json:
                     let objects = summaries.map { summary in

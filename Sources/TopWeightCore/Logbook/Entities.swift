@@ -113,3 +113,18 @@ public struct StoreHealth: Sendable {
         self.journalMode = journalMode
     }
 }
+
+/// An exercise as listed: a stored one (with its id) or a catalog entry nobody used yet.
+public struct ExerciseRow: Sendable, Hashable {
+    public var id: Int64?
+    public var name: String
+    public var category: String?
+    public var records: Int
+
+    public init(id: Int64?, name: String, category: String?, records: Int) {
+        self.id = id
+        self.name = name
+        self.category = category
+        self.records = records
+    }
+}

@@ -2,9 +2,9 @@ import Foundation
 import TopWeightCore
 
 /// JSON and CSV building blocks, written by hand so records stream one at a time.
-enum DataFormats {
+public enum DataFormats {
     /// A JSON string literal: quotes, backslashes and control characters escaped.
-    static func json(_ text: String) -> String {
+    public static func json(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -27,7 +27,7 @@ enum DataFormats {
     }
 
     /// One JSON object from ordered key/value pairs (values already encoded).
-    static func jsonObject(_ pairs: [(String, String)]) -> String {
+    public static func jsonObject(_ pairs: [(String, String)]) -> String {
         "{" + pairs.map { "\(json($0.0)):\($0.1)" }.joined(separator: ",") + "}"
     }
 
@@ -36,7 +36,7 @@ enum DataFormats {
     /// A field a spreadsheet would run as a formula (starting with `=`, `+`,
     /// `-`, `@`, tab or carriage return) gets a leading `'` first, OWASP's rule
     /// against CSV injection; the JSON output keeps names exactly as stored.
-    static func csv(_ text: String) -> String {
+    public static func csv(_ text: String) -> String {
         var text = text
         if let first = text.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) {
             text = "'" + text
@@ -46,7 +46,7 @@ enum DataFormats {
     }
 
     /// ISO 8601 with the local offset: `2026-11-21T18:42:05+01:00`.
-    static func timestamp(_ date: Date, timeZone: TimeZone) -> String {
+    public static func timestamp(_ date: Date, timeZone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
@@ -63,12 +63,16 @@ enum DataFormats {
 }
 
 /// Renders records as JSON objects or CSV rows.
-struct RecordFormatter {
-    var timeZone: TimeZone
+public struct RecordFormatter {
+    public var timeZone: TimeZone
 
-    static let csvHeader = "id,performedAt,user,exercise,weight,unit,reps,series,uid"
+    public init(timeZone: TimeZone) {
+        self.timeZone = timeZone
+    }
 
-    func json(_ record: WorkoutRecord) -> String {
+    public static let csvHeader = "id,performedAt,user,exercise,weight,unit,reps,series,uid"
+
+    public func json(_ record: WorkoutRecord) -> String {
         var pairs = [
             ("id", String(record.id)),
             ("user", DataFormats.json(record.user)),
@@ -86,7 +90,7 @@ struct RecordFormatter {
         return DataFormats.jsonObject(pairs)
     }
 
-    func csv(_ record: WorkoutRecord) -> String {
+    public func csv(_ record: WorkoutRecord) -> String {
         [
             String(record.id), DataFormats.timestamp(record.performedAt, timeZone: timeZone),
             DataFormats.csv(record.user), DataFormats.csv(record.exercise), record.values.weight.number,

@@ -1,4 +1,5 @@
 import Foundation
+import TopWeightCore
 
 /// History as aligned text: a heading per day, then one row per record.
 ///

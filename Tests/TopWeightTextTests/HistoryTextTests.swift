@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TopWeightCore
+import TopWeightText
 
 @Suite("History text")
 struct HistoryTextTests {

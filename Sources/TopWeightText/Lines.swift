@@ -1,0 +1,42 @@
+import Foundation
+import TopWeightCore
+
+/// The lines the logger and the command line print the same way, each
+/// made terminal-safe here, once, and aligned in terminal cells.
+public enum Lines {
+    /// `Saved #12  Ana · Bench Press · 62.5 kg × 8 reps × 3 series`
+    public static func saved(_ record: WorkoutRecord) -> String {
+        "Saved #\(record.id)  \(summary(record))"
+    }
+
+    /// `Ana · Bench Press · 62.5 kg × 8 reps × 3 series`
+    public static func summary(_ record: WorkoutRecord) -> String {
+        let values = record.values
+        return "\(TerminalText.safe(record.user)) · \(TerminalText.safe(record.exercise)) · \(values.weight.description) × \(values.reps) reps × \(values.series) series"
+    }
+
+    /// One line per member: name, records, when they last trained.
+    public static func members(_ summaries: [UserSummary], grouping: HistoryGrouping, now: Date) -> [String] {
+        let names = summaries.map { TerminalText.safe($0.user.name) }
+        let width = names.map(TerminalText.width).max() ?? 0
+        return zip(summaries, names).map { summary, name in
+            let last = summary.lastPerformedAt.map { "last " + grouping.label(for: $0, now: now) } ?? "no records"
+            return "\(TerminalText.pad(name, to: width))  \(count(summary.records, "record")), \(last)"
+        }
+    }
+
+    /// One line per exercise: name, records (or "catalog" for one not used yet), category.
+    public static func exercises(_ rows: [ExerciseRow]) -> [String] {
+        let names = rows.map { TerminalText.safe($0.name) }
+        let width = names.map(TerminalText.width).max() ?? 0
+        return zip(rows, names).map { row, name in
+            let used = row.id == nil ? "catalog" : count(row.records, "record")
+            return "\(TerminalText.pad(name, to: width))  \(used)\(row.category.map { "  \(TerminalText.safe($0))" } ?? "")"
+        }
+    }
+
+    /// `1 record`, `3 records`.
+    public static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+}

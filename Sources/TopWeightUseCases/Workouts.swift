@@ -1,0 +1,124 @@
+import Foundation
+import TopWeightCatalog
+import TopWeightCore
+
+/// What a member, a coach or the person running the kiosk can do, written
+/// once: the logger and the command line both call these, and differ only
+/// in how they ask and how they print.
+public struct Workouts: Sendable {
+    public let logbook: any Logbook
+    public let catalog: ExerciseCatalog
+
+    public init(logbook: any Logbook, catalog: ExerciseCatalog) {
+        self.logbook = logbook
+        self.catalog = catalog
+    }
+
+    // MARK: - Looking up
+
+    /// The member with this name, or why there is none (one line, with what lists them).
+    public func member(named name: String) throws(WorkoutsError) -> User {
+        guard let member = try attempt({ () throws(LogbookError) in try logbook.user(named: name) }) else {
+            throw .notFound("no member named \(TerminalText.safe(name)); 'topweight users' (or :users) lists them")
+        }
+        return member
+    }
+
+    /// The stored exercise with this name, or why there is none.
+    public func exercise(named name: String) throws(WorkoutsError) -> Exercise {
+        guard let found = try attempt({ () throws(LogbookError) in try logbook.exercise(named: name) }) else {
+            throw .notFound("no exercise named \(TerminalText.safe(name)); 'topweight exercises' (or :exercises) lists them")
+        }
+        return found
+    }
+
+    /// The stored exercise, else the catalog's (created with the catalog's
+    /// spelling and category), else `nil`: a new name the caller may confirm.
+    public func knownExercise(named name: String, now: Date) throws(WorkoutsError) -> Exercise? {
+        if let found = try attempt({ () throws(LogbookError) in try logbook.exercise(named: name) }) { return found }
+        guard let entry = catalog.entry(named: name) else { return nil }
+        return try attempt { () throws(LogbookError) in
+            try logbook.createExercise(named: entry.name, category: entry.category, now: now)
+        }
+    }
+
+    /// Finds or creates the exercise: a catalog name keeps the catalog's spelling and category.
+    public func findOrCreateExercise(named name: String, category: String? = nil, now: Date) throws(WorkoutsError) -> Exercise {
+        if let known = try knownExercise(named: name, now: now) { return known }
+        return try attempt { () throws(LogbookError) in try logbook.createExercise(named: name, category: category, now: now) }
+    }
+
+    // MARK: - Logging
+
+    /// Saves one set and returns it as history will show it.
+    public func log(_ set: NewRecord, now: Date) throws(WorkoutsError) -> WorkoutRecord {
+        let id = try attempt { () throws(LogbookError) in try logbook.save(set, now: now) }
+        return WorkoutRecord(id: id, user: set.user.name, exercise: set.exercise.name, values: set.values, performedAt: set.performedAt)
+    }
+
+    // MARK: - Reading
+
+    /// A page of history: at most `limit` records, and whether older ones exist.
+    public func historyPage(_ query: HistoryQuery, limit: Int) throws(WorkoutsError) -> (records: [WorkoutRecord], more: Bool) {
+        var query = query
+        query.limit = limit + 1
+        var records = try attempt { () throws(LogbookError) in try logbook.history(query) }
+        let more = records.count > limit
+        if more { records.removeLast() }
+        return (records, more)
+    }
+
+    /// Every exercise in use, and with `includeCatalog` the catalog's others, by name.
+    public func exerciseRows(includeCatalog: Bool) throws(WorkoutsError) -> [ExerciseRow] {
+        let summaries = try attempt { () throws(LogbookError) in try logbook.exercises() }
+        var rows = summaries.map {
+            ExerciseRow(id: $0.exercise.id, name: $0.exercise.name, category: $0.exercise.category, records: $0.records)
+        }
+        guard includeCatalog else { return rows }
+        rows += unusedCatalogEntries(besides: summaries).map { ExerciseRow(id: nil, name: $0.name, category: $0.category, records: 0) }
+        return rows.sorted { NameRules.key($0.name) < NameRules.key($1.name) }
+    }
+
+    /// Catalog entries that are not stored exercises yet.
+    public func unusedCatalogEntries(besides summaries: [ExerciseSummary]) -> [ExerciseCatalog.Entry] {
+        let known = Set(summaries.map { NameRules.key($0.exercise.name) })
+        return catalog.entries.filter { !known.contains(NameRules.key($0.name)) }
+    }
+
+    // MARK: - The admin PIN
+
+    /// Checks the PIN (counted where every terminal sees it) and says why not, in one line.
+    public func admit(pin: String, now: Date) throws(WorkoutsError) -> Bool {
+        switch try attempt({ () throws(LogbookError) in try logbook.checkAdminPin(pin, now: now) }) {
+        case .accepted: return true
+        case .wrong(lockedFor: nil): throw .refused("wrong admin PIN")
+        case .wrong(lockedFor: let seconds?): throw .refused("wrong admin PIN; too many wrong PINs: try again in \(seconds) s")
+        case .locked(let seconds): throw .refused("too many wrong admin PINs: try again in \(seconds) s")
+        }
+    }
+
+    private func attempt<T>(_ body: () throws(LogbookError) -> T) throws(WorkoutsError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .storage(error)
+        }
+    }
+}
+
+/// Why a use case did not happen.
+public enum WorkoutsError: Error, Sendable, CustomStringConvertible {
+    /// A name or id that is not there: bad input.
+    case notFound(String)
+    /// The admin PIN was wrong or is locked.
+    case refused(String)
+    /// The storage failed.
+    case storage(LogbookError)
+
+    public var description: String {
+        switch self {
+        case .notFound(let message), .refused(let message): message
+        case .storage(let error): error.message
+        }
+    }
+}
