@@ -1,4 +1,5 @@
 import Foundation
+import TopWeightCore
 import LineEditor
 import TopWeightCatalog
 import TopWeightStore
@@ -12,7 +13,7 @@ import Glibc
 enum AdminGate {
     /// Passes when no PIN is set or the right one is given; otherwise fails with
     /// exit code 77. Wrong PINs count towards the wait every terminal shares.
-    static func require(_ store: WorkoutStore) throws {
+    static func require(_ store: any Logbook) throws {
         guard try store.adminPinIsSet() else { return }
         guard let pin = try SecretInput.read(prompt: "Admin PIN: ") else {
             throw Failure.permission("this needs the admin PIN; none was given")

@@ -83,10 +83,9 @@ struct ExercisesCommand: ParsableCommand {
             try reportingFailures {
                 let old = try AddCommand.valid(name, kind: .exercise)
                 let new = try AddCommand.valid(newName, kind: .exercise)
-                let store = try global.openStore()
-                guard let existing = try store.exercise(named: old) else {
-                    throw Failure.input("no exercise named \(old); 'topweight exercises' lists them")
-                }
+                let workouts = try global.openWorkouts()
+                let store = workouts.logbook
+                let existing = try workouts.exercise(named: old)
                 try AdminGate.require(store)
                 let renamed = try store.renameExercise(existing, to: new)
                 print("Renamed \(TerminalText.safe(existing.name)) to \(TerminalText.safe(renamed.name))")
@@ -103,10 +102,9 @@ struct ExercisesCommand: ParsableCommand {
         func run() throws {
             try reportingFailures {
                 let valid = try AddCommand.valid(name, kind: .exercise)
-                let store = try global.openStore()
-                guard let existing = try store.exercise(named: valid) else {
-                    throw Failure.input("no exercise named \(valid); 'topweight exercises' lists them")
-                }
+                let workouts = try global.openWorkouts()
+                let store = workouts.logbook
+                let existing = try workouts.exercise(named: valid)
                 try AdminGate.require(store)
                 try store.removeExercise(existing)
                 print("Removed \(TerminalText.safe(existing.name))")

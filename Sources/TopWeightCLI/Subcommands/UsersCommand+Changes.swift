@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TopWeightCore
 import TopWeightStore
+import TopWeightUseCases
 
 extension UsersCommand {
     struct Rename: ParsableCommand {
@@ -15,10 +16,9 @@ extension UsersCommand {
             try reportingFailures {
                 let old = try AddCommand.valid(name, kind: .user)
                 let new = try AddCommand.valid(newName, kind: .user)
-                let store = try global.openStore()
-                guard let member = try store.user(named: old) else {
-                    throw Failure.input("no member named \(old); 'topweight users' lists them")
-                }
+                let workouts = try global.openWorkouts()
+                let store = workouts.logbook
+                let member = try workouts.member(named: old)
                 try AdminGate.require(store)
                 let renamed = try store.renameUser(member, to: new)
                 print("Renamed \(TerminalText.safe(member.name)) to \(TerminalText.safe(renamed.name))")
@@ -35,10 +35,9 @@ extension UsersCommand {
         func run() throws {
             try reportingFailures {
                 let valid = try AddCommand.valid(name, kind: .user)
-                let store = try global.openStore()
-                guard let member = try store.user(named: valid) else {
-                    throw Failure.input("no member named \(valid); 'topweight users' lists them")
-                }
+                let workouts = try global.openWorkouts()
+                let store = workouts.logbook
+                let member = try workouts.member(named: valid)
                 try AdminGate.require(store)
                 try store.removeUser(member)
                 print("Removed \(TerminalText.safe(member.name))")
@@ -60,14 +59,9 @@ struct DeleteCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let number = try RecordNumber.parse(id)
-            let store = try global.openStore()
-            guard let record = try store.record(id: number), record.deletedAt == nil else {
-                throw Failure.input("no record #\(number); 'topweight history' shows them")
+            try RecordNumber.change(id, global: global, deleted: false, done: "Deleted") { store, number in
+                _ = try store.deleteRecord(id: number)
             }
-            try AdminGate.require(store)
-            try store.deleteRecord(id: number)
-            print("Deleted #\(number)  \(TerminalText.safe(record.user)) · \(TerminalText.safe(record.exercise)) · \(record.values.description)")
         }
     }
 }
@@ -84,20 +78,30 @@ struct RestoreCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let number = try RecordNumber.parse(id)
-            let store = try global.openStore()
-            guard let record = try store.record(id: number), record.deletedAt != nil else {
-                throw Failure.input("no deleted record #\(number); 'topweight history --deleted' lists them")
+            try RecordNumber.change(id, global: global, deleted: true, done: "Restored") { store, number in
+                _ = try store.restoreRecord(id: number)
             }
-            try AdminGate.require(store)
-            _ = try store.restoreRecord(id: number)
-            print("Restored #\(number)  \(TerminalText.safe(record.user)) · \(TerminalText.safe(record.exercise)) · \(record.values.description)")
         }
     }
 }
 
 /// A record number as typed: `42` or `#42`.
 enum RecordNumber {
+    /// Finds record `text` (live, or deleted when `deleted`), asks for the PIN,
+    /// runs `change` and prints `done #N  …`.
+    static func change(_ text: String, global: GlobalOptions, deleted: Bool, done: String,
+                       _ change: (WorkoutStore, Int64) throws -> Void) throws {
+        let number = try parse(text)
+        let store = try global.openStore()
+        guard let record = try store.record(id: number), (record.deletedAt != nil) == deleted else {
+            throw Failure.input(deleted ? "no deleted record #\(number); 'topweight history --deleted' lists them"
+                                        : "no record #\(number); 'topweight history' shows them")
+        }
+        try AdminGate.require(store)
+        try change(store, number)
+        print("\(done) #\(number)  \(TerminalText.safe(record.user)) · \(TerminalText.safe(record.exercise)) · \(record.values.description)")
+    }
+
     static func parse(_ text: String) throws -> Int64 {
         guard let number = Int64(text.hasPrefix("#") ? String(text.dropFirst()) : text), number > 0 else {
             throw Failure.input("the id must be a record number (e.g. 42)")
