@@ -1,0 +1,79 @@
+import Foundation
+import GRDB
+import TopWeightCore
+
+// MARK: - Last-used defaults
+
+extension WorkoutStore {
+    /// The user who saved the most recent record on this database.
+    public func lastUsedUser() throws(LogbookError) -> User? {
+        try perform {
+            try writer.read { db in
+                try Row.fetchOne(db.cachedStatement(sql: Self.lastUsedUserSQL)).map { User(id: $0[0], name: $0[1]) }
+            }
+        }
+    }
+
+    /// The newest record is found by its rowid first; a join ordered by
+    /// `r.id` let the planner sort every record when there are few users.
+    static let lastUsedUserSQL = """
+        SELECT u.id, u.name FROM user u
+        WHERE u.id = (SELECT userId FROM record INDEXED BY record_on_deletedAt WHERE deletedAt IS NULL ORDER BY id DESC LIMIT 1)
+        """
+
+    /// The exercise this user recorded last.
+    public func lastExercise(of user: User) throws(LogbookError) -> Exercise? {
+        try perform {
+            try writer.read { db in
+                try Row.fetchOne(db.cachedStatement(sql: Self.lastExerciseSQL), arguments: [user.id])
+                    .map { Exercise(id: $0[0], name: $0[1], category: $0[2]) }
+            }
+        }
+    }
+
+    /// Argument: user id.
+    static let lastExerciseSQL = """
+        SELECT e.id, e.name, e.category FROM exercise e
+        WHERE e.id = (SELECT exerciseId FROM record WHERE userId = ? AND deletedAt IS NULL ORDER BY id DESC LIMIT 1)
+        """
+
+    /// This user's last weight, reps and series for this exercise.
+    public func lastValues(of user: User, for exercise: Exercise) throws(LogbookError) -> SetValues? {
+        try perform {
+            try writer.read { db in
+                try Row.fetchOne(db.cachedStatement(sql: Self.lastValuesSQL), arguments: [user.id, exercise.id])
+                    .flatMap { StoredValues.decode(weight: $0[0], unit: $0[1], reps: $0[2], series: $0[3]) }
+            }
+        }
+    }
+
+    public func recentExercises(of user: User, limit: Int) throws(LogbookError) -> [Exercise] {
+        try perform {
+            try writer.read { db in
+                // The member's newest sets through the (userId, performedAt) index;
+                // a few hundred rows name their last exercises.
+                let rows = try Int64.fetchCursor(db.cachedStatement(sql: Self.recentExerciseIDsSQL), arguments: [user.id])
+                var seen = Set<Int64>()
+                var found: [Exercise] = []
+                while found.count < limit, let id = try rows.next() {
+                    guard seen.insert(id).inserted,
+                          let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT name, category FROM exercise WHERE id = ?"), arguments: [id]),
+                          let name = String.fromDatabaseValue(row[0]) else { continue }
+                    found.append(Exercise(id: id, name: name, category: String.fromDatabaseValue(row[1])))
+                }
+                return found
+            }
+        }
+    }
+
+    /// Argument: user id.
+    static let recentExerciseIDsSQL = """
+        SELECT exerciseId FROM record WHERE userId = ? AND deletedAt IS NULL ORDER BY performedAt DESC LIMIT 500
+        """
+
+    /// Arguments: user id, exercise id.
+    static let lastValuesSQL = """
+        SELECT weight, unit, reps, series FROM record
+        WHERE userId = ? AND exerciseId = ? AND deletedAt IS NULL ORDER BY id DESC LIMIT 1
+        """
+}

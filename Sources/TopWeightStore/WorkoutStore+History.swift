@@ -1,0 +1,83 @@
+import Foundation
+import GRDB
+import TopWeightCore
+
+// MARK: - History: every read of records goes through `historySQL`
+
+extension WorkoutStore {
+    /// Streams records matching `query`, newest first, without holding them all.
+    public func forEachRecord(_ query: HistoryQuery, _ body: (WorkoutRecord) throws -> Void) throws(LogbookError) {
+        let (sql, arguments) = Self.historySQL(query)
+        try perform {
+            try writer.read { db in
+                let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+                while let row = try rows.next() {
+                    // A row another tool wrote out of range is left out, never trapped on.
+                    if let record = Self.workoutRecord(from: row) { try body(record) }
+                }
+            }
+        }
+    }
+
+    /// The columns `workoutRecord(from:)` reads, with the names joined in.
+    static let recordSelectSQL = """
+        SELECT r.id, u.name, e.name, r.weight, r.unit, r.reps, r.series, r.performedAt, r.uid, r.deletedAt
+        FROM record r JOIN user u ON u.id = r.userId JOIN exercise e ON e.id = r.exerciseId
+        """
+
+    /// A record from a row of `recordSelectSQL`, or `nil` when a stored value
+    /// is of the wrong type or outside what Top Weight writes (a tampered file).
+    static func workoutRecord(from row: Row) -> WorkoutRecord? {
+        guard let id = Int64.fromDatabaseValue(row[0]), let user = String.fromDatabaseValue(row[1]),
+              let exercise = String.fromDatabaseValue(row[2]),
+              let values = StoredValues.decode(weight: row[3], unit: row[4], reps: row[5], series: row[6]),
+              let performedAt = StoredValues.date(row[7])
+        else { return nil }
+        return WorkoutRecord(
+            id: id, user: user, exercise: exercise, values: values, performedAt: performedAt,
+            uid: String.fromDatabaseValue(row[8]), deletedAt: StoredValues.date(row[9])
+        )
+    }
+
+    /// The statement and arguments `forEachRecord` runs for `query`.
+    static func historySQL(_ query: HistoryQuery) -> (sql: String, arguments: StatementArguments) {
+        // Every read of records goes through here: live ones, or only tombstones.
+        var conditions: [String] = [query.deleted ? "r.deletedAt IS NOT NULL" : "r.deletedAt IS NULL"]
+        var arguments: StatementArguments = []
+        if let user = query.userID {
+            conditions.append("r.userId = ?")
+            arguments += [user]
+        }
+        if let exercise = query.exerciseID {
+            conditions.append("r.exerciseId = ?")
+            arguments += [exercise]
+        }
+        if let since = query.since {
+            conditions.append("r.performedAt >= ?")
+            arguments += [Self.milliseconds(since)]
+        }
+        if let before = query.before {
+            let at = Self.milliseconds(before.performedAt)
+            conditions.append("(r.performedAt < ? OR (r.performedAt = ? AND r.id < ?))")
+            arguments += [at, at, before.id]
+        }
+        var sql = recordSelectSQL
+        sql += " WHERE " + conditions.joined(separator: " AND ")
+        sql += " ORDER BY r.performedAt DESC, r.id DESC"
+        if let limit = query.limit {
+            sql += " LIMIT ?"
+            arguments += [limit]
+        }
+        return (sql, arguments)
+    }
+
+    /// One record by id, names included.
+    public func record(id: Int64) throws(LogbookError) -> WorkoutRecord? {
+        try perform {
+            try writer.read { db in
+                try Row.fetchOne(db, sql: Self.recordSelectSQL + " WHERE r.id = ?", arguments: [id])
+                    .flatMap(Self.workoutRecord(from:))
+            }
+        }
+    }
+}

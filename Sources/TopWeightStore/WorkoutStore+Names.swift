@@ -1,0 +1,185 @@
+import Foundation
+import GRDB
+import TopWeightCore
+
+// MARK: - Members and exercises: finding, creating, renaming, removing
+
+extension WorkoutStore {
+
+    /// The user with this name, compared case-insensitively.
+    public func user(named name: String) throws(LogbookError) -> User? {
+        let key = NameRules.key(name)
+        return try perform {
+            try writer.read { db in
+                try Row.fetchOne(db.cachedStatement(sql: "SELECT id, name FROM user WHERE nameKey = ?"), arguments: [key])
+                    .map { User(id: $0[0], name: $0[1]) }
+            }
+        }
+    }
+
+    /// Finds or creates the user (another terminal may have created it a moment ago).
+    public func createUser(named name: String, now: Date = Date()) throws(LogbookError) -> User {
+        let key = NameRules.key(name)
+        return try perform {
+            try writer.write { db in
+                if let row = try UserRow.filter(UserRow.Columns.nameKey == key).fetchOne(db), let id = row.id {
+                    return User(id: id, name: row.name)
+                }
+                try Self.refuseLookalike(of: name, in: "user", db)
+                var row = UserRow(id: nil, name: name, nameKey: key, createdAt: now)
+                try row.insert(db)
+                return User(id: row.id ?? db.lastInsertedRowID, name: name)
+            }
+        }
+    }
+
+    /// The exercise with this name, compared case-insensitively.
+    public func exercise(named name: String) throws(LogbookError) -> Exercise? {
+        let key = NameRules.key(name)
+        return try perform {
+            try writer.read { db in
+                try Row.fetchOne(db.cachedStatement(sql: "SELECT id, name, category FROM exercise WHERE nameKey = ?"), arguments: [key])
+                    .map { Exercise(id: $0[0], name: $0[1], category: $0[2]) }
+            }
+        }
+    }
+
+    /// Finds or creates the exercise.
+    public func createExercise(named name: String, category: String? = nil, now: Date = Date()) throws(LogbookError) -> Exercise {
+        let key = NameRules.key(name)
+        return try perform {
+            try writer.write { db in
+                if let row = try ExerciseRow.filter(ExerciseRow.Columns.nameKey == key).fetchOne(db), let id = row.id {
+                    return Exercise(id: id, name: row.name, category: row.category)
+                }
+                try Self.refuseLookalike(of: name, in: "exercise", db)
+                var row = ExerciseRow(id: nil, name: name, nameKey: key, category: category, createdAt: now)
+                try row.insert(db)
+                return Exercise(id: row.id ?? db.lastInsertedRowID, name: name, category: category)
+            }
+        }
+    }
+
+    /// All users with how many records each has and when they last trained.
+    public func users() throws(LogbookError) -> [UserSummary] {
+        try perform {
+            try writer.read { db in
+                let sql = """
+                    SELECT u.id, u.name,
+                           (SELECT COUNT(*) FROM record r WHERE r.userId = u.id AND r.deletedAt IS NULL),
+                           (SELECT MAX(performedAt) FROM record r WHERE r.userId = u.id AND r.deletedAt IS NULL)
+                    FROM user u ORDER BY u.nameKey
+                    """
+                return try Row.fetchAll(db, sql: sql).map { row in
+                    let last: Int64? = row[3]
+                    return UserSummary(
+                        user: User(id: row[0], name: row[1]), records: row[2],
+                        lastPerformedAt: last.map { Date(timeIntervalSince1970: Double($0) / 1000) }
+                    )
+                }
+            }
+        }
+    }
+
+    /// All exercises with how many records use each.
+    public func exercises() throws(LogbookError) -> [ExerciseSummary] {
+        try perform {
+            try writer.read { db in
+                let sql = """
+                    SELECT e.id, e.name, e.category, (SELECT COUNT(*) FROM record r WHERE r.exerciseId = e.id AND r.deletedAt IS NULL)
+                    FROM exercise e ORDER BY e.nameKey
+                    """
+                return try Row.fetchAll(db, sql: sql).map { row in
+                    ExerciseSummary(exercise: Exercise(id: row[0], name: row[1], category: row[2]), records: row[3])
+                }
+            }
+        }
+    }
+
+    /// Renames an exercise; refuses a name another exercise already has.
+    public func renameExercise(_ exercise: Exercise, to newName: String) throws(LogbookError) -> Exercise {
+        try rename(in: "exercise", id: exercise.id, to: newName, taken: "an exercise")
+        return Exercise(id: exercise.id, name: newName, category: exercise.category)
+    }
+
+    /// Removes an exercise that no record uses. Records are never deleted this way.
+    public func removeExercise(_ exercise: Exercise) throws(LogbookError) {
+        try remove(from: "exercise", id: exercise.id, name: exercise.name, advice: "rename it instead of removing it")
+    }
+
+    /// Renames a member; refuses a name another member already has.
+    public func renameUser(_ user: User, to newName: String) throws(LogbookError) -> User {
+        try rename(in: "user", id: user.id, to: newName, taken: "a member")
+        return User(id: user.id, name: newName)
+    }
+
+    /// Removes a member who has no records. Records are never deleted this way.
+    public func removeUser(_ user: User) throws(LogbookError) {
+        try remove(from: "user", id: user.id, name: user.name, advice: "delete them first or rename the member")
+    }
+
+    /// Renames the row `id` of a name table (`user`, `exercise`), keeping names unique.
+    private func rename(in table: String, id: Int64, to newName: String, taken: String) throws(LogbookError) {
+        let key = NameRules.key(newName)
+        try perform {
+            try writer.write { db in
+                if let other = try Int64.fetchOne(db, sql: "SELECT id FROM \(table) WHERE nameKey = ?", arguments: [key]),
+                   other != id {
+                    throw LogbookError(.conflict, "\(taken) named \(TerminalText.safe(newName)) already exists")
+                }
+                try Self.refuseLookalike(of: newName, in: table, except: id, db)
+                try db.execute(sql: "UPDATE \(table) SET name = ?, nameKey = ? WHERE id = ?", arguments: [newName, key, id])
+            }
+        }
+    }
+
+    /// Refuses a new name that reads the same as another row's of `table`
+    /// (`user` or `exercise`) but is spelt with other letters: a Cyrillic `А`
+    /// in `Аna`, fullwidth `Ａｎａ`. Only runs when a name is created or
+    /// renamed, so reading every name is affordable.
+    static func refuseLookalike(of name: String, in table: String, except id: Int64? = nil, _ db: Database) throws {
+        guard let other = try lookalike(of: name, in: table, except: id, db) else { return }
+        let kind = table == "user" ? "member" : "exercise"
+        throw LogbookError(.conflict, "\(TerminalText.safe(name)) looks like the existing \(kind) \(TerminalText.safe(other)) but is spelt with other letters; use that name or choose a clearly different one")
+    }
+
+    /// The stored name of `table` that `name` would pass for, if any.
+    static func lookalike(of name: String, in table: String, except id: Int64? = nil, _ db: Database) throws -> String? {
+        let skeleton = NameRules.skeleton(name)
+        let key = NameRules.key(name)
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, name FROM \(table)")
+        while let row = try rows.next() {
+            guard let other = String.fromDatabaseValue(row["name"]), Int64.fromDatabaseValue(row["id"]) != id,
+                  NameRules.skeleton(other) == skeleton, NameRules.key(other) != key
+            else { continue }
+            return other
+        }
+        return nil
+    }
+
+    /// The existing member or exercise name that `name` would pass for
+    /// (other letters drawn the same), so the logger can refuse before asking.
+    public func existingLookalike(of name: String, kind: NameRules.Kind) throws(LogbookError) -> String? {
+        try perform {
+            try writer.read { db in try Self.lookalike(of: name, in: kind == .user ? "user" : "exercise", db) }
+        }
+    }
+
+    /// Deletes the row `id` of a name table when no record refers to it.
+    private func remove(from table: String, id: Int64, name: String, advice: String) throws(LogbookError) {
+        try perform {
+            try writer.write { db in
+                let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE \(table)Id = ? AND deletedAt IS NULL", arguments: [id]) ?? 0
+                if count > 0 {
+                    throw LogbookError(.conflict, "\(TerminalText.safe(name)) has \(count) record\(count == 1 ? "" : "s"); \(advice)")
+                }
+                // Deleted records are kept (they can be restored), and they still name it.
+                let kept = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE \(table)Id = ?", arguments: [id]) ?? 0
+                if kept > 0 {
+                    throw LogbookError(.conflict, "\(TerminalText.safe(name)) has \(kept) deleted record\(kept == 1 ? "" : "s") kept for restoring; rename it instead")
+                }
+                try db.execute(sql: "DELETE FROM \(table) WHERE id = ?", arguments: [id])
+            }
+        }
+    }
+}
