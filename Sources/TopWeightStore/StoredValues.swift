@@ -18,6 +18,12 @@ enum StoredValues {
         return SetValues(weight: Weight(value: value, unit: unit), reps: reps, series: series)
     }
 
+    /// The numbers of the row's `weight`, `unit`, `reps` and `series` columns.
+    static func decode(_ row: Row) -> SetValues? {
+        decode(weight: row[RecordColumns.weight], unit: row[RecordColumns.unit],
+               reps: row[RecordColumns.reps], series: row[RecordColumns.series])
+    }
+
     /// A stored millisecond timestamp, or `nil` when it is not one (years 0001–9999).
     static func date(_ value: DatabaseValue) -> Date? {
         guard let milliseconds = Int64.fromDatabaseValue(value), abs(milliseconds) < 253_402_300_800_000 else { return nil }

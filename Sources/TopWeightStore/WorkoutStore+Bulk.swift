@@ -71,9 +71,9 @@ extension WorkoutStore {
                 rows.reserveCapacity(valid.count)
                 for entry in valid {
                     if let row = try Row.fetchOne(select, arguments: [entry.key]) {
-                        let id: Int64 = row[0]
-                        let name: String = row[1]
-                        let category: String? = withCategory ? row[2] : nil
+                        let id: Int64 = row[RecordColumns.id]
+                        let name: String = row[RecordColumns.name]
+                        let category: String? = withCategory ? row[RecordColumns.category] : nil
                         rows.append((id, name, category))
                         continue
                     }

@@ -34,7 +34,7 @@ extension WorkoutStore {
                 let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [id])
                 var found: [(id: Int64, name: String)] = []
                 while let row = try rows.next() {
-                    if let id = Int64.fromDatabaseValue(row[0]), let name = String.fromDatabaseValue(row[1]) { found.append((id, name)) }
+                    if let id = Int64.fromDatabaseValue(row[RecordColumns.id]), let name = String.fromDatabaseValue(row[RecordColumns.name]) { found.append((id, name)) }
                 }
                 return found
             }

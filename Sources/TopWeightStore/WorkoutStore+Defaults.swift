@@ -9,7 +9,7 @@ extension WorkoutStore {
     public func lastUsedUser() throws(LogbookError) -> User? {
         try perform {
             try writer.read { db in
-                try Row.fetchOne(db.cachedStatement(sql: Self.lastUsedUserSQL)).map { User(id: $0[0], name: $0[1]) }
+                try Row.fetchOne(db.cachedStatement(sql: Self.lastUsedUserSQL)).map(Self.user(from:))
             }
         }
     }
@@ -26,7 +26,7 @@ extension WorkoutStore {
         try perform {
             try writer.read { db in
                 try Row.fetchOne(db.cachedStatement(sql: Self.lastExerciseSQL), arguments: [user.id])
-                    .map { Exercise(id: $0[0], name: $0[1], category: $0[2]) }
+                    .map(Self.exercise(from:))
             }
         }
     }
@@ -42,7 +42,7 @@ extension WorkoutStore {
         try perform {
             try writer.read { db in
                 try Row.fetchOne(db.cachedStatement(sql: Self.lastValuesSQL), arguments: [user.id, exercise.id])
-                    .flatMap { StoredValues.decode(weight: $0[0], unit: $0[1], reps: $0[2], series: $0[3]) }
+                    .flatMap(StoredValues.decode)
             }
         }
     }
@@ -58,8 +58,8 @@ extension WorkoutStore {
                 while found.count < limit, let id = try rows.next() {
                     guard seen.insert(id).inserted,
                           let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT name, category FROM exercise WHERE id = ?"), arguments: [id]),
-                          let name = String.fromDatabaseValue(row[0]) else { continue }
-                    found.append(Exercise(id: id, name: name, category: String.fromDatabaseValue(row[1])))
+                          let name = String.fromDatabaseValue(row[RecordColumns.name]) else { continue }
+                    found.append(Exercise(id: id, name: name, category: String.fromDatabaseValue(row[RecordColumns.category])))
                 }
                 return found
             }

@@ -21,21 +21,22 @@ extension WorkoutStore {
 
     /// The columns `workoutRecord(from:)` reads, with the names joined in.
     static let recordSelectSQL = """
-        SELECT r.id, u.name, e.name, r.weight, r.unit, r.reps, r.series, r.performedAt, r.uid, r.deletedAt
+        SELECT r.id, u.name AS user, e.name AS exercise, r.weight, r.unit, r.reps, r.series, r.performedAt, r.uid, r.deletedAt
         FROM record r JOIN user u ON u.id = r.userId JOIN exercise e ON e.id = r.exerciseId
         """
 
     /// A record from a row of `recordSelectSQL`, or `nil` when a stored value
     /// is of the wrong type or outside what Top Weight writes (a tampered file).
     static func workoutRecord(from row: Row) -> WorkoutRecord? {
-        guard let id = Int64.fromDatabaseValue(row[0]), let user = String.fromDatabaseValue(row[1]),
-              let exercise = String.fromDatabaseValue(row[2]),
-              let values = StoredValues.decode(weight: row[3], unit: row[4], reps: row[5], series: row[6]),
-              let performedAt = StoredValues.date(row[7])
+        typealias C = RecordColumns
+        guard let id = Int64.fromDatabaseValue(row[C.id]), let user = String.fromDatabaseValue(row[C.user]),
+              let exercise = String.fromDatabaseValue(row[C.exercise]),
+              let values = StoredValues.decode(row),
+              let performedAt = StoredValues.date(row[C.performedAt])
         else { return nil }
         return WorkoutRecord(
             id: id, user: user, exercise: exercise, values: values, performedAt: performedAt,
-            uid: String.fromDatabaseValue(row[8]), deletedAt: StoredValues.date(row[9])
+            uid: String.fromDatabaseValue(row[C.uid]), deletedAt: StoredValues.date(row[C.deletedAt])
         )
     }
 

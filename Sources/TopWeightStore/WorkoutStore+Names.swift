@@ -12,7 +12,7 @@ extension WorkoutStore {
         return try perform {
             try writer.read { db in
                 try Row.fetchOne(db.cachedStatement(sql: "SELECT id, name FROM user WHERE nameKey = ?"), arguments: [key])
-                    .map { User(id: $0[0], name: $0[1]) }
+                    .map(Self.user(from:))
             }
         }
     }
@@ -39,7 +39,7 @@ extension WorkoutStore {
         return try perform {
             try writer.read { db in
                 try Row.fetchOne(db.cachedStatement(sql: "SELECT id, name, category FROM exercise WHERE nameKey = ?"), arguments: [key])
-                    .map { Exercise(id: $0[0], name: $0[1], category: $0[2]) }
+                    .map(Self.exercise(from:))
             }
         }
     }
@@ -66,14 +66,14 @@ extension WorkoutStore {
             try writer.read { db in
                 let sql = """
                     SELECT u.id, u.name,
-                           (SELECT COUNT(*) FROM record r WHERE r.userId = u.id AND r.deletedAt IS NULL),
-                           (SELECT MAX(performedAt) FROM record r WHERE r.userId = u.id AND r.deletedAt IS NULL)
+                           (SELECT COUNT(*) FROM record r WHERE r.userId = u.id AND r.deletedAt IS NULL) AS records,
+                           (SELECT MAX(performedAt) FROM record r WHERE r.userId = u.id AND r.deletedAt IS NULL) AS lastPerformedAt
                     FROM user u ORDER BY u.nameKey
                     """
                 return try Row.fetchAll(db, sql: sql).map { row in
-                    let last: Int64? = row[3]
+                    let last: Int64? = row[RecordColumns.lastPerformedAt]
                     return UserSummary(
-                        user: User(id: row[0], name: row[1]), records: row[2],
+                        user: Self.user(from: row), records: row[RecordColumns.records],
                         lastPerformedAt: last.map { Date(timeIntervalSince1970: Double($0) / 1000) }
                     )
                 }
@@ -86,11 +86,11 @@ extension WorkoutStore {
         try perform {
             try writer.read { db in
                 let sql = """
-                    SELECT e.id, e.name, e.category, (SELECT COUNT(*) FROM record r WHERE r.exerciseId = e.id AND r.deletedAt IS NULL)
+                    SELECT e.id, e.name, e.category, (SELECT COUNT(*) FROM record r WHERE r.exerciseId = e.id AND r.deletedAt IS NULL) AS records
                     FROM exercise e ORDER BY e.nameKey
                     """
                 return try Row.fetchAll(db, sql: sql).map { row in
-                    ExerciseSummary(exercise: Exercise(id: row[0], name: row[1], category: row[2]), records: row[3])
+                    ExerciseSummary(exercise: Self.exercise(from: row), records: row[RecordColumns.records])
                 }
             }
         }
@@ -181,5 +181,15 @@ extension WorkoutStore {
                 try db.execute(sql: "DELETE FROM \(table) WHERE id = ?", arguments: [id])
             }
         }
+    }
+
+    /// A member from a row with `id` and `name`.
+    static func user(from row: Row) -> User {
+        User(id: row[RecordColumns.id], name: row[RecordColumns.name])
+    }
+
+    /// An exercise from a row with `id`, `name` and `category`.
+    static func exercise(from row: Row) -> Exercise {
+        Exercise(id: row[RecordColumns.id], name: row[RecordColumns.name], category: row[RecordColumns.category])
     }
 }
