@@ -73,6 +73,9 @@ let package = Package(
         ),
         .executableTarget(name: "topweight", dependencies: ["TopWeightCLI"]),
 
+        // What tests (and benchmarks) drive the flow with: scripted input, a recording console, an in-memory logbook.
+        .target(name: "TopWeightTestSupport", dependencies: ["TopWeightCore", "TopWeightStore"]),
+
         .testTarget(
             name: "TopWeightCoreTests",
             dependencies: ["TopWeightCore", .product(name: "PropertyBased", package: "swift-property-based")]
@@ -86,7 +89,7 @@ let package = Package(
         .testTarget(
             name: "TopWeightREPLTests",
             // LineEditor only for the key filter's tests and one piped-input test.
-            dependencies: ["TopWeightREPL", "TopWeightStore", "TopWeightCore", "TopWeightCatalog", "LineEditor"]
+            dependencies: ["TopWeightREPL", "TopWeightStore", "TopWeightCore", "TopWeightCatalog", "LineEditor", "TopWeightTestSupport"]
         ),
         .testTarget(
             name: "TopWeightEndToEndTests",

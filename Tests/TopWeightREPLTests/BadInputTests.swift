@@ -2,6 +2,7 @@ import Foundation
 import LineEditor
 import Testing
 import TopWeightCore
+import TopWeightTestSupport
 import TopWeightREPL
 import TopWeightStore
 

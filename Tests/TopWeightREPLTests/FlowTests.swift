@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import TopWeightCatalog
 import TopWeightCore
+import TopWeightTestSupport
 import TopWeightREPL
 import TopWeightStore
 
@@ -198,6 +200,20 @@ struct FlowTests {
         #expect(records.map(\.exercise) == ["Back Squat", "Deadlift"])
         #expect(console.warned.contains { $0.hasPrefix("b could be Back Squat, Bench Press; type more of the name") })
         #expect(source.prompts[4] == "exercise [Back Squat]: ", "asked again")
+    }
+
+    @Test("the flow runs on any logbook: here one in memory, through the storage protocol")
+    func inMemoryLogbook() throws {
+        let logbook = try InMemoryLogbook.make()
+        let source = ScriptedLineSource(lines: ["Zoë", "y", "bench 60x5x5", "", "", "+", ""])
+        let console = RecordingConsole()
+        let catalog = ExerciseCatalog(entries: [.init(name: "Bench Press", category: "barbell")])
+        _ = Session(store: logbook, source: source, console: console, catalog: catalog).run()
+        #expect(console.said.filter { $0.hasPrefix("Saved") } == [
+            "Saved #1  Zoë · Bench Press · 60 kg × 5 reps × 5 series",
+            "Saved #2  Zoë · Bench Press · 60 kg × 6 reps × 5 series",
+        ])
+        #expect(try logbook.history(HistoryQuery()).count == 2)
     }
 }
 

@@ -3,75 +3,7 @@ import TopWeightCatalog
 import TopWeightCore
 import TopWeightREPL
 import TopWeightStore
-
-/// Feeds a session a fixed list of events, as a terminal or a pipe would.
-final class ScriptedLineSource: LineSource {
-    private var events: [LineEvent]
-    let isInteractive: Bool
-    private(set) var prompts: [String] = []
-    private(set) var historyClears = 0
-    private(set) var idleTimeout: Double?
-    /// Texts to press Tab after at every prompt, and what each prompt offered for them.
-    var probes: [String] = []
-    private(set) var completionLog: [(prompt: String, offered: [String: [String]])] = []
-
-    /// What Tab offered for `typed` at the first prompt starting with `promptPrefix`.
-    func offered(_ typed: String, at promptPrefix: String) -> [String]? {
-        completionLog.first { $0.prompt.hasPrefix(promptPrefix) }?.offered[typed]
-    }
-
-    init(_ events: [LineEvent], interactive: Bool = true) {
-        self.events = events
-        isInteractive = interactive
-    }
-
-    convenience init(lines: [String], interactive: Bool = true) {
-        self.init(lines.map(LineEvent.line), interactive: interactive)
-    }
-
-    func readLine(prompt: String, complete: ((String) -> [String])?) -> LineEvent {
-        prompts.append(prompt)
-        var offered: [String: [String]] = [:]
-        for typed in probes { offered[typed] = complete?(typed) }
-        completionLog.append((prompt, offered))
-        return nextEvent()
-    }
-
-    func readKey(prompt: String) -> LineEvent {
-        prompts.append(prompt)
-        return nextEvent()
-    }
-
-    /// After the script: Ctrl-D twice (ends a turn, then the session), then the
-    /// terminal is gone, so even a kiosk that ignores Ctrl-D stops.
-    private func nextEvent() -> LineEvent {
-        if !events.isEmpty { return events.removeFirst() }
-        endsAfterScript += 1
-        return endsAfterScript <= 2 ? .endOfInput : .terminated
-    }
-
-    private var endsAfterScript = 0
-
-    func forget() { historyClears += 1 }
-
-    private(set) var screenClears = 0
-    func clearScreen() { screenClears += 1 }
-
-    func setIdleTimeout(_ seconds: Double?) { idleTimeout = seconds }
-
-    var remaining: Int { events.count }
-}
-
-/// Collects what the session says, split by stream.
-final class RecordingConsole: Console {
-    private(set) var said: [String] = []
-    private(set) var warned: [String] = []
-
-    func say(_ line: String) { said.append(line) }
-    func warn(_ line: String) { warned.append(line) }
-
-    var all: [String] { said + warned }
-}
+import TopWeightTestSupport
 
 /// A store on a fresh temporary file, removed when the fixture goes away.
 final class Fixture {

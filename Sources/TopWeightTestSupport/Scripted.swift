@@ -1,0 +1,72 @@
+import TopWeightCore
+
+/// Feeds a session a fixed list of events, as a terminal or a pipe would.
+public final class ScriptedLineSource: LineSource {
+    private var events: [LineEvent]
+    public let isInteractive: Bool
+    public private(set) var prompts: [String] = []
+    public private(set) var historyClears = 0
+    public private(set) var idleTimeout: Double?
+    /// Texts to press Tab after at every prompt, and what each prompt offered for them.
+    public var probes: [String] = []
+    public private(set) var completionLog: [(prompt: String, offered: [String: [String]])] = []
+
+    /// What Tab offered for `typed` at the first prompt starting with `promptPrefix`.
+    public func offered(_ typed: String, at promptPrefix: String) -> [String]? {
+        completionLog.first { $0.prompt.hasPrefix(promptPrefix) }?.offered[typed]
+    }
+
+    public init(_ events: [LineEvent], interactive: Bool = true) {
+        self.events = events
+        isInteractive = interactive
+    }
+
+    public convenience init(lines: [String], interactive: Bool = true) {
+        self.init(lines.map(LineEvent.line), interactive: interactive)
+    }
+
+    public func readLine(prompt: String, complete: ((String) -> [String])?) -> LineEvent {
+        prompts.append(prompt)
+        var offered: [String: [String]] = [:]
+        for typed in probes { offered[typed] = complete?(typed) }
+        completionLog.append((prompt, offered))
+        return nextEvent()
+    }
+
+    public func readKey(prompt: String) -> LineEvent {
+        prompts.append(prompt)
+        return nextEvent()
+    }
+
+    /// After the script: Ctrl-D twice (ends a turn, then the session), then the
+    /// terminal is gone, so even a kiosk that ignores Ctrl-D stops.
+    private func nextEvent() -> LineEvent {
+        if !events.isEmpty { return events.removeFirst() }
+        endsAfterScript += 1
+        return endsAfterScript <= 2 ? .endOfInput : .terminated
+    }
+
+    private var endsAfterScript = 0
+
+    public func forget() { historyClears += 1 }
+
+    public private(set) var screenClears = 0
+    public func clearScreen() { screenClears += 1 }
+
+    public func setIdleTimeout(_ seconds: Double?) { idleTimeout = seconds }
+
+    public var remaining: Int { events.count }
+}
+
+/// Collects what the session says, split by stream.
+public final class RecordingConsole: Console {
+    public private(set) var said: [String] = []
+    public private(set) var warned: [String] = []
+
+    public init() {}
+
+    public func say(_ line: String) { said.append(line) }
+    public func warn(_ line: String) { warned.append(line) }
+
+    public var all: [String] { said + warned }
+}
