@@ -7,7 +7,7 @@ import TopWeightUseCases
 // MARK: - `:` commands
 
 extension Session {
-    func run(command text: String) throws(Interruption) -> Ending? {
+    func run(command text: String) -> Ending? {
         let body = text.dropFirst()
         let word = body.prefix { !$0.isWhitespace }.lowercased()
         let argument = body.dropFirst(word.count).trimmingWhitespace()
@@ -20,15 +20,14 @@ extension Session {
         }
         switch command {
         case .help: showHelp()
-        case .user: try switchUser(argument)
+        case .user: switchUser(argument)
         case .history: showHistory(argument)
         case .users: listUsers()
         case .exercises: listExercises()
         case .unit: changeUnit(argument)
         case .undo: undo()
         case .quit:
-            if settings.kiosk, try !adminAllowsLeaving() { return nil }
-            return .quit
+            return settings.kiosk ? askForAdminPin() : .quit
         }
         return nil
     }
@@ -37,23 +36,22 @@ extension Session {
     ///
     /// Wrong PINs count in the database, shared with every terminal and the
     /// command line; a wrong and a locked attempt take the same time.
-    private func adminAllowsLeaving() throws(Interruption) -> Bool {
-        let pin: String
+    private func askForAdminPin() -> Ending? {
         do {
             guard try store.adminPinIsSet() else {
                 console.warn("This is a shared terminal: it stays open. Ctrl-D ends your turn. (No admin PIN is set: 'topweight admin set-pin'.)")
-                return false
+                return nil
             }
         } catch {
             console.warn(error.description)
-            return false
+            return nil
         }
-        switch source.readSecret(prompt: "Admin PIN: ") {
-        case .line(let typed): pin = typed
-        case .timedOut: throw .idle
-        case .terminated: throw .terminated
-        case .interrupted, .endOfInput: return false
-        }
+        question = .adminPin
+        return nil
+    }
+
+    /// Whether `pin` lets the admin leave; says why not otherwise.
+    func admitted(_ pin: String) -> Bool {
         do {
             return try workouts.admit(pin: pin, now: settings.now())
         } catch {
@@ -61,8 +59,8 @@ extension Session {
             let reason = error.description.replacingOccurrences(of: "wrong admin PIN;", with: "Wrong PIN.")
                 .replacingOccurrences(of: "wrong admin PIN", with: "Wrong PIN")
             console.warn(reason.prefix(1).uppercased() + reason.dropFirst() + ". This terminal stays open; Ctrl-D ends your turn.")
+            return false
         }
-        return false
     }
 
     private func showHelp() {
@@ -74,12 +72,12 @@ extension Session {
         for command in Command.allCases { console.say(command.summary) }
     }
 
-    private func switchUser(_ argument: String) throws(Interruption) {
+    private func switchUser(_ argument: String) {
         if argument.isEmpty {
             endTurn()
             return
         }
-        if let member = try resolveUser(argument) { selectUser(member) }
+        if let member = resolveUser(argument) { selectUser(member) }
     }
 
     /// `:history [NAME|all] [N]`: the newest N records of a member or of everybody.

@@ -66,12 +66,10 @@ public final class Session {
     /// Exercises resolved once, by name key: a one-line entry needs no lookup.
     var resolvedExercises: [String: Exercise] = [:]
 
-    /// Why a question was abandoned: the flow unwinds to `next()`, which resets
-    /// or ends. A question never takes a timeout for "no" and carries on.
-    enum Interruption: Error {
-        case idle
-        case terminated
-    }
+    /// The question the flow waits on, if any: a state of its own, read by
+    /// `next()` like any prompt, so the idle timeout, Ctrl-C and signals are
+    /// handled in one place whatever is showing.
+    var question: Question?
 
     public init(store: any Logbook, source: any LineSource, console: any Console,
                 catalog: ExerciseCatalog, settings: Settings = Settings()) {
@@ -95,8 +93,9 @@ public final class Session {
         }
     }
 
-    /// One prompt and its answer. Returns an ending when the session is over.
+    /// One prompt (or question) and its answer. Returns an ending when the session is over.
     func next() -> Ending? {
+        if let question { return answer(question, source.read(question)) }
         let event = source.readLine(prompt: prompt(), complete: { [weak self] in self?.completions(for: $0) ?? [] })
         switch event {
         case .terminated:
@@ -119,14 +118,51 @@ public final class Session {
             }
             endTurn()
         case .line(let line):
-            do {
-                return try handle(line)
-            } catch {
-                switch error {
-                case .idle: idleReset()
-                case .terminated: return .terminated
-                }
+            return handle(line)
+        }
+        return nil
+    }
+
+    /// What the answer to `question` does. A timeout resets like at any prompt
+    /// (it is never taken for "no"); Ctrl-C and Ctrl-D say no.
+    private func answer(_ question: Question, _ event: LineEvent) -> Ending? {
+        self.question = nil
+        let text: String
+        switch event {
+        case .terminated: return .terminated
+        case .timedOut:
+            idleReset()
+            return nil
+        case .interrupted, .endOfInput: text = ""
+        case .line(let line): text = line
+        }
+        let yes = ["y", "yes"].contains(text.trimmingWhitespace().lowercased())
+        switch question {
+        case .newMember(let name):
+            guard yes else {
+                console.warn("Not created. Tab completes known names.")
+                return nil
             }
+            guard let created = attempt({ () throws(LogbookError) in try store.createUser(named: name, now: settings.now()) }) else { return nil }
+            console.say("Welcome, \(TerminalText.safe(created.name)).")
+            select(created)
+        case .newExercise(let name, let entry):
+            guard yes else {
+                console.warn("Not created. Tab completes known exercises.")
+                return nil
+            }
+            let created: Exercise
+            do {
+                created = try workouts.findOrCreateExercise(named: name, now: settings.now())
+            } catch {
+                console.warn(error.description)
+                return nil
+            }
+            select(created)
+            if let entry { apply(entry) }
+        case .adminPin:
+            guard case .line(let pin) = event else { return nil }
+            return admitted(pin) ? .quit : nil
         }
         return nil
     }
@@ -174,13 +210,13 @@ public final class Session {
 
     // MARK: - Answers
 
-    func handle(_ raw: String) throws(Interruption) -> Ending? {
+    func handle(_ raw: String) -> Ending? {
         if raw.unicodeScalars.count > Limits.lineLength {
             console.warn("That line is too long (\(raw.unicodeScalars.count) characters; at most \(Limits.lineLength)).")
             return nil
         }
         let text = raw.trimmingWhitespace()
-        if text.hasPrefix(":") { return try run(command: text) }
+        if text.hasPrefix(":") { return run(command: text) }
         if text == "<" {
             if step == .user {
                 console.warn("Already at the first prompt.")
@@ -190,8 +226,8 @@ public final class Session {
             return nil
         }
         switch step {
-        case .user: try answerUser(text)
-        case .exercise: try answerExercise(text)
+        case .user: answerUser(text)
+        case .exercise: answerExercise(text)
         case .weight: answerWeight(text)
         case .reps: answerNumber(text, field: .reps)
         case .series: answerNumber(text, field: .series)
@@ -199,19 +235,19 @@ public final class Session {
         return nil
     }
 
-    private func answerUser(_ text: String) throws(Interruption) {
+    private func answerUser(_ text: String) {
         if text.isEmpty {
             guard let member = shownUser else {
                 warn(InputError("type your name to start; Tab completes known names", example: "Ana"))
                 return
             }
             select(member)
-        } else if let member = try resolveUser(text) {
+        } else if let member = resolveUser(text) {
             select(member)
         }
     }
 
-    private func answerExercise(_ text: String) throws(Interruption) {
+    private func answerExercise(_ text: String) {
         guard user != nil else {
             step = .user
             return
@@ -229,13 +265,13 @@ public final class Session {
             case .failure(let error):
                 warn(error)
             case .success(let entry):
-                guard let name = entry.exercise, let chosen = try resolveShortExercise(name) else { return }
+                guard let name = entry.exercise, let chosen = resolveShortExercise(name, then: entry) else { return }
                 select(chosen)
                 apply(entry)
             }
             return
         }
-        if let chosen = try resolveExercise(text) { select(chosen) }
+        if let chosen = resolveExercise(text) { select(chosen) }
     }
 
     private func answerWeight(_ text: String) {
@@ -319,23 +355,22 @@ public final class Session {
     }
 
     /// The user with this name; a new one after a one-key confirmation.
-    func resolveUser(_ text: String) throws(Interruption) -> User? {
+    /// The user with this name; for a new name, the one-key question is asked
+    /// next (`nil` now, the member is chosen when the answer is yes).
+    func resolveUser(_ text: String) -> User? {
         guard let name = validName(text, kind: .user) else { return nil }
         guard let found = attempt({ () throws(LogbookError) in try store.user(named: name) }) else { return nil }
         if let known = found { return known }
         guard !refusedAsLookalike(name, kind: .user) else { return nil }
-        guard try confirm("New member \"\(TerminalText.safe(name))\". Create? [y/n] ") else {
-            console.warn("Not created. Tab completes known names.")
-            return nil
-        }
-        let created = attempt { () throws(LogbookError) in try store.createUser(named: name, now: settings.now()) }
-        if let created { console.say("Welcome, \(TerminalText.safe(created.name)).") }
-        return created
+        question = .newMember(name)
+        return nil
     }
 
     /// The exercise with this name; catalog names are added as they are used,
     /// other new names after a one-key confirmation.
-    func resolveExercise(_ text: String) throws(Interruption) -> Exercise? {
+    /// For a new name the question is asked next, and `entry` (a one-line
+    /// entry's numbers) is saved once the answer is yes.
+    func resolveExercise(_ text: String, then entry: OneLineEntry? = nil) -> Exercise? {
         guard let name = validName(text, kind: .exercise) else { return nil }
         if let known = resolvedExercises[NameRules.key(name)] { return known }
         let found: Exercise?
@@ -354,33 +389,25 @@ public final class Session {
         if !similar.isEmpty {
             console.warn("Not a known exercise. Similar: \(similar.prefix(5).map(TerminalText.safe).joined(separator: ", "))")
         }
-        guard try confirm("New exercise \"\(TerminalText.safe(name))\". Create? [y/n] ") else {
-            console.warn("Not created. Tab completes known exercises.")
-            return nil
-        }
-        do {
-            return try workouts.findOrCreateExercise(named: name, now: settings.now())
-        } catch {
-            console.warn(error.description)
-            return nil
-        }
+        question = .newExercise(name, then: entry)
+        return nil
     }
 
     /// The exercise a one-line entry names, where a unique start of a known or
     /// catalog name will do (`bench 62.5x8x3` is Bench Press); a short form
     /// that fits several lists them and asks again.
-    func resolveShortExercise(_ text: String) throws(Interruption) -> Exercise? {
+    func resolveShortExercise(_ text: String, then entry: OneLineEntry) -> Exercise? {
         refreshNames(.exercise)
         switch exerciseIndex.resolve(text) {
         case .unique(let name):
-            return try resolveExercise(name)
+            return resolveExercise(name, then: entry)
         case .ambiguous(let names):
             let shown = names.prefix(6).map(TerminalText.safe).joined(separator: ", ")
             let more = names.count > 6 ? ", …" : ""
             warn(InputError("\(TerminalText.safe(text)) could be \(shown)\(more); type more of the name", example: "\(TerminalText.safe(names[0])) 60x5x5"))
             return nil
         case .none:
-            return try resolveExercise(text)
+            return resolveExercise(text, then: entry)
         }
     }
 
@@ -413,19 +440,6 @@ public final class Session {
             return nil
         case .success(let name):
             return name
-        }
-    }
-
-    /// A one-key answer: `y` is yes, any other key (Ctrl-C, Ctrl-D) is no;
-    /// the idle timeout or a signal abandons the question altogether.
-    private func confirm(_ question: String) throws(Interruption) -> Bool {
-        switch source.readKey(prompt: question) {
-        case .line(let answer):
-            let key = answer.trimmingWhitespace().lowercased()
-            return key == "y" || key == "yes"
-        case .timedOut: throw .idle
-        case .terminated: throw .terminated
-        case .interrupted, .endOfInput: return false
         }
     }
 
@@ -474,6 +488,7 @@ public final class Session {
         unit = settings.unit
         draft = Draft(unit: unit)
         saved = []
+        question = nil
         knownValues = [:]
         recentExercises = nil
         shownExercise = nil

@@ -1,0 +1,30 @@
+import TopWeightCore
+
+/// A question in the middle of the flow: a state of its own between two
+/// prompts. A new member or exercise is created, and the admin leaves, only
+/// from an answer read here.
+public enum Question: Sendable, Equatable {
+    /// `New member "Zoë". Create? [y/n]`
+    case newMember(String)
+    /// `New exercise "Zottman Curl". Create? [y/n]`, with the numbers of a
+    /// one-line entry to save once it is created.
+    case newExercise(String, then: OneLineEntry?)
+    /// `Admin PIN:` after `:quit` in a kiosk.
+    case adminPin
+
+    /// What the member sees.
+    var prompt: String {
+        switch self {
+        case .newMember(let name): "New member \"\(TerminalText.safe(name))\". Create? [y/n] "
+        case .newExercise(let name, _): "New exercise \"\(TerminalText.safe(name))\". Create? [y/n] "
+        case .adminPin: "Admin PIN: "
+        }
+    }
+}
+
+extension LineSource {
+    /// One key for a y/n question, a line without echo for the PIN.
+    func read(_ question: Question) -> LineEvent {
+        question == .adminPin ? readSecret(prompt: question.prompt) : readKey(prompt: question.prompt)
+    }
+}
