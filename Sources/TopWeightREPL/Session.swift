@@ -39,24 +39,42 @@ public final class Session {
     var settings: Settings
     let grouping: HistoryGrouping
 
-    private(set) var step: Step = .user
-    // The member's turn: everything below dies with it (see `reset`).
-    private(set) var user: User?
-    private(set) var exercise: Exercise?
-    var draft: Draft
-    /// The unit for new entries: `--unit` at the start of a turn, `:unit` within it.
-    var unit: WeightUnit
-    /// Sets this member saved in this turn, newest last: all `:undo` may remove.
-    private var saved: [(id: Int64, text: String)] = []
-    /// This member's numbers per exercise id, as loaded or just saved: the
-    /// session knows what it saved, so the next prompt needs no query.
-    var knownValues: [Int64: SetValues] = [:]
-    /// This member's recent exercises (names), newest first, loaded at the first Tab.
-    var recentExercises: [String]?
-    /// The member and exercise the last prompt offered: Enter takes exactly
-    /// what was shown, even if another terminal saved in between.
-    var shownUser: User?
-    var shownExercise: Exercise?
+    /// The member's turn: the flow's state and every choice that dies with it.
+    var turn: Turn
+
+    // Short names for the turn's parts, used throughout the flow.
+    var step: Step {
+        get { turn.step }
+        set { turn.step = newValue }
+    }
+    var user: User? {
+        get { turn.user }
+        set { turn.user = newValue }
+    }
+    var exercise: Exercise? {
+        get { turn.exercise }
+        set { turn.exercise = newValue }
+    }
+    var draft: Draft {
+        get { turn.draft }
+        set { turn.draft = newValue }
+    }
+    var unit: WeightUnit {
+        get { turn.unit }
+        set { turn.unit = newValue }
+    }
+    var knownValues: [Int64: SetValues] {
+        get { turn.knownValues }
+        set { turn.knownValues = newValue }
+    }
+    var recentExercises: [String]? {
+        get { turn.recentExercises }
+        set { turn.recentExercises = newValue }
+    }
+    var question: Question? {
+        get { turn.question }
+        set { turn.question = newValue }
+    }
 
     // Names for Tab and short forms, kept for the whole session and topped up
     // with what other terminals added (see Session+Completion).
@@ -65,11 +83,6 @@ public final class Session {
     var indexedThrough: [NameRules.Kind: Int64] = [:]
     /// Exercises resolved once, by name key: a one-line entry needs no lookup.
     var resolvedExercises: [String: Exercise] = [:]
-
-    /// The question the flow waits on, if any: a state of its own, read by
-    /// `next()` like any prompt, so the idle timeout, Ctrl-C and signals are
-    /// handled in one place whatever is showing.
-    var question: Question?
 
     public init(store: any Logbook, source: any LineSource, console: any Console,
                 catalog: ExerciseCatalog, settings: Settings = Settings()) {
@@ -80,8 +93,7 @@ public final class Session {
         self.catalog = catalog
         self.settings = settings
         grouping = HistoryGrouping(timeZone: settings.timeZone)
-        unit = settings.unit
-        draft = Draft(unit: settings.unit)
+        turn = Turn(unit: settings.unit)
         exerciseIndex = NameIndex(catalog.entries.map(\.name))
         source.setIdleTimeout(settings.idleTimeout)
     }
@@ -177,11 +189,11 @@ public final class Session {
     func prompt() -> String {
         switch step {
         case .user:
-            shownUser = defaultUser()
-            return label("user", shownUser?.name)
+            turn.shownUser = defaultUser()
+            return label("user", turn.shownUser?.name)
         case .exercise:
-            shownExercise = defaultExercise()
-            return label("exercise", shownExercise?.name)
+            turn.shownExercise = defaultExercise()
+            return label("exercise", turn.shownExercise?.name)
         case .weight:
             return label("weight \(draft.unit.rawValue)", draft.weight.map(Decimal2.format))
         case .reps:
@@ -237,7 +249,7 @@ public final class Session {
 
     private func answerUser(_ text: String) {
         if text.isEmpty {
-            guard let member = shownUser else {
+            guard let member = turn.shownUser else {
                 warn(InputError("type your name to start; Tab completes known names", example: "Ana"))
                 return
             }
@@ -253,7 +265,7 @@ public final class Session {
             return
         }
         if text.isEmpty {
-            guard let chosen = shownExercise else {
+            guard let chosen = turn.shownExercise else {
                 warn(InputError("type an exercise; Tab completes, the catalog included", example: "Bench Press"))
                 return
             }
@@ -453,7 +465,7 @@ public final class Session {
         let now = settings.now()
         do {
             let record = try workouts.log(NewRecord(user: member, exercise: chosen, values: values, performedAt: now), now: now)
-            saved.append((record.id, Lines.summary(record)))
+            turn.saved.append((record.id, Lines.summary(record)))
             knownValues[chosen.id] = values
             recentExercises = recentExercises.map { [chosen.name] + $0.filter { NameRules.key($0) != NameRules.key(chosen.name) } }
             console.say(Lines.saved(record))
@@ -483,16 +495,7 @@ public final class Session {
     /// member, their `:unit`, their undo list, the line editor's history and
     /// kill buffer all go, and a kiosk clears its screen.
     func reset() {
-        user = nil
-        exercise = nil
-        unit = settings.unit
-        draft = Draft(unit: unit)
-        saved = []
-        question = nil
-        knownValues = [:]
-        recentExercises = nil
-        shownExercise = nil
-        step = .user
+        turn = Turn(unit: settings.unit)
         source.forget()
         if settings.kiosk { source.clearScreen() }
     }
@@ -500,7 +503,7 @@ public final class Session {
     /// Takes this member's newest set saved in this turn off the undo list.
     func popLastSaved() -> (id: Int64, text: String)? {
         guard user != nil else { return nil }
-        return saved.popLast()
+        return turn.saved.popLast()
     }
 
     private func warn(_ error: InputError) {

@@ -1,0 +1,33 @@
+import TopWeightCore
+
+/// Everything that belongs to the member at the terminal: it starts empty
+/// with the flow's unit, and `Session.reset()` replaces it whole, so nothing
+/// of one member (the unit chosen with `:unit`, the undo list, the numbers
+/// the session remembers, the question showing) can reach the next one.
+struct Turn {
+    /// The prompt showing (with `question`, the flow's state).
+    var step: Step = .user
+    /// A question between two prompts, if one is showing.
+    var question: Question?
+    var user: User?
+    var exercise: Exercise?
+    var draft: Draft
+    /// The unit for new entries: `--unit` at the start of a turn, `:unit` within it.
+    var unit: WeightUnit
+    /// Sets this member saved in this turn, newest last: all `:undo` may remove.
+    var saved: [(id: Int64, text: String)] = []
+    /// This member's numbers per exercise id, as loaded or just saved: the
+    /// session knows what it saved, so the next prompt needs no query.
+    var knownValues: [Int64: SetValues] = [:]
+    /// This member's recent exercises (names), newest first, loaded at the first Tab.
+    var recentExercises: [String]?
+    /// The member and exercise the last prompt offered: Enter takes exactly
+    /// what was shown, even if another terminal saved in between.
+    var shownUser: User?
+    var shownExercise: Exercise?
+
+    init(unit: WeightUnit) {
+        self.unit = unit
+        draft = Draft(unit: unit)
+    }
+}
