@@ -105,75 +105,50 @@ public final class Session {
         }
     }
 
-    /// One prompt (or question) and its answer. Returns an ending when the session is over.
+    /// One prompt (or question) and its answer: read, let `Flow` decide, carry
+    /// out what it decided. Returns an ending when the session is over.
     func next() -> Ending? {
-        if let question { return answer(question, source.read(question)) }
-        let event = source.readLine(prompt: prompt(), complete: { [weak self] in self?.completions(for: $0) ?? [] })
-        switch event {
-        case .terminated:
-            return .terminated
-        case .timedOut:
-            idleReset()
-        case .interrupted:
-            if step != .user {
-                cancelEntry()
-                console.warn("Cancelled; nothing saved.")
-            }
-        case .endOfInput:
-            if !source.isInteractive { return .endOfInput }
-            if step == .user {
-                if settings.kiosk {
-                    console.warn("This is a shared terminal: it stays open. Type your name to log a set.")
-                    return nil
-                }
-                return .endOfInput
-            }
-            endTurn()
-        case .line(let line):
-            return handle(line)
+        let event = question.map { source.read($0) }
+            ?? source.readLine(prompt: prompt(), complete: { [weak self] in self?.completions(for: $0) ?? [] })
+        let context = Flow.Context(kiosk: settings.kiosk, interactive: source.isInteractive)
+        let (next, effects) = Flow.transition(turn, event, context)
+        turn = next
+        for effect in effects {
+            if let ending = perform(effect) { return ending }
         }
         return nil
     }
 
-    /// What the answer to `question` does. A timeout resets like at any prompt
-    /// (it is never taken for "no"); Ctrl-C and Ctrl-D say no.
-    private func answer(_ question: Question, _ event: LineEvent) -> Ending? {
-        self.question = nil
-        let text: String
-        switch event {
-        case .terminated: return .terminated
-        case .timedOut:
-            idleReset()
-            return nil
-        case .interrupted, .endOfInput: text = ""
-        case .line(let line): text = line
-        }
-        let yes = ["y", "yes"].contains(text.trimmingWhitespace().lowercased())
-        switch question {
-        case .newMember(let name):
-            guard yes else {
-                console.warn("Not created. Tab completes known names.")
-                return nil
-            }
+    /// Carries out one of the flow's decisions: the only place that talks to
+    /// the logbook and the console on the flow's behalf.
+    private func perform(_ effect: Flow.Effect) -> Ending? {
+        switch effect {
+        case .say(let line): console.say(line)
+        case .warn(let line): console.warn(line)
+        case .idleReset: idleReset()
+        case .endTurn: endTurn()
+        case .cancelEntry:
+            step = .exercise
+            loadDefaults()
+            console.warn("Cancelled; nothing saved.")
+        case .end(let ending): return ending
+        case .command(let text): return run(command: text)
+        case .chooseMember(let text): answerUser(text)
+        case .chooseExercise(let text): answerExercise(text)
+        case .save: save()
+        case .createMember(let name):
             guard let created = attempt({ () throws(LogbookError) in try store.createUser(named: name, now: settings.now()) }) else { return nil }
             console.say("Welcome, \(TerminalText.safe(created.name)).")
             select(created)
-        case .newExercise(let name, let entry):
-            guard yes else {
-                console.warn("Not created. Tab completes known exercises.")
-                return nil
-            }
-            let created: Exercise
+        case .createExercise(let name, let entry):
             do {
-                created = try workouts.findOrCreateExercise(named: name, now: settings.now())
+                select(try workouts.findOrCreateExercise(named: name, now: settings.now()))
             } catch {
                 console.warn(error.description)
                 return nil
             }
-            select(created)
             if let entry { apply(entry) }
-        case .adminPin:
-            guard case .line(let pin) = event else { return nil }
+        case .checkAdminPin(let pin):
             return admitted(pin) ? .quit : nil
         }
         return nil
@@ -222,31 +197,6 @@ public final class Session {
 
     // MARK: - Answers
 
-    func handle(_ raw: String) -> Ending? {
-        if raw.unicodeScalars.count > Limits.lineLength {
-            console.warn("That line is too long (\(raw.unicodeScalars.count) characters; at most \(Limits.lineLength)).")
-            return nil
-        }
-        let text = raw.trimmingWhitespace()
-        if text.hasPrefix(":") { return run(command: text) }
-        if text == "<" {
-            if step == .user {
-                console.warn("Already at the first prompt.")
-            } else {
-                step = step.previous
-            }
-            return nil
-        }
-        switch step {
-        case .user: answerUser(text)
-        case .exercise: answerExercise(text)
-        case .weight: answerWeight(text)
-        case .reps: answerNumber(text, field: .reps)
-        case .series: answerNumber(text, field: .series)
-        }
-        return nil
-    }
-
     private func answerUser(_ text: String) {
         if text.isEmpty {
             guard let member = turn.shownUser else {
@@ -286,54 +236,9 @@ public final class Session {
         if let chosen = resolveExercise(text) { select(chosen) }
     }
 
-    private func answerWeight(_ text: String) {
-        if let parsed = OneLineEntry.parseNumbersOnly(text) {
-            switch parsed {
-            case .failure(let error): warn(error)
-            case .success(let entry): apply(entry)
-            }
-            return
-        }
-        answerNumber(text, field: .weight)
-    }
-
-    private func answerNumber(_ text: String, field: NumericField) {
-        let parsed: (NumberInput, WeightUnit?)
-        switch NumberInput.parse(text, field: field) {
-        case .failure(let error):
-            warn(error)
-            return
-        case .success(let value):
-            parsed = value
-        }
-        let typedUnit = parsed.1 ?? draft.unit
-        switch parsed.0.apply(to: draft.value(of: field), field: field, unit: typedUnit) {
-        case .failure(let error):
-            warn(error)
-        case .success(let value):
-            draft.unit = typedUnit
-            draft.set(field, value)
-            switch field {
-            case .weight: step = .reps
-            case .reps: step = .series
-            case .series: save()
-            }
-        }
-    }
-
-    /// Takes the numbers of a one-line entry; saves at once when all are there.
+    /// Takes the numbers of a one-line entry (after its exercise was chosen).
     private func apply(_ entry: OneLineEntry) {
-        draft.weight = entry.weightHundredths
-        if let unit = entry.unit { draft.unit = unit }
-        draft.reps = entry.reps
-        if let series = entry.series {
-            draft.series = series
-            save()
-        } else if draft.series != nil {
-            save()
-        } else {
-            step = .series
-        }
+        for effect in Flow.apply(entry, to: &turn) { _ = perform(effect) }
     }
 
     // MARK: - Choosing
@@ -478,11 +383,6 @@ public final class Session {
     }
 
     // MARK: - Leaving and resetting
-
-    private func cancelEntry() {
-        step = .exercise
-        loadDefaults()
-    }
 
     /// Ctrl-D or `:user`: the member is done; the next one starts at the user prompt.
     func endTurn() {

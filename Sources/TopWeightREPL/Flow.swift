@@ -1,0 +1,157 @@
+import TopWeightCore
+
+/// The quick-record flow's decisions, as a pure function: given the member's
+/// turn and what one read produced, the next turn and what the session must
+/// do. No logbook, no terminal: the `Session` reads input, runs this, and
+/// carries out the effects (the imperative shell around a functional core).
+enum Flow {
+    /// What the flow needs to know about where it runs.
+    struct Context: Sendable {
+        var kiosk: Bool
+        /// A person at a terminal (Ctrl-D ends a turn) rather than a pipe (it ends the session).
+        var interactive: Bool
+    }
+
+    /// What the session carries out, in order.
+    enum Effect: Sendable, Equatable {
+        case say(String)
+        case warn(String)
+        /// The idle timeout: everything of the turn goes, the next member starts afresh.
+        case idleReset
+        /// Ctrl-D or `:user`: the member is done.
+        case endTurn
+        /// Ctrl-C: the entry goes, the member stays at the exercise prompt.
+        case cancelEntry
+        case end(Session.Ending)
+        /// A `:` command line.
+        case command(String)
+        /// An answer at the user prompt: a name, or "" for the member shown.
+        case chooseMember(String)
+        /// An answer at the exercise prompt: a name, a one-line entry, or "" for the one shown.
+        case chooseExercise(String)
+        /// The entry is complete: save it.
+        case save
+        case createMember(String)
+        case createExercise(String, then: OneLineEntry?)
+        case checkAdminPin(String)
+    }
+
+    /// One step of the flow.
+    static func transition(_ turn: Turn, _ event: LineEvent, _ context: Context) -> (Turn, [Effect]) {
+        var turn = turn
+        if let question = turn.question {
+            turn.question = nil
+            return (turn, answer(question, event))
+        }
+        switch event {
+        case .terminated:
+            return (turn, [.end(.terminated)])
+        case .timedOut:
+            return (turn, [.idleReset])
+        case .interrupted:
+            return (turn, turn.step == .user ? [] : [.cancelEntry])
+        case .endOfInput:
+            if !context.interactive { return (turn, [.end(.endOfInput)]) }
+            guard turn.step == .user else { return (turn, [.endTurn]) }
+            if context.kiosk {
+                return (turn, [.warn("This is a shared terminal: it stays open. Type your name to log a set.")])
+            }
+            return (turn, [.end(.endOfInput)])
+        case .line(let raw):
+            let effects = answer(raw, in: &turn)
+            return (turn, effects)
+        }
+    }
+
+    /// A line typed at the current prompt.
+    private static func answer(_ raw: String, in turn: inout Turn) -> [Effect] {
+        if raw.unicodeScalars.count > Limits.lineLength {
+            return [.warn("That line is too long (\(raw.unicodeScalars.count) characters; at most \(Limits.lineLength)).")]
+        }
+        let text = raw.trimmingWhitespace()
+        if text.hasPrefix(":") { return [.command(text)] }
+        if text == "<" {
+            if turn.step == .user { return [.warn("Already at the first prompt.")] }
+            turn.step = turn.step.previous
+            return []
+        }
+        switch turn.step {
+        case .user:
+            return [.chooseMember(text)]
+        case .exercise:
+            guard turn.user != nil else {
+                turn.step = .user
+                return []
+            }
+            return [.chooseExercise(text)]
+        case .weight:
+            if let parsed = OneLineEntry.parseNumbersOnly(text) {
+                switch parsed {
+                case .failure(let error): return [.warn(error.description)]
+                case .success(let entry): return apply(entry, to: &turn)
+                }
+            }
+            return number(text, .weight, in: &turn)
+        case .reps:
+            return number(text, .reps, in: &turn)
+        case .series:
+            return number(text, .series, in: &turn)
+        }
+    }
+
+    /// A stepper or a number at a numeric prompt: the next prompt, or a save.
+    private static func number(_ text: String, _ field: NumericField, in turn: inout Turn) -> [Effect] {
+        let parsed: (NumberInput, WeightUnit?)
+        switch NumberInput.parse(text, field: field) {
+        case .failure(let error): return [.warn(error.description)]
+        case .success(let value): parsed = value
+        }
+        let unit = parsed.1 ?? turn.draft.unit
+        switch parsed.0.apply(to: turn.draft.value(of: field), field: field, unit: unit) {
+        case .failure(let error):
+            return [.warn(error.description)]
+        case .success(let value):
+            turn.draft.unit = unit
+            turn.draft.set(field, value)
+            switch field {
+            case .weight: turn.step = .reps
+            case .reps: turn.step = .series
+            case .series: return [.save]
+            }
+            return []
+        }
+    }
+
+    /// The numbers of a one-line entry: a save when all are there, else the series prompt.
+    static func apply(_ entry: OneLineEntry, to turn: inout Turn) -> [Effect] {
+        turn.draft.weight = entry.weightHundredths
+        if let unit = entry.unit { turn.draft.unit = unit }
+        turn.draft.reps = entry.reps
+        if let series = entry.series { turn.draft.series = series }
+        if turn.draft.series != nil { return [.save] }
+        turn.step = .series
+        return []
+    }
+
+    /// The answer to a question. The idle timeout resets (it is never taken
+    /// for "no"); a signal ends; Ctrl-C and Ctrl-D say no.
+    private static func answer(_ question: Question, _ event: LineEvent) -> [Effect] {
+        let text: String
+        switch event {
+        case .terminated: return [.end(.terminated)]
+        case .timedOut: return [.idleReset]
+        case .interrupted, .endOfInput: text = ""
+        case .line(let line): text = line
+        }
+        let yes = ["y", "yes"].contains(text.trimmingWhitespace().lowercased())
+        switch question {
+        case .newMember(let name):
+            return yes ? [.createMember(name)] : [.warn("Not created. Tab completes known names.")]
+        case .newExercise(let name, let entry):
+            return yes ? [.createExercise(name, then: entry)] : [.warn("Not created. Tab completes known exercises.")]
+        case .adminPin:
+            guard case .line(let pin) = event else { return [] }
+            return [.checkAdminPin(pin)]
+        }
+    }
+}

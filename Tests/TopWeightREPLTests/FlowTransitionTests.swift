@@ -1,0 +1,87 @@
+import Testing
+import TopWeightCore
+@testable import TopWeightREPL
+
+/// The flow's decisions without a logbook or a terminal: a turn and an event in,
+/// the next turn and the effects out.
+@Suite("Flow transitions")
+struct FlowTransitionTests {
+    static let kiosk = Flow.Context(kiosk: true, interactive: true)
+    static let personal = Flow.Context(kiosk: false, interactive: true)
+
+    /// A member at `prompt`, with the draft 60 kg × 8 × 3.
+    func turn(at step: Step) -> Turn {
+        var turn = Turn(unit: .kg)
+        turn.user = User(id: 1, name: "Ana")
+        turn.exercise = Exercise(id: 1, name: "Bench Press", category: nil)
+        turn.draft = Draft(last: SetValues(weight: Weight(hundredths: 6000, unit: .kg), reps: 8, series: 3))
+        turn.step = step
+        return turn
+    }
+
+    @Test("numbers move through the prompts and the last Enter asks for a save")
+    func numbers() {
+        var (next, effects) = Flow.transition(turn(at: .weight), .line("+"), Self.kiosk)
+        #expect(next.draft.weight == 6250 && next.step == .reps && effects.isEmpty)
+        (next, effects) = Flow.transition(next, .line(""), Self.kiosk)
+        #expect(next.step == .series && effects.isEmpty)
+        (next, effects) = Flow.transition(next, .line("++"), Self.kiosk)
+        #expect(next.draft.series == 5 && effects == [.save])
+    }
+
+    @Test("a move below zero is refused and the prompt stays")
+    func belowZero() {
+        let (next, effects) = Flow.transition(turn(at: .weight), .line("-999"), Self.kiosk)
+        #expect(next.step == .weight && next.draft.weight == 6000)
+        #expect(effects.count == 1 && effects.first.map { if case .warn(let text) = $0 { text.contains("below 0 kg") } else { false } } == true)
+    }
+
+    @Test("one line at the weight prompt saves at once; without the series it keeps the default")
+    func oneLine() {
+        #expect(Flow.transition(turn(at: .weight), .line("70x5x5"), Self.kiosk).1 == [.save])
+        let (next, effects) = Flow.transition(turn(at: .weight), .line("70x6"), Self.kiosk)
+        #expect(next.draft.series == 3 && next.draft.reps == 6 && effects == [.save])
+    }
+
+    @Test("Ctrl-C, Ctrl-D, the idle timeout and a signal at each prompt", arguments: [Step.user, .exercise, .weight, .reps, .series])
+    func events(step: Step) {
+        #expect(Flow.transition(turn(at: step), .interrupted, Self.kiosk).1 == (step == .user ? [] : [.cancelEntry]))
+        #expect(Flow.transition(turn(at: step), .timedOut, Self.kiosk).1 == [.idleReset])
+        #expect(Flow.transition(turn(at: step), .terminated, Self.kiosk).1 == [.end(.terminated)])
+        let endOfInput = Flow.transition(turn(at: step), .endOfInput, Self.kiosk).1
+        #expect(endOfInput == (step == .user ? [.warn("This is a shared terminal: it stays open. Type your name to log a set.")] : [.endTurn]))
+        #expect(Flow.transition(turn(at: .user), .endOfInput, Self.personal).1 == [.end(.endOfInput)])
+    }
+
+    @Test("at a question the idle timeout resets instead of answering no", arguments: [
+        Question.newMember("Zed"), .newExercise("Zottman Curl", then: nil), .adminPin,
+    ])
+    func idleAtQuestion(question: Question) {
+        var waiting = turn(at: .exercise)
+        waiting.question = question
+        let (next, effects) = Flow.transition(waiting, .timedOut, Self.kiosk)
+        #expect(effects == [.idleReset])
+        #expect(next.question == nil)
+    }
+
+    @Test("y creates, anything else does not")
+    func answers() {
+        var waiting = turn(at: .user)
+        waiting.question = .newMember("Zed")
+        #expect(Flow.transition(waiting, .line("y"), Self.kiosk).1 == [.createMember("Zed")])
+        #expect(Flow.transition(waiting, .line("n"), Self.kiosk).1 == [.warn("Not created. Tab completes known names.")])
+        #expect(Flow.transition(waiting, .interrupted, Self.kiosk).1 == [.warn("Not created. Tab completes known names.")])
+        waiting.question = .adminPin
+        #expect(Flow.transition(waiting, .line("2468"), Self.kiosk).1 == [.checkAdminPin("2468")])
+        #expect(Flow.transition(waiting, .interrupted, Self.kiosk).1 == [])
+    }
+
+    @Test("< steps back, : goes to the commands, names go to the session")
+    func navigation() {
+        #expect(Flow.transition(turn(at: .reps), .line("<"), Self.kiosk).0.step == .weight)
+        #expect(Flow.transition(turn(at: .user), .line("<"), Self.kiosk).1 == [.warn("Already at the first prompt.")])
+        #expect(Flow.transition(turn(at: .weight), .line(":undo"), Self.kiosk).1 == [.command(":undo")])
+        #expect(Flow.transition(turn(at: .user), .line(" Ana "), Self.kiosk).1 == [.chooseMember("Ana")])
+        #expect(Flow.transition(turn(at: .exercise), .line("bench 60x5x5"), Self.kiosk).1 == [.chooseExercise("bench 60x5x5")])
+    }
+}
