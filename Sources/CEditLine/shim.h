@@ -44,6 +44,17 @@ static inline int tw_el_set_history(EditLine *el, History *history_ref) {
     return el_set(el, EL_HIST, history, history_ref);
 }
 
+/// Our own pointer, kept by libedit and handed back to every callback.
+static inline int tw_el_set_clientdata(EditLine *el, void *data) {
+    return el_set(el, EL_CLIENTDATA, data);
+}
+
+static inline void *tw_el_clientdata(EditLine *el) {
+    void *data = NULL;
+    if (el == NULL || el_get(el, EL_CLIENTDATA, &data) != 0) return NULL;
+    return data;
+}
+
 static inline int tw_el_push(EditLine *el, const char *text) {
     el_push(el, text);
     return 0;

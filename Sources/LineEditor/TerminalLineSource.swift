@@ -10,7 +10,7 @@ import Darwin
 /// history, Tab completion, Ctrl-C that cancels instead of killing.
 ///
 /// libedit calls back into plain C function pointers that cannot capture, so
-/// the state they need lives in the one `TerminalLineSource.active` instance.
+/// the source they belong to is libedit's client data (`EL_CLIENTDATA`).
 public final class TerminalLineSource: LineSource {
     enum Limits {
         static let secretLength = 256
@@ -26,9 +26,6 @@ public final class TerminalLineSource: LineSource {
     /// The terminal's settings at start, put back at the end.
     private var original = termios()
 
-    /// Weak, so the source is freed when the REPL lets go of it and `deinit`
-    /// puts the terminal's settings back (`VEOF` included) on every way out.
-    nonisolated(unsafe) private static weak var active: TerminalLineSource?
 
     public var isInteractive: Bool { true }
 
@@ -67,7 +64,16 @@ public final class TerminalLineSource: LineSource {
         for (key, function) in Keymap.bindings {
             tw_el_bind(editLine, Keymap.bindingName(key), function)
         }
-        Self.active = self
+        // Unretained: the source owns the EditLine and ends it in `deinit`,
+        // so libedit never calls back into a source that is gone, and the
+        // source is freed (putting the terminal back) when the REPL lets go.
+        tw_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// The source an `EditLine` belongs to, from inside a libedit callback.
+    private static func source(of editLine: OpaquePointer?) -> TerminalLineSource? {
+        guard let editLine, let data = tw_el_clientdata(editLine) else { return nil }
+        return Unmanaged<TerminalLineSource>.fromOpaque(data).takeUnretainedValue()
     }
 
     deinit {
@@ -75,7 +81,6 @@ public final class TerminalLineSource: LineSource {
         tcsetattr(STDIN_FILENO, TCSANOW, &original)
         history_end(history)
         free(prompt)
-        if Self.active === self { Self.active = nil }
     }
 
     public func setIdleTimeout(_ seconds: Double?) {
@@ -113,10 +118,10 @@ public final class TerminalLineSource: LineSource {
 
     public func readLine(prompt text: String, complete: ((String) -> [String])?) -> LineEvent {
         free(prompt)
-        prompt = strdup(text)
+        // Prompts show names from the logbook: made terminal-safe here, at the edge.
+        prompt = strdup(TerminalText.safe(text))
         completer = complete
         stop = nil
-        Self.active = self
         var count: Int32 = 0
         let line = el_gets(editLine, &count)
         completer = nil
@@ -133,7 +138,7 @@ public final class TerminalLineSource: LineSource {
         RawKeys.withoutEcho(fd: STDIN_FILENO) {
             // The prompt goes out only once echo is off: keys typed as soon as
             // it shows must not be echoed by the kernel.
-            write(text)
+            write(TerminalText.safe(text))
             switch reader.nextScalar() {
             case .success(let scalar):
                 if scalar == "\u{04}" { return finish(.endOfInput) }
@@ -148,7 +153,7 @@ public final class TerminalLineSource: LineSource {
     }
 
     public func readSecret(prompt text: String) -> LineEvent {
-        let event = RawKeys.readSecret(reader: reader, prompt: text, output: STDOUT_FILENO)
+        let event = RawKeys.readSecret(reader: reader, prompt: TerminalText.safe(text), output: STDOUT_FILENO)
         switch event {
         case .line: return event
         case .endOfInput: return finish(.endOfInput)
@@ -190,8 +195,8 @@ public final class TerminalLineSource: LineSource {
 
     // MARK: - libedit callbacks
 
-    private static let promptCallback: tw_prompt_fn = { _ in
-        if let prompt = TerminalLineSource.active?.prompt { return prompt }
+    private static let promptCallback: tw_prompt_fn = {
+        if let prompt = TerminalLineSource.source(of: $0)?.prompt { return prompt }
         return nil
     }
 
@@ -199,8 +204,8 @@ public final class TerminalLineSource: LineSource {
     /// wait for the next one before taking Esc as a key of its own.
     static let escapeSequenceMilliseconds: Int32 = 50
 
-    private static let getcCallback: tw_getc_fn = { _, character in
-        guard let source = TerminalLineSource.active, let character else { return -1 }
+    private static let getcCallback: tw_getc_fn = { editLine, character in
+        guard let source = TerminalLineSource.source(of: editLine), let character else { return -1 }
         while true {
             let scalar: Unicode.Scalar
             switch source.reader.nextScalar() {
@@ -231,7 +236,7 @@ public final class TerminalLineSource: LineSource {
     }
 
     private static let completeCallback: tw_command_fn = { editLine, _ in
-        guard let editLine, let source = TerminalLineSource.active, let complete = source.completer,
+        guard let editLine, let source = TerminalLineSource.source(of: editLine), let complete = source.completer,
               let info = el_line(editLine)
         else { return UInt8(CC_ERROR) }
         let start = UnsafeRawPointer(info.pointee.buffer)

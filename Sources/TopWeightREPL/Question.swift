@@ -15,8 +15,8 @@ public enum Question: Sendable, Equatable {
     /// What the member sees.
     var prompt: String {
         switch self {
-        case .newMember(let name): "New member \"\(TerminalText.safe(name))\". Create? [y/n] "
-        case .newExercise(let name, _): "New exercise \"\(TerminalText.safe(name))\". Create? [y/n] "
+        case .newMember(let name): "New member \"\(name)\". Create? [y/n] "
+        case .newExercise(let name, _): "New exercise \"\(name)\". Create? [y/n] "
         case .adminPin: "Admin PIN: "
         }
     }

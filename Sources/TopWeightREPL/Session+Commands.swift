@@ -15,7 +15,7 @@ extension Session {
         guard !word.isEmpty, let command = matches.first(where: { $0.rawValue == word }) ?? (matches.count == 1 ? matches[0] : nil)
         else {
             let shown = TerminalText.safe(String(text.prefix(20)))
-            console.warn("Unknown command \(shown); :help lists them (e.g. :history)")
+            warn("Unknown command \(shown); :help lists them (e.g. :history)")
             return nil
         }
         switch command {
@@ -39,11 +39,11 @@ extension Session {
     private func askForAdminPin() -> Ending? {
         do {
             guard try store.adminPinIsSet() else {
-                console.warn("This is a shared terminal: it stays open. Ctrl-D ends your turn. (No admin PIN is set: 'topweight admin set-pin'.)")
+                warn("This is a shared terminal: it stays open. Ctrl-D ends your turn. (No admin PIN is set: 'topweight admin set-pin'.)")
                 return nil
             }
         } catch {
-            console.warn(error.description)
+            warn(error.description)
             return nil
         }
         question = .adminPin
@@ -58,18 +58,18 @@ extension Session {
             // The command line's "wrong admin PIN", said to a member as "Wrong PIN".
             let reason = error.description.replacingOccurrences(of: "wrong admin PIN;", with: "Wrong PIN.")
                 .replacingOccurrences(of: "wrong admin PIN", with: "Wrong PIN")
-            console.warn(reason.prefix(1).uppercased() + reason.dropFirst() + ". This terminal stays open; Ctrl-D ends your turn.")
+            warn(reason.prefix(1).uppercased() + reason.dropFirst() + ". This terminal stays open; Ctrl-D ends your turn.")
             return false
         }
     }
 
     private func showHelp() {
-        console.say("Enter accepts the [default]; Tab completes names and commands.")
-        console.say("At weight, reps, series: + - (one step)  ++ -- (two)  +N -N (relative)  N (exact)")
-        console.say("Steps: 2.5 kg, 5 lb, 1 rep, 1 series. A unit may follow the weight: 135lb")
-        console.say("One line: 'bench 62.5x8x3' at exercise, '62.5x8x3' at weight.")
-        console.say("<  back one prompt   Ctrl-C  cancel the entry   Ctrl-D  end your turn")
-        for command in Command.allCases { console.say(command.summary) }
+        say("Enter accepts the [default]; Tab completes names and commands.")
+        say("At weight, reps, series: + - (one step)  ++ -- (two)  +N -N (relative)  N (exact)")
+        say("Steps: 2.5 kg, 5 lb, 1 rep, 1 series. A unit may follow the weight: 135lb")
+        say("One line: 'bench 62.5x8x3' at exercise, '62.5x8x3' at weight.")
+        say("<  back one prompt   Ctrl-C  cancel the entry   Ctrl-D  end your turn")
+        for command in Command.allCases { say(command.summary) }
     }
 
     private func switchUser(_ argument: String) {
@@ -101,34 +101,34 @@ extension Session {
                 do {
                     member = try workouts.member(named: name)
                 } catch {
-                    console.warn(error.description)
+                    warn(error.description)
                     return
                 }
             }
             if let member {
                 query.userID = member.id
-                whose = TerminalText.safe(member.name)
+                whose = member.name
             }
         }
         do {
             let page = try workouts.historyPage(query, limit: limit)
             guard !page.records.isEmpty else {
-                console.say("No records yet for \(whose).")
+                say("No records yet for \(whose).")
                 return
             }
             HistoryText.render(page.records, grouping: grouping, now: settings.now(), showUser: query.userID == nil).forEach(console.say)
             if page.more {
-                console.say("… older records exist: :history \(query.userID == nil ? "all" : whose) \(min(limit * 2, 10_000))")
+                say("… older records exist: :history \(query.userID == nil ? "all" : whose) \(min(limit * 2, 10_000))")
             }
         } catch {
-            console.warn(error.description)
+            warn(error.description)
         }
     }
 
     private func listUsers() {
         guard let summaries = attempt({ () throws(LogbookError) in try store.users() }) else { return }
         guard !summaries.isEmpty else {
-            console.say("No members yet. Type a name at the user prompt to add one.")
+            say("No members yet. Type a name at the user prompt to add one.")
             return
         }
         Lines.members(summaries, grouping: grouping, now: settings.now()).forEach(console.say)
@@ -139,15 +139,15 @@ extension Session {
             let rows = try workouts.exerciseRows(includeCatalog: false)
             Lines.exercises(rows).forEach(console.say)
             let more = try workouts.exerciseRows(includeCatalog: true).count - rows.count
-            console.say("\(rows.isEmpty ? "No exercises used yet; " : "")\(more) more in the catalog: Tab at the exercise prompt shows them.")
+            say("\(rows.isEmpty ? "No exercises used yet; " : "")\(more) more in the catalog: Tab at the exercise prompt shows them.")
         } catch {
-            console.warn(error.description)
+            warn(error.description)
         }
     }
 
     private func changeUnit(_ argument: String) {
         guard !argument.isEmpty else {
-            console.say("Weights are in \(draft.unit.rawValue). :unit kg or :unit lb changes it.")
+            say("Weights are in \(draft.unit.rawValue). :unit kg or :unit lb changes it.")
             return
         }
         guard let unit = WeightUnit(parsing: Substring(argument)) else {
@@ -156,28 +156,25 @@ extension Session {
         }
         draft.unit = unit
         self.unit = unit
-        console.say("Weights in \(unit.rawValue) until your turn ends.")
+        say("Weights in \(unit.rawValue) until your turn ends.")
     }
 
     private func undo() {
         guard let last = popLastSaved() else {
-            console.warn("Nothing to undo: only your own sets saved here since you chose your name can be removed.")
+            warn("Nothing to undo: only your own sets saved here since you chose your name can be removed.")
             return
         }
         do {
             knownValues = [:]
             if try store.deleteRecord(id: last.id, now: settings.now()) {
-                console.say("Removed #\(last.id)  \(last.text)")
+                say("Removed #\(last.id)  \(last.text)")
             } else {
-                console.warn("#\(last.id) was already removed.")
+                warn("#\(last.id) was already removed.")
             }
             if exercise != nil { loadDefaults() }
         } catch {
-            console.warn(error.description)
+            warn(error.description)
         }
     }
 
-    private func warn(_ error: InputError) {
-        console.warn(error.description)
-    }
 }

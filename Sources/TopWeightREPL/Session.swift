@@ -123,14 +123,14 @@ public final class Session {
     /// the logbook and the console on the flow's behalf.
     private func perform(_ effect: Flow.Effect) -> Ending? {
         switch effect {
-        case .say(let line): console.say(line)
-        case .warn(let line): console.warn(line)
+        case .say(let line): say(line)
+        case .warn(let line): warn(line)
         case .idleReset: idleReset()
         case .endTurn: endTurn()
         case .cancelEntry:
             step = .exercise
             loadDefaults()
-            console.warn("Cancelled; nothing saved.")
+            warn("Cancelled; nothing saved.")
         case .end(let ending): return ending
         case .command(let text): return run(command: text)
         case .chooseMember(let text): answerUser(text)
@@ -138,13 +138,13 @@ public final class Session {
         case .save: save()
         case .createMember(let name):
             guard let created = attempt({ () throws(LogbookError) in try store.createUser(named: name, now: settings.now()) }) else { return nil }
-            console.say("Welcome, \(TerminalText.safe(created.name)).")
+            say("Welcome, \(created.name).")
             select(created)
         case .createExercise(let name, let entry):
             do {
                 select(try workouts.findOrCreateExercise(named: name, now: settings.now()))
             } catch {
-                console.warn(error.description)
+                warn(error.description)
                 return nil
             }
             if let entry { apply(entry) }
@@ -156,7 +156,7 @@ public final class Session {
 
     private func idleReset() {
         reset()
-        console.warn("Idle for a while: back to the start. Type your name to log a set.")
+        warn("Idle for a while: back to the start. Type your name to log a set.")
     }
 
     // MARK: - Prompts
@@ -180,7 +180,7 @@ public final class Session {
 
     private func label(_ name: String, _ value: String?) -> String {
         guard let value else { return "\(name): " }
-        return "\(name) [\(TerminalText.safe(value))]: "
+        return "\(name) [\(value)]: "
     }
 
     func defaultUser() -> User? {
@@ -294,7 +294,7 @@ public final class Session {
         do {
             found = try workouts.knownExercise(named: name, now: settings.now())
         } catch {
-            console.warn(error.description)
+            warn(error.description)
             return nil
         }
         if let known = found {
@@ -304,7 +304,7 @@ public final class Session {
         guard !refusedAsLookalike(name, kind: .exercise) else { return nil }
         let similar = exerciseCandidates(for: String(name.prefix(3)))
         if !similar.isEmpty {
-            console.warn("Not a known exercise. Similar: \(similar.prefix(5).map(TerminalText.safe).joined(separator: ", "))")
+            warn("Not a known exercise. Similar: \(similar.prefix(5).joined(separator: ", "))")
         }
         question = .newExercise(name, then: entry)
         return nil
@@ -319,9 +319,9 @@ public final class Session {
         case .unique(let name):
             return resolveExercise(name, then: entry)
         case .ambiguous(let names):
-            let shown = names.prefix(6).map(TerminalText.safe).joined(separator: ", ")
+            let shown = names.prefix(6).joined(separator: ", ")
             let more = names.count > 6 ? ", …" : ""
-            warn(InputError("\(TerminalText.safe(text)) could be \(shown)\(more); type more of the name", example: "\(TerminalText.safe(names[0])) 60x5x5"))
+            warn(InputError("\(text) could be \(shown)\(more); type more of the name", example: "\(names[0]) 60x5x5"))
             return nil
         case .none:
             return resolveExercise(text, then: entry)
@@ -344,7 +344,7 @@ public final class Session {
         do {
             return try body()
         } catch {
-            console.warn(error.description)
+            warn(error.description)
             return nil
         }
     }
@@ -373,11 +373,11 @@ public final class Session {
             turn.saved.append((record.id, Lines.summary(record)))
             knownValues[chosen.id] = values
             recentExercises = recentExercises.map { [chosen.name] + $0.filter { NameRules.key($0) != NameRules.key(chosen.name) } }
-            console.say(Lines.saved(record))
+            say(Lines.saved(record))
             step = .exercise
         } catch {
             // Nothing was written; the numbers stay, Enter at the last prompt retries.
-            console.warn(error.description)
+            warn(error.description)
             step = .series
         }
     }
@@ -386,7 +386,7 @@ public final class Session {
 
     /// Ctrl-D or `:user`: the member is done; the next one starts at the user prompt.
     func endTurn() {
-        if let member = user { console.warn("Bye, \(TerminalText.safe(member.name)).") }
+        if let member = user { warn("Bye, \(member.name).") }
         reset()
     }
 
@@ -406,7 +406,20 @@ public final class Session {
         return turn.saved.popLast()
     }
 
-    private func warn(_ error: InputError) {
-        console.warn(error.description)
+    // MARK: - Output
+
+    /// Every line the flow prints goes through these two: the output edge,
+    /// where text from the logbook (names another tool may have written) is
+    /// made terminal-safe, once.
+    func say(_ line: String) {
+        console.say(TerminalText.safe(line))
+    }
+
+    func warn(_ line: String) {
+        console.warn(TerminalText.safe(line))
+    }
+
+    func warn(_ error: InputError) {
+        warn(error.description)
     }
 }

@@ -125,7 +125,7 @@ extension WorkoutStore {
             try writer.write { db in
                 if let other = try Int64.fetchOne(db, sql: "SELECT id FROM \(table) WHERE nameKey = ?", arguments: [key]),
                    other != id {
-                    throw LogbookError(.conflict, "\(taken) named \(TerminalText.safe(newName)) already exists")
+                    throw LogbookError(.conflict, "\(taken) named \(newName) already exists")
                 }
                 try Self.refuseLookalike(of: newName, in: table, except: id, db)
                 try db.execute(sql: "UPDATE \(table) SET name = ?, nameKey = ? WHERE id = ?", arguments: [newName, key, id])
@@ -140,7 +140,7 @@ extension WorkoutStore {
     static func refuseLookalike(of name: String, in table: String, except id: Int64? = nil, _ db: Database) throws {
         guard let other = try lookalike(of: name, in: table, except: id, db) else { return }
         let kind = table == "user" ? "member" : "exercise"
-        throw LogbookError(.conflict, "\(TerminalText.safe(name)) looks like the existing \(kind) \(TerminalText.safe(other)) but is spelt with other letters; use that name or choose a clearly different one")
+        throw LogbookError(.conflict, "\(name) looks like the existing \(kind) \(other) but is spelt with other letters; use that name or choose a clearly different one")
     }
 
     /// The stored name of `table` that `name` would pass for, if any.
@@ -171,12 +171,12 @@ extension WorkoutStore {
             try writer.write { db in
                 let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE \(table)Id = ? AND deletedAt IS NULL", arguments: [id]) ?? 0
                 if count > 0 {
-                    throw LogbookError(.conflict, "\(TerminalText.safe(name)) has \(count) record\(count == 1 ? "" : "s"); \(advice)")
+                    throw LogbookError(.conflict, "\(name) has \(count) record\(count == 1 ? "" : "s"); \(advice)")
                 }
                 // Deleted records are kept (they can be restored), and they still name it.
                 let kept = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE \(table)Id = ?", arguments: [id]) ?? 0
                 if kept > 0 {
-                    throw LogbookError(.conflict, "\(TerminalText.safe(name)) has \(kept) deleted record\(kept == 1 ? "" : "s") kept for restoring; rename it instead")
+                    throw LogbookError(.conflict, "\(name) has \(kept) deleted record\(kept == 1 ? "" : "s") kept for restoring; rename it instead")
                 }
                 try db.execute(sql: "DELETE FROM \(table) WHERE id = ?", arguments: [id])
             }

@@ -4,7 +4,8 @@ import TopWeightCore
 
 /// What a member, a coach or the person running the kiosk can do, written
 /// once: the logger and the command line both call these, and differ only
-/// in how they ask and how they print.
+/// in how they ask and how they print. Messages quote names as stored; the
+/// front ends make them terminal-safe where they print.
 public struct Workouts: Sendable {
     public let logbook: any Logbook
     public let catalog: ExerciseCatalog
@@ -19,7 +20,7 @@ public struct Workouts: Sendable {
     /// The member with this name, or why there is none (one line, with what lists them).
     public func member(named name: String) throws(WorkoutsError) -> User {
         guard let member = try attempt({ () throws(LogbookError) in try logbook.user(named: name) }) else {
-            throw .notFound("no member named \(TerminalText.safe(name)); 'topweight users' (or :users) lists them")
+            throw .notFound("no member named \(name); 'topweight users' (or :users) lists them")
         }
         return member
     }
@@ -27,7 +28,7 @@ public struct Workouts: Sendable {
     /// The stored exercise with this name, or why there is none.
     public func exercise(named name: String) throws(WorkoutsError) -> Exercise {
         guard let found = try attempt({ () throws(LogbookError) in try logbook.exercise(named: name) }) else {
-            throw .notFound("no exercise named \(TerminalText.safe(name)); 'topweight exercises' (or :exercises) lists them")
+            throw .notFound("no exercise named \(name); 'topweight exercises' (or :exercises) lists them")
         }
         return found
     }
