@@ -17,6 +17,27 @@ struct ByteReader {
     var fd: Int32
     /// Milliseconds to wait for a byte, or -1 for ever.
     var timeoutMilliseconds: Int32 = -1
+    /// Bytes already taken from `fd` and not yet handed out (see `takeWaitingInput`).
+    private let waiting = Waiting()
+
+    private final class Waiting {
+        var bytes: [UInt8] = []
+        var next = 0
+    }
+
+    /// Reads every byte `fd` has ready now, to hand out before reading it
+    /// again: what was typed ahead survives something that would discard the
+    /// terminal's unread input (ending a libedit instance does).
+    func takeWaitingInput() {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 0) > 0, poller.revents & Int16(POLLIN) != 0 else { return }
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { return }
+            waiting.bytes.append(contentsOf: buffer[0..<count])
+        }
+    }
 
     func next() -> Outcome {
         next(timeout: timeoutMilliseconds)
@@ -31,6 +52,16 @@ struct ByteReader {
     private func next(timeout: Int32, peekOnly: Bool) -> Outcome {
         while true {
             if let outcome = signalOutcome() { return outcome }
+            if waiting.next < waiting.bytes.count {
+                if peekOnly { return .byte(0) }
+                let byte = waiting.bytes[waiting.next]
+                waiting.next += 1
+                if waiting.next == waiting.bytes.count {
+                    waiting.bytes.removeAll()
+                    waiting.next = 0
+                }
+                return .byte(byte)
+            }
             var pollers = [
                 pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: Signals.wakeReader.load(ordering: .relaxed), events: Int16(POLLIN), revents: 0),
@@ -57,6 +88,13 @@ struct ByteReader {
 
     /// Up to `capacity` bytes, as many as one `read` gives; waits like `next`.
     func nextBlock(capacity: Int) -> Result<[UInt8], Outcome> {
+        if waiting.next < waiting.bytes.count {
+            defer {
+                waiting.bytes.removeAll()
+                waiting.next = 0
+            }
+            return .success(Array(waiting.bytes[waiting.next...]))
+        }
         switch next(timeout: timeoutMilliseconds, peekOnly: true) {
         case .byte: break
         case let other: return .failure(other)

@@ -16,7 +16,7 @@ public final class TerminalLineSource: LineSource {
         static let secretLength = 256
     }
 
-    private let editLine: OpaquePointer
+    private var editLine: OpaquePointer!
     private let history: OpaquePointer
     private var reader = ByteReader(fd: STDIN_FILENO)
     private var prompt: UnsafeMutablePointer<CChar>?
@@ -29,15 +29,17 @@ public final class TerminalLineSource: LineSource {
 
     public var isInteractive: Bool { true }
 
-    /// Opens libedit on the process's terminal; `nil` when standard input is not one.
+    /// Why the line editor could not be set up on a terminal (a key binding
+    /// libedit refused), for the caller to report; `nil` when all went well.
+    nonisolated(unsafe) public private(set) static var setupProblem: String?
+
+    /// Opens libedit on the process's terminal; `nil` when standard input is
+    /// not one, or when libedit refused part of the set-up (`setupProblem`).
     public init?() {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return nil }
         // Without a locale libedit reads bytes, not characters, and drops non-ASCII.
         setlocale(LC_ALL, "")
-        guard let editLine = el_init("topweight", tw_stdin(), tw_stdout(), tw_stderr()), let history = history_init() else {
-            return nil
-        }
-        self.editLine = editLine
+        guard let history = history_init() else { return nil }
         self.history = history
         // Between two prompts the terminal is in cooked mode, where a typed-ahead
         // Ctrl-D would be eaten as end-of-file by the kernel. Make it a plain byte
@@ -53,6 +55,28 @@ public final class TerminalLineSource: LineSource {
         tcflow(STDIN_FILENO, TCOON)
         tw_history_set_size(history, 200)
         tw_history_set_unique(history, 1)
+        editLine = nil
+        do {
+            editLine = try makeEditLine()
+        } catch {
+            Self.setupProblem = error.message
+            tcsetattr(STDIN_FILENO, TCSANOW, &original)
+            return nil
+        }
+    }
+
+    struct SetupError: Error {
+        var message: String
+    }
+
+    /// A fresh libedit instance with our prompt, reader, completion and the
+    /// whole keymap. A new member gets a new one: libedit keeps more than the
+    /// history between lines (the kill buffer, the line parked by Up), and a
+    /// fresh instance keeps none of it.
+    private func makeEditLine() throws(SetupError) -> OpaquePointer {
+        guard let editLine = el_init("topweight", tw_stdin(), tw_stdout(), tw_stderr()) else {
+            throw SetupError(message: "libedit could not start on this terminal")
+        }
         tw_el_set_history(editLine, history)
         tw_el_set_editor(editLine, "emacs")
         tw_el_set_signal(editLine, 0)
@@ -60,14 +84,17 @@ public final class TerminalLineSource: LineSource {
         tw_el_set_getc(editLine, Self.getcCallback)
         tw_el_add_function(editLine, "tw-complete", "Complete the current word", Self.completeCallback)
         // Every single-key slot explicitly (see Keymap): nothing of libedit's
-        // own map is left that reaches its command mode or an editor.
-        for (key, function) in Keymap.bindings {
-            tw_el_bind(editLine, Keymap.bindingName(key), function)
+        // own map is left that reaches its command mode or an editor. A slot
+        // libedit refuses would keep its default: then we do not start.
+        for (key, function) in Keymap.bindings where tw_el_bind(editLine, Keymap.bindingName(key), function) != 0 {
+            el_end(editLine)
+            throw SetupError(message: "libedit refused to bind key \(key) to \(function); not starting with its default keymap")
         }
         // Unretained: the source owns the EditLine and ends it in `deinit`,
         // so libedit never calls back into a source that is gone, and the
         // source is freed (putting the terminal back) when the REPL lets go.
         tw_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
+        return editLine
     }
 
     /// The source an `EditLine` belongs to, from inside a libedit callback.
@@ -77,7 +104,7 @@ public final class TerminalLineSource: LineSource {
     }
 
     deinit {
-        el_end(editLine)
+        if let editLine { el_end(editLine) }
         tcsetattr(STDIN_FILENO, TCSANOW, &original)
         history_end(history)
         free(prompt)
@@ -87,17 +114,28 @@ public final class TerminalLineSource: LineSource {
         reader.timeoutMilliseconds = seconds.map { Int32(min($0 * 1000, Double(Int32.max))) } ?? -1
     }
 
-    /// Forgets what the previous member typed: the line history, and the kill
-    /// buffer (an `em-kill-line` on the next, still empty, line leaves it empty).
+    /// Forgets what the previous member typed: the line history, and every
+    /// line libedit keeps (the kill buffer, the line parked by Up), by starting
+    /// a new libedit instance. Keys already typed are kept for the new one:
+    /// ending libedit discards unread input (`TCSAFLUSH`).
     public func forget() {
         tw_history_clear(history)
-        tw_el_push(editLine, "\u{15}")
+        reader.takeWaitingInput()
+        el_end(editLine)
+        do {
+            editLine = try makeEditLine()
+        } catch {
+            // Keep going with the old settings' terminal: the next read fails
+            // cleanly and the session ends like a vanished terminal.
+            Self.setupProblem = error.message
+            editLine = nil
+        }
     }
 
     /// Clears the screen with the terminal's own `cl` capability; a terminal
     /// without one gets enough blank lines to scroll the old ones away.
     public func clearScreen() {
-        if let capability = tw_el_capability(editLine, "cl").map({ String(cString: $0) }), !capability.isEmpty {
+        if let editLine, let capability = tw_el_capability(editLine, "cl").map({ String(cString: $0) }), !capability.isEmpty {
             write(Self.withoutPadding(capability))
         } else {
             write(String(repeating: "\n", count: Completion.terminalSize().rows))
@@ -123,6 +161,7 @@ public final class TerminalLineSource: LineSource {
         completer = complete
         stop = nil
         var count: Int32 = 0
+        guard let editLine else { return finish(.terminated) }
         let line = el_gets(editLine, &count)
         completer = nil
         guard let line, count > 0 else {

@@ -52,7 +52,8 @@ enum Flow {
             return (turn, turn.step == .user ? [] : [.cancelEntry])
         case .endOfInput:
             if !context.interactive { return (turn, [.end(.endOfInput)]) }
-            guard turn.step == .user else { return (turn, [.endTurn]) }
+            // A member chosen (whatever the prompt) means Ctrl-D ends their turn.
+            guard turn.step == .user, turn.user == nil else { return (turn, [.endTurn]) }
             if context.kiosk {
                 return (turn, [.warn("This is a shared terminal: it stays open. Type your name to log a set.")])
             }
@@ -71,9 +72,15 @@ enum Flow {
         let text = raw.trimmingWhitespace()
         if text.hasPrefix(":") { return [.command(text)] }
         if text == "<" {
-            if turn.step == .user { return [.warn("Already at the first prompt.")] }
-            turn.step = turn.step.previous
-            return []
+            switch turn.step {
+            case .user: return [.warn("Already at the first prompt.")]
+            // Back to the user prompt is the end of this member's turn, with
+            // everything in it: nobody inherits them there.
+            case .exercise: return [.endTurn]
+            case .weight, .reps, .series:
+                turn.step = turn.step.previous
+                return []
+            }
         }
         switch turn.step {
         case .user:

@@ -184,8 +184,9 @@ public final class Session {
     }
 
     func defaultUser() -> User? {
-        if let user { return user }
+        // A kiosk never offers a member, not even the one whose turn it is.
         if settings.kiosk { return nil }
+        if let user { return user }
         return (try? store.lastUsedUser()) ?? nil
     }
 

@@ -81,9 +81,19 @@ final class PseudoTerminal {
         let needle = Array(text.utf8)
         while true {
             if let found = Self.find(needle, in: bytes, from: start) { return found + needle.count }
-            guard ContinuousClock.now < deadline else { throw Failure.timeout(waitingFor: text, screen: output) }
+            guard ContinuousClock.now < deadline else {
+                throw Failure.timeout(waitingFor: text, screen: output + "\n[program: \(processState)]")
+            }
             pump(milliseconds: 100)
         }
+    }
+
+    /// What the kernel says the program is doing (state and wait channel), for failures.
+    var processState: String {
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? "gone"
+        let channel = (try? String(contentsOfFile: "/proc/\(pid)/wchan", encoding: .utf8)) ?? "?"
+        let state = stat.split(separator: ")").last?.split(separator: " ").first.map(String.init) ?? "?"
+        return "state \(state), waiting in \(channel)"
     }
 
     /// The byte offset of everything read so far, to wait for what comes next.

@@ -12,7 +12,8 @@ struct FlowTransitionTests {
     /// A member at `prompt`, with the draft 60 kg × 8 × 3.
     func turn(at step: Step) -> Turn {
         var turn = Turn(unit: .kg)
-        turn.user = User(id: 1, name: "Ana")
+        // At the user prompt nobody is chosen yet.
+        turn.user = step == .user ? nil : User(id: 1, name: "Ana")
         turn.exercise = Exercise(id: 1, name: "Bench Press", category: nil)
         turn.draft = Draft(last: SetValues(weight: Weight(hundredths: 6000, unit: .kg), reps: 8, series: 3))
         turn.step = step
@@ -79,6 +80,10 @@ struct FlowTransitionTests {
     @Test("< steps back, : goes to the commands, names go to the session")
     func navigation() {
         #expect(Flow.transition(turn(at: .reps), .line("<"), Self.kiosk).0.step == .weight)
+        #expect(Flow.transition(turn(at: .exercise), .line("<"), Self.kiosk).1 == [.endTurn], "back to the user prompt ends the turn")
+        var chosen = turn(at: .user)
+        chosen.user = User(id: 1, name: "Ana")
+        #expect(Flow.transition(chosen, .endOfInput, Self.kiosk).1 == [.endTurn], "Ctrl-D with a member chosen ends the turn")
         #expect(Flow.transition(turn(at: .user), .line("<"), Self.kiosk).1 == [.warn("Already at the first prompt.")])
         #expect(Flow.transition(turn(at: .weight), .line(":undo"), Self.kiosk).1 == [.command(":undo")])
         #expect(Flow.transition(turn(at: .user), .line(" Ana "), Self.kiosk).1 == [.chooseMember("Ana")])

@@ -41,6 +41,10 @@ struct ReplCommand: ParsableCommand {
                 setenv("VISUAL", "/bin/false", 1)
             }
             let terminal = TerminalLineSource()
+            if terminal == nil, let problem = TerminalLineSource.setupProblem {
+                // A terminal, but libedit would run with bindings we did not set: refuse.
+                throw Failure.input(problem)
+            }
             let source: any LineSource = terminal ?? PipedLineSource()
             Signals.install(catchInterrupt: terminal != nil, kiosk: kiosk)
             var settings = Session.Settings()
