@@ -64,11 +64,13 @@ public enum RawKeys {
         var text = text
         text.withUTF8 { buffer in
             var offset = 0
-            while offset < buffer.count {
+            // Checked before every write, not only after an interrupted one: a
+            // terminal stopped by its Hold key blocks a write, SIGTERM breaks it
+            // (EINTR, or a short count), and nothing more is written after that.
+            while offset < buffer.count, Signals.terminationSignal == 0 {
                 let written = Glibc.write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
                 if written < 0 {
-                    // A signal that ends the program must not wait for a stuck terminal.
-                    if errno == EINTR, Signals.terminationSignal == 0 { continue }
+                    if errno == EINTR { continue }
                     return
                 }
                 offset += written

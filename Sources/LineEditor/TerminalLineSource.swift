@@ -25,6 +25,8 @@ public final class TerminalLineSource: LineSource {
     private var stop: ByteReader.Outcome?
     /// The terminal's settings at start, put back at the end.
     private var original = termios()
+    /// The settings between prompts: no end-of-file character, no flow control.
+    private var ours = termios()
 
 
     public var isInteractive: Bool { true }
@@ -41,28 +43,30 @@ public final class TerminalLineSource: LineSource {
         setlocale(LC_ALL, "")
         guard let history = history_init() else { return nil }
         self.history = history
-        // Between two prompts the terminal is in cooked mode, where a typed-ahead
-        // Ctrl-D would be eaten as end-of-file by the kernel. Make it a plain byte
-        // so libedit always sees it (its emacs map still ends input on an empty line).
         tcgetattr(STDIN_FILENO, &original)
-        var settings = original
-        withUnsafeMutableBytes(of: &settings.c_cc) { $0[Int(VEOF)] = 0 }
-        // No XON/XOFF flow control: Ctrl-S would freeze the screen, and a
-        // program writing to a stopped terminal blocks, past resets and signals.
-        settings.c_iflag &= ~tcflag_t(IXON | IXOFF | IXANY)
-        tcsetattr(STDIN_FILENO, TCSANOW, &settings)
-        // Output stopped by a Ctrl-S typed before we started resumes now.
-        tcflow(STDIN_FILENO, TCOON)
-        tw_history_set_size(history, 200)
-        tw_history_set_unique(history, 1)
+        // libedit starts on the terminal as it is (as it always did): it learns
+        // the changes below from the cooked mode it finds at the first prompt.
         editLine = nil
         do {
             editLine = try makeEditLine()
         } catch {
             Self.setupProblem = error.message
-            tcsetattr(STDIN_FILENO, TCSANOW, &original)
             return nil
         }
+        // Between two prompts the terminal is in cooked mode, where a typed-ahead
+        // Ctrl-D would be eaten as end-of-file by the kernel. Make it a plain byte
+        // so libedit always sees it (its emacs map still ends input on an empty line).
+        var settings = original
+        withUnsafeMutableBytes(of: &settings.c_cc) { $0[Int(VEOF)] = 0 }
+        // No XON/XOFF flow control: Ctrl-S would freeze the screen, and a
+        // program writing to a stopped terminal blocks, past resets and signals.
+        settings.c_iflag &= ~tcflag_t(IXON | IXOFF | IXANY)
+        ours = settings
+        tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+        // Output stopped by a Ctrl-S typed before we started resumes now.
+        tcflow(STDIN_FILENO, TCOON)
+        tw_history_set_size(history, 200)
+        tw_history_set_unique(history, 1)
     }
 
     struct SetupError: Error {
@@ -122,6 +126,11 @@ public final class TerminalLineSource: LineSource {
         tw_history_clear(history)
         reader.takeWaitingInput()
         el_end(editLine)
+        // A new libedit starts, like the first, on the terminal's own settings
+        // and learns ours at its first prompt: started on ours, it now and
+        // then lost a Ctrl-D typed ahead (seen in the pseudo-terminal tests).
+        tcsetattr(STDIN_FILENO, TCSANOW, &original)
+        defer { tcsetattr(STDIN_FILENO, TCSANOW, &ours) }
         do {
             editLine = try makeEditLine()
         } catch {
@@ -227,7 +236,10 @@ public final class TerminalLineSource: LineSource {
         }
     }
 
+    /// Through the same stream libedit writes to, so the order holds; nothing
+    /// is written once the program is ending.
     private func write(_ text: String) {
+        guard Signals.terminationSignal == 0 else { return }
         fputs(text, tw_stdout())
         fflush(tw_stdout())
     }

@@ -26,7 +26,9 @@ enum StoredValues {
 
     /// A stored millisecond timestamp, or `nil` when it is not one (years 0001–9999).
     static func date(_ value: DatabaseValue) -> Date? {
-        guard let milliseconds = Int64.fromDatabaseValue(value), abs(milliseconds) < 253_402_300_800_000 else { return nil }
+        // No `abs`: it traps on Int64.min, which a tampered file can hold.
+        guard let milliseconds = Int64.fromDatabaseValue(value),
+              milliseconds > -253_402_300_800_000, milliseconds < 253_402_300_800_000 else { return nil }
         return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 
@@ -39,7 +41,7 @@ enum StoredValues {
             AND ((unit = 'kg' AND weight <= \(kg)) OR (unit = 'lb' AND weight <= \(lb))) \
             AND typeof(reps) = 'integer' AND reps BETWEEN \(Limits.reps.lowerBound) AND \(Limits.reps.upperBound) \
             AND typeof(series) = 'integer' AND series BETWEEN \(Limits.series.lowerBound) AND \(Limits.series.upperBound) \
-            AND typeof(performedAt) = 'integer' AND abs(performedAt) < 253402300800000
+            AND typeof(performedAt) = 'integer' AND performedAt > -253402300800000 AND performedAt < 253402300800000
             """
     }
 }

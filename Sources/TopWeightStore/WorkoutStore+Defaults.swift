@@ -9,7 +9,7 @@ extension WorkoutStore {
     public func lastUsedUser() throws(LogbookError) -> User? {
         try perform {
             try writer.read { db in
-                try Row.fetchOne(db.cachedStatement(sql: Self.lastUsedUserSQL)).map(Self.user(from:))
+                try Row.fetchOne(db.cachedStatement(sql: Self.lastUsedUserSQL)).flatMap(Self.user(from:))
             }
         }
     }
@@ -26,7 +26,7 @@ extension WorkoutStore {
         try perform {
             try writer.read { db in
                 try Row.fetchOne(db.cachedStatement(sql: Self.lastExerciseSQL), arguments: [user.id])
-                    .map(Self.exercise(from:))
+                    .flatMap(Self.exercise(from:))
             }
         }
     }

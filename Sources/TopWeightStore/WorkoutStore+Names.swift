@@ -12,7 +12,7 @@ extension WorkoutStore {
         return try perform {
             try writer.read { db in
                 try Row.fetchOne(db.cachedStatement(sql: "SELECT id, name FROM user WHERE nameKey = ?"), arguments: [key])
-                    .map(Self.user(from:))
+                    .flatMap(Self.user(from:))
             }
         }
     }
@@ -39,7 +39,7 @@ extension WorkoutStore {
         return try perform {
             try writer.read { db in
                 try Row.fetchOne(db.cachedStatement(sql: "SELECT id, name, category FROM exercise WHERE nameKey = ?"), arguments: [key])
-                    .map(Self.exercise(from:))
+                    .flatMap(Self.exercise(from:))
             }
         }
     }
@@ -70,11 +70,13 @@ extension WorkoutStore {
                            (SELECT MAX(performedAt) FROM record r WHERE r.userId = u.id AND r.deletedAt IS NULL) AS lastPerformedAt
                     FROM user u ORDER BY u.nameKey
                     """
-                return try Row.fetchAll(db, sql: sql).map { row in
-                    let last: Int64? = row[RecordColumns.lastPerformedAt]
+                return try Row.fetchAll(db, sql: sql).compactMap { row in
+                    // A member whose name another tool made unreadable is left out;
+                    // MAX() of a column filled with text is text: no date then.
+                    guard let user = Self.user(from: row) else { return nil }
                     return UserSummary(
-                        user: Self.user(from: row), records: row[RecordColumns.records],
-                        lastPerformedAt: last.map { Date(timeIntervalSince1970: Double($0) / 1000) }
+                        user: user, records: Int.fromDatabaseValue(row[RecordColumns.records]) ?? 0,
+                        lastPerformedAt: StoredValues.date(row[RecordColumns.lastPerformedAt])
                     )
                 }
             }
@@ -89,8 +91,8 @@ extension WorkoutStore {
                     SELECT e.id, e.name, e.category, (SELECT COUNT(*) FROM record r WHERE r.exerciseId = e.id AND r.deletedAt IS NULL) AS records
                     FROM exercise e ORDER BY e.nameKey
                     """
-                return try Row.fetchAll(db, sql: sql).map { row in
-                    ExerciseSummary(exercise: Self.exercise(from: row), records: row[RecordColumns.records])
+                return try Row.fetchAll(db, sql: sql).compactMap { row in
+                    Self.exercise(from: row).map { ExerciseSummary(exercise: $0, records: Int.fromDatabaseValue(row[RecordColumns.records]) ?? 0) }
                 }
             }
         }
@@ -183,13 +185,19 @@ extension WorkoutStore {
         }
     }
 
-    /// A member from a row with `id` and `name`.
-    static func user(from row: Row) -> User {
-        User(id: row[RecordColumns.id], name: row[RecordColumns.name])
+    /// A member from a row with `id` and `name`, or `nil` when another tool
+    /// stored something that is not an id and a text there.
+    static func user(from row: Row) -> User? {
+        guard let id = Int64.fromDatabaseValue(row[RecordColumns.id]),
+              let name = String.fromDatabaseValue(row[RecordColumns.name]) else { return nil }
+        return User(id: id, name: name)
     }
 
-    /// An exercise from a row with `id`, `name` and `category`.
-    static func exercise(from row: Row) -> Exercise {
-        Exercise(id: row[RecordColumns.id], name: row[RecordColumns.name], category: row[RecordColumns.category])
+    /// An exercise from a row with `id`, `name` and `category` (a category
+    /// that is not text is shown as none), or `nil` like `user(from:)`.
+    static func exercise(from row: Row) -> Exercise? {
+        guard let id = Int64.fromDatabaseValue(row[RecordColumns.id]),
+              let name = String.fromDatabaseValue(row[RecordColumns.name]) else { return nil }
+        return Exercise(id: id, name: name, category: String.fromDatabaseValue(row[RecordColumns.category]))
     }
 }

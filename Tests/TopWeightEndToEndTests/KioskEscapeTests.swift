@@ -280,6 +280,23 @@ struct KioskEscapeTests {
         #expect(terminal.waitForExit(timeout: 5) == 0)
     }
 
+    @Test("a terminal whose output is stopped (the Hold key) neither holds up SIGTERM nor outlasts the next prompt")
+    func stoppedOutput() throws {
+        let scratch = try Scratch()
+        try Self.seed(scratch.db)
+        let terminal = try Self.kiosk(db: scratch.db)
+        let slave = terminal.openSlave()
+        #expect(slave >= 0)
+        defer { close(slave) }
+        // Hold: the terminal stops taking output, so every write of the program blocks.
+        #expect(tcflow(slave, TCOOFF) == 0)
+        terminal.type("Ana\r:history all 10000\r")
+        terminal.settle(0.5)
+        kill(terminal.pid, SIGTERM)
+        let status = terminal.waitForExit(timeout: 5)
+        #expect(status == 0, "still running: \(terminal.processState)")
+    }
+
     // MARK: - The admin PIN
 
     @Test("after 5 wrong PINs every terminal and process waits, even with the right PIN")
@@ -456,6 +473,24 @@ struct KioskEscapeTests {
         let stepped = try Binary.run([], db: scratch.db, input: "Ana\n\n+\n+\n+\n")
         #expect(stepped.status == 0, "\(stepped.stderr)")
         #expect(try Binary.run(["check"], db: scratch.db).stdout.contains("out of range"))
+    }
+
+    @Test("odd types a tampered file can hold (a minimal timestamp, text for a date, a blob for a category) crash nothing")
+    func tamperedTypes() throws {
+        let scratch = try Scratch()
+        try Self.seed(scratch.db)
+        try DatabaseQueue(path: scratch.db).write { db in
+            try db.execute(sql: "INSERT INTO record (userId, exerciseId, weight, unit, reps, series, performedAt, createdAt) VALUES (1, 1, 60, 'kg', 5, 5, -9223372036854775808, 0)")
+            try db.execute(sql: "INSERT INTO record (userId, exerciseId, weight, unit, reps, series, performedAt, createdAt) VALUES (1, 1, 60, 'kg', 5, 5, 'soon', 0)")
+            try db.execute(sql: "UPDATE exercise SET category = X'FF'")
+        }
+        for arguments in [["history"], ["users"], ["exercises"], ["check"], ["history", "--format", "json"]] {
+            let result = try Binary.run(arguments, db: scratch.db)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        }
+        let piped = try Binary.run([], db: scratch.db, input: "Ana\n:history\n:users\n:exercises\n\n\n\n\n")
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(try Binary.run(["check"], db: scratch.db).stdout.contains("out of range  2 record(s)"))
     }
 
     // MARK: - Options

@@ -67,6 +67,15 @@ final class PseudoTerminal {
         return settings
     }
 
+    /// Opens the terminal's other side (`/dev/pts/N`), as the program sees it.
+    /// Glibc's module exports neither ptsname nor TIOCGPTN: _IOR('T', 0x30,
+    /// unsigned int) is 0x80045430 on x86_64 and arm64.
+    func openSlave() -> Int32 {
+        var number: UInt32 = 0
+        guard ioctl(master, UInt(0x8004_5430), &number) == 0 else { return -1 }
+        return open("/dev/pts/\(number)", O_RDWR | O_NOCTTY | O_CLOEXEC)
+    }
+
     /// Waits `seconds` while still reading what the program writes.
     func settle(_ seconds: Double) {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
