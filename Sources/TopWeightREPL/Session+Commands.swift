@@ -55,9 +55,11 @@ extension Session {
         do {
             return try workouts.admit(pin: pin, now: settings.now())
         } catch {
-            // The command line's "wrong admin PIN", said to a member as "Wrong PIN".
-            let reason = error.description.replacingOccurrences(of: "wrong admin PIN;", with: "Wrong PIN.")
-                .replacingOccurrences(of: "wrong admin PIN", with: "Wrong PIN")
+            // The command line's "wrong admin PIN; …", said to a member as "Wrong PIN. …".
+            var reason = error.description
+            if reason.hasPrefix("wrong admin PIN") {
+                reason = "Wrong PIN." + reason.dropFirst("wrong admin PIN".count).replacingOccurrences(of: ";", with: "")
+            }
             warn(reason.prefix(1).uppercased() + reason.dropFirst() + ". This terminal stays open; Ctrl-D ends your turn.")
             return false
         }

@@ -31,7 +31,9 @@ public enum AdminPin {
     /// True when `pin` matches the stored hash.
     public static func verify(_ pin: String, against stored: String) -> Bool {
         let parts = stored.split(separator: "$", omittingEmptySubsequences: false)
-        guard parts.count == 4, parts[0] == scheme, let rounds = Int(parts[1]), rounds >= 1_000,
+        // Rounds outside what a PIN ever gets would crash swift-crypto (above
+        // UInt32) or hang the kiosk for hours: such a stored value never verifies.
+        guard parts.count == 4, parts[0] == scheme, let rounds = Int(parts[1]), (1_000...10_000_000).contains(rounds),
               let salt = bytes(fromHex: parts[2]), let expected = bytes(fromHex: parts[3]),
               let derived = try? derive(pin, salt: salt, rounds: rounds), derived.count == expected.count
         else { return false }
@@ -93,7 +95,9 @@ extension WorkoutStore {
                 func store(_ key: String, _ value: Int64) throws {
                     try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, String(value)])
                 }
-                let lockedUntil = try setting(Self.pinLockedUntilKey) ?? 0
+                // Never further ahead than the longest wait, even if the clock was
+                // set back after the wait began.
+                let lockedUntil = min(try setting(Self.pinLockedUntilKey) ?? 0, nowMilliseconds + Int64(PinLockout.longestDelay) * 1000)
                 if nowMilliseconds < lockedUntil {
                     let seconds = (lockedUntil - nowMilliseconds + 999) / 1000
                     return .locked(seconds: Int(min(seconds, Int64(PinLockout.longestDelay))))
@@ -126,6 +130,17 @@ extension WorkoutStore {
                 } else {
                     try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [Self.adminPinKey])
                 }
+                try db.execute(sql: "DELETE FROM setting WHERE key IN (?, ?)", arguments: [Self.pinFailuresKey, Self.pinLockedUntilKey])
+            }
+        }
+    }
+
+    /// Forgets wrong attempts and any wait. Not guarded by the PIN: the wait
+    /// slows guessing at the keyboard; whoever can run commands as the
+    /// database's owner can change the file itself anyway.
+    public func clearPinLockout() throws(LogbookError) {
+        try perform {
+            try writer.write { db in
                 try db.execute(sql: "DELETE FROM setting WHERE key IN (?, ?)", arguments: [Self.pinFailuresKey, Self.pinLockedUntilKey])
             }
         }

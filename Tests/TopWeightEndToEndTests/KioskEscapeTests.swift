@@ -318,6 +318,9 @@ struct KioskEscapeTests {
         #expect(right.status == 77, "locked: even the right PIN waits")
         #expect(right.stderr.contains("try again in"))
         #expect(try Self.recordCount(scratch.db) == 1)
+        // The account that owns the file ends the wait; then the right PIN works.
+        #expect(try Binary.run(["admin", "unlock"], db: scratch.db).status == 0)
+        #expect(try Binary.run(["delete", "1"], db: scratch.db, input: "2468\n").status == 0)
     }
 
     @Test("the kiosk's :quit counts wrong PINs in the same place as the command line")

@@ -75,4 +75,25 @@ struct AdminPinTests {
     func delays(failures: Int, delay: Int?) {
         #expect(PinLockout.delay(afterFailures: failures) == delay)
     }
+
+    @Test("a wait is never longer than an hour, even after the clock went back, and unlock ends it")
+    func lockoutBounds() throws {
+        try withTemporaryDatabase { database in
+            let store = try database.open()
+            try store.setAdminPin("2468")
+            let now = Date(timeIntervalSince1970: 1_795_284_000)
+            for _ in 1...5 { _ = try store.checkAdminPin("0000", now: now) }
+            // The clock is set back a day: the wait still ends within the hour.
+            #expect(try store.checkAdminPin("2468", now: now - 86_400) == .locked(seconds: 3_600))
+            try store.clearPinLockout()
+            #expect(try store.checkAdminPin("2468", now: now) == .accepted)
+        }
+    }
+
+    @Test("stored round counts outside what a PIN gets never verify (and never crash or hang)",
+          arguments: ["pbkdf2-sha256$99999999999$00$00", "pbkdf2-sha256$4294967296$00$00", "pbkdf2-sha256$999$00$00"])
+    func absurdRounds(stored: String) {
+        #expect(AdminPin.verify("1234", against: stored) == false)
+    }
 }
+

@@ -7,7 +7,7 @@ struct AdminCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "admin",
         abstract: "Set or clear the admin PIN that guards renames, removals, deletions and leaving a kiosk.",
-        subcommands: [SetPin.self, ClearPin.self]
+        subcommands: [SetPin.self, ClearPin.self, Unlock.self]
     )
 
     struct SetPin: ParsableCommand {
@@ -52,6 +52,23 @@ struct AdminCommand: ParsableCommand {
                 try AdminGate.require(store)
                 try store.setAdminPin(nil)
                 print("Admin PIN cleared.")
+            }
+        }
+    }
+
+    struct Unlock: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "unlock",
+            abstract: "End the wait after too many wrong PINs (for the account that owns the database; no PIN asked).",
+            discussion: "The wait slows guessing at a kiosk's keyboard. Anyone who can run this can already change the database file."
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            try reportingFailures {
+                try global.openStore().clearPinLockout()
+                print("Wrong PIN attempts forgotten; the admin PIN works again at once.")
             }
         }
     }
