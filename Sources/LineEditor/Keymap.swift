@@ -1,3 +1,5 @@
+import TopWeightCore
+
 /// Every key libedit may act on, and what it does: nothing else reaches it.
 ///
 /// libedit ships with far more than a shared terminal can allow. Its emacs map
@@ -86,6 +88,9 @@ struct KeyFilter {
             return Keymap.allowedControls[UInt8(value)] != nil ? scalar : nil
         }
         if (0x80...0x9F).contains(value) { return nil }
+        // Bidirectional overrides, line separators and the stand-in for bad
+        // UTF-8 never belong in a name; dropped here, they are never echoed.
+        if NameRules.isForbidden(scalar) { return nil }
         return scalar
     }
 

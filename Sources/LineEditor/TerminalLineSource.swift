@@ -124,6 +124,11 @@ public final class TerminalLineSource: LineSource {
     /// ending libedit discards unread input (`TCSAFLUSH`).
     public func forget() {
         tw_history_clear(history)
+        // Key at a time for a moment, so that a line typed ahead but not yet
+        // ended by Enter is readable too, and taken before libedit discards it.
+        var keys = ours
+        keys.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        tcsetattr(STDIN_FILENO, TCSANOW, &keys)
         reader.takeWaitingInput()
         el_end(editLine)
         // A new libedit starts, like the first, on the terminal's own settings
@@ -145,7 +150,9 @@ public final class TerminalLineSource: LineSource {
     /// without one gets enough blank lines to scroll the old ones away.
     public func clearScreen() {
         if let editLine, let capability = tw_el_capability(editLine, "cl").map({ String(cString: $0) }), !capability.isEmpty {
-            write(Self.withoutPadding(capability))
+            // And the scrollback (xterm's E3, which the Linux console and tmux
+            // honour too; others ignore it): scrolling up shows nobody's sets.
+            write(Self.withoutPadding(capability) + "\u{1B}[3J")
         } else {
             write(String(repeating: "\n", count: Completion.terminalSize().rows))
         }
@@ -190,8 +197,8 @@ public final class TerminalLineSource: LineSource {
             switch reader.nextScalar() {
             case .success(let scalar):
                 if scalar == "\u{04}" { return finish(.endOfInput) }
-                let shown = scalar.properties.isWhitespace || scalar.value < 0x20 || scalar.value == 0x7F
-                    || (0x80...0x9F).contains(scalar.value) ? "" : String(Character(scalar))
+                let shown = scalar.properties.isWhitespace || NameRules.isForbidden(scalar)
+                    || NameRules.isInvisible(scalar) ? "" : String(Character(scalar))
                 write(shown + "\n")
                 return .line(String(Character(scalar)))
             case .failure(let outcome):

@@ -48,7 +48,7 @@ extension ParsableCommand {
         } catch let error as WorkoutsError {
             let code: Int32
             switch error {
-            case .notFound: code = 64
+            case .notFound, .invalid: code = 64
             case .refused: code = 77
             case .storage(let stored): code = stored.kind == .conflict ? 64 : 2
             }

@@ -22,6 +22,12 @@ public enum NameRules {
             let code = String(invisible.value, radix: 16, uppercase: true)
             return .failure(InputError("\(article) \(kind.rawValue) name can't contain invisible characters (U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code))", example: example))
         }
+        if raw.contains(where: { $0.unicodeScalars.filter { [.nonspacingMark, .enclosingMark].contains($0.properties.generalCategory) }.count > marksPerLetter }) {
+            return .failure(InputError("\(article) \(kind.rawValue) name can't stack more than \(marksPerLetter) accents on one letter", example: example))
+        }
+        if let word = mixedScriptWord(in: raw) {
+            return .failure(InputError("\(article) \(kind.rawValue) name can't mix letters of different alphabets in one word (\(word))", example: example))
+        }
         let name = raw.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         if name.isEmpty {
             return .failure(InputError("\(article) \(kind.rawValue) name can't be empty", example: example))
@@ -44,21 +50,75 @@ public enum NameRules {
         name.precomposedStringWithCanonicalMapping.lowercased()
     }
 
-    /// The first invisible format character (Unicode category Cf: zero-width
-    /// space and joiners, soft hyphen, word joiner, BOM …) that is not part of
-    /// an emoji: `Ana` and `Ana` + U+200B would look like one name. Inside an
-    /// emoji the zero-width joiner and tag characters draw the emoji itself
-    /// (👩‍👩‍👧, 🏴󠁧󠁢󠁳󠁣󠁴󠁿) and stay.
+    /// The first invisible character that is not part of an emoji: format
+    /// characters (Cf: zero-width space and joiners, soft hyphen, word joiner,
+    /// BOM …), default-ignorable code points (combining grapheme joiner,
+    /// variation selectors, Hangul fillers …) and blank letters (Braille
+    /// blank). `Ana` and `Ana` + U+200B would look like one name. Inside an
+    /// emoji, a joiner between two emoji, a variation selector after one and
+    /// the tags of a flag draw the emoji itself (👩‍👩‍👧, 🏳️‍🌈, 🏴󠁧󠁢󠁳󠁣󠁴󠁿) and stay.
     static func invisibleScalar(in text: String) -> Unicode.Scalar? {
         for character in text {
-            let scalars = character.unicodeScalars
-            let isEmoji = scalars.contains { $0.properties.isEmoji && $0.value >= 0x2000 }
-            for scalar in scalars where scalar.properties.generalCategory == .format {
-                let drawsEmoji = scalar.value == 0x200D || (0xE0020...0xE007F).contains(scalar.value)
-                if !(isEmoji && drawsEmoji) { return scalar }
+            let scalars = Array(character.unicodeScalars)
+            for (index, scalar) in scalars.enumerated() where isInvisible(scalar) {
+                // What the joiner or selector follows, past any variation selector (🏳️‍🌈).
+                let before = scalars[..<index].last { $0.value != 0xFE0E && $0.value != 0xFE0F }
+                let after = index + 1 < scalars.count ? scalars[index + 1] : nil
+                if !drawsEmoji(scalar, before: before, after: after, in: scalars) { return scalar }
             }
         }
         return nil
+    }
+
+    public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        if properties.generalCategory == .format || properties.isDefaultIgnorableCodePoint { return true }
+        switch scalar.value {
+        case 0x2800, 0x3164, 0x115F, 0x1160, 0xFFA0, 0x17B4, 0x17B5: return true
+        default: return false
+        }
+    }
+
+    private static func isEmoji(_ scalar: Unicode.Scalar?) -> Bool {
+        guard let scalar else { return false }
+        return scalar.properties.isEmoji && scalar.value >= 0x2000 || scalar.properties.isEmojiPresentation
+    }
+
+    private static func drawsEmoji(_ scalar: Unicode.Scalar, before: Unicode.Scalar?, after: Unicode.Scalar?,
+                                   in scalars: [Unicode.Scalar]) -> Bool {
+        switch scalar.value {
+        case 0x200D: return isEmoji(before) && isEmoji(after)
+        case 0xFE0E, 0xFE0F: return before.map { $0.properties.isEmoji } ?? false
+        case 0xE0020...0xE007F: return scalars.first?.value == 0x1F3F4 && scalars.last?.value == 0xE007F
+        default: return false
+        }
+    }
+
+    /// More marks on one letter than any language writes (Vietnamese has two):
+    /// a stack of combining marks hides what the name is.
+    static let marksPerLetter = 3
+
+    /// The scripts whose letters pass for Latin ones; one word mixing two of
+    /// them (a Cyrillic А in `Аna`, a Cherokee Ꭺ in `Ꭺlice`) is refused.
+    static func script(of scalar: Unicode.Scalar) -> String? {
+        guard scalar.properties.isAlphabetic else { return nil }
+        switch scalar.value {
+        case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1EFF, 0x2C60...0x2C7F, 0xA720...0xA7FF, 0xFF21...0xFF5A: return "Latin"
+        case 0x370...0x3FF, 0x1F00...0x1FFF: return "Greek"
+        case 0x400...0x52F, 0x1C80...0x1C8F, 0x2DE0...0x2DFF, 0xA640...0xA69F: return "Cyrillic"
+        case 0x530...0x58F: return "Armenian"
+        case 0x13A0...0x13FF, 0xAB70...0xABBF: return "Cherokee"
+        case 0xA4D0...0xA4FF: return "Lisu"
+        case 0x10A0...0x10FF, 0x2D00...0x2D2F: return "Georgian"
+        default: return nil
+        }
+    }
+
+    /// The first word of `name` whose letters come from two of those scripts.
+    static func mixedScriptWord(in name: String) -> Substring? {
+        name.split(separator: " ").first { word in
+            Set(word.unicodeScalars.compactMap(script(of:))).count > 1
+        }
     }
 
     /// What a name looks like, for spotting look-alikes: compatibility forms
@@ -87,6 +147,12 @@ public enum NameRules {
             // Greek capitals and small letters.
             ("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEZHIKMNOPTYX"),
             ("αικνορυχ", "aikvopux"),
+            // Armenian, Cherokee and Lisu letters drawn like Latin ones.
+            ("ՕօսհոզցԼՏ", "OouhnqgLS"),
+            ("ᎪᏴᏟᎬᎻᎫᏦᎷᏢᏚᎢᏙᏔᏃ", "ABCEHJKMPSTVWZ"),
+            ("ꓮꓐꓚꓓꓰꓝꓖꓧꓲꓙꓗꓡꓟꓠꓳꓑꓣꓢꓔꓴꓦꓪꓫꓬꓜ", "ABCDEFGHIJKLMNOPRSTUVWXYZ"),
+            // Latin letters that look like other Latin ones.
+            ("ɡıɑ", "gia"),
         ]
         var table: [Unicode.Scalar: Unicode.Scalar] = [:]
         for (from, to) in pairs {

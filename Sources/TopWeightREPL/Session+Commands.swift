@@ -162,13 +162,16 @@ extension Session {
     }
 
     private func undo() {
-        guard let last = popLastSaved() else {
+        guard user != nil, let last = turn.saved.last else {
             warn("Nothing to undo: only your own sets saved here since you chose your name can be removed.")
             return
         }
         do {
             knownValues = [:]
-            if try store.deleteRecord(id: last.id, now: settings.now()) {
+            let removed = try store.deleteRecord(id: last.id, now: settings.now())
+            // Off the list only once the store answered: a busy database leaves it to undo again.
+            turn.saved.removeLast()
+            if removed {
                 say("Removed #\(last.id)  \(last.text)")
             } else {
                 warn("#\(last.id) was already removed.")

@@ -248,9 +248,15 @@ public final class Session {
         select(member)
     }
 
-    /// Starts `member`'s turn; another member's ends first, with everything in it.
+    /// Starts `member`'s turn; another member's ends first, with everything in
+    /// it. In a kiosk, what was typed at the empty user prompt (by whoever it
+    /// was) is forgotten too.
     private func select(_ member: User) {
-        if let current = user, current.id != member.id { reset() }
+        if let current = user, current.id != member.id {
+            reset()
+        } else if user == nil, settings.kiosk {
+            source.forget()
+        }
         user = member
         step = .exercise
     }
@@ -332,7 +338,8 @@ public final class Session {
     /// True, after saying why, when `name` would pass for an existing one
     /// (`Аna` with a Cyrillic А next to `Ana`).
     private func refusedAsLookalike(_ name: String, kind: NameRules.Kind) -> Bool {
-        guard let other = attempt({ () throws(LogbookError) in try store.existingLookalike(of: name, kind: kind) }) ?? nil else {
+        let stored = attempt({ () throws(LogbookError) in try store.existingLookalike(of: name, kind: kind) }) ?? nil
+        guard let other = stored ?? (kind == .exercise ? workouts.catalogLookalike(of: name) : nil) else {
             return false
         }
         let noun = kind == .user ? "member" : "exercise"
@@ -401,11 +408,6 @@ public final class Session {
         if settings.kiosk { source.clearScreen() }
     }
 
-    /// Takes this member's newest set saved in this turn off the undo list.
-    func popLastSaved() -> (id: Int64, text: String)? {
-        guard user != nil else { return nil }
-        return turn.saved.popLast()
-    }
 
     // MARK: - Output
 

@@ -95,7 +95,7 @@ public struct RecordFormatter {
             String(record.id), DataFormats.timestamp(record.performedAt, timeZone: timeZone),
             DataFormats.csv(record.user), DataFormats.csv(record.exercise), record.values.weight.number,
             record.values.weight.unit.rawValue, String(record.values.reps), String(record.values.series),
-            record.uid ?? "",
+            DataFormats.csv(record.uid ?? ""),
         ].joined(separator: ",")
     }
 }

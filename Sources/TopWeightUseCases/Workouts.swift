@@ -46,6 +46,9 @@ public struct Workouts: Sendable {
     /// Finds or creates the exercise: a catalog name keeps the catalog's spelling and category.
     public func findOrCreateExercise(named name: String, category: String? = nil, now: Date) throws(WorkoutsError) -> Exercise {
         if let known = try knownExercise(named: name, now: now) { return known }
+        if let entry = catalogLookalike(of: name) {
+            throw .invalid("\(name) looks like the catalog's \(entry) but is spelt with other letters; type \(entry)")
+        }
         return try attempt { () throws(LogbookError) in try logbook.createExercise(named: name, category: category, now: now) }
     }
 
@@ -80,6 +83,12 @@ public struct Workouts: Sendable {
         return rows.sorted { NameRules.key($0.name) < NameRules.key($1.name) }
     }
 
+    /// The catalog name that `name` would pass for on a screen (`Веnch Press`
+    /// with Cyrillic letters for Bench Press), if any.
+    public func catalogLookalike(of name: String) -> String? {
+        catalog.entries.first { NameRules.lookAlike($0.name, name) }?.name
+    }
+
     /// Catalog entries that are not stored exercises yet.
     public func unusedCatalogEntries(besides summaries: [ExerciseSummary]) -> [ExerciseCatalog.Entry] {
         let known = Set(summaries.map { NameRules.key($0.exercise.name) })
@@ -111,6 +120,8 @@ public struct Workouts: Sendable {
 public enum WorkoutsError: Error, Sendable, CustomStringConvertible {
     /// A name or id that is not there: bad input.
     case notFound(String)
+    /// A name that can't be used: bad input.
+    case invalid(String)
     /// The admin PIN was wrong or is locked.
     case refused(String)
     /// The storage failed.
@@ -118,7 +129,7 @@ public enum WorkoutsError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notFound(let message), .refused(let message): message
+        case .notFound(let message), .invalid(let message), .refused(let message): message
         case .storage(let error): error.message
         }
     }

@@ -170,3 +170,32 @@ struct LookalikeNameTests {
         #expect(try NameRules.validate(name, kind: .user).get() == name)
     }
 }
+
+@Suite("Names a screen can't tell apart")
+struct HiddenNameTests {
+    @Test("default-ignorables, blanks, stacked marks and mixed alphabets are refused", arguments: [
+        "Ana\u{034F}", "Ana\u{FE00}", "Ana\u{E0100}", "Ana\u{3164}", "\u{115F}Ana", "Ana\u{2800}", "Ana\u{17B4}",
+        "Zed" + String(repeating: "\u{0300}", count: 4), "\u{13AA}lice", "Ol\u{0261}a\u{0430}", "B\u{0585}b", "\u{A4EE}lice",
+        "Bob 💪\u{200D}", "Bob 💪\u{E0067}",
+    ])
+    func refused(name: String) {
+        guard case .failure = NameRules.validate(name, kind: .user) else {
+            Issue.record("\(name.debugDescription) was accepted")
+            return
+        }
+    }
+
+    @Test("real names keep their accents, scripts and emoji", arguments: [
+        "Zoë", "Nguyễn Thị Ánh", "Łukasz", "Олег", "Ελένη", "李雷", "Ana 💪", "👩‍👩‍👧", "🏳️‍🌈", "Jean-Luc", "O'Brien", "Mary Ann",
+    ])
+    func kept(name: String) throws {
+        #expect(try NameRules.validate(name, kind: .user).get() == name)
+    }
+
+    @Test("whole-word look-alikes from other alphabets share a skeleton", arguments: [
+        ("Bob", "\u{13F4}ob"), ("Olga", "\u{0555}lga"), ("Alice", "\u{A4EE}lice"), ("Olga", "Ol\u{0261}a"),
+    ])
+    func skeletons(first: String, second: String) {
+        #expect(NameRules.skeleton(first) == NameRules.skeleton(second))
+    }
+}

@@ -67,17 +67,21 @@ struct KioskEscapeTests {
                    + [0x16, escape] + keys("xbind -v\r") + [escape] + keys("v")),
     ]
 
-    @Test("no key sequence reaches libedit's command mode or runs $EDITOR", arguments: attacks)
-    func noEditor(attack: Attack) throws {
+    /// Also without `--kiosk`: there `$EDITOR` is left as it is, so the marker
+    /// file proves the editor unreachable by the keys alone (a kiosk replaces
+    /// the variable as well).
+    @Test("no key sequence reaches libedit's command mode or runs $EDITOR", arguments: attacks, [true, false])
+    func noEditor(attack: Attack, kiosk: Bool) throws {
         let scratch = try Scratch()
         let marker = scratch.directory.appendingPathComponent("editor-ran").path
         let editor = scratch.directory.appendingPathComponent("fake-editor").path
         try "#!/bin/sh\necho ran > '\(marker)'\n".write(toFile: editor, atomically: true, encoding: .utf8)
         chmod(editor, 0o755)
-        let terminal = try Self.kiosk(
-            db: scratch.db,
-            environment: ["EDITOR": editor, "VISUAL": editor, "LANG": attack.locale, "LC_ALL": attack.locale]
+        let environment = Self.environment(
+            db: scratch.db, ["EDITOR": editor, "VISUAL": editor, "LANG": attack.locale, "LC_ALL": attack.locale]
         )
+        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: kiosk ? ["--kiosk"] : [], environment: environment)
+        try terminal.waitFor("user: ")
         let start = terminal.mark
         terminal.type(bytes: attack.keys)
         terminal.settle(0.5)
@@ -131,8 +135,9 @@ struct KioskEscapeTests {
         try terminal.waitFor("exercise [Bench Press]: ", after: mark)
         terminal.type("bench press 60x5x3\r")
         try terminal.waitFor("Saved #3", after: mark)
+        mark = terminal.mark
         terminal.type(":user Bob\r")
-        try terminal.waitFor("exercise [Bench Press]: ", after: terminal.mark)
+        try terminal.waitFor("exercise [Bench Press]: ", after: mark)
         mark = terminal.mark
         terminal.type(":undo\r")
         try terminal.waitFor("Nothing to undo", after: mark)
@@ -225,6 +230,74 @@ struct KioskEscapeTests {
         #expect(!terminal.text(after: mark).contains("Secretword"))
     }
 
+    @Test("Down, Up and Ctrl-Y give the next member nothing: not the line libedit parked when Up was pressed", arguments: Reset.allCases)
+    func parkedLineCleared(reset: Reset) throws {
+        let scratch = try Scratch()
+        try Self.seed(scratch.db)
+        let terminal = try Self.kiosk(db: scratch.db, ["--idle-timeout", "2"])
+        var mark = terminal.mark
+        terminal.type("Ana\r")
+        try terminal.waitFor("exercise [Bench Press]: ", after: mark)
+        terminal.type("Secretword")
+        try terminal.waitFor("Secretword", after: mark)
+        terminal.type("\u{1B}[A\u{15}")  // Up parks the line, Ctrl-U empties the one showing
+        terminal.settle(0.2)
+        mark = terminal.mark
+        switch reset {
+        case .endOfTurn: terminal.type("\u{04}")
+        case .idle: break
+        case .userCommand: terminal.type(":user\r")
+        }
+        try terminal.waitFor("user: ", after: mark, timeout: 10)
+        terminal.settle(0.2)
+        mark = terminal.mark
+        terminal.type("\u{1B}[B\u{1B}[A\u{19}\r")  // Down, Up, Ctrl-Y, Enter
+        try terminal.waitFor("type your name", after: mark)
+        #expect(!terminal.text(after: mark).contains("Secretword"))
+    }
+
+    @Test("< back to the user prompt ends the member's turn: Enter there picks nobody, :undo removes nothing")
+    func backToUserPrompt() throws {
+        let scratch = try Scratch()
+        try Self.seed(scratch.db)
+        let terminal = try Self.kiosk(db: scratch.db)
+        var mark = terminal.mark
+        terminal.type("Ana\r")
+        try terminal.waitFor("exercise [Bench Press]: ", after: mark)
+        terminal.type("bench press 61x5x5\r")
+        try terminal.waitFor("Saved #2", after: mark)
+        mark = terminal.mark
+        terminal.type("<\r")
+        try terminal.waitFor("user: ", after: mark)
+        #expect(!terminal.text(after: mark).contains("user [Ana]"))
+        mark = terminal.mark
+        terminal.type("\r")
+        try terminal.waitFor("type your name", after: mark)
+        terminal.type(":undo\r")
+        try terminal.waitFor("Nothing to undo", after: mark)
+        #expect(try Self.recordCount(scratch.db) == 2)
+    }
+
+    @Test("what one person typed at the empty user prompt is gone once a member is chosen")
+    func userPromptTextForgotten() throws {
+        let scratch = try Scratch()
+        try Self.seed(scratch.db)
+        let terminal = try Self.kiosk(db: scratch.db)
+        var mark = terminal.mark
+        terminal.type("Mallory Secret\r")
+        try terminal.waitFor("Create? [y/n] ", after: mark)
+        terminal.type("n")
+        try terminal.waitFor("Not created", after: mark)
+        mark = terminal.mark
+        terminal.type("Ana\r")
+        try terminal.waitFor("exercise [Bench Press]: ", after: mark)
+        terminal.settle(0.2)
+        mark = terminal.mark
+        terminal.type("\u{1B}[A\u{1B}[A\u{19}")
+        terminal.settle(0.5)
+        #expect(!terminal.text(after: mark).contains("Mallory"))
+    }
+
     @Test("the screen is cleared when the member changes or the kiosk idles", arguments: Reset.allCases)
     func screenCleared(reset: Reset) throws {
         let scratch = try Scratch()
@@ -240,8 +313,8 @@ struct KioskEscapeTests {
         case .userCommand: terminal.type(":user\r")
         }
         try terminal.waitFor("user: ", after: mark, timeout: 10)
-        // xterm's clear capability: cursor home, erase the display.
-        #expect(terminal.text(after: mark).contains("\u{1B}[H\u{1B}[2J"))
+        // xterm's clear capability: cursor home, erase the display; then the scrollback.
+        #expect(terminal.text(after: mark).contains("\u{1B}[H\u{1B}[2J\u{1B}[3J"))
     }
 
     @Test(":unit lb does not carry over to the next member")
@@ -447,6 +520,10 @@ struct KioskEscapeTests {
 
     @Test("invisible format characters and look-alikes of a name are refused", arguments: [
         "Ana\u{200B}", "A\u{200D}na", "\u{2060}Ana", "An\u{00AD}a", "\u{0410}na", "An\u{0430}", "\u{FF21}na",
+        // What a hostile member got through before: default-ignorables, blanks, other scripts, stacked marks.
+        "Ana\u{034F}", "Ana\u{FE00}", "Ana\u{3164}", "Ana\u{17B4}", "Ana\u{2800}", "\u{13AA}na", "\u{A4EE}na",
+        "\u{3164}", "\u{2800}", "\u{034F}\u{034F}", "Ana" + String(repeating: "\u{0301}", count: 30),
+        "\u{0531}na", "An\u{0251}",
     ])
     func invisibleAndLookalikeNames(name: String) throws {
         let scratch = try Scratch()
@@ -459,6 +536,18 @@ struct KioskEscapeTests {
         #expect(!piped.stderr.contains("Welcome"))
         let users = try Binary.run(["users", "--format", "csv"], db: scratch.db)
         #expect(users.stdout.split(separator: "\n").count == 2, "only Ana: \(users.stdout)")
+    }
+
+    @Test("a look-alike of a catalog exercise is refused, and the real one stays usable")
+    func catalogLookalike() throws {
+        let scratch = try Scratch()
+        let fake = try Binary.run(["add", "Ana", "B\u{0435}nch Pr\u{0435}ss", "60", "5", "5"], db: scratch.db)
+        #expect(fake.status == 64, "\(fake.stderr)")
+        let allCyrillic = try Binary.run(["add", "Ana", "\u{0412}\u{0435}\u{0441}\u{0441}", "60", "5", "5"], db: scratch.db)
+        #expect(allCyrillic.status == 0, "a word of one other alphabet that looks like no name is fine: \(allCyrillic.stderr)")
+        #expect(try Binary.run(["add", "Ana", "Bench Press", "60", "5", "5"], db: scratch.db).status == 0)
+        let piped = try Binary.run([], db: scratch.db, input: "Ana\n\u{0412}ench Press\ny\n")
+        #expect(piped.stderr.contains("alphabets") || piped.stderr.contains("looks like"))
     }
 
     @Test("out-of-range values in a tampered file neither crash history nor a stepper")

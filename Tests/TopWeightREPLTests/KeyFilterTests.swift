@@ -54,5 +54,17 @@ struct KeyFilterTests {
         #expect(bindings.filter { $0.key >= 0x80 }.allSatisfy { $0.function == "ed-insert" || $0.function == "ed-unassigned" },
                 "no 8-bit meta binding")
         #expect(Keymap.bindingName(0x5E) == "\\136" && Keymap.bindingName(0x07) == "\\007")
+        // Written out, not derived from the table under test: none of libedit's
+        // doors to its command mode, vi, an editor or the terminal's flow control.
+        let forbidden = ["ed-command", "vi-histedit", "em-meta-next", "ed-sequence-lead-in", "vi-command-mode",
+                         "ed-quoted-insert", "ed-tty-stop-output", "ed-tty-start-output", "ed-tty-sigint", "ed-tty-sigquit",
+                         "ed-tty-sigtstp", "ed-tty-dsusp", "ed-tty-flush-output", "em-inc-search-prev", "ed-search-prev-history"]
+        #expect(!bindings.contains { forbidden.contains($0.function) })
+        let expected: [UInt8: String] = [0x1B: "ed-unassigned", 0x18: "ed-unassigned", 0x16: "ed-unassigned", 0x13: "ed-unassigned",
+                                         0x11: "ed-unassigned", 0xF8: "ed-insert", 0xD8: "ed-insert", 0x04: "em-delete-or-list",
+                                         0x09: "tw-complete", 0x0D: "ed-newline"]
+        for (key, function) in expected {
+            #expect(bindings.first { $0.key == key }?.function == function, "key \(key)")
+        }
     }
 }
