@@ -98,7 +98,7 @@ extension Session {
         var query = HistoryQuery()
         var whose = "everybody"
         if name.lowercased() != "all" {
-            var member = name.isEmpty ? defaultUser() : nil
+            var member = name.isEmpty ? (user ?? defaultUser()) : nil
             if !name.isEmpty {
                 do {
                     member = try workouts.member(named: name)

@@ -78,4 +78,15 @@ struct KioskTests {
         fixture.run(source, kiosk: true)
         #expect(source.historyClears >= 2)
     }
+
+    @Test(":history without a name shows the member's own sets, in a kiosk too")
+    func historyIsYours() throws {
+        let fixture = try Fixture()
+        try fixture.seed(user: "Ana", exercise: "Bench Press", values: .kg(60, 8, 3))
+        try fixture.seed(user: "Bob", exercise: "Deadlift", values: .kg(140, 3, 1))
+        let (console, _) = fixture.run(ScriptedLineSource(lines: ["Ana", ":history"]), kiosk: true)
+        #expect(console.said.contains { $0.contains("Bench Press") })
+        #expect(!console.said.contains { $0.contains("Deadlift") }, "\(console.said)")
+    }
 }
+
