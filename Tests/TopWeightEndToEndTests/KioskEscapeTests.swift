@@ -34,6 +34,18 @@ struct KioskEscapeTests {
         #expect(try Binary.run(["add", user, "Bench Press", "60", "8", "3"], db: db).status == 0)
     }
 
+    /// A kiosk on a fresh database where Ana, who has one earlier set, is at
+    /// the exercise prompt. Keep the scratch directory alive with the terminal.
+    static func kioskWithAna(_ arguments: [String] = []) throws -> (Scratch, PseudoTerminal) {
+        let scratch = try Scratch()
+        try seed(scratch.db)
+        let terminal = try kiosk(db: scratch.db, arguments)
+        let mark = terminal.mark
+        terminal.type("Ana\r")
+        try terminal.waitFor("exercise [Bench Press]: ", after: mark)
+        return (scratch, terminal)
+    }
+
     static func recordCount(_ db: String) throws -> Int {
         try DatabaseQueue(path: db).read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM record") ?? -1 }
     }
@@ -102,12 +114,8 @@ struct KioskEscapeTests {
 
     @Test(":undo at the empty user prompt removes nobody's sets")
     func undoAtEmptyPrompt() throws {
-        let scratch = try Scratch()
-        try Self.seed(scratch.db)
-        let terminal = try Self.kiosk(db: scratch.db)
+        let (scratch, terminal) = try Self.kioskWithAna()
         var mark = terminal.mark
-        terminal.type("Ana\r")
-        try terminal.waitFor("exercise [Bench Press]: ", after: mark)
         terminal.type("bench press 60x5x3\r")
         try terminal.waitFor("Saved #2", after: mark)
         terminal.type("bench press 60x5x3\r")
@@ -201,29 +209,25 @@ struct KioskEscapeTests {
         }
     }
 
+    /// Ends the member's turn the way `reset` says and waits for the empty user prompt.
+    static func end(_ reset: Reset, on terminal: PseudoTerminal) throws {
+        let mark = terminal.mark
+        switch reset {
+        case .endOfTurn: terminal.type("\u{04}")
+        case .idle: break
+        case .userCommand: terminal.type(":user\r")
+        }
+        try terminal.waitFor("user: ", after: mark, timeout: 10)
+    }
+
     @Test("Ctrl-Y gives the next member nothing of the previous member's text", arguments: Reset.allCases)
     func killBufferCleared(reset: Reset) throws {
-        let scratch = try Scratch()
-        try Self.seed(scratch.db)
-        let terminal = try Self.kiosk(db: scratch.db, ["--idle-timeout", "2"])
+        let (_, terminal) = try Self.kioskWithAna(["--idle-timeout", "2"])
         var mark = terminal.mark
-        terminal.type("Ana\r")
-        try terminal.waitFor("exercise [Bench Press]: ", after: mark)
         terminal.type("Secretword")
         try terminal.waitFor("Secretword", after: mark)
         terminal.type("\u{15}")  // Ctrl-U: into the kill buffer
-        mark = terminal.mark
-        switch reset {
-        case .endOfTurn:
-            terminal.type("\u{04}")
-            try terminal.waitFor("user: ", after: mark)
-        case .idle:
-            try terminal.waitFor("Idle for a while", after: mark, timeout: 10)
-            try terminal.waitFor("user: ", after: mark)
-        case .userCommand:
-            terminal.type(":user\r")
-            try terminal.waitFor("user: ", after: mark)
-        }
+        try Self.end(reset, on: terminal)
         mark = terminal.mark
         terminal.type("\u{19}\r")  // Ctrl-Y, Enter
         try terminal.waitFor("type your name", after: mark)
@@ -232,23 +236,13 @@ struct KioskEscapeTests {
 
     @Test("Down, Up and Ctrl-Y give the next member nothing: not the line libedit parked when Up was pressed", arguments: Reset.allCases)
     func parkedLineCleared(reset: Reset) throws {
-        let scratch = try Scratch()
-        try Self.seed(scratch.db)
-        let terminal = try Self.kiosk(db: scratch.db, ["--idle-timeout", "2"])
+        let (_, terminal) = try Self.kioskWithAna(["--idle-timeout", "2"])
         var mark = terminal.mark
-        terminal.type("Ana\r")
-        try terminal.waitFor("exercise [Bench Press]: ", after: mark)
         terminal.type("Secretword")
         try terminal.waitFor("Secretword", after: mark)
         terminal.type("\u{1B}[A\u{15}")  // Up parks the line, Ctrl-U empties the one showing
         terminal.settle(0.2)
-        mark = terminal.mark
-        switch reset {
-        case .endOfTurn: terminal.type("\u{04}")
-        case .idle: break
-        case .userCommand: terminal.type(":user\r")
-        }
-        try terminal.waitFor("user: ", after: mark, timeout: 10)
+        try Self.end(reset, on: terminal)
         terminal.settle(0.2)
         mark = terminal.mark
         terminal.type("\u{1B}[B\u{1B}[A\u{19}\r")  // Down, Up, Ctrl-Y, Enter
@@ -258,12 +252,8 @@ struct KioskEscapeTests {
 
     @Test("< back to the user prompt ends the member's turn: Enter there picks nobody, :undo removes nothing")
     func backToUserPrompt() throws {
-        let scratch = try Scratch()
-        try Self.seed(scratch.db)
-        let terminal = try Self.kiosk(db: scratch.db)
+        let (scratch, terminal) = try Self.kioskWithAna()
         var mark = terminal.mark
-        terminal.type("Ana\r")
-        try terminal.waitFor("exercise [Bench Press]: ", after: mark)
         terminal.type("bench press 61x5x5\r")
         try terminal.waitFor("Saved #2", after: mark)
         mark = terminal.mark
@@ -300,19 +290,9 @@ struct KioskEscapeTests {
 
     @Test("the screen is cleared when the member changes or the kiosk idles", arguments: Reset.allCases)
     func screenCleared(reset: Reset) throws {
-        let scratch = try Scratch()
-        try Self.seed(scratch.db)
-        let terminal = try Self.kiosk(db: scratch.db, ["--idle-timeout", "2"])
-        var mark = terminal.mark
-        terminal.type("Ana\r")
-        try terminal.waitFor("exercise [Bench Press]: ", after: mark)
-        mark = terminal.mark
-        switch reset {
-        case .endOfTurn: terminal.type("\u{04}")
-        case .idle: break
-        case .userCommand: terminal.type(":user\r")
-        }
-        try terminal.waitFor("user: ", after: mark, timeout: 10)
+        let (_, terminal) = try Self.kioskWithAna(["--idle-timeout", "2"])
+        let mark = terminal.mark
+        try Self.end(reset, on: terminal)
         // xterm's clear capability: cursor home, erase the display; then the scrollback.
         #expect(terminal.text(after: mark).contains("\u{1B}[H\u{1B}[2J\u{1B}[3J"))
     }
