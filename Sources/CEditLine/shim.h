@@ -55,11 +55,6 @@ static inline void *tw_el_clientdata(EditLine *el) {
     return data;
 }
 
-static inline int tw_el_push(EditLine *el, const char *text) {
-    el_push(el, text);
-    return 0;
-}
-
 /// The terminal's string capability `name` (e.g. "cl", clear screen), or NULL.
 static inline const char *tw_el_capability(EditLine *el, const char *name) {
     char *value = NULL;

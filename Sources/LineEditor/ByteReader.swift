@@ -88,13 +88,6 @@ struct ByteReader {
 
     /// Up to `capacity` bytes, as many as one `read` gives; waits like `next`.
     func nextBlock(capacity: Int) -> Result<[UInt8], Outcome> {
-        if waiting.next < waiting.bytes.count {
-            defer {
-                waiting.bytes.removeAll()
-                waiting.next = 0
-            }
-            return .success(Array(waiting.bytes[waiting.next...]))
-        }
         switch next(timeout: timeoutMilliseconds, peekOnly: true) {
         case .byte: break
         case let other: return .failure(other)

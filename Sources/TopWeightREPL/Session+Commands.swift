@@ -172,7 +172,7 @@ extension Session {
             // Off the list only once the store answered: a busy database leaves it to undo again.
             turn.saved.removeLast()
             if removed {
-                say("Removed #\(last.id)  \(last.text)")
+                say("Removed #\(last.id)  \(Lines.summary(last))")
             } else {
                 warn("#\(last.id) was already removed.")
             }

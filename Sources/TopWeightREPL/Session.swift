@@ -1,10 +1,8 @@
 import Foundation
-
 import TopWeightCatalog
 import TopWeightCore
 import TopWeightText
 import TopWeightUseCases
-
 
 /// The quick-record flow: user → exercise → weight → reps → series → saved,
 /// as a state machine over a `LineSource`, so a terminal, a pipe and a test
@@ -278,7 +276,6 @@ public final class Session {
         }
     }
 
-    /// The user with this name; a new one after a one-key confirmation.
     /// The user with this name; for a new name, the one-key question is asked
     /// next (`nil` now, the member is chosen when the answer is yes).
     func resolveUser(_ text: String) -> User? {
@@ -290,9 +287,8 @@ public final class Session {
         return nil
     }
 
-    /// The exercise with this name; catalog names are added as they are used,
-    /// other new names after a one-key confirmation.
-    /// For a new name the question is asked next, and `entry` (a one-line
+    /// The exercise with this name; a catalog name is added as it is used. For
+    /// another new name the question is asked next, and `entry` (a one-line
     /// entry's numbers) is saved once the answer is yes.
     func resolveExercise(_ text: String, then entry: OneLineEntry? = nil) -> Exercise? {
         guard let name = validName(text, kind: .exercise) else { return nil }
@@ -378,7 +374,7 @@ public final class Session {
         let now = settings.now()
         do {
             let record = try workouts.log(NewRecord(user: member, exercise: chosen, values: values, performedAt: now), now: now)
-            turn.saved.append((record.id, Lines.summary(record)))
+            turn.saved.append(record)
             knownValues[chosen.id] = values
             recentExercises = recentExercises.map { [chosen.name] + $0.filter { NameRules.key($0) != NameRules.key(chosen.name) } }
             say(Lines.saved(record))
@@ -407,7 +403,6 @@ public final class Session {
         source.forget()
         if settings.kiosk { source.clearScreen() }
     }
-
 
     // MARK: - Output
 

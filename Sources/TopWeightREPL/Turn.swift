@@ -15,7 +15,7 @@ struct Turn {
     /// The unit for new entries: `--unit` at the start of a turn, `:unit` within it.
     var unit: WeightUnit
     /// Sets this member saved in this turn, newest last: all `:undo` may remove.
-    var saved: [(id: Int64, text: String)] = []
+    var saved: [WorkoutRecord] = []
     /// This member's numbers per exercise id, as loaded or just saved: the
     /// session knows what it saved, so the next prompt needs no query.
     var knownValues: [Int64: SetValues] = [:]

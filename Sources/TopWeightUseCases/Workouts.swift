@@ -99,12 +99,9 @@ public struct Workouts: Sendable {
 
     /// Checks the PIN (counted where every terminal sees it) and says why not, in one line.
     public func admit(pin: String, now: Date) throws(WorkoutsError) -> Bool {
-        switch try attempt({ () throws(LogbookError) in try logbook.checkAdminPin(pin, now: now) }) {
-        case .accepted: return true
-        case .wrong(lockedFor: nil): throw .refused("wrong admin PIN")
-        case .wrong(lockedFor: let seconds?): throw .refused("wrong admin PIN; too many wrong PINs: try again in \(seconds) s")
-        case .locked(let seconds): throw .refused("too many wrong admin PINs: try again in \(seconds) s")
-        }
+        let verdict = try attempt { () throws(LogbookError) in try logbook.checkAdminPin(pin, now: now) }
+        if let refusal = verdict.refusal { throw .refused(refusal) }
+        return true
     }
 
     private func attempt<T>(_ body: () throws(LogbookError) -> T) throws(WorkoutsError) -> T {

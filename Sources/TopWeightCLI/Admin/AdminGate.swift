@@ -1,9 +1,7 @@
 import Foundation
 import TopWeightCore
 import LineEditor
-import TopWeightCatalog
 import TopWeightStore
-import TopWeightUseCases
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,10 +16,8 @@ enum AdminGate {
         guard let pin = try SecretInput.read(prompt: "Admin PIN: ") else {
             throw Failure.permission("this needs the admin PIN; none was given")
         }
-        do {
-            _ = try Workouts(logbook: store, catalog: ExerciseCatalog(entries: [])).admit(pin: pin, now: Date())
-        } catch .refused(let reason) {
-            throw Failure.permission("\(reason); nothing was changed")
+        if let refusal = try store.checkAdminPin(pin).refusal {
+            throw Failure.permission("\(refusal); nothing was changed")
         }
     }
 }

@@ -6,6 +6,16 @@ public enum PinVerdict: Sendable, Equatable {
     case wrong(lockedFor: Int?)
     /// Too many wrong PINs lately: nothing was checked; try again after this many seconds.
     case locked(seconds: Int)
+
+    /// Why the attempt was refused, in one line; `nil` when it was accepted.
+    public var refusal: String? {
+        switch self {
+        case .accepted: nil
+        case .wrong(lockedFor: nil): "wrong admin PIN"
+        case .wrong(lockedFor: let seconds?): "wrong admin PIN; too many wrong PINs: try again in \(seconds) s"
+        case .locked(let seconds): "too many wrong admin PINs: try again in \(seconds) s"
+        }
+    }
 }
 
 /// How wrong PINs slow down guessing, on every terminal and process sharing the file.

@@ -20,8 +20,6 @@ public protocol Logbook: AnyObject, Sendable {
     func renameUser(_ user: User, to newName: String) throws(LogbookError) -> User
     /// Removes a member without records.
     func removeUser(_ user: User) throws(LogbookError)
-    /// Names whose key starts with `prefix`, in key order, for Tab.
-    func userNames(withPrefix prefix: String, limit: Int) throws(LogbookError) -> [String]
 
     // MARK: Exercises
 
@@ -31,7 +29,6 @@ public protocol Logbook: AnyObject, Sendable {
     func renameExercise(_ exercise: Exercise, to newName: String) throws(LogbookError) -> Exercise
     /// Removes an exercise no record uses.
     func removeExercise(_ exercise: Exercise) throws(LogbookError)
-    func exerciseNames(withPrefix prefix: String, limit: Int) throws(LogbookError) -> [String]
     /// Member or exercise names with an id above `id`, oldest first: how the
     /// logger's completion index learns what other terminals added.
     func names(of kind: NameRules.Kind, after id: Int64) throws(LogbookError) -> [(id: Int64, name: String)]
@@ -91,14 +88,6 @@ extension Logbook {
 
     public func checkAdminPin(_ pin: String) throws(LogbookError) -> PinVerdict {
         try checkAdminPin(pin, now: Date())
-    }
-
-    public func userNames(withPrefix prefix: String) throws(LogbookError) -> [String] {
-        try userNames(withPrefix: prefix, limit: 200)
-    }
-
-    public func exerciseNames(withPrefix prefix: String) throws(LogbookError) -> [String] {
-        try exerciseNames(withPrefix: prefix, limit: 200)
     }
 
     /// Every record matching `query`, newest first.
