@@ -22,7 +22,7 @@ public enum NameRules {
             let code = String(invisible.value, radix: 16, uppercase: true)
             return .failure(InputError("\(article) \(kind.rawValue) name can't contain invisible characters (U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code))", example: example))
         }
-        if raw.contains(where: { $0.unicodeScalars.filter { [.nonspacingMark, .enclosingMark].contains($0.properties.generalCategory) }.count > marksPerLetter }) {
+        if hasStackedMarks(raw) {
             return .failure(InputError("\(article) \(kind.rawValue) name can't stack more than \(marksPerLetter) accents on one letter", example: example))
         }
         if let word = mixedScriptWord(in: raw) {
@@ -58,7 +58,9 @@ public enum NameRules {
     /// emoji, a joiner between two emoji, a variation selector after one and
     /// the tags of a flag draw the emoji itself (👩‍👩‍👧, 🏳️‍🌈, 🏴󠁧󠁢󠁳󠁣󠁴󠁿) and stay.
     static func invisibleScalar(in text: String) -> Unicode.Scalar? {
-        for character in text {
+        // Every catalog name and every typed name comes through here: look
+        // closer only at a character that holds an invisible scalar at all.
+        for character in text where character.unicodeScalars.contains(where: isInvisible) {
             let scalars = Array(character.unicodeScalars)
             for (index, scalar) in scalars.enumerated() where isInvisible(scalar) {
                 // What the joiner or selector follows, past any variation selector (🏳️‍🌈).
@@ -117,7 +119,25 @@ public enum NameRules {
     /// The first word of `name` whose letters come from two of those scripts.
     static func mixedScriptWord(in name: String) -> Substring? {
         name.split(separator: " ").first { word in
-            Set(word.unicodeScalars.compactMap(script(of:))).count > 1
+            var first: String?
+            for scalar in word.unicodeScalars {
+                guard let script = script(of: scalar) else { continue }
+                if let first, first != script { return true }
+                first = script
+            }
+            return false
+        }
+    }
+
+    /// More than `marksPerLetter` combining marks on one character.
+    static func hasStackedMarks(_ text: String) -> Bool {
+        text.contains { character in
+            var marks = 0
+            for scalar in character.unicodeScalars
+            where scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark {
+                marks += 1
+            }
+            return marks > marksPerLetter
         }
     }
 

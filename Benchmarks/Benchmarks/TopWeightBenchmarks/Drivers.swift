@@ -95,7 +95,7 @@ final class PipedRun {
     static var topweight: String {
         if let path = ProcessInfo.processInfo.environment["TOPWEIGHT_BIN"], !path.isEmpty { return path }
         return URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../../.build/release/topweight").standardizedFileURL.path
+            .appendingPathComponent("../../../.build/release/topweight").standardizedFileURL.path
     }
 
     static let loggerInput: Data = {
