@@ -17,6 +17,10 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // Pure domain: values, parsing, steppers, validation, grouping, display width.
@@ -30,6 +34,20 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
+
+        // PostgreSQL through postgres-nio, behind the same Logbook seam: for
+        // terminals on several machines. The async client is bridged once, here.
+        .target(
+            name: "TopWeightPostgres",
+            dependencies: [
+                "TopWeightCore", "TopWeightStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -66,7 +84,7 @@ let package = Package(
         .target(
             name: "TopWeightCLI",
             dependencies: [
-                "TopWeightCore", "TopWeightStore", "TopWeightREPL", "TopWeightCatalog", "LineEditor",
+                "TopWeightCore", "TopWeightStore", "TopWeightPostgres", "TopWeightREPL", "TopWeightCatalog", "LineEditor",
                 "TopWeightText", "TopWeightUseCases",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -83,7 +101,7 @@ let package = Package(
         .testTarget(name: "TopWeightTextTests", dependencies: ["TopWeightText", "TopWeightCore"]),
         .testTarget(
             name: "TopWeightStoreTests",
-            dependencies: ["TopWeightStore", "TopWeightCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["TopWeightStore", "TopWeightPostgres", "TopWeightCore", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Fixtures"]
         ),
         .testTarget(
@@ -93,7 +111,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TopWeightEndToEndTests",
-            dependencies: ["TopWeightStore", "TopWeightCore", "topweight", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["TopWeightStore", "TopWeightPostgres", "TopWeightCore", "topweight", .product(name: "GRDB", package: "GRDB.swift")]
         ),
     ]
 )

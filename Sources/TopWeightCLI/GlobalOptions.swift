@@ -1,12 +1,14 @@
 import ArgumentParser
 import Foundation
 import TopWeightCatalog
+import TopWeightCore
+import TopWeightPostgres
 import TopWeightStore
 import TopWeightUseCases
 
 /// Options every subcommand takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Database file (default: $TOPWEIGHT_DB, else under $XDG_DATA_HOME/topweight/).", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp("Database file or postgres://user@host:port/db URL (default: $TOPWEIGHT_DB, else a file under $XDG_DATA_HOME/topweight/).", valueName: "path|url"))
     var db: String?
 
     @Flag(name: .long, help: "Make every save survive a power cut (synchronous = FULL; slower). Also $TOPWEIGHT_DURABLE=1.")
@@ -29,17 +31,41 @@ struct GlobalOptions: ParsableArguments {
     }
 
     /// Opens the store, or ends the program with exit code 2 and one line on stderr.
-    func openStore(readOnly: Bool = false) throws -> WorkoutStore {
-        let path = databasePath
-        if let scheme = path.range(of: "://").map({ path[..<$0.lowerBound] }),
-           !scheme.isEmpty, scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) {
-            throw Failure.input("database URLs (\(scheme)://…) are not supported yet; --db and TOPWEIGHT_DB take a file path")
-        }
+    func openStore(readOnly: Bool = false) throws -> any StorageEngine {
         do {
-            return try WorkoutStore(path: databasePath, options: .init(durable: isDurable, busyTimeout: busyTimeout, readOnly: readOnly))
+            return try Self.open(databasePath, durable: isDurable, busyTimeout: busyTimeout, readOnly: readOnly)
         } catch {
             throw Failure.database(error)
         }
+    }
+
+    /// The database shown in messages: a path, or a URL without its password.
+    var databaseShown: String {
+        Self.shown(databasePath)
+    }
+
+    static func shown(_ location: String) -> String {
+        guard PostgresLocation.isPostgresURL(location) else { return location }
+        return (try? PostgresLocation(location).redacted) ?? "postgres://…"
+    }
+
+    /// A file path opens the SQLite engine, a `postgres://` URL the PostgreSQL one.
+    static func open(_ location: String, durable: Bool = false, busyTimeout: Double = 10, readOnly: Bool = false) throws(LogbookError) -> any StorageEngine {
+        if PostgresLocation.isPostgresURL(location) {
+            return try PostgresLogbook(url: location, options: .init(timeout: postgresTimeout, readOnly: readOnly))
+        }
+        if let scheme = location.range(of: "://").map({ location[..<$0.lowerBound] }),
+           !scheme.isEmpty, scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) {
+            throw LogbookError(.cannotOpen, "\(scheme):// databases are not supported; --db and TOPWEIGHT_DB take a file path or a postgres:// URL")
+        }
+        return try WorkoutStore(path: location, options: .init(durable: durable, busyTimeout: busyTimeout, readOnly: readOnly))
+    }
+
+    /// Seconds a PostgreSQL connect or call may take: `$TOPWEIGHT_PG_TIMEOUT`, else 5.
+    static var postgresTimeout: Int {
+        guard let text = ProcessInfo.processInfo.environment["TOPWEIGHT_PG_TIMEOUT"],
+              let seconds = Int(text), (1...300).contains(seconds) else { return 5 }
+        return seconds
     }
 }
 

@@ -13,7 +13,7 @@ public struct TopWeightCommand: ParsableCommand {
         subcommands: [
             ReplCommand.self, AddCommand.self, HistoryCommand.self, UsersCommand.self,
             ExercisesCommand.self, DeleteCommand.self, RestoreCommand.self, CheckCommand.self, AdminCommand.self,
-            DemoCommand.self, BenchCommand.self,
+            CopyCommand.self, DemoCommand.self, BenchCommand.self,
         ],
         defaultSubcommand: ReplCommand.self
     )

@@ -372,16 +372,26 @@ public final class Session {
             return
         }
         let now = settings.now()
+        var entry = NewRecord(user: member, exercise: chosen, values: values, performedAt: now)
+        if let pending = turn.pending, pending.user == member, pending.exercise == chosen, pending.values == values {
+            entry = pending
+        }
         do {
-            let record = try workouts.log(NewRecord(user: member, exercise: chosen, values: values, performedAt: now), now: now)
+            let record = try workouts.log(entry, now: now)
+            turn.pending = nil
             turn.saved.append(record)
             knownValues[chosen.id] = values
             recentExercises = recentExercises.map { [chosen.name] + $0.filter { NameRules.key($0) != NameRules.key(chosen.name) } }
             say(Lines.saved(record))
             step = .exercise
         } catch {
-            // Nothing was written; the numbers stay, Enter at the last prompt retries.
-            warn(error.description)
+            // Nothing was half-written; the numbers stay, Enter at the last prompt retries.
+            turn.pending = entry
+            if case .storage(let problem) = error, problem.kind == .unreachable {
+                warn(Lines.unreachable)
+            } else {
+                warn(error.description)
+            }
             step = .series
         }
     }

@@ -16,6 +16,10 @@ struct Turn {
     var unit: WeightUnit
     /// Sets this member saved in this turn, newest last: all `:undo` may remove.
     var saved: [WorkoutRecord] = []
+    /// An entry whose save failed (the server went away): saving the same
+    /// numbers again sends the same record, uid and time included, so it is
+    /// stored once even if the first attempt reached the database after all.
+    var pending: NewRecord?
     /// This member's numbers per exercise id, as loaded or just saved: the
     /// session knows what it saved, so the next prompt needs no query.
     var knownValues: [Int64: SetValues] = [:]

@@ -8,6 +8,12 @@ import Foundation
 /// Stored form: `pbkdf2-sha256$ROUNDS$SALT_HEX$HASH_HEX`. The PIN itself is
 /// never written anywhere; two kiosks with the same PIN store different hashes.
 public enum AdminPin {
+    /// The `setting` keys every engine uses: the hash, the count of wrong
+    /// PINs in a row, and the end of the current wait.
+    public static let key = "adminPin"
+    public static let failuresKey = "adminPinFailures"
+    public static let lockedUntilKey = "adminPinLockedUntil"
+
     static let rounds = 210_000
     static let scheme = "pbkdf2-sha256"
 
@@ -69,9 +75,9 @@ public enum AdminPin {
 // MARK: - Stored PIN
 
 extension WorkoutStore {
-    static let adminPinKey = "adminPin"
-    static let pinFailuresKey = "adminPinFailures"
-    static let pinLockedUntilKey = "adminPinLockedUntil"
+    static let adminPinKey = AdminPin.key
+    static let pinFailuresKey = AdminPin.failuresKey
+    static let pinLockedUntilKey = AdminPin.lockedUntilKey
 
     /// Whether an admin PIN protects renaming, removing and deleting.
     public func adminPinIsSet() throws(LogbookError) -> Bool {
@@ -92,25 +98,22 @@ extension WorkoutStore {
                 func setting(_ key: String) throws -> Int64? {
                     try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key]).flatMap { Int64($0) }
                 }
-                func store(_ key: String, _ value: Int64) throws {
-                    try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, String(value)])
-                }
-                // Never further ahead than the longest wait, even if the clock was
-                // set back after the wait began.
-                let lockedUntil = min(try setting(Self.pinLockedUntilKey) ?? 0, nowMilliseconds + Int64(PinLockout.longestDelay) * 1000)
-                if nowMilliseconds < lockedUntil {
-                    let seconds = (lockedUntil - nowMilliseconds + 999) / 1000
-                    return .locked(seconds: Int(min(seconds, Int64(PinLockout.longestDelay))))
-                }
-                if matches {
+                let (verdict, change) = PinLockout.judge(
+                    matches: matches, failures: try setting(Self.pinFailuresKey),
+                    lockedUntil: try setting(Self.pinLockedUntilKey), now: nowMilliseconds
+                )
+                switch change {
+                case .none:
+                    break
+                case .clear:
                     try db.execute(sql: "DELETE FROM setting WHERE key IN (?, ?)", arguments: [Self.pinFailuresKey, Self.pinLockedUntilKey])
-                    return .accepted
+                case .record(let failures, let lockedUntil):
+                    try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [Self.pinFailuresKey, String(failures)])
+                    if let lockedUntil {
+                        try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [Self.pinLockedUntilKey, String(lockedUntil)])
+                    }
                 }
-                let failures = Int(clamping: (try setting(Self.pinFailuresKey) ?? 0).clamped(to: 0...1_000_000)) + 1
-                try store(Self.pinFailuresKey, Int64(failures))
-                guard let delay = PinLockout.delay(afterFailures: failures) else { return .wrong(lockedFor: nil) }
-                try store(Self.pinLockedUntilKey, nowMilliseconds + Int64(delay) * 1000)
-                return .wrong(lockedFor: delay)
+                return verdict
             }
         }
     }
@@ -152,11 +155,5 @@ extension WorkoutStore {
                 try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [Self.adminPinKey])
             }
         }
-    }
-}
-
-extension Comparable {
-    func clamped(to range: ClosedRange<Self>) -> Self {
-        min(max(self, range.lowerBound), range.upperBound)
     }
 }

@@ -6,23 +6,8 @@ import TopWeightCore
 /// many rows per transaction, through the same cached prepared INSERT the
 /// save path uses, so a million records take seconds instead of the minutes
 /// a transaction per record would.
-extension WorkoutStore {
-    /// One record for `insertRecords`: who and what already resolved to ids.
-    public struct BulkRecord: Sendable, Hashable {
-        public var userID: Int64
-        public var exerciseID: Int64
-        public var values: SetValues
-        public var performedAt: Date
-        public var createdAt: Date
-
-        public init(userID: Int64, exerciseID: Int64, values: SetValues, performedAt: Date, createdAt: Date) {
-            self.userID = userID
-            self.exerciseID = exerciseID
-            self.values = values
-            self.performedAt = performedAt
-            self.createdAt = createdAt
-        }
-    }
+extension WorkoutStore: StorageEngine {
+    public typealias BulkRecord = TopWeightCore.BulkRecord
 
     /// How many records the file holds.
     public func recordCount() throws(LogbookError) -> Int {
@@ -34,14 +19,14 @@ extension WorkoutStore {
     /// Finds or creates each named user, in order, in one transaction.
     /// Names must pass `NameRules.validate`; the first that does not stops
     /// the whole batch with nothing written.
-    public func findOrCreateUsers(named names: [String], now: Date = Date()) throws(LogbookError) -> [User] {
+    public func findOrCreateUsers(named names: [String], now: Date) throws(LogbookError) -> [User] {
         let rows = try findOrCreate(table: "user", names.map { ($0, nil) }, kind: .user, now: now)
         return rows.map { User(id: $0.id, name: $0.name) }
     }
 
     /// Finds or creates each named exercise, in order, in one transaction.
     /// A category is set only on exercises created here.
-    public func findOrCreateExercises(_ entries: [(name: String, category: String?)], now: Date = Date()) throws(LogbookError) -> [Exercise] {
+    public func findOrCreateExercises(_ entries: [(name: String, category: String?)], now: Date) throws(LogbookError) -> [Exercise] {
         let rows = try findOrCreate(table: "exercise", entries, kind: .exercise, now: now)
         return rows.map { Exercise(id: $0.id, name: $0.name, category: $0.category) }
     }
@@ -94,7 +79,7 @@ extension WorkoutStore {
     /// inserted. Values outside `Limits` are refused. When a batch fails it
     /// is rolled back whole; the batches before it stay (and are counted in
     /// the error message).
-    public func insertRecords(batchSize: Int = 10_000, _ next: () -> BulkRecord?) throws(LogbookError) -> Int {
+    public func insertRecords(batchSize: Int, _ next: () -> BulkRecord?) throws(LogbookError) -> Int {
         precondition(batchSize > 0, "batchSize must be positive")
         // Index pages of a big file are touched all over: a 64 MiB page cache
         // for the load (instead of SQLite's 2 MiB), the previous size after.

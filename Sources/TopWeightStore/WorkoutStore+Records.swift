@@ -20,13 +20,15 @@ extension WorkoutStore {
             try writer.writeWithoutTransaction { db in
                 try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
                 do {
-                    let statement = try db.cachedStatement(sql: Self.insertSQL)
+                    let statement = try db.cachedStatement(sql: Self.saveSQL)
                     try statement.execute(arguments: [
-                        RecordUID.make(at: now), record.user.id, record.exercise.id, record.values.weight.value,
+                        record.uid, record.user.id, record.exercise.id, record.values.weight.value,
                         record.values.weight.unit.rawValue, record.values.reps, record.values.series,
                         Self.milliseconds(record.performedAt), Self.milliseconds(now),
                     ])
-                    let id = db.lastInsertedRowID
+                    // Saved before (a retry of the same entry): the row already there.
+                    let id = db.changesCount > 0 ? db.lastInsertedRowID
+                        : try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM record WHERE uid = ?"), arguments: [record.uid]) ?? 0
                     try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
                     return id
                 } catch {
@@ -42,6 +44,9 @@ extension WorkoutStore {
         INSERT INTO record (uid, userId, exerciseId, weight, unit, reps, series, performedAt, createdAt)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
+
+    /// `insertSQL` that leaves an existing record with the same uid alone.
+    static let saveSQL = insertSQL + " ON CONFLICT (uid) DO NOTHING"
 
     /// Leaves a tombstone on one live record (`:undo`, `topweight delete`):
     /// the row stays, so `topweight restore` can bring it back.

@@ -12,6 +12,7 @@ import TopWeightCore
 public final class WorkoutStore: Logbook {
     /// Where the database lives (for messages).
     public let path: String
+    public var location: String { path }
     /// A pool (WAL) on a file; a queue in memory for tests.
     let writer: any DatabaseWriter
 
@@ -114,7 +115,7 @@ public final class WorkoutStore: Logbook {
     // MARK: - Conversions
 
     static func milliseconds(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded())
+        StoredRange.milliseconds(date)
     }
 
 }

@@ -4,6 +4,9 @@ import TopWeightCore
 /// The lines the logger and the command line print the same way, each
 /// made terminal-safe here, once, and aligned in terminal cells.
 public enum Lines {
+    /// A save the database server could not take: the entry stays for Enter.
+    public static let unreachable = "database unreachable, your entry is kept: press Enter to try again"
+
     /// `Saved #12  Ana · Bench Press · 62.5 kg × 8 reps × 3 series`
     public static func saved(_ record: WorkoutRecord) -> String {
         "Saved #\(record.id)  \(summary(record))"

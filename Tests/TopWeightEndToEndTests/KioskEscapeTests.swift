@@ -442,14 +442,15 @@ struct KioskEscapeTests {
         #expect(!FileManager.default.fileExists(atPath: scratch.directory.appendingPathComponent("elsewhere").path))
     }
 
-    @Test("a database URL is refused with one line until PostgreSQL is supported",
-          arguments: ["postgres://gym@db.local/topweight", "postgresql://x@y/z", "mysql://a/b"])
+    @Test("an unreachable PostgreSQL URL or an unknown scheme fails with one line, shows no password and creates nothing",
+          arguments: ["postgres://gym:s3cret@127.0.0.1:1/topweight", "postgresql://x:s3cret@127.0.0.1:1/z", "mysql://a:s3cret@b/c"])
     func databaseURL(url: String) throws {
         let scratch = try Scratch()
         let result = try Binary.run(["users"], db: url, directory: scratch.directory)
-        #expect(result.status != 0)
+        #expect(result.status == 2)
         #expect(result.stderr.split(separator: "\n").count == 1)
-        #expect(result.stderr.contains("URL"))
+        #expect(result.stderr.contains(url.hasPrefix("mysql") ? "not supported" : "unreachable"))
+        #expect(!result.stderr.contains("s3cret"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.directory.path).isEmpty, "nothing was created")
     }
 

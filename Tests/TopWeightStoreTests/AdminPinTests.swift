@@ -46,8 +46,8 @@ struct AdminPinTests {
 
     @Test("after 5 wrong PINs attempts wait 30 s, doubling; a right PIN outside a wait resets the count")
     func lockout() throws {
-        try withTemporaryDatabase { database in
-            let store = try database.open()
+        try withEachSharedEngine { open in
+            let store = try open()
             try store.setAdminPin("2468")
             var now = Date(timeIntervalSince1970: 1_795_284_000)
             for attempt in 1...4 {
@@ -62,8 +62,8 @@ struct AdminPinTests {
             #expect(try store.checkAdminPin("0000", now: now) == .wrong(lockedFor: 60))
             now += 60
             #expect(try store.checkAdminPin("0000", now: now) == .wrong(lockedFor: 120))
-            // Another process on the same file sees the same wait.
-            let other = try database.open()
+            // Another process on the same database sees the same wait.
+            let other = try open()
             #expect(try other.checkAdminPin("2468", now: now + 60) == .locked(seconds: 60))
             now += 120
             #expect(try other.checkAdminPin("2468", now: now) == .accepted)
@@ -78,8 +78,8 @@ struct AdminPinTests {
 
     @Test("a wait is never longer than an hour, even after the clock went back, and unlock ends it")
     func lockoutBounds() throws {
-        try withTemporaryDatabase { database in
-            let store = try database.open()
+        try withEachSharedEngine { open in
+            let store = try open()
             try store.setAdminPin("2468")
             let now = Date(timeIntervalSince1970: 1_795_284_000)
             for _ in 1...5 { _ = try store.checkAdminPin("0000", now: now) }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import TopWeightStore
 import TopWeightCore
+import TopWeightPostgres
 import Testing
 
 /// A fresh directory under the system's temporary directory, unique per test,
@@ -76,33 +77,52 @@ extension SetValues {
     }
 }
 
-extension WorkoutStore {
-    /// Saves a set and returns its id; a shorthand for the tests.
+extension Logbook {
+    /// Saves a set and returns its id; a shorthand for the tests. The uid is
+    /// made from `performedAt`, so ids sort the way the sets were made.
     @discardableResult
     func save(
         _ user: User, _ exercise: Exercise, _ values: SetValues, at performedAt: Date
     ) throws(LogbookError) -> Int64 {
-        try save(NewRecord(user: user, exercise: exercise, values: values, performedAt: performedAt), now: performedAt)
+        try save(NewRecord(user: user, exercise: exercise, values: values, performedAt: performedAt,
+                           uid: RecordUID.make(at: performedAt)), now: performedAt)
     }
 }
 
-/// The engines the store suite runs against: a file (WAL pool, as in use) and
-/// memory (a queue, as GRDB's demo tests do). PostgreSQL joins here.
+/// The engines the store suite runs against: a file (WAL pool, as in use),
+/// memory (a queue, as GRDB's demo tests do), and PostgreSQL (a fresh
+/// database on the throwaway server `Scripts/test` starts).
 enum Engine: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case file
     case memory
+    case postgres
 
     var testDescription: String { rawValue }
 }
 
 /// Runs `body` once per engine, each on a fresh, empty store.
-func withEachEngine(_ body: (WorkoutStore) throws -> Void) throws {
+func withEachEngine(_ body: (any StorageEngine) throws -> Void) throws {
     for engine in Engine.allCases {
         switch engine {
         case .file:
             try withTemporaryDatabase { database in try body(try database.open()) }
         case .memory:
             try body(try WorkoutStore.inMemory())
+        case .postgres:
+            try withPostgresDatabase { url in try body(try PostgresLogbook(url: url)) }
         }
     }
+}
+
+/// Runs `body` on both SQLite engines only: for what only the file's store offers.
+func withEachSQLiteEngine(_ body: (WorkoutStore) throws -> Void) throws {
+    try withTemporaryDatabase { database in try body(try database.open()) }
+    try body(try WorkoutStore.inMemory())
+}
+
+/// Runs `body` on a file and on a PostgreSQL database, with `open` giving a
+/// further store on the same data: another terminal, another process.
+func withEachSharedEngine(_ body: (_ open: () throws -> any StorageEngine) throws -> Void) throws {
+    try withTemporaryDatabase { database in try body { try database.open() } }
+    _ = try withPostgresDatabase { url in try body { try PostgresLogbook(url: url) } }
 }

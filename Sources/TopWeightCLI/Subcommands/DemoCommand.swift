@@ -50,7 +50,7 @@ struct DemoCommand: ParsableCommand {
             let store = try global.openStore()
             let existing = try store.recordCount()
             if existing > 0, !forceAppend {
-                throw Failure.input("database \(global.databasePath) already holds \(existing) records; demo data goes into an empty one (or add --force-append)")
+                throw Failure.input("database \(global.databaseShown) already holds \(existing) records; demo data goes into an empty one (or add --force-append)")
             }
             let clock = ContinuousClock()
             let started = clock.now
@@ -62,7 +62,7 @@ struct DemoCommand: ParsableCommand {
             days.dateFormat = "yyyy-MM-dd"
             let span = summary.first.map { "\(days.string(from: $0)) to \(days.string(from: summary.last ?? $0))" } ?? "no dates"
             let rate = seconds > 0 ? Int(Double(summary.records) / seconds) : summary.records
-            print("Generated \(summary.records) records for \(summary.users) members and \(summary.exercises) exercises (\(span)) in \(String(format: "%.2f", seconds)) s, \(rate) records/s, into \(global.databasePath)")
+            print("Generated \(summary.records) records for \(summary.users) members and \(summary.exercises) exercises (\(span)) in \(String(format: "%.2f", seconds)) s, \(rate) records/s, into \(global.databaseShown)")
         }
     }
 
@@ -103,7 +103,7 @@ public struct DemoData: Sendable {
     }
 
     /// Creates the members and the exercises they train, then the records.
-    public func generate(into store: WorkoutStore) throws(LogbookError) -> Summary {
+    public func generate(into store: any StorageEngine) throws(LogbookError) -> Summary {
         var random = SplitMix64(seed: seed)
         let names = Self.memberNames(count: users, random: &random)
         var profiles = names.map { _ in Profile.make(catalog: catalog, random: &random) }
@@ -273,8 +273,8 @@ public struct DemoData: Sendable {
         let openSeconds: Double
         var scheduled = 0
         var nextStart: Double = 0
-        var pending: [WorkoutStore.BulkRecord] = []
-        var ready: [WorkoutStore.BulkRecord] = []
+        var pending: [BulkRecord] = []
+        var ready: [BulkRecord] = []
         var readyIndex = 0
 
         static let opening: Double = 6 * 3600
@@ -306,7 +306,7 @@ public struct DemoData: Sendable {
             return firstDay.addingTimeInterval(day * 86_400 + Self.opening + (offset - day * Self.openPerDay))
         }
 
-        mutating func next() -> WorkoutStore.BulkRecord? {
+        mutating func next() -> BulkRecord? {
             while readyIndex == ready.count {
                 ready.removeAll(keepingCapacity: true)
                 readyIndex = 0
@@ -349,7 +349,7 @@ public struct DemoData: Sendable {
             for favourite in chosen.prefix(count) {
                 let values = nextValues(member: member, favourite: favourite)
                 let created = at.addingTimeInterval(Double.random(in: 2...40, using: &random))
-                pending.append(WorkoutStore.BulkRecord(
+                pending.append(BulkRecord(
                     userID: users[member].id, exerciseID: profiles[member].favourites[favourite].exerciseID,
                     values: values, performedAt: at, createdAt: created
                 ))

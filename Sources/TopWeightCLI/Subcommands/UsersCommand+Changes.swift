@@ -90,7 +90,7 @@ enum RecordNumber {
     /// Finds record `text` (live, or deleted when `deleted`), asks for the PIN,
     /// runs `change` and prints `done #N  …`.
     static func change(_ text: String, global: GlobalOptions, deleted: Bool, done: String,
-                       _ change: (WorkoutStore, Int64) throws -> Void) throws {
+                       _ change: (any StorageEngine, Int64) throws -> Void) throws {
         let number = try parse(text)
         let store = try global.openStore()
         guard let record = try store.record(id: number), (record.deletedAt != nil) == deleted else {

@@ -34,3 +34,32 @@ public enum PinLockout {
         return doublings >= 7 ? longestDelay : min(longestDelay, firstDelay << doublings)
     }
 }
+
+extension PinLockout {
+    /// What the stored wrong-PIN counters become after an attempt.
+    public enum Change: Sendable, Equatable {
+        /// Leave them (the attempt came during a wait).
+        case none
+        /// Forget them (the right PIN).
+        case clear
+        /// Count one more wrong PIN, and start a wait ending then (milliseconds since 1970), if any.
+        case record(failures: Int, lockedUntil: Int64?)
+    }
+
+    /// The verdict on one attempt and what to store, from the stored counters
+    /// (`nil` when absent) and the clock, in milliseconds: every engine
+    /// applies the same rule inside one transaction.
+    public static func judge(matches: Bool, failures: Int64?, lockedUntil: Int64?, now: Int64) -> (verdict: PinVerdict, change: Change) {
+        // Never further ahead than the longest wait, even if the clock was set
+        // back after the wait began.
+        let until = min(lockedUntil ?? 0, now + Int64(longestDelay) * 1000)
+        if now < until {
+            let seconds = (until - now + 999) / 1000
+            return (.locked(seconds: Int(min(seconds, Int64(longestDelay)))), .none)
+        }
+        if matches { return (.accepted, .clear) }
+        let count = Int(min(max(failures ?? 0, 0), 1_000_000)) + 1
+        guard let wait = delay(afterFailures: count) else { return (.wrong(lockedFor: nil), .record(failures: count, lockedUntil: nil)) }
+        return (.wrong(lockedFor: wait), .record(failures: count, lockedUntil: now + Int64(wait) * 1000))
+    }
+}

@@ -30,12 +30,17 @@ public struct NewRecord: Sendable, Hashable {
     public var exercise: Exercise
     public var values: SetValues
     public var performedAt: Date
+    /// The record's stable id, chosen before the first attempt: saving the
+    /// same `NewRecord` again (a retry after the server went away before it
+    /// answered) finds the row already there instead of adding a second one.
+    public var uid: String
 
-    public init(user: User, exercise: Exercise, values: SetValues, performedAt: Date) {
+    public init(user: User, exercise: Exercise, values: SetValues, performedAt: Date, uid: String = RecordUID.make(at: Date())) {
         self.user = user
         self.exercise = exercise
         self.values = values
         self.performedAt = performedAt
+        self.uid = uid
     }
 }
 
@@ -126,5 +131,53 @@ public struct ExerciseRow: Sendable, Hashable {
         self.name = name
         self.category = category
         self.records = records
+    }
+}
+
+/// One record for bulk loading (`topweight demo`, the benchmarks' fixtures):
+/// who and what already resolved to ids.
+public struct BulkRecord: Sendable, Hashable {
+    public var userID: Int64
+    public var exerciseID: Int64
+    public var values: SetValues
+    public var performedAt: Date
+    public var createdAt: Date
+
+    public init(userID: Int64, exerciseID: Int64, values: SetValues, performedAt: Date, createdAt: Date) {
+        self.userID = userID
+        self.exerciseID = exerciseID
+        self.values = values
+        self.performedAt = performedAt
+        self.createdAt = createdAt
+    }
+}
+
+/// A record as it travels between databases (`topweight copy`): everything
+/// stored about it, with names instead of one database's ids.
+public struct StoredRecord: Sendable, Hashable {
+    /// The id in the database it was read from (paging only; never copied).
+    public var id: Int64
+    public var uid: String
+    public var user: String
+    public var exercise: String
+    public var category: String?
+    public var values: SetValues
+    public var performedAt: Date
+    public var createdAt: Date
+    public var editedAt: Date?
+    public var deletedAt: Date?
+
+    public init(id: Int64, uid: String, user: String, exercise: String, category: String?, values: SetValues,
+                performedAt: Date, createdAt: Date, editedAt: Date?, deletedAt: Date?) {
+        self.id = id
+        self.uid = uid
+        self.user = user
+        self.exercise = exercise
+        self.category = category
+        self.values = values
+        self.performedAt = performedAt
+        self.createdAt = createdAt
+        self.editedAt = editedAt
+        self.deletedAt = deletedAt
     }
 }

@@ -97,3 +97,49 @@ extension Logbook {
         return records
     }
 }
+
+/// What a real storage engine offers beyond the flow's `Logbook`: bulk
+/// loading, moving everything between databases, and maintenance. Both the
+/// SQLite file and PostgreSQL implement it; the command line works on it.
+public protocol StorageEngine: Logbook {
+    /// Where the data lives, fit to show (a path, or a URL without its password).
+    var location: String { get }
+
+    /// How many live records the database holds.
+    func recordCount() throws(LogbookError) -> Int
+    /// Finds or creates each named member, in order, in one transaction.
+    func findOrCreateUsers(named names: [String], now: Date) throws(LogbookError) -> [User]
+    /// Finds or creates each named exercise, in order, in one transaction;
+    /// a category is set only on exercises created here.
+    func findOrCreateExercises(_ entries: [(name: String, category: String?)], now: Date) throws(LogbookError) -> [Exercise]
+    /// Inserts the records `next` hands out until it returns `nil`, in
+    /// transactions of `batchSize`; returns how many were inserted.
+    func insertRecords(batchSize: Int, _ next: () -> BulkRecord?) throws(LogbookError) -> Int
+
+    /// Up to `limit` records (live and deleted) with an id above `id`, by id.
+    func storedRecords(after id: Int64, limit: Int) throws(LogbookError) -> [StoredRecord]
+    /// Adds the records whose `uid` is not here yet, creating their members
+    /// and exercises by name, in one transaction; returns how many were new.
+    func adoptRecords(_ records: [StoredRecord], now: Date) throws(LogbookError) -> Int
+    /// Every stored setting (the admin PIN's hash, …) except wrong-PIN counters.
+    func settings() throws(LogbookError) -> [(key: String, value: String)]
+    /// Stores the settings this database does not have yet; returns how many.
+    func adoptSettings(_ settings: [(key: String, value: String)]) throws(LogbookError) -> Int
+
+    /// Forgets wrong PIN attempts and any wait (`topweight admin unlock`).
+    func clearPinLockout() throws(LogbookError)
+}
+
+extension StorageEngine {
+    public func findOrCreateUsers(named names: [String]) throws(LogbookError) -> [User] {
+        try findOrCreateUsers(named: names, now: Date())
+    }
+
+    public func findOrCreateExercises(_ entries: [(name: String, category: String?)]) throws(LogbookError) -> [Exercise] {
+        try findOrCreateExercises(entries, now: Date())
+    }
+
+    public func insertRecords(_ next: () -> BulkRecord?) throws(LogbookError) -> Int {
+        try insertRecords(batchSize: 10_000, next)
+    }
+}

@@ -10,6 +10,9 @@ public struct LogbookError: Error, Sendable, CustomStringConvertible {
         case schemaAhead
         case diskFull
         case busy
+        /// The database server can't be reached (down, restarting, network gone);
+        /// nothing was half-saved, and the same call can be tried again.
+        case unreachable
         case corrupt
         /// The request clashes with what is stored (a taken name, a name still in use).
         case conflict

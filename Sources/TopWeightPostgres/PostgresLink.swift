@@ -1,0 +1,203 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import NIOSSL
+import PostgresNIO
+import TopWeightCore
+
+/// The one place the async PostgreSQL client meets the synchronous logger:
+/// a single connection, used by one call at a time, every wait bounded.
+///
+/// A call that finds the connection gone (the server restarted, the network
+/// dropped) opens a new one; when a connection that had already served fails
+/// under a call, the call is tried once more on a fresh connection, which is
+/// safe because every write Top Weight sends can be repeated (a save carries
+/// its record's uid; creating is find-or-create; deleting and restoring are
+/// conditional). A call that still fails throws `.unreachable`: nothing was
+/// half-done, since each call is one statement or one transaction, and the
+/// server rolls back a transaction whose connection is lost.
+final class PostgresLink: @unchecked Sendable {
+    let location: PostgresLocation
+    /// The longest a connect or a call waits for the server.
+    let timeout: TimeAmount
+
+    private let lock = NSLock()
+    private var connection: PostgresConnection?
+    /// True once the current connection has answered a call.
+    private var connectionServed = false
+    private var nextConnectionID = 0
+    private let tlsContext: NIOSSLContext?
+    /// postgres-nio logs into this; nothing of it reaches the member's screen.
+    private let logger = Logger(label: "topweight.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    init(_ location: PostgresLocation, timeout: TimeAmount) throws(LogbookError) {
+        self.location = location
+        self.timeout = timeout
+        switch location.tls {
+        case .disable:
+            tlsContext = nil
+        case .allow, .prefer, .require, .verifyCA, .verifyFull:
+            var configuration = TLSConfiguration.makeClientConfiguration()
+            switch location.tls {
+            case .verifyFull: configuration.certificateVerification = .fullVerification
+            case .verifyCA: configuration.certificateVerification = .noHostnameVerification
+            default: configuration.certificateVerification = .none
+            }
+            do {
+                tlsContext = try NIOSSLContext(configuration: configuration)
+            } catch {
+                throw LogbookError(.cannotOpen, "cannot set up TLS for \(location.redacted): \(error)")
+            }
+        }
+    }
+
+    deinit {
+        if let connection { Self.drop(connection) }
+    }
+
+    /// Closes without waiting, keeping the connection alive until it is
+    /// closed (postgres-nio insists); the future and async `close()` share a name.
+    static func drop(_ connection: PostgresConnection) {
+        let closing: EventLoopFuture<Void> = connection.close()
+        closing.whenComplete { _ in withExtendedLifetime(connection) {} }
+    }
+
+    /// Closes the connection (at exit, or before a test stops the server).
+    func close() {
+        lock.withLock {
+            if let connection {
+                let closing: EventLoopFuture<Void> = connection.close()
+                try? closing.wait()
+            }
+            connection = nil
+        }
+    }
+
+    // MARK: - Calls
+
+    /// Runs one statement (its own transaction) and returns its rows.
+    @discardableResult
+    func query(_ query: PostgresQuery, retry: Bool = true) throws(LogbookError) -> PostgresQueryResult {
+        try call(retry: retry) { connection throws in try self.run(query, on: connection) }
+    }
+
+    /// Runs `body` inside BEGIN … COMMIT, rolled back on any error; tried
+    /// again (up to five times) when the server reports a serialization
+    /// failure or a deadlock, which two terminals writing at once can cause.
+    func transaction<T>(retry: Bool = true, _ body: (Transaction) throws -> T) throws(LogbookError) -> T {
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                return try call(retry: retry) { connection throws in
+                    try self.run("BEGIN", on: connection)
+                    do {
+                        let result = try body(Transaction(link: self, connection: connection))
+                        try self.run("COMMIT", on: connection)
+                        return result
+                    } catch {
+                        if !connection.isClosed { _ = try? self.run("ROLLBACK", on: connection) }
+                        throw error
+                    }
+                }
+            } catch where error.kind == .busy && attempt < 5 {
+                // Serialization failure or deadlock: the transaction was rolled back whole.
+                usleep(UInt32.random(in: 2_000...20_000) * UInt32(attempt))
+            }
+        }
+    }
+
+    /// The statements of one transaction.
+    struct Transaction {
+        let link: PostgresLink
+        let connection: PostgresConnection
+
+        @discardableResult
+        func query(_ query: PostgresQuery) throws -> PostgresQueryResult {
+            try link.run(query, on: connection)
+        }
+    }
+
+    // MARK: - Connection and timeouts
+
+    private func call<T>(retry: Bool, _ body: (PostgresConnection) throws -> T) throws(LogbookError) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        var again = retry
+        while true {
+            var reused = false
+            let current: PostgresConnection
+            do {
+                if let existing = connection, !existing.isClosed {
+                    current = existing
+                    reused = connectionServed
+                } else {
+                    current = try connect()
+                }
+                let result = try body(current)
+                connectionServed = true
+                return result
+            } catch {
+                let problem = PostgresErrors.translate(error, location: location, timeout: timeout)
+                if problem.connectionLost {
+                    if let lost = connection { Self.drop(lost) }
+                    connection = nil
+                    connectionServed = false
+                    if again && reused {
+                        again = false
+                        continue
+                    }
+                }
+                throw problem.error
+            }
+        }
+    }
+
+    private func connect() throws -> PostgresConnection {
+        var configuration: PostgresConnection.Configuration
+        if let socket = location.socketPath {
+            configuration = .init(unixSocketPath: socket, username: location.user, password: location.password, database: location.database)
+        } else {
+            let tls: PostgresConnection.Configuration.TLS
+            switch (location.tls, tlsContext) {
+            case (.require, let context?), (.verifyCA, let context?), (.verifyFull, let context?): tls = .require(context)
+            case (.allow, let context?), (.prefer, let context?): tls = .prefer(context)
+            default: tls = .disable
+            }
+            configuration = .init(host: location.host, port: location.port, username: location.user,
+                                  password: location.password, database: location.database, tls: tls)
+        }
+        configuration.options.connectTimeout = timeout
+        nextConnectionID += 1
+        let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
+        let connecting = PostgresConnection.connect(on: eventLoop, configuration: configuration, id: nextConnectionID, logger: logger)
+        let opened = try bounded(connecting, on: eventLoop) {
+            // Too late: close whatever arrives after we gave up on it.
+            connecting.whenSuccess { PostgresLink.drop($0) }
+        }
+        connection = opened
+        connectionServed = false
+        return opened
+    }
+
+    @discardableResult
+    fileprivate func run(_ query: PostgresQuery, on connection: PostgresConnection) throws -> PostgresQueryResult {
+        try bounded(connection.query(query, logger: logger), on: connection.eventLoop) {
+            // A server that stopped answering: closing fails the call now.
+            PostgresLink.drop(connection)
+        }
+    }
+
+    /// Waits for `future` at most `timeout`; past it, runs `giveUp` and throws.
+    private func bounded<T: Sendable>(_ future: EventLoopFuture<T>, on eventLoop: any EventLoop, giveUp: @escaping @Sendable () -> Void) throws -> T {
+        let promise = eventLoop.makePromise(of: T.self)
+        future.cascade(to: promise)
+        let timer = eventLoop.scheduleTask(in: timeout) {
+            promise.fail(PostgresErrors.TimedOut())
+            giveUp()
+        }
+        defer { timer.cancel() }
+        return try promise.futureResult.wait()
+    }
+}

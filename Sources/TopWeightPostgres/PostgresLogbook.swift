@@ -1,0 +1,267 @@
+import Foundation
+import NIOCore
+import PostgresNIO
+import TopWeightCore
+import TopWeightStore
+
+/// The logbook on a PostgreSQL server: the same contract as the SQLite
+/// file, for terminals on several machines.
+///
+/// Every call is one statement or one transaction on one connection (see
+/// `PostgresLink`). Creating names and checking the PIN take an advisory lock
+/// inside their transaction, so two terminals can't both create look-alike
+/// names or both miscount a wrong PIN; it also makes new names commit in id
+/// order, which the completion index's `names(of:after:)` relies on.
+public final class PostgresLogbook: StorageEngine {
+    public struct Options: Sendable {
+        /// The longest a connect or a call waits for the server, in seconds.
+        public var timeout: Int
+        /// Opens without migrating (for `check` on a database from a newer version).
+        public var readOnly: Bool
+
+        public init(timeout: Int = 5, readOnly: Bool = false) {
+            self.timeout = timeout
+            self.readOnly = readOnly
+        }
+    }
+
+    let link: PostgresLink
+    public var location: String { link.location.redacted }
+
+    /// Advisory lock keys: creating or renaming names ("TWnames"), the PIN ("TWpin").
+    static let namesLock: Int64 = 0x5457_6E61_6D65_73
+    static let pinLock: Int64 = 0x5457_7069_6E
+
+    /// Connects to `url` and brings its schema up to date.
+    public init(url: String, options: Options = Options()) throws(LogbookError) {
+        let location = try PostgresLocation(url)
+        link = try PostgresLink(location, timeout: .seconds(Int64(max(1, options.timeout))))
+        try PostgresSchema.migrate(link, readOnly: options.readOnly)
+    }
+
+    /// Closes the connection now (it also closes when the logbook goes away).
+    public func close() {
+        link.close()
+    }
+
+    static func milliseconds(_ date: Date) -> Int64 { StoredRange.milliseconds(date) }
+
+    /// The first column of a row.
+    static func decode<Column: PostgresDecodable>(_ row: PostgresRow, as type: Column.Type) throws(LogbookError) -> Column {
+        do {
+            return try row.decode(Column.self)
+        } catch {
+            throw LogbookError(.other, "the database holds a value Top Weight can't read (\(String(describing: error).prefix(120)))")
+        }
+    }
+
+    /// Decodes a row, or throws one line naming the query's table when the
+    /// schema was changed by hand under us.
+    static func decode<each Column: PostgresDecodable>(_ row: PostgresRow, as types: (repeat each Column).Type) throws(LogbookError) -> (repeat each Column) {
+        do {
+            return try row.decode(types)
+        } catch {
+            throw LogbookError(.other, "the database holds a value Top Weight can't read (\(String(describing: error).prefix(120)))")
+        }
+    }
+}
+
+// MARK: - Members and exercises
+
+extension PostgresLogbook {
+    public func user(named name: String) throws(LogbookError) -> User? {
+        let key = NameRules.key(name)
+        guard let row = try link.query("SELECT id, name FROM \"user\" WHERE namekey = \(key)").first else { return nil }
+        let (id, stored) = try Self.decode(row, as: (Int64, String).self)
+        return User(id: id, name: stored)
+    }
+
+    public func createUser(named name: String, now: Date) throws(LogbookError) -> User {
+        let (id, stored, _) = try findOrCreate(table: .user, name: name, category: nil, now: now)
+        return User(id: id, name: stored)
+    }
+
+    public func exercise(named name: String) throws(LogbookError) -> Exercise? {
+        let key = NameRules.key(name)
+        guard let row = try link.query("SELECT id, name, category FROM exercise WHERE namekey = \(key)").first else { return nil }
+        let (id, stored, category) = try Self.decode(row, as: (Int64, String, String?).self)
+        return Exercise(id: id, name: stored, category: category)
+    }
+
+    public func createExercise(named name: String, category: String?, now: Date) throws(LogbookError) -> Exercise {
+        let (id, stored, storedCategory) = try findOrCreate(table: .exercise, name: name, category: category, now: now)
+        return Exercise(id: id, name: stored, category: storedCategory)
+    }
+
+    public func users() throws(LogbookError) -> [UserSummary] {
+        let rows = try link.query("""
+            SELECT u.id, u.name,
+                   (SELECT COUNT(*) FROM record r WHERE r.userid = u.id AND r.deletedat IS NULL),
+                   (SELECT MAX(performedat) FROM record r WHERE r.userid = u.id AND r.deletedat IS NULL)
+            FROM "user" u ORDER BY u.namekey COLLATE "C"
+            """)
+        var summaries: [UserSummary] = []
+        for row in rows {
+            let (id, name, count, last) = try Self.decode(row, as: (Int64, String, Int64, Int64?).self)
+            summaries.append(UserSummary(user: User(id: id, name: name), records: Int(count), lastPerformedAt: last.flatMap(StoredRange.date(milliseconds:))))
+        }
+        return summaries
+    }
+
+    public func exercises() throws(LogbookError) -> [ExerciseSummary] {
+        let rows = try link.query("""
+            SELECT e.id, e.name, e.category, (SELECT COUNT(*) FROM record r WHERE r.exerciseid = e.id AND r.deletedat IS NULL)
+            FROM exercise e ORDER BY e.namekey COLLATE "C"
+            """)
+        var summaries: [ExerciseSummary] = []
+        for row in rows {
+            let (id, name, category, count) = try Self.decode(row, as: (Int64, String, String?, Int64).self)
+            summaries.append(ExerciseSummary(exercise: Exercise(id: id, name: name, category: category), records: Int(count)))
+        }
+        return summaries
+    }
+
+    public func renameUser(_ user: User, to newName: String) throws(LogbookError) -> User {
+        try rename(.user, id: user.id, to: newName, taken: "a member")
+        return User(id: user.id, name: newName)
+    }
+
+    public func removeUser(_ user: User) throws(LogbookError) {
+        try remove(.user, id: user.id, name: user.name, advice: "delete them first or rename the member")
+    }
+
+    public func renameExercise(_ exercise: Exercise, to newName: String) throws(LogbookError) -> Exercise {
+        try rename(.exercise, id: exercise.id, to: newName, taken: "an exercise")
+        return Exercise(id: exercise.id, name: newName, category: exercise.category)
+    }
+
+    public func removeExercise(_ exercise: Exercise) throws(LogbookError) {
+        try remove(.exercise, id: exercise.id, name: exercise.name, advice: "rename it instead of removing it")
+    }
+
+    public func names(of kind: NameRules.Kind, after id: Int64) throws(LogbookError) -> [(id: Int64, name: String)] {
+        let rows = kind == .user
+            ? try link.query("SELECT id, name FROM \"user\" WHERE id > \(id) ORDER BY id")
+            : try link.query("SELECT id, name FROM exercise WHERE id > \(id) ORDER BY id")
+        var found: [(id: Int64, name: String)] = []
+        for row in rows {
+            let (id, name) = try Self.decode(row, as: (Int64, String).self)
+            found.append((id, name))
+        }
+        return found
+    }
+
+    public func existingLookalike(of name: String, kind: NameRules.Kind) throws(LogbookError) -> String? {
+        let table = NameTable(kind)
+        let rows = try link.query(PostgresQuery(unsafeSQL: "SELECT id, name FROM \(table.sql)"))
+        return try Self.lookalike(of: name, among: rows, except: nil)
+    }
+
+    /// `"user"` or `exercise`: the two tables of names.
+    enum NameTable {
+        case user, exercise
+
+        init(_ kind: NameRules.Kind) { self = kind == .user ? .user : .exercise }
+
+        var sql: String { self == .user ? "\"user\"" : "exercise" }
+        var noun: String { self == .user ? "member" : "exercise" }
+        var recordColumn: String { self == .user ? "userid" : "exerciseid" }
+    }
+
+    /// Finds the name by key, else creates it after refusing a look-alike,
+    /// under the names lock; returns the stored id, name and category.
+    func findOrCreate(table: NameTable, name: String, category: String?, now: Date,
+                      in transaction: PostgresLink.Transaction? = nil) throws(LogbookError) -> (Int64, String, String?) {
+        if let transaction {
+            return try Self.wrapping { () throws in try Self.findOrCreate(table: table, name: name, category: category, now: now, transaction) }
+        }
+        return try link.transaction { transaction in
+            try transaction.query("SELECT pg_advisory_xact_lock(\(Self.namesLock))")
+            return try Self.findOrCreate(table: table, name: name, category: category, now: now, transaction)
+        }
+    }
+
+    private static func findOrCreate(table: NameTable, name: String, category: String?, now: Date,
+                                     _ transaction: PostgresLink.Transaction) throws -> (Int64, String, String?) {
+        let key = NameRules.key(name)
+        let select = table == .user
+            ? try transaction.query("SELECT id, name, NULL::text FROM \"user\" WHERE namekey = \(key)")
+            : try transaction.query("SELECT id, name, category FROM exercise WHERE namekey = \(key)")
+        if let row = select.first { return try decode(row, as: (Int64, String, String?).self) }
+        let all = try transaction.query(PostgresQuery(unsafeSQL: "SELECT id, name FROM \(table.sql)"))
+        if let other = try lookalike(of: name, among: all, except: nil) {
+            throw LogbookError(.conflict, "\(name) looks like the existing \(table.noun) \(other) but is spelt with other letters; use that name or choose a clearly different one")
+        }
+        let created = milliseconds(now)
+        let inserted = table == .user
+            ? try transaction.query("INSERT INTO \"user\" (name, namekey, createdat) VALUES (\(name), \(key), \(created)) RETURNING id")
+            : try transaction.query("INSERT INTO exercise (name, namekey, category, createdat) VALUES (\(name), \(key), \(category), \(created)) RETURNING id")
+        guard let row = inserted.first else { throw LogbookError(.other, "the server did not return the new \(table.noun)'s id") }
+        return (try decode(row, as: Int64.self), name, table == .user ? nil : category)
+    }
+
+    /// The stored name among `rows` (id, name) that `name` would pass for.
+    static func lookalike(of name: String, among rows: PostgresQueryResult, except id: Int64?) throws(LogbookError) -> String? {
+        let skeleton = NameRules.skeleton(name)
+        let key = NameRules.key(name)
+        for row in rows {
+            let (otherID, other) = try decode(row, as: (Int64, String).self)
+            if otherID != id, NameRules.skeleton(other) == skeleton, NameRules.key(other) != key { return other }
+        }
+        return nil
+    }
+
+    private func rename(_ table: NameTable, id: Int64, to newName: String, taken: String) throws(LogbookError) {
+        let key = NameRules.key(newName)
+        try link.transaction { transaction in
+            try transaction.query("SELECT pg_advisory_xact_lock(\(Self.namesLock))")
+            let existing = try transaction.query(PostgresQuery(unsafeSQL: "SELECT id FROM \(table.sql) WHERE namekey = $1", binds: Self.binds(key)))
+            if let row = existing.first, try Self.decode(row, as: Int64.self) != id {
+                throw LogbookError(.conflict, "\(taken) named \(newName) already exists")
+            }
+            let all = try transaction.query(PostgresQuery(unsafeSQL: "SELECT id, name FROM \(table.sql)"))
+            if let other = try Self.lookalike(of: newName, among: all, except: id) {
+                throw LogbookError(.conflict, "\(newName) looks like the existing \(table.noun) \(other) but is spelt with other letters; use that name or choose a clearly different one")
+            }
+            var binds = PostgresBindings()
+            binds.append(newName)
+            binds.append(key)
+            binds.append(id)
+            try transaction.query(PostgresQuery(unsafeSQL: "UPDATE \(table.sql) SET name = $1, namekey = $2 WHERE id = $3", binds: binds))
+        }
+    }
+
+    private func remove(_ table: NameTable, id: Int64, name: String, advice: String) throws(LogbookError) {
+        try link.transaction { transaction in
+            try transaction.query("SELECT pg_advisory_xact_lock(\(Self.namesLock))")
+            let counts = try transaction.query(PostgresQuery(unsafeSQL: """
+                SELECT COUNT(*) FILTER (WHERE deletedat IS NULL), COUNT(*) FROM record WHERE \(table.recordColumn) = $1
+                """, binds: Self.binds(id)))
+            guard let row = counts.first else { return }
+            let (live, all) = try Self.decode(row, as: (Int64, Int64).self)
+            if live > 0 {
+                throw LogbookError(.conflict, "\(name) has \(live) record\(live == 1 ? "" : "s"); \(advice)")
+            }
+            if all > 0 {
+                throw LogbookError(.conflict, "\(name) has \(all) deleted record\(all == 1 ? "" : "s") kept for restoring; rename it instead")
+            }
+            try transaction.query(PostgresQuery(unsafeSQL: "DELETE FROM \(table.sql) WHERE id = $1", binds: Self.binds(id)))
+        }
+    }
+
+    static func binds(_ value: some PostgresDynamicTypeEncodable) -> PostgresBindings {
+        var binds = PostgresBindings()
+        binds.append(value)
+        return binds
+    }
+
+    static func wrapping<T>(_ body: () throws -> T) throws(LogbookError) -> T {
+        do {
+            return try body()
+        } catch let error as LogbookError {
+            throw error
+        } catch {
+            throw LogbookError(.other, "\(error)")
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import GRDB
+import TopWeightCore
+
+// MARK: - Moving everything to another database (`topweight copy`)
+
+extension WorkoutStore {
+    public func storedRecords(after id: Int64, limit: Int) throws(LogbookError) -> [StoredRecord] {
+        try perform {
+            try writer.read { db in
+                let sql = """
+                    SELECT r.id, r.uid, u.name AS user, e.name AS exercise, e.category, r.weight, r.unit, r.reps, r.series,
+                           r.performedAt, r.createdAt, r.editedAt, r.deletedAt
+                    FROM record r JOIN user u ON u.id = r.userId JOIN exercise e ON e.id = r.exerciseId
+                    WHERE r.id > ? ORDER BY r.id LIMIT ?
+                    """
+                let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [id, limit])
+                var found: [StoredRecord] = []
+                while let row = try rows.next() {
+                    // Rows another tool damaged are not carried over (`check` lists them).
+                    guard let id = Int64.fromDatabaseValue(row["id"]), let uid = String.fromDatabaseValue(row["uid"]),
+                          let user = String.fromDatabaseValue(row["user"]), let exercise = String.fromDatabaseValue(row["exercise"]),
+                          let values = StoredValues.decode(row), let performedAt = StoredValues.date(row["performedAt"]),
+                          let createdAt = StoredValues.date(row["createdAt"])
+                    else { continue }
+                    found.append(StoredRecord(
+                        id: id, uid: uid, user: user, exercise: exercise, category: String.fromDatabaseValue(row["category"]),
+                        values: values, performedAt: performedAt, createdAt: createdAt,
+                        editedAt: StoredValues.date(row["editedAt"]), deletedAt: StoredValues.date(row["deletedAt"])
+                    ))
+                }
+                return found
+            }
+        }
+    }
+
+    public func adoptRecords(_ records: [StoredRecord], now: Date) throws(LogbookError) -> Int {
+        guard !records.isEmpty else { return 0 }
+        let users = try findOrCreateUsers(named: Self.distinct(records.map(\.user)), now: now)
+        var exerciseEntries: [(name: String, category: String?)] = []
+        var seen = Set<String>()
+        for record in records where seen.insert(NameRules.key(record.exercise)).inserted {
+            exerciseEntries.append((record.exercise, record.category))
+        }
+        let exercises = try findOrCreateExercises(exerciseEntries, now: now)
+        let userIDs = Dictionary(users.map { (NameRules.key($0.name), $0.id) }, uniquingKeysWith: { first, _ in first })
+        let exerciseIDs = Dictionary(exercises.map { (NameRules.key($0.name), $0.id) }, uniquingKeysWith: { first, _ in first })
+        return try perform {
+            try writer.write { db in
+                let insert = try db.cachedStatement(sql: """
+                    INSERT INTO record (uid, userId, exerciseId, weight, unit, reps, series, performedAt, createdAt, editedAt, deletedAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING
+                    """)
+                var added = 0
+                for record in records {
+                    guard let user = userIDs[NameRules.key(record.user)], let exercise = exerciseIDs[NameRules.key(record.exercise)] else { continue }
+                    try insert.execute(arguments: [
+                        record.uid, user, exercise, record.values.weight.value, record.values.weight.unit.rawValue,
+                        record.values.reps, record.values.series, Self.milliseconds(record.performedAt),
+                        Self.milliseconds(record.createdAt), record.editedAt.map(Self.milliseconds), record.deletedAt.map(Self.milliseconds),
+                    ])
+                    added += db.changesCount
+                }
+                return added
+            }
+        }
+    }
+
+    public func settings() throws(LogbookError) -> [(key: String, value: String)] {
+        try perform {
+            try writer.read { db in
+                try Row.fetchAll(db, sql: "SELECT key, value FROM setting WHERE key NOT IN (?, ?) ORDER BY key",
+                                 arguments: [Self.pinFailuresKey, Self.pinLockedUntilKey])
+                    .compactMap { row in
+                        guard let key = String.fromDatabaseValue(row["key"]), let value = String.fromDatabaseValue(row["value"]) else { return nil }
+                        return (key, value)
+                    }
+            }
+        }
+    }
+
+    public func adoptSettings(_ settings: [(key: String, value: String)]) throws(LogbookError) -> Int {
+        try perform {
+            try writer.write { db in
+                var added = 0
+                for setting in settings where setting.key != Self.pinFailuresKey && setting.key != Self.pinLockedUntilKey {
+                    try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
+                                   arguments: [setting.key, setting.value])
+                    added += db.changesCount
+                }
+                return added
+            }
+        }
+    }
+
+    /// The names once each (by `NameRules.key`), first spelling first.
+    static func distinct(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert(NameRules.key($0)).inserted }
+    }
+}

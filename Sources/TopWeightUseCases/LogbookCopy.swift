@@ -1,0 +1,53 @@
+import Foundation
+import TopWeightCore
+
+/// `topweight copy SOURCE DEST`: everything in one database added to
+/// another (a file to a server, a server to a file, one server to another).
+///
+/// Members and exercises are matched by name, records by their stable uid,
+/// settings by key; nothing in the destination is overwritten or removed, so
+/// a second run adds nothing and an interrupted run can simply be repeated.
+public enum LogbookCopy {
+    public struct Summary: Sendable, Equatable {
+        public var members = 0
+        public var exercises = 0
+        public var records = 0
+        /// Records the destination already had (by uid).
+        public var recordsAlreadyThere = 0
+        public var settings = 0
+    }
+
+    /// Copies `source` into `destination`; `progress` hears (records read, records in all) after each page.
+    public static func run(
+        from source: any StorageEngine, to destination: any StorageEngine, now: Date, pageSize: Int = 5_000,
+        progress: (Int, Int) -> Void = { _, _ in }
+    ) throws(LogbookError) -> Summary {
+        var summary = Summary()
+        let sourceHealth = try source.health()
+        let before = try destination.health()
+
+        let members = try source.users().map(\.user.name)
+        _ = try destination.findOrCreateUsers(named: members, now: now)
+        let exercises = try source.exercises().map { (name: $0.exercise.name, category: $0.exercise.category) }
+        _ = try destination.findOrCreateExercises(exercises, now: now)
+        let after = try destination.health()
+        summary.members = after.users - before.users
+        summary.exercises = after.exercises - before.exercises
+
+        let total = sourceHealth.records + sourceHealth.tombstones
+        var read = 0
+        var cursor: Int64 = 0
+        while true {
+            let page = try source.storedRecords(after: cursor, limit: pageSize)
+            guard let last = page.last else { break }
+            let added = try destination.adoptRecords(page, now: now)
+            summary.records += added
+            summary.recordsAlreadyThere += page.count - added
+            read += page.count
+            cursor = last.id
+            progress(read, max(total, read))
+        }
+        summary.settings = try destination.adoptSettings(source.settings())
+        return summary
+    }
+}
