@@ -22,6 +22,19 @@ public enum PostgresServer {
         return url.replacingCharacters(in: slash, with: "/\(name)")
     }
 
+    /// Runs one statement on the database `url` names, without migrating it (tests, set-up).
+    public static func execute(_ sql: String, url: String) throws(LogbookError) {
+        try run(sql, serverURL: url)
+    }
+
+    /// The first column of the first row of `sql`, a count (tests, set-up).
+    public static func count(_ sql: String, url: String) throws(LogbookError) -> Int64 {
+        let link = try PostgresLink(PostgresLocation(url), timeout: .seconds(30))
+        defer { link.close() }
+        guard let row = try link.query(PostgresQuery(unsafeSQL: sql), retry: false).first else { return 0 }
+        return try PostgresLogbook.decode(row, as: Int64.self)
+    }
+
     private static func run(_ sql: String, serverURL url: String) throws(LogbookError) {
         let link = try PostgresLink(PostgresLocation(url), timeout: .seconds(30))
         defer { link.close() }

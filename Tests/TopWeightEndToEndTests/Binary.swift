@@ -1,4 +1,7 @@
 import Foundation
+import TopWeightCore
+import TopWeightPostgres
+import TopWeightStore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -76,16 +79,63 @@ enum Binary {
     }
 }
 
-/// A fresh directory for one test's database, removed afterwards.
+/// A fresh directory for one test's database, removed afterwards: a file in
+/// it, or, when `TOPWEIGHT_TEST_ENGINE=postgres` (the second pass
+/// `Scripts/test` makes over the engine-neutral suites), a new database on
+/// the throwaway server, dropped afterwards.
 final class Scratch {
     let directory: URL
+    /// The PostgreSQL database made for this test, if the pass is on PostgreSQL.
+    private let postgres: (server: String, name: String)?
 
-    init() throws {
+    init(engine: TestEngine = .current) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("topweight-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        if engine == .postgres {
+            let name = "tw_e2e_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+            let server = try TestEngine.postgresServer()
+            try PostgresServer.createDatabase(name, serverURL: server)
+            postgres = (server, name)
+        } else {
+            postgres = nil
+        }
     }
 
-    deinit { try? FileManager.default.removeItem(at: directory) }
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+        if let postgres { try? PostgresServer.dropDatabase(postgres.name, serverURL: postgres.server) }
+    }
 
-    var db: String { directory.appendingPathComponent("topweight.sqlite").path }
+    /// What `--db` / `TOPWEIGHT_DB` get: the file's path, or the database's URL.
+    var db: String {
+        if let postgres, let url = try? PostgresServer.url(postgres.server, database: postgres.name) { return url }
+        return directory.appendingPathComponent("topweight.sqlite").path
+    }
+}
+
+/// Which engine the end-to-end pass runs on.
+enum TestEngine: String {
+    case sqlite
+    case postgres
+
+    static var current: TestEngine {
+        ProcessInfo.processInfo.environment["TOPWEIGHT_TEST_ENGINE"].flatMap(TestEngine.init(rawValue:)) ?? .sqlite
+    }
+
+    /// The throwaway server's URL; a missing one fails the test, never skips it.
+    static func postgresServer() throws -> String {
+        guard let url = ProcessInfo.processInfo.environment["TOPWEIGHT_TEST_PG"], !url.isEmpty else {
+            throw Missing()
+        }
+        return url
+    }
+
+    struct Missing: Error, CustomStringConvertible {
+        var description: String { "TOPWEIGHT_TEST_PG is not set: run the suite through Scripts/test, which starts a throwaway PostgreSQL server" }
+    }
+
+    /// The store behind `db` (a path or a URL), as the binary would open it.
+    static func open(_ db: String) throws -> any StorageEngine {
+        PostgresLocation.isPostgresURL(db) ? try PostgresLogbook(url: db) : try WorkoutStore(path: db)
+    }
 }

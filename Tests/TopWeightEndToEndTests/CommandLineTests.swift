@@ -81,7 +81,7 @@ struct CommandLineTests {
 
     @Test("a file that is not a database exits 2 and is left untouched")
     func notADatabase() throws {
-        let scratch = try Scratch()
+        let scratch = try Scratch(engine: .sqlite)  // about files, on either pass
         let content = Data("these are my notes, not a database\n".utf8)
         try content.write(to: URL(fileURLWithPath: scratch.db))
         let result = try Binary.run(["history"], db: scratch.db)

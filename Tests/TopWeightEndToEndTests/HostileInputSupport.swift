@@ -87,7 +87,7 @@ enum Hostile {
 
         /// Ana, Bench Press and one earlier set of 60 kg × 8 × 3, so defaults exist.
         static func seed(_ path: String) throws {
-            let store = try WorkoutStore(path: path)
+            let store = try TestEngine.open(path)
             let member = try store.createUser(named: StoredSet.seed.user)
             let chosen = try store.createExercise(named: StoredSet.seed.exercise, category: "barbell")
             let values = SetValues(weight: StoredSet.seed.weight, reps: StoredSet.seed.reps, series: StoredSet.seed.series)
@@ -95,7 +95,7 @@ enum Hostile {
         }
 
         static func read(_ path: String) throws -> DatabaseState {
-            let store = try WorkoutStore(path: path)
+            let store = try TestEngine.open(path)
             return DatabaseState(
                 users: try store.users().map(\.user.name).sorted(by: Self.byBytes),
                 exercises: try store.exercises().map(\.exercise.name).sorted(by: Self.byBytes),

@@ -75,6 +75,6 @@ struct KioskTerminalTests {
         mark = terminal.mark
         terminal.type("\r")
         try terminal.waitFor("type your name", after: mark)
-        #expect(try WorkoutStore(path: scratch.db).history(HistoryQuery()).count == 1, "the half-typed entry was dropped")
+        #expect(try TestEngine.open(scratch.db).history(HistoryQuery()).count == 1, "the half-typed entry was dropped")
     }
 }

@@ -150,7 +150,7 @@ struct SignalTests {
         #expect(Self.controlCharacters(after) == Self.controlCharacters(started.before), "VEOF, VINTR… differ")
 
         // Nothing of the interrupted entry is in the file: not the set, not the member.
-        let store = try WorkoutStore(path: scratch.db)
+        let store = try TestEngine.open(scratch.db)
         let records = try store.history(HistoryQuery())
         #expect(records.count == 1)
         #expect(records.first?.values == SetValues(weight: Weight(hundredths: 6000, unit: .kg), reps: 8, series: 3))

@@ -81,7 +81,7 @@ struct TerminalSessionTests {
         terminal.type("\u{04}")
         #expect(terminal.waitForExit() == 0, "\(terminal.text(after: mark))")
 
-        let store = try WorkoutStore(path: scratch.db)
+        let store = try TestEngine.open(scratch.db)
         let records = try store.history(HistoryQuery())
         #expect(records.count == 2)
         #expect(records.first?.values == SetValues(weight: Weight(hundredths: 6250, unit: .kg), reps: 8, series: 3))
@@ -104,6 +104,6 @@ struct TerminalSessionTests {
         try terminal.waitFor("Saved #1  Łukasz · Bench Press · 62.5 kg × 8 reps × 3 series")
         terminal.type(":quit\r")
         #expect(terminal.waitForExit() == 0)
-        #expect(try WorkoutStore(path: db).history(HistoryQuery()).count == 1)
+        #expect(try TestEngine.open(db).history(HistoryQuery()).count == 1)
     }
 }

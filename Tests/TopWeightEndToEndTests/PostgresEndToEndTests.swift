@@ -1,0 +1,213 @@
+import Foundation
+import Testing
+import TopWeightCore
+import TopWeightPostgres
+import TopWeightStore
+
+/// What only a server engine has to prove: many processes at once, the
+/// server going away mid-session, and copying between a file and a server.
+@Suite("PostgreSQL through the real binary", .serialized)
+struct PostgresEndToEndTests {
+    static let writers = 8
+    static let savesPerWriter = 500
+
+    @Test("8 logger processes × 500 piped saves at once: every set stored once, no error shown, defaults per member")
+    func eightWriters() throws {
+        let scratch = try Scratch(engine: .postgres)
+        let clock = ContinuousClock()
+        let started = clock.now
+        var children: [PipedChild] = []
+        for writer in 0..<Self.writers {
+            let child = try PipedChild(db: scratch.db)
+            let entries = (0..<Self.savesPerWriter).map { "Bench Press \(20 + writer)x\($0 % 12 + 1)x3\n" }.joined()
+            _ = child.send("Runner\(writer + 1)\ny\n" + entries + ":quit\n")
+            child.closeInput()
+            children.append(child)
+        }
+        var ids: [Int64] = []
+        for (writer, child) in children.enumerated() {
+            let ending = child.wait()
+            #expect(ending == .exited(0), "Runner\(writer + 1) \(ending): \(child.stderr.text)")
+            #expect(child.stderr.text.isEmpty, "Runner\(writer + 1): \(child.stderr.text)")
+            let saved = child.stdout.completeLines.compactMap(SavedLine.init)
+            #expect(saved.count == Self.savesPerWriter, "Runner\(writer + 1) printed \(saved.count) Saved lines")
+            ids += saved.map(\.id)
+        }
+        let seconds = (clock.now - started) / .seconds(1)
+        #expect(Set(ids).count == Self.writers * Self.savesPerWriter, "an id was printed twice")
+
+        let store = try TestEngine.open(scratch.db)
+        #expect(try store.recordCount() == Self.writers * Self.savesPerWriter)
+        let bench = try #require(try store.exercise(named: "Bench Press"))
+        for writer in 0..<Self.writers {
+            let member = try #require(try store.user(named: "Runner\(writer + 1)"))
+            let last = (Self.savesPerWriter - 1) % 12 + 1
+            #expect(try store.lastValues(of: member, for: bench) == SetValues(weight: Weight(value: Double(20 + writer), unit: .kg), reps: last, series: 3))
+            #expect(try store.history(HistoryQuery(userID: member.id)).count == Self.savesPerWriter)
+        }
+        print("PostgresEndToEndTests: \(Self.writers) writers × \(Self.savesPerWriter) saves in \(String(format: "%.2f", seconds)) s, all stored once")
+    }
+
+    @Test("The server stopped between two saves: one line, the entry kept, saved exactly once after the restart")
+    func serverGoesAway() throws {
+        let cluster = try PrivateCluster()
+        defer { cluster.stop() }
+        let environment = [
+            "TOPWEIGHT_DB": cluster.url, "TOPWEIGHT_PG_TIMEOUT": "3", "TERM": "xterm",
+            "HOME": FileManager.default.temporaryDirectory.path, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TZ": "UTC", "PATH": "/usr/bin:/bin",
+        ]
+        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: environment)
+        try terminal.waitFor("user: ")
+        var mark = terminal.mark
+        terminal.type("Ana\r")
+        try terminal.waitFor("[y/n]", after: mark)
+        terminal.type("y\r")
+        try terminal.waitFor("exercise", after: mark)
+        terminal.type("Back Squat 100x5x5\r")
+        try terminal.waitFor("Saved #1  Ana · Back Squat · 100 kg × 5 reps × 5 series", after: mark)
+        try terminal.waitFor("exercise [Back Squat]: ", after: mark)
+
+        try cluster.pgCtl(["stop", "-m", "immediate"])
+        mark = terminal.mark
+        terminal.type("\r")
+        try terminal.waitFor("weight kg [100]: ", after: mark)
+        terminal.type("105\r")
+        try terminal.waitFor("reps [5]: ", after: mark)
+        terminal.type("\r")
+        try terminal.waitFor("series [5]: ", after: mark)
+        terminal.type("\r")
+        try terminal.waitFor("database unreachable, your entry is kept: press Enter to try again", after: mark)
+        try terminal.waitFor("series [5]: ", after: mark)
+        let shown = terminal.text(after: mark)
+        #expect(shown.components(separatedBy: "\n").filter { $0.contains("unreachable") }.count == 1, "one line: \(shown)")
+
+        // Still down: the same line again, the entry still kept.
+        mark = terminal.mark
+        terminal.type("\r")
+        try terminal.waitFor("database unreachable, your entry is kept: press Enter to try again", after: mark)
+        try terminal.waitFor("series [5]: ", after: mark)
+
+        try cluster.pgCtl(["start", "-w"])
+        mark = terminal.mark
+        terminal.type("\r")
+        // Not necessarily #2: a server that crashed skips the ids it had handed out in advance.
+        try terminal.waitFor("Ana · Back Squat · 105 kg × 5 reps × 5 series", after: mark)
+        try terminal.waitFor("exercise [Back Squat]: ", after: mark)
+        terminal.type("\u{04}")
+        try terminal.waitFor("user", after: mark)
+        terminal.type("\u{04}")
+        #expect(terminal.waitForExit() == 0)
+
+        let store = try TestEngine.open(cluster.url)
+        let saved = try store.history(HistoryQuery())
+        #expect(saved.map(\.values) == [SetValues(weight: Weight(value: 105, unit: .kg), reps: 5, series: 5),
+                                         SetValues(weight: Weight(value: 100, unit: .kg), reps: 5, series: 5)])
+    }
+
+    @Test("Without a server at start-up: one clear line and exit 2, nothing hangs")
+    func unreachableAtStart() throws {
+        let cluster = try PrivateCluster()
+        let url = cluster.url
+        cluster.stop()
+        let clock = ContinuousClock()
+        let started = clock.now
+        let result = try Binary.run([], db: url, input: "Ana\n")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("is unreachable (connection refused"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(clock.now - started < .seconds(10))
+    }
+
+    @Test("copy moves everything from a file to a server and back, twice, adding nothing the second time")
+    func copyBothWays() throws {
+        let file = try Scratch(engine: .sqlite)
+        let server = try Scratch(engine: .postgres)
+        #expect(try Binary.run(["add", "Ana", "Back Squat", "100", "5", "5"], db: file.db).status == 0)
+        #expect(try Binary.run(["add", "Zoë", "Bench Press", "62.5", "8", "3"], db: file.db).status == 0)
+        #expect(try Binary.run(["add", "Zoë", "Deadlift", "315lb", "3", "1"], db: file.db).status == 0)
+        #expect(try Binary.run(["delete", "2"], db: file.db).status == 0)
+        #expect(try Binary.run(["users", "add", "Bo"], db: file.db).status == 0)
+        #expect(try Binary.run(["admin", "set-pin"], db: file.db, input: "2468\n2468\n").status == 0)
+
+        let first = try Binary.run(["copy", file.db, server.db], db: nil)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("copied 3 members, 3 exercises, 3 records, 1 setting from "), "\(first.stdout)")
+        #expect(!first.stdout.contains(try TestEngine.postgresServer().components(separatedBy: "@")[0]), "no password shown")
+        let again = try Binary.run(["copy", file.db, server.db], db: nil)
+        #expect(again.stdout.hasPrefix("copied 0 members, 0 exercises, 0 records, 0 settings from "), "\(again.stdout)")
+        #expect(again.stdout.contains("3 records already there"))
+
+        let fileHistory = try Binary.run(["history", "--format", "csv"], db: file.db).stdout
+        #expect(try Binary.run(["history", "--format", "csv"], db: server.db).stdout == fileHistory, "same ids too: the server was empty")
+        #expect(try Binary.run(["history", "--deleted", "--format", "csv"], db: server.db).stdout
+            == Binary.run(["history", "--deleted", "--format", "csv"], db: file.db).stdout)
+        #expect(try TestEngine.open(server.db).adminPinIsSet())
+
+        // Back: a new file from the server, twice.
+        let back = try Scratch(engine: .sqlite)
+        #expect(try Binary.run(["add", "Cy", "Row", "50", "10", "3"], db: server.db).status == 0)
+        let returned = try Binary.run(["copy", server.db, back.db], db: nil)
+        #expect(returned.stdout.hasPrefix("copied 4 members, 4 exercises, 4 records, 1 setting from "), "\(returned.stdout)")
+        let returnedAgain = try Binary.run(["copy", server.db, back.db], db: nil)
+        #expect(returnedAgain.stdout.hasPrefix("copied 0 members, 0 exercises, 0 records, 0 settings from "), "\(returnedAgain.stdout)")
+        // The same records by uid and content; each database numbers its own ids.
+        func withoutIDs(_ db: String) throws -> [String] {
+            try Binary.run(["history", "--format", "csv"], db: db).stdout.split(separator: "\n").map { $0.split(separator: ",", maxSplits: 1).last.map(String.init) ?? "" }
+        }
+        #expect(try withoutIDs(back.db) == withoutIDs(server.db))
+        #expect(try withoutIDs(back.db).count == 4, "a header and three live records")
+    }
+}
+
+/// A PostgreSQL server of one test's own (`Scripts/pg-cluster`), so a test
+/// can stop and restart it without touching the server the others share.
+final class PrivateCluster {
+    let directory: String
+    let url: String
+    private var stopped = false
+
+    static var script: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Scripts/pg-cluster").path
+    }
+
+    init() throws {
+        directory = "/tmp/tw-pg-\(UUID().uuidString.prefix(8))"
+        let started = try Self.run([Self.script, "start", directory])
+        guard started.status == 0, let url = started.stdout.split(separator: "\n").last.map(String.init) else {
+            throw Failed(description: "Scripts/pg-cluster start failed: \(started.stderr)")
+        }
+        self.url = url
+    }
+
+    func pgCtl(_ arguments: [String]) throws {
+        let result = try Self.run(["\(directory)/pg_ctl"] + arguments)
+        guard result.status == 0 else { throw Failed(description: "pg_ctl \(arguments.joined(separator: " ")) failed: \(result.stderr)") }
+    }
+
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
+        _ = try? Self.run([Self.script, "stop", directory])
+    }
+
+    deinit { stop() }
+
+    struct Failed: Error, CustomStringConvertible { var description: String }
+
+    /// Runs `command` through `system(3)` with its output in files: a server
+    /// it starts keeps inherited descriptors open (a pipe would never end),
+    /// and Foundation's `Process` was seen missing the exit of a child here.
+    private static func run(_ command: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("tw-cluster-\(UUID().uuidString)").path
+        defer {
+            unlink(base + ".out")
+            unlink(base + ".err")
+        }
+        let quoted = command.map { "'" + $0.replacingOccurrences(of: "'", with: "") + "'" }.joined(separator: " ")
+        let status = system("/bin/bash \(quoted) < /dev/null > '\(base).out' 2> '\(base).err'")
+        let stdout = (try? String(contentsOfFile: base + ".out", encoding: .utf8)) ?? ""
+        let stderr = (try? String(contentsOfFile: base + ".err", encoding: .utf8)) ?? ""
+        return (status == -1 ? -1 : (status >> 8) & 0xFF, stdout, stderr)
+    }
+}
