@@ -56,11 +56,14 @@ extension Session {
             return try workouts.admit(pin: pin, now: settings.now())
         } catch {
             // The command line's "wrong admin PIN; …", said to a member as "Wrong PIN. …".
-            var reason = error.description
+            func sentence(_ text: some StringProtocol) -> String { text.prefix(1).uppercased() + text.dropFirst() + "." }
+            let reason = error.description
+            var told = sentence(reason)
             if reason.hasPrefix("wrong admin PIN") {
-                reason = "Wrong PIN." + reason.dropFirst("wrong admin PIN".count).replacingOccurrences(of: ";", with: "")
+                let wait = reason.dropFirst("wrong admin PIN".count).drop { $0 == ";" || $0 == " " }
+                told = "Wrong PIN." + (wait.isEmpty ? "" : " " + sentence(wait))
             }
-            warn(reason.prefix(1).uppercased() + reason.dropFirst() + ". This terminal stays open; Ctrl-D ends your turn.")
+            warn(told + " This terminal stays open; Ctrl-D ends your turn.")
             return false
         }
     }

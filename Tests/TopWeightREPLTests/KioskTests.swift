@@ -58,6 +58,18 @@ struct KioskTests {
         #expect(source.remaining == (leaves ? 1 : 0))
     }
 
+    @Test("a wrong PIN at :quit is told in one well-formed sentence, the wait included")
+    func wrongPinWording() throws {
+        let fixture = try Fixture()
+        try fixture.store.setAdminPin("2468")
+        let source = ScriptedLineSource(lines: (1...5).flatMap { _ in [":quit", "1111"] })
+        let (console, _) = fixture.run(source, kiosk: true)
+        let refusals = console.warned.filter { $0.hasPrefix("Wrong PIN") }
+        #expect(refusals.count == 5)
+        #expect(refusals.first == "Wrong PIN. This terminal stays open; Ctrl-D ends your turn.")
+        #expect(refusals.last == "Wrong PIN. Too many wrong PINs: try again in 30 s. This terminal stays open; Ctrl-D ends your turn.")
+    }
+
     @Test(":undo in a kiosk removes only the current member's own sets")
     func undoOwnOnly() throws {
         let fixture = try Fixture()
