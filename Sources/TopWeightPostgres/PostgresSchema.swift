@@ -77,14 +77,16 @@ enum PostgresSchema {
     static func applied(_ link: PostgresLink) throws(LogbookError) -> [String] {
         let exists = try link.query("SELECT to_regclass('topweight_migrations') IS NOT NULL")
         guard let row = exists.first, (try? row.decode(Bool.self)) == true else { return [] }
-        return try link.query("SELECT identifier FROM topweight_migrations ORDER BY identifier").compactMap { try? $0.decode(String.self) }
+        return try link.query("SELECT identifier FROM topweight_migrations").compactMap { try? $0.decode(String.self) }
     }
 
     /// Applies what is missing. Refuses, before writing anything, a database
     /// that lists a migration this build does not know (a newer Top Weight's).
     static func migrate(_ link: PostgresLink, readOnly: Bool) throws(LogbookError) {
-        try refuseNewer(applied(link), link)
-        if readOnly { return }
+        let applied = try applied(link)
+        try refuseNewer(applied, link)
+        // Up to date: nothing to take a lock for (and a role without CREATE rights works).
+        if readOnly || Set(applied) == Set(knownMigrations) { return }
         try link.transaction { transaction in
             try transaction.query("SELECT pg_advisory_xact_lock(\(migrationLock))")
             try transaction.query("""
