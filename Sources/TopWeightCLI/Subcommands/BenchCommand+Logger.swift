@@ -9,17 +9,30 @@ import Glibc
 /// inserts into the same kind of file (WAL, `synchronous = NORMAL`), taking
 /// turns so both see the same load.
 extension BenchCommand {
+    /// One round: the logger's time, and the other program's (`nil` when it is not installed).
     struct LoggerRun {
         var logger: Duration
-        var shell: Duration?
+        var baseline: Duration?
     }
 
-    /// `rounds` runs of `saves` piped saves each; `shell` is the sqlite3 shell, if installed.
-    static func timeLogger(saves: Int, rounds: Int, scratch: BenchScratch) throws -> [LoggerRun] {
-        let program = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        let shell = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/bin/sqlite3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    /// This program's own binary, which the piped saves go through.
+    static var loggerProgram: String {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    }
+
+    /// What is piped into the logger: a new member, Ana (confirmed), then
+    /// `saves` one-line sets of Bench Press, 60 kg × 5 reps × 5 series.
+    static func loggerInput(saves: Int) -> String {
         var input = "Ana\ny\n"
         for _ in 0..<saves { input += "Bench Press 60x5x5\n" }
+        return input
+    }
+
+    /// `rounds` runs of `saves` piped saves each; the baseline is the sqlite3 shell, if installed.
+    static func timeLogger(saves: Int, rounds: Int, scratch: BenchScratch) throws -> [LoggerRun] {
+        let program = loggerProgram
+        let shell = installedProgram("sqlite3")
+        let input = loggerInput(saves: saves)
         var statements = "PRAGMA journal_mode=WAL;\nPRAGMA synchronous=NORMAL;\nPRAGMA busy_timeout=10000;\n"
         for index in 0..<saves {
             let at = 1_795_284_000_000 + index
@@ -30,7 +43,7 @@ extension BenchCommand {
         for round in 0..<rounds {
             let loggerPath = scratch.path("logger-\(round)")
             let started = clock.now
-            try run(program, ["--db", loggerPath], input: input)
+            try runProgram(program, ["--db", loggerPath], input: input)
             let logger = clock.now - started
             let saved = try WorkoutStore(path: loggerPath).recordCount()
             guard saved == saves else {
@@ -44,49 +57,31 @@ extension BenchCommand {
                 _ = try store.createUser(named: "Ana")
                 _ = try store.createExercise(named: "Bench Press")
                 let shellStarted = clock.now
-                try run(shell, [shellPath], input: statements)
+                try runProgram(shell, [shellPath], input: statements)
                 shellTime = clock.now - shellStarted
                 guard try WorkoutStore(path: shellPath).recordCount() == saves else {
                     throw Failure.input("the sqlite3 shell did not insert every row; the benchmark is void")
                 }
             }
-            runs.append(LoggerRun(logger: logger, shell: shellTime))
+            runs.append(LoggerRun(logger: logger, baseline: shellTime))
         }
         return runs
     }
 
-    /// Prints the runs and the median ratio.
-    static func reportLogger(_ runs: [LoggerRun], saves: Int) {
+    /// Prints the runs and the median ratio; `baseline` names the other
+    /// program ("sqlite3 shell", "psql") and `package` the Debian package it comes in.
+    static func reportLogger(_ runs: [LoggerRun], saves: Int, baseline: String = "sqlite3 shell", package: String = "sqlite3") {
         print("whole logger: \(saves) piped one-line saves, process start included, \(runs.count) rounds")
         for (round, run) in runs.enumerated() {
-            let shell = run.shell.map { String(format: "%.1f ms", seconds($0) * 1000) } ?? "—"
-            let ratio = run.shell.map { String(format: "%.2f×", seconds(run.logger) / max(seconds($0), 1e-9)) } ?? "—"
-            print("  round \(round + 1): topweight \(String(format: "%.1f ms", seconds(run.logger) * 1000)) (\(String(format: "%.1f", seconds(run.logger) / Double(saves) * 1e6)) µs a save)   sqlite3 shell \(shell)   ratio \(ratio)")
+            let other = run.baseline.map { String(format: "%.1f ms", seconds($0) * 1000) } ?? "—"
+            let ratio = run.baseline.map { String(format: "%.2f×", seconds(run.logger) / max(seconds($0), 1e-9)) } ?? "—"
+            print("  round \(round + 1): topweight \(String(format: "%.1f ms", seconds(run.logger) * 1000)) (\(String(format: "%.1f", seconds(run.logger) / Double(saves) * 1e6)) µs a save)   \(baseline) \(other)   ratio \(ratio)")
         }
-        let ratios = runs.compactMap { run in run.shell.map { seconds(run.logger) / max(seconds($0), 1e-9) } }.sorted()
+        let ratios = runs.compactMap { run in run.baseline.map { seconds(run.logger) / max(seconds($0), 1e-9) } }.sorted()
         if ratios.isEmpty {
-            print("  (no sqlite3 shell found: install it, e.g. apt-get install sqlite3, for the ratio)")
+            print("  (no \(baseline) found: install it, e.g. apt-get install \(package), for the ratio)")
         } else {
-            print("  median ratio topweight / sqlite3 shell: \(String(format: "%.2f", ratios[ratios.count / 2]))× (goal ≤ 2)")
-        }
-    }
-
-    /// Runs `executable` with `input` on its standard input; its output is discarded.
-    private static func run(_ executable: String, _ arguments: [String], input: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardInput = pipe
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let writer = pipe.fileHandleForWriting
-        try writer.write(contentsOf: Data(input.utf8))
-        try writer.close()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure.input("\(executable) exited with \(process.terminationStatus)")
+            print("  median ratio topweight / \(baseline): \(String(format: "%.2f", ratios[ratios.count / 2]))× (goal ≤ 2)")
         }
     }
 }

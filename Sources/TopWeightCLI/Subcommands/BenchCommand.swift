@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GRDBSQLite
 import TopWeightCore
+import TopWeightPostgres
 import TopWeightStore
 
 /// `topweight bench`: how long a save takes on this machine's disk, for
@@ -9,7 +10,7 @@ import TopWeightStore
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Time saves on this disk: default mode, durable mode, and a raw SQLite insert.",
+        abstract: "Time saves on this disk (default mode, durable mode, a raw SQLite insert) or on a PostgreSQL server (against psql).",
         discussion: """
             The saves go into temporary databases in the directory of the database \
             (--db, $TOPWEIGHT_DB or the default), so they hit the same disk; the database \
@@ -17,6 +18,12 @@ struct BenchCommand: ParsableCommand {
             the logger's own (one transaction per set); the raw baseline is one prepared \
             INSERT through SQLite's C API in its own BEGIN IMMEDIATE/COMMIT, on the same \
             schema and journal settings. Prints p50, p99 and max per mode.
+
+            With --db postgres://…, the saves go through the PostgreSQL engine into a \
+            scratch database made on that server (the user needs CREATEDB) and dropped \
+            afterwards; psql inserts the same rows into another, taking turns, and reports \
+            each INSERT's time (\\timing). With --logger, the piped saves go to the server \
+            too, against psql running the same inserts from a file.
             """
     )
 
@@ -28,7 +35,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "A quick run, for CI: 1000 saves (100 durable ones) after 20 warm-up saves.")
     var smoke = false
 
-    @Flag(help: "Time the whole logger instead: 2000 piped one-line saves through this program against the sqlite3 shell's inserts.")
+    @Flag(help: "Time the whole logger instead: 2000 piped one-line saves through this program against the sqlite3 shell's inserts (psql's, on PostgreSQL).")
     var logger = false
 
     @Option(name: .customLong("max-p99-ms"), help: ArgumentHelp("Exit 1 when a default-mode save's p99 is above this many milliseconds.", valueName: "ms"))
@@ -53,6 +60,19 @@ struct BenchCommand: ParsableCommand {
             let durableCount = smoke ? min(count, 100) : count
             let warmup = smoke ? 20 : 100
             let databasePath = global.databasePath
+            if PostgresLocation.isPostgresURL(databasePath) {
+                if logger {
+                    let runs = try Self.timePostgresLogger(url: databasePath, saves: saves ?? 2_000, rounds: smoke ? 1 : 5)
+                    Self.reportLogger(runs, saves: saves ?? 2_000, baseline: "psql", package: "postgresql-client")
+                } else {
+                    if global.isDurable {
+                        print("note: --durable does not apply to PostgreSQL: the server's fsync and synchronous_commit decide")
+                    }
+                    let save = try Self.benchPostgres(url: databasePath, count: count, warmup: warmup)
+                    gateFailure = gate(save.p99)
+                }
+                return
+            }
             let directory = URL(fileURLWithPath: databasePath).deletingLastPathComponent().path
             let scratch = try BenchScratch(directory: directory)
             defer { scratch.removeAll() }
@@ -93,19 +113,24 @@ struct BenchCommand: ParsableCommand {
             if full.synchronous < 2 {
                 print("note: durable mode runs with synchronous = \(Self.synchronousName(full.synchronous)), not FULL: its saves do not wait for the disk")
             }
-            if let limit = maxP99Ms {
-                let p99 = Self.seconds(save.p99) * 1_000
-                if p99 > limit {
-                    gateFailure = "save p99 \(String(format: "%.3f", p99)) ms is above --max-p99-ms \(limit)"
-                } else {
-                    print("save p99 \(String(format: "%.3f", p99)) ms is within --max-p99-ms \(limit)")
-                }
-            }
+            gateFailure = gate(save.p99)
         }
         if let gateFailure {
             FileHandle.standardError.write(Data("topweight: \(gateFailure)\n".utf8))
             throw ExitCode(1)
         }
+    }
+
+    /// Checks a save p99 against --max-p99-ms: the failure to report, or `nil`
+    /// (after saying it is within the limit, when there is one).
+    private func gate(_ saveP99: Duration) -> String? {
+        guard let limit = maxP99Ms else { return nil }
+        let p99 = Self.seconds(saveP99) * 1_000
+        if p99 > limit {
+            return "save p99 \(String(format: "%.3f", p99)) ms is above --max-p99-ms \(limit)"
+        }
+        print("save p99 \(String(format: "%.3f", p99)) ms is within --max-p99-ms \(limit)")
+        return nil
     }
 
     // MARK: - Timing
@@ -162,9 +187,10 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
-    private static func seed(_ store: WorkoutStore) throws -> (user: User, exercise: Exercise) {
-        let user = try store.createUser(named: "Bench")
-        let exercise = try store.createExercise(named: "Bench Press", category: "barbell")
+    /// The member and exercise the timed saves are for.
+    static func seed(_ logbook: some Logbook) throws -> (user: User, exercise: Exercise) {
+        let user = try logbook.createUser(named: "Bench")
+        let exercise = try logbook.createExercise(named: "Bench Press", category: "barbell")
         return (user, exercise)
     }
 
@@ -174,12 +200,14 @@ struct BenchCommand: ParsableCommand {
         var p50: Duration
         var p99: Duration
         var max: Duration
+        var mean: Duration
 
         init(_ samples: [Duration]) {
             let sorted = samples.sorted()
             p50 = Self.percentile(50, of: sorted)
             p99 = Self.percentile(99, of: sorted)
             max = sorted.last ?? .zero
+            mean = sorted.isEmpty ? .zero : sorted.reduce(.zero, +) / sorted.count
         }
 
         /// Nearest rank: the smallest sample with at least `percent`% of samples at or below it.
@@ -209,11 +237,64 @@ struct BenchCommand: ParsableCommand {
     }
 }
 
+// MARK: - Other programs
+
+extension BenchCommand {
+    /// The path of program `name` (sqlite3, psql), looked for in the usual
+    /// directories and then on `PATH`; `nil` when it is not installed.
+    static func installedProgram(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map(String.init) ?? []
+        return (["/usr/bin", "/usr/local/bin", "/bin"] + path)
+            .map { ($0 as NSString).appendingPathComponent(name) }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Runs `executable` to its end and returns its standard output when
+    /// `capturingOutput` (else discarded). `input`, if any, is written to its
+    /// standard input first, so a program given input must not also have much
+    /// output captured. Its standard error is discarded unless `showingErrors`.
+    /// Returns as soon as the program has exited, so that it can be timed:
+    /// Foundation's `waitUntilExit` alone looks only every 50 ms on Linux.
+    @discardableResult
+    static func runProgram(
+        _ executable: String, _ arguments: [String], input: String? = nil,
+        environment: [String: String]? = nil, capturingOutput: Bool = false, showingErrors: Bool = false
+    ) throws -> String {
+        precondition(input == nil || !capturingOutput, "runProgram writes the input before reading the output")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let inputPipe = input.map { _ in Pipe() }
+        process.standardInput = inputPipe ?? FileHandle.nullDevice
+        let outputPipe = capturingOutput ? Pipe() : nil
+        process.standardOutput = outputPipe ?? FileHandle.nullDevice
+        process.standardError = showingErrors ? FileHandle.standardError : FileHandle.nullDevice
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        do {
+            try process.run()
+        } catch {
+            throw Failure.input("cannot run \(executable): \(error.localizedDescription)")
+        }
+        if let input, let writer = inputPipe?.fileHandleForWriting {
+            try writer.write(contentsOf: Data(input.utf8))
+            try writer.close()
+        }
+        let output = try outputPipe?.fileHandleForReading.readToEnd() ?? Data()
+        exited.wait()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure.input("\(executable) exited with \(process.terminationStatus)")
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}
+
 // MARK: - Temporary files
 
 /// Temporary database files beside the real database, removed with their
 /// -wal, -shm and -journal companions (and the directory, when it was made here).
-/// Temporary database files beside the real one, removed afterwards.
 final class BenchScratch {
     let directory: String
     private let prefix: String
@@ -236,8 +317,9 @@ final class BenchScratch {
         }
     }
 
-    func path(_ name: String) -> String {
-        let path = (directory as NSString).appendingPathComponent("\(prefix)-\(name).sqlite")
+    /// A new file name here; `pathExtension` other than the default for scripts and the like.
+    func path(_ name: String, pathExtension: String = "sqlite") -> String {
+        let path = (directory as NSString).appendingPathComponent("\(prefix)-\(name).\(pathExtension)")
         paths.append(path)
         return path
     }
