@@ -317,6 +317,10 @@ public final class Session {
     /// catalog name will do (`bench 62.5x8x3` is Bench Press); a short form
     /// that fits several lists them and asks again.
     func resolveShortExercise(_ text: String, then entry: OneLineEntry) -> Exercise? {
+        // The full name of an exercise this session already used: no need to
+        // ask the database for other terminals' new names (on a server that
+        // was a second round trip per save).
+        if let known = resolvedExercises[NameRules.key(text)] { return known }
         refreshNames(.exercise)
         switch exerciseIndex.resolve(text) {
         case .unique(let name):
