@@ -39,7 +39,7 @@ extension PostgresLogbook {
                     found.append(seen)
                     continue
                 }
-                let row = try findOrCreate(table: table, name: entry.name, category: entry.category, now: now, in: transaction)
+                let row = try Self.findOrCreate(table: table, name: entry.name, category: entry.category, now: now, transaction)
                 known[key] = row
                 found.append(row)
             }

@@ -170,18 +170,14 @@ extension PostgresLogbook {
 
     /// Finds the name by key, else creates it after refusing a look-alike,
     /// under the names lock; returns the stored id, name and category.
-    func findOrCreate(table: NameTable, name: String, category: String?, now: Date,
-                      in transaction: PostgresLink.Transaction? = nil) throws(LogbookError) -> (Int64, String, String?) {
-        if let transaction {
-            return try Self.wrapping { () throws in try Self.findOrCreate(table: table, name: name, category: category, now: now, transaction) }
-        }
-        return try link.transaction { transaction in
+    func findOrCreate(table: NameTable, name: String, category: String?, now: Date) throws(LogbookError) -> (Int64, String, String?) {
+        try link.transaction { transaction in
             try transaction.query("SELECT pg_advisory_xact_lock(\(Self.namesLock))")
             return try Self.findOrCreate(table: table, name: name, category: category, now: now, transaction)
         }
     }
 
-    private static func findOrCreate(table: NameTable, name: String, category: String?, now: Date,
+    static func findOrCreate(table: NameTable, name: String, category: String?, now: Date,
                                      _ transaction: PostgresLink.Transaction) throws -> (Int64, String, String?) {
         let key = NameRules.key(name)
         let select = table == .user
@@ -253,15 +249,5 @@ extension PostgresLogbook {
         var binds = PostgresBindings()
         binds.append(value)
         return binds
-    }
-
-    static func wrapping<T>(_ body: () throws -> T) throws(LogbookError) -> T {
-        do {
-            return try body()
-        } catch let error as LogbookError {
-            throw error
-        } catch {
-            throw LogbookError(.other, "\(error)")
-        }
     }
 }
