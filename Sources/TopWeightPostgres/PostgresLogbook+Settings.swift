@@ -26,14 +26,12 @@ extension PostgresLogbook {
                 matches: matches, failures: try setting(AdminPin.failuresKey),
                 lockedUntil: try setting(AdminPin.lockedUntilKey), now: nowMilliseconds
             )
-            switch change {
-            case .none:
-                break
-            case .clear:
-                try transaction.query("DELETE FROM setting WHERE key IN (\(AdminPin.failuresKey), \(AdminPin.lockedUntilKey))")
-            case .record(let failures, let lockedUntil):
-                try Self.put(AdminPin.failuresKey, String(failures), transaction)
-                if let lockedUntil { try Self.put(AdminPin.lockedUntilKey, String(lockedUntil), transaction) }
+            for (key, value) in AdminPin.settings(after: change) {
+                if let value {
+                    try Self.put(key, value, transaction)
+                } else {
+                    try transaction.query("DELETE FROM setting WHERE key = \(key)")
+                }
             }
             return verdict
         }

@@ -14,6 +14,17 @@ public enum AdminPin {
     public static let failuresKey = "adminPinFailures"
     public static let lockedUntilKey = "adminPinLockedUntil"
 
+    /// The `setting` rows an attempt's verdict changes, the same on every
+    /// engine: a value to store, or `nil` to delete the row.
+    public static func settings(after change: PinLockout.Change) -> [(key: String, value: String?)] {
+        switch change {
+        case .none: []
+        case .clear: [(failuresKey, nil), (lockedUntilKey, nil)]
+        case .record(let failures, let lockedUntil):
+            [(failuresKey, String(failures))] + (lockedUntil.map { [(lockedUntilKey, String($0))] } ?? [])
+        }
+    }
+
     static let rounds = 210_000
     static let scheme = "pbkdf2-sha256"
 
@@ -102,15 +113,11 @@ extension WorkoutStore {
                     matches: matches, failures: try setting(Self.pinFailuresKey),
                     lockedUntil: try setting(Self.pinLockedUntilKey), now: nowMilliseconds
                 )
-                switch change {
-                case .none:
-                    break
-                case .clear:
-                    try db.execute(sql: "DELETE FROM setting WHERE key IN (?, ?)", arguments: [Self.pinFailuresKey, Self.pinLockedUntilKey])
-                case .record(let failures, let lockedUntil):
-                    try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [Self.pinFailuresKey, String(failures)])
-                    if let lockedUntil {
-                        try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [Self.pinLockedUntilKey, String(lockedUntil)])
+                for (key, value) in AdminPin.settings(after: change) {
+                    if let value {
+                        try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
+                    } else {
+                        try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
                     }
                 }
                 return verdict
