@@ -56,8 +56,8 @@ let package = Package(
             name: "TopWeightCatalog",
             dependencies: ["TopWeightCore", "Yams"],
             path: "Resources",
-            sources: ["CatalogResource.swift"],
-            resources: [.copy("exercises.yaml")]
+            sources: ["CatalogResource.swift", "RoutineResource.swift"],
+            resources: [.copy("exercises.yaml"), .copy("routines.yaml")]
         ),
 
         // libedit, the BSD line editor, as a system library.

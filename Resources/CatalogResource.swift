@@ -57,17 +57,17 @@ public struct ExerciseCatalog: Sendable {
     /// Looks for the catalog next to the executable (SwiftPM's resource bundle),
     /// then in `TOPWEIGHT_CATALOG`. Avoids `Bundle.module`, which stops the
     /// program when the bundle is missing.
-    static func bundledURL() -> URL? {
+    static func bundledURL(named file: String = "exercises.yaml", environment variable: String = "TOPWEIGHT_CATALOG") -> URL? {
         let fileManager = FileManager.default
         var candidates: [URL] = []
-        if let path = ProcessInfo.processInfo.environment["TOPWEIGHT_CATALOG"], !path.isEmpty {
+        if let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty {
             candidates.append(URL(fileURLWithPath: path))
         }
         let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
         let directory = Bundle.main.executableURL?.deletingLastPathComponent() ?? executable.deletingLastPathComponent()
         for bundle in ["TopWeight_TopWeightCatalog.resources", "TopWeight_TopWeightCatalog.bundle"] {
-            candidates.append(directory.appendingPathComponent(bundle).appendingPathComponent("exercises.yaml"))
-            candidates.append(directory.appendingPathComponent(bundle).appendingPathComponent("Contents/Resources/exercises.yaml"))
+            candidates.append(directory.appendingPathComponent(bundle).appendingPathComponent(file))
+            candidates.append(directory.appendingPathComponent(bundle).appendingPathComponent("Contents/Resources/" + file))
         }
         return candidates.first { fileManager.fileExists(atPath: $0.path) }
     }

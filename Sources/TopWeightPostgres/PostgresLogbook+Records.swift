@@ -92,6 +92,7 @@ extension PostgresLogbook {
         if let user = query.userID { conditions.append("r.userid = \(bind(user))") }
         if let exercise = query.exerciseID { conditions.append("r.exerciseid = \(bind(exercise))") }
         if let since = query.since { conditions.append("r.performedat >= \(bind(milliseconds(since)))") }
+        if let until = query.until { conditions.append("r.performedat < \(bind(milliseconds(until)))") }
         if let before = query.before {
             conditions.append("(r.performedat, r.id) < (\(bind(milliseconds(before.performedAt))), \(bind(before.id)))")
         }

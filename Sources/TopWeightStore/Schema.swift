@@ -70,6 +70,26 @@ enum Schema {
             // Live records, newest first, for the last member to save.
             try db.create(index: "record_on_deletedAt", on: "record", columns: ["deletedAt"])
         }
+        migrator.registerMigration("v4") { db in
+            // The training log around the sets: one row per member and local
+            // day that has a note (markdown) or followed a routine.
+            try db.create(table: "session") { t in
+                t.belongsTo("user", onDelete: .restrict).notNull()
+                t.column("day", .text).notNull()
+                t.column("note", .text)
+                t.column("routine", .text)
+                t.column("editedAt", .integer).notNull()
+                t.primaryKey(["userId", "day"])
+            }
+            // The gym's own routines: exercises in order, with starting numbers (JSON).
+            try db.create(table: "routine") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("name", .text).notNull()
+                t.column("nameKey", .text).notNull().unique()
+                t.column("exercises", .text).notNull()
+                t.column("createdAt", .integer).notNull()
+            }
+        }
         return migrator
     }
 

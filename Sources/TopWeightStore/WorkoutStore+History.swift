@@ -57,6 +57,10 @@ extension WorkoutStore {
             conditions.append("r.performedAt >= ?")
             arguments += [Self.milliseconds(since)]
         }
+        if let until = query.until {
+            conditions.append("r.performedAt < ?")
+            arguments += [Self.milliseconds(until)]
+        }
         if let before = query.before {
             let at = Self.milliseconds(before.performedAt)
             conditions.append("(r.performedAt < ? OR (r.performedAt = ? AND r.id < ?))")

@@ -74,6 +74,8 @@ public struct HistoryQuery: Sendable {
     public var exerciseID: Int64?
     /// Only records performed at or after this instant.
     public var since: Date?
+    /// Only records performed before this instant.
+    public var until: Date?
     /// Keyset cursor: only records strictly older than this (performedAt, id).
     public var before: (performedAt: Date, id: Int64)?
     /// At most this many; `nil` for all.

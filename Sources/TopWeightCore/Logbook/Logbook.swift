@@ -49,6 +49,25 @@ public protocol Logbook: AnyObject, Sendable {
     /// Records matching `query`, newest first, one at a time.
     func forEachRecord(_ query: HistoryQuery, _ body: (WorkoutRecord) throws -> Void) throws(LogbookError)
 
+    /// Changes a live record's exercise and numbers and stamps `editedAt`;
+    /// `false` when there is no live record with that id.
+    func editRecord(id: Int64, exercise: Exercise, values: SetValues, now: Date) throws(LogbookError) -> Bool
+
+    // MARK: The training log
+
+    /// Notes and routines kept for `userID`'s days from `first` through `last`, by day.
+    func sessionInfos(userID: Int64, from first: LocalDay, through last: LocalDay) throws(LogbookError) -> [SessionInfo]
+    /// Adds `text` to the note of that member's day (after what is there, a blank line between).
+    func appendNote(userID: Int64, day: LocalDay, text: String, now: Date) throws(LogbookError)
+    /// Records which routine that member's day followed (`nil` forgets it).
+    func setRoutine(_ routine: String?, userID: Int64, day: LocalDay, now: Date) throws(LogbookError)
+    /// The gym's own routines (the bundled starters are not stored), by name.
+    func routines() throws(LogbookError) -> [Routine]
+    /// Stores a routine, replacing the one with the same name; `true` when it replaced one.
+    func saveRoutine(_ routine: Routine, now: Date) throws(LogbookError) -> Bool
+    /// Removes the stored routine with this name; `false` when there is none.
+    func removeRoutine(named name: String) throws(LogbookError) -> Bool
+
     // MARK: Defaults
 
     /// The member who saved the newest set.

@@ -1,0 +1,99 @@
+import Foundation
+import TopWeightCore
+import Yams
+
+/// Routines read from YAML: the bundled starters (`Resources/routines.yaml`)
+/// and a gym's own file for `topweight routines import`.
+public struct RoutineCatalog: Sendable {
+    public var routines: [Routine]
+
+    public init(routines: [Routine]) {
+        self.routines = routines
+    }
+
+    /// Why a routines file can't be used, naming the routine and exercise.
+    public struct Problem: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Parses `routines: [{name, unit?, exercises: [{exercise, weight?, reps?, series?}]}]`.
+    /// Every name is checked like a typed one; numbers like the logger's;
+    /// anything wrong refuses the whole file, saying where.
+    public init(yaml: String) throws(Problem) {
+        struct File: Decodable { var routines: [Entry] }
+        struct Entry: Decodable {
+            var name: String
+            var unit: String?
+            var exercises: [Step]
+        }
+        struct Step: Decodable {
+            var exercise: String
+            var weight: Double?
+            var reps: Int?
+            var series: Int?
+        }
+        let file: File
+        do {
+            file = try YAMLDecoder().decode(File.self, from: yaml)
+        } catch {
+            throw Problem(description: "not a routines file (expected 'routines:' with a name and exercises each): \(Self.reason(error))")
+        }
+        var seen: Set<String> = []
+        var routines: [Routine] = []
+        for entry in file.routines {
+            guard case .success(let name) = NameRules.validate(entry.name, kind: .exercise) else {
+                throw Problem(description: "routine name \(entry.name.debugDescription) can't be used (1–\(Limits.nameLength) letters, no control characters)")
+            }
+            guard seen.insert(NameRules.key(name)).inserted else { throw Problem(description: "routine \(name) is listed twice") }
+            guard let unit = WeightUnit(rawValue: entry.unit ?? "kg") else {
+                throw Problem(description: "routine \(name): the unit must be kg or lb")
+            }
+            guard !entry.exercises.isEmpty else { throw Problem(description: "routine \(name) has no exercises") }
+            var steps: [RoutineStep] = []
+            for step in entry.exercises {
+                guard case .success(let exercise) = NameRules.validate(step.exercise, kind: .exercise) else {
+                    throw Problem(description: "routine \(name): exercise \(step.exercise.debugDescription) can't be used")
+                }
+                steps.append(RoutineStep(exercise: exercise, values: try Self.values(step.weight, step.reps, step.series, unit, name, exercise)))
+            }
+            routines.append(Routine(name: name, exercises: steps))
+        }
+        self.routines = routines
+    }
+
+    /// The starters shipped with the program, or none when the file can't be found.
+    public static func bundled() -> RoutineCatalog {
+        guard let url = ExerciseCatalog.bundledURL(named: "routines.yaml", environment: "TOPWEIGHT_ROUTINES"),
+              let text = try? String(contentsOf: url, encoding: .utf8),
+              let catalog = try? RoutineCatalog(yaml: text)
+        else { return RoutineCatalog(routines: []) }
+        return catalog
+    }
+
+    /// The routine with this name, compared case-insensitively.
+    public func routine(named name: String) -> Routine? {
+        let key = NameRules.key(name)
+        return routines.first { NameRules.key($0.name) == key }
+    }
+
+    /// Starting numbers: all three given, or none (the member types them).
+    private static func values(_ weight: Double?, _ reps: Int?, _ series: Int?, _ unit: WeightUnit,
+                               _ routine: String, _ exercise: String) throws(Problem) -> SetValues? {
+        guard let weight, let reps, let series else {
+            if weight == nil, reps == nil, series == nil { return nil }
+            throw Problem(description: "routine \(routine), \(exercise): give weight, reps and series together, or none")
+        }
+        guard weight.isFinite, weight >= 0, weight * 100 <= Double(unit.maximumHundredths),
+              (weight * 100).rounded() == weight * 100 else {
+            throw Problem(description: "routine \(routine), \(exercise): weight \(weight) is not a weight Top Weight records")
+        }
+        guard Limits.reps.contains(reps), Limits.series.contains(series) else {
+            throw Problem(description: "routine \(routine), \(exercise): reps must be \(Limits.reps.lowerBound)–\(Limits.reps.upperBound) and series \(Limits.series.lowerBound)–\(Limits.series.upperBound)")
+        }
+        return SetValues(weight: Weight(value: weight, unit: unit), reps: reps, series: series)
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        String(describing: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "unreadable"
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import GRDB
+import TopWeightCore
+
+// MARK: - Editing a record
+
+extension WorkoutStore {
+    public func editRecord(id: Int64, exercise: Exercise, values: SetValues, now: Date) throws(LogbookError) -> Bool {
+        try perform {
+            try writer.write { db in
+                try db.execute(sql: """
+                    UPDATE record SET exerciseId = ?, weight = ?, unit = ?, reps = ?, series = ?, editedAt = ?
+                    WHERE id = ? AND deletedAt IS NULL
+                    """, arguments: [exercise.id, values.weight.value, values.weight.unit.rawValue, values.reps, values.series,
+                                     Self.milliseconds(now), id])
+                return db.changesCount > 0
+            }
+        }
+    }
+}
+
+// MARK: - Sessions' notes and routines
+
+extension WorkoutStore {
+    public func sessionInfos(userID: Int64, from first: LocalDay, through last: LocalDay) throws(LogbookError) -> [SessionInfo] {
+        try perform {
+            try writer.read { db in
+                let rows = try Row.fetchAll(db.cachedStatement(sql: """
+                    SELECT day, note, routine FROM session WHERE userId = ? AND day BETWEEN ? AND ? ORDER BY day
+                    """), arguments: [userID, first.description, last.description])
+                return rows.compactMap { row in
+                    guard let text = String.fromDatabaseValue(row["day"]), let day = LocalDay(parsing: text) else { return nil }
+                    return SessionInfo(day: day, note: String.fromDatabaseValue(row["note"]),
+                                       routine: String.fromDatabaseValue(row["routine"]))
+                }
+            }
+        }
+    }
+
+    public func appendNote(userID: Int64, day: LocalDay, text: String, now: Date) throws(LogbookError) {
+        try perform {
+            try writer.write { db in
+                try db.execute(sql: """
+                    INSERT INTO session (userId, day, note, editedAt) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (userId, day) DO UPDATE SET
+                        note = CASE WHEN note IS NULL OR note = '' THEN excluded.note ELSE note || char(10) || char(10) || excluded.note END,
+                        editedAt = excluded.editedAt
+                    """, arguments: [userID, day.description, text, Self.milliseconds(now)])
+            }
+        }
+    }
+
+    public func setRoutine(_ routine: String?, userID: Int64, day: LocalDay, now: Date) throws(LogbookError) {
+        try perform {
+            try writer.write { db in
+                try db.execute(sql: """
+                    INSERT INTO session (userId, day, routine, editedAt) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (userId, day) DO UPDATE SET routine = excluded.routine, editedAt = excluded.editedAt
+                    """, arguments: [userID, day.description, routine, Self.milliseconds(now)])
+            }
+        }
+    }
+}
+
+// MARK: - Routines
+
+extension WorkoutStore {
+    public func routines() throws(LogbookError) -> [Routine] {
+        try perform {
+            try writer.read { db in
+                try Row.fetchAll(db, sql: "SELECT name, exercises FROM routine ORDER BY nameKey").compactMap { row in
+                    guard let name = String.fromDatabaseValue(row["name"]),
+                          let exercises = String.fromDatabaseValue(row["exercises"]) else { return nil }
+                    return Routine(name: name, storedExercises: exercises)
+                }
+            }
+        }
+    }
+
+    public func saveRoutine(_ routine: Routine, now: Date) throws(LogbookError) -> Bool {
+        try perform {
+            try writer.write { db in
+                let key = NameRules.key(routine.name)
+                let existed = try Bool.fetchOne(db, sql: "SELECT 1 FROM routine WHERE nameKey = ?", arguments: [key]) ?? false
+                try db.execute(sql: """
+                    INSERT INTO routine (name, nameKey, exercises, createdAt) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (nameKey) DO UPDATE SET name = excluded.name, exercises = excluded.exercises
+                    """, arguments: [routine.name, key, routine.storedExercises, Self.milliseconds(now)])
+                return existed
+            }
+        }
+    }
+
+    public func removeRoutine(named name: String) throws(LogbookError) -> Bool {
+        try perform {
+            try writer.write { db in
+                try db.execute(sql: "DELETE FROM routine WHERE nameKey = ?", arguments: [NameRules.key(name)])
+                return db.changesCount > 0
+            }
+        }
+    }
+}

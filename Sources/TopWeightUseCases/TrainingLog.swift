@@ -1,0 +1,280 @@
+import Foundation
+import TopWeightCatalog
+import TopWeightCore
+
+/// The training log around the quick-record flow, written once for the
+/// logger and the command line: sessions, notes, the calendar, repeating a
+/// session, routines and editing a set. Days are local days in `calendar`'s
+/// time zone (injected, like the clock).
+public struct TrainingLog: Sendable {
+    public let logbook: any Logbook
+    public let routineCatalog: RoutineCatalog
+    public let calendar: Calendar
+
+    public init(logbook: any Logbook, routineCatalog: RoutineCatalog, timeZone: TimeZone) {
+        self.logbook = logbook
+        self.routineCatalog = routineCatalog
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        self.calendar = calendar
+    }
+
+    /// The local day holding `date`.
+    public func day(of date: Date) -> LocalDay {
+        LocalDay(date, in: calendar)
+    }
+
+    // MARK: - Sessions
+
+    /// The member's sessions on days up to `through`, newest first, at most
+    /// `limit` of them (`nil` for all), from `since` on when given.
+    public func sessions(of member: User, since: LocalDay? = nil, through: LocalDay, limit: Int?) throws(WorkoutsError) -> [TrainingSession] {
+        var query = HistoryQuery(userID: member.id)
+        query.since = since.map { $0.start(in: calendar) }
+        query.until = through.adding(days: 1).start(in: calendar)
+        var sessions: [TrainingSession] = []
+        var current: [WorkoutRecord] = []
+        var currentDay: LocalDay?
+        // Pages of records, newest first, until `limit` whole days are in.
+        pages: while true {
+            query.limit = 1_000
+            let page = try attempt { () throws(LogbookError) in try logbook.history(query) }
+            for record in page {
+                let day = day(of: record.performedAt)
+                if day != currentDay, let done = currentDay {
+                    sessions.append(TrainingSession(day: done, user: member.name, records: current.reversed()))
+                    current = []
+                    if let limit, sessions.count >= limit { break pages }
+                }
+                currentDay = day
+                current.append(record)
+            }
+            guard page.count == 1_000, let last = page.last else { break }
+            query.before = (last.performedAt, last.id)
+        }
+        if let done = currentDay, !current.isEmpty, limit.map({ sessions.count < $0 }) ?? true {
+            sessions.append(TrainingSession(day: done, user: member.name, records: current.reversed()))
+        }
+        guard let newest = sessions.first?.day, let oldest = sessions.last?.day else { return [] }
+        return try withInfos(sessions, member: member, from: oldest, through: newest)
+    }
+
+    /// The member's session on `day`, or `nil` when they logged nothing that day.
+    public func session(of member: User, on day: LocalDay) throws(WorkoutsError) -> TrainingSession? {
+        try sessions(of: member, since: day, through: day, limit: 1).first
+    }
+
+    /// The member's newest session on a day before `day` (`:repeat last`).
+    public func lastSession(of member: User, before day: LocalDay) throws(WorkoutsError) -> TrainingSession? {
+        try sessions(of: member, through: day.adding(days: -1), limit: 1).first
+    }
+
+    /// A month of the member's training: every day with sets, and the notes and routines kept.
+    public func month(_ month: LocalMonth, of member: User) throws(WorkoutsError) -> TrainingMonth {
+        let days = try sessions(of: member, since: month.first, through: month.last, limit: nil)
+        return TrainingMonth(month: month, sessions: days.reversed())
+    }
+
+    private func withInfos(_ sessions: [TrainingSession], member: User, from first: LocalDay, through last: LocalDay) throws(WorkoutsError) -> [TrainingSession] {
+        let infos = try attempt { () throws(LogbookError) in try logbook.sessionInfos(userID: member.id, from: first, through: last) }
+        let byDay = Dictionary(infos.map { ($0.day, $0) }, uniquingKeysWith: { first, _ in first })
+        return sessions.map { session in
+            var session = session
+            session.note = byDay[session.day]?.note
+            session.routine = byDay[session.day]?.routine
+            return session
+        }
+    }
+
+    // MARK: - Notes
+
+    /// Longest note kept at once, in characters.
+    public static let noteLength = 10_000
+
+    /// Adds a markdown note to the member's day. Control characters other
+    /// than newlines and tabs are refused (they could drive a terminal).
+    public func addNote(_ text: String, for member: User, on day: LocalDay, now: Date) throws(WorkoutsError) {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .invalid("the note is empty; nothing was added") }
+        guard trimmed.count <= Self.noteLength else {
+            throw .invalid("the note is too long (\(trimmed.count) characters; at most \(Self.noteLength))")
+        }
+        if trimmed.unicodeScalars.contains(where: { $0 != "\n" && $0 != "\t" && ($0.properties.generalCategory == .control || NameRules.isForbidden($0)) }) {
+            throw .invalid("the note holds a control character; type text, markdown welcome")
+        }
+        try attempt { () throws(LogbookError) in try logbook.appendNote(userID: member.id, day: day, text: trimmed, now: now) }
+    }
+
+    // MARK: - Routines
+
+    /// Every routine: the gym's own, then the bundled starters it does not replace, by name.
+    public func routines() throws(WorkoutsError) -> [(routine: Routine, bundled: Bool)] {
+        let own = try attempt { () throws(LogbookError) in try logbook.routines() }
+        let ownKeys = Set(own.map { NameRules.key($0.name) })
+        let starters = routineCatalog.routines.filter { !ownKeys.contains(NameRules.key($0.name)) }
+        return (own.map { ($0, false) } + starters.map { ($0, true) })
+            .sorted { NameRules.key($0.routine.name) < NameRules.key($1.routine.name) }
+    }
+
+    /// The routine with this name (the gym's own first), or why there is none.
+    public func routine(named name: String) throws(WorkoutsError) -> Routine {
+        let key = NameRules.key(name)
+        if let found = try routines().first(where: { NameRules.key($0.routine.name) == key }) { return found.routine }
+        let names = try routines().map(\.routine.name).joined(separator: ", ")
+        throw .notFound("no routine named \(name); there are: \(names)")
+    }
+
+    /// Stores every routine of a YAML file; returns (added, replaced).
+    public func importRoutines(yaml: String, now: Date) throws(WorkoutsError) -> (added: [String], replaced: [String]) {
+        let file: RoutineCatalog
+        do {
+            file = try RoutineCatalog(yaml: yaml)
+        } catch {
+            throw .invalid(error.description)
+        }
+        guard !file.routines.isEmpty else { throw .invalid("the file lists no routines") }
+        var added: [String] = []
+        var replaced: [String] = []
+        for routine in file.routines {
+            if try attempt({ () throws(LogbookError) in try logbook.saveRoutine(routine, now: now) }) {
+                replaced.append(routine.name)
+            } else {
+                added.append(routine.name)
+            }
+        }
+        return (added, replaced)
+    }
+
+    /// Removes one of the gym's own routines (a bundled starter can't be removed).
+    public func removeRoutine(named name: String) throws(WorkoutsError) {
+        if try attempt({ () throws(LogbookError) in try logbook.removeRoutine(named: name) }) { return }
+        if routineCatalog.routine(named: name) != nil {
+            throw .invalid("\(name) is a bundled starter; it can't be removed (import one with the same name to replace it)")
+        }
+        throw .notFound("no routine named \(name); 'topweight routines' lists them")
+    }
+
+    // MARK: - Walking a session or a routine
+
+    /// The sets of a past session, in the order they were done: the steps of `:repeat`.
+    public func plan(repeating session: TrainingSession) -> [PlannedSet] {
+        session.records.map { PlannedSet(exercise: $0.exercise, values: $0.values) }
+    }
+
+    /// A routine's exercises, each with the member's last numbers for it, else the routine's.
+    public func plan(for routine: Routine, member: User) throws(WorkoutsError) -> [PlannedSet] {
+        var steps: [PlannedSet] = []
+        for step in routine.exercises {
+            var values = step.values
+            if let exercise = try attempt({ () throws(LogbookError) in try logbook.exercise(named: step.exercise) }),
+               let last = try attempt({ () throws(LogbookError) in try logbook.lastValues(of: member, for: exercise) }) {
+                values = last
+            }
+            steps.append(PlannedSet(exercise: step.exercise, values: values))
+        }
+        return steps
+    }
+
+    /// Remembers that the member's day followed `routine`.
+    public func markRoutine(_ routine: String, for member: User, on day: LocalDay, now: Date) throws(WorkoutsError) {
+        try attempt { () throws(LogbookError) in try logbook.setRoutine(routine, userID: member.id, day: day, now: now) }
+    }
+
+    // MARK: - Editing a set
+
+    /// Changes a live record: any of exercise and numbers; returns it before and after.
+    public func edit(id: Int64, exercise: Exercise?, weight: Weight?, reps: Int?, series: Int?, now: Date) throws(WorkoutsError) -> (before: WorkoutRecord, after: WorkoutRecord) {
+        guard let before = try attempt({ () throws(LogbookError) in try logbook.record(id: id) }) else {
+            throw .notFound("no record #\(id); 'topweight history' shows ids")
+        }
+        guard before.deletedAt == nil else { throw .invalid("#\(id) is deleted; 'topweight restore \(id)' brings it back first") }
+        var values = before.values
+        if let weight { values.weight = weight }
+        if let reps { values.reps = reps }
+        if let series { values.series = series }
+        let target: Exercise
+        if let exercise {
+            target = exercise
+        } else {
+            guard let current = try attempt({ () throws(LogbookError) in try logbook.exercise(named: before.exercise) }) else {
+                throw .notFound("the exercise of #\(id) is gone")
+            }
+            target = current
+        }
+        guard try attempt({ () throws(LogbookError) in try logbook.editRecord(id: id, exercise: target, values: values, now: now) }) else {
+            throw .notFound("#\(id) was deleted meanwhile; nothing changed")
+        }
+        var after = before
+        after.exercise = target.name
+        after.values = values
+        return (before, after)
+    }
+
+    @discardableResult
+    private func attempt<T>(_ body: () throws(LogbookError) -> T) throws(WorkoutsError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .storage(error)
+        }
+    }
+}
+
+/// One member's sets on one local day, with what is kept beside them.
+public struct TrainingSession: Sendable, Hashable {
+    public var day: LocalDay
+    public var user: String
+    /// Oldest first: the order the sets were done.
+    public var records: [WorkoutRecord]
+    public var note: String?
+    public var routine: String?
+
+    public init(day: LocalDay, user: String, records: [WorkoutRecord], note: String? = nil, routine: String? = nil) {
+        self.day = day
+        self.user = user
+        self.records = records
+        self.note = note
+        self.routine = routine
+    }
+
+    /// Sets done: each record counts its series.
+    public var sets: Int { records.reduce(0) { $0 + $1.values.series } }
+
+    /// Weight × reps × series over the day, in kilograms (pounds converted).
+    public var volumeKilograms: Double {
+        records.reduce(0) { total, record in
+            let weight = record.values.weight
+            let kilograms = weight.unit == .kg ? weight.value : weight.value * 0.45359237
+            return total + kilograms * Double(record.values.reps * record.values.series)
+        }
+    }
+
+    /// The exercises, each once, in the order first done.
+    public var exercises: [String] {
+        var seen: Set<String> = []
+        return records.map(\.exercise).filter { seen.insert(NameRules.key($0)).inserted }
+    }
+}
+
+/// A month of one member's training, for the calendar.
+public struct TrainingMonth: Sendable, Hashable {
+    public var month: LocalMonth
+    /// Oldest first, one per day with sets.
+    public var sessions: [TrainingSession]
+
+    public init(month: LocalMonth, sessions: [TrainingSession]) {
+        self.month = month
+        self.sessions = sessions
+    }
+}
+
+/// One step of `:repeat` or `:start`: an exercise and the numbers offered.
+public struct PlannedSet: Sendable, Hashable {
+    public var exercise: String
+    public var values: SetValues?
+
+    public init(exercise: String, values: SetValues?) {
+        self.exercise = exercise
+        self.values = values
+    }
+}
