@@ -74,6 +74,13 @@ extension GlobalOptions {
     func openWorkouts() throws -> Workouts {
         Workouts(logbook: try openStore(), catalog: .bundled())
     }
+
+    /// The use cases and the training log over one opened store.
+    func openLog() throws -> (workouts: Workouts, log: TrainingLog) {
+        let store = try openStore()
+        return (Workouts(logbook: store, catalog: .bundled()),
+                TrainingLog(logbook: store, routineCatalog: .bundled(), timeZone: .current))
+    }
 }
 
 /// Output formats for commands that print data.
