@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "TopWeightStore", targets: ["TopWeightStore"]),
         .library(name: "TopWeightREPL", targets: ["TopWeightREPL"]),
         .library(name: "TopWeightCLI", targets: ["TopWeightCLI"]),
+        .library(name: "TopWeightUseCases", targets: ["TopWeightUseCases"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
