@@ -115,6 +115,20 @@ struct TrainingLogFlowTests {
         #expect(console.warned.contains { $0.contains("no routine named Legs") })
     }
 
+    @Test("Tab after :start offers the routines, after :repeat last, after :date today and yesterday")
+    func completion() throws {
+        let fixture = try Fixture()
+        try fixture.seed(values: .kg(55, 6, 4))
+        let source = ScriptedLineSource(lines: ["Ana"])
+        source.probes = [":start u", ":start ", ":repeat l", ":date y", ":no"]
+        fixture.run(source, routines: Self.routines)
+        #expect(source.offered(":start u", at: "exercise") == [":start Upper"])
+        #expect(source.offered(":start ", at: "exercise") == [":start Upper"])
+        #expect(source.offered(":repeat l", at: "exercise") == [":repeat last"])
+        #expect(source.offered(":date y", at: "exercise") == [":date yesterday"])
+        #expect(source.offered(":no", at: "exercise") == [":note"])
+    }
+
     @Test("skip outside a plan explains itself and saves nothing")
     func skipOutsidePlan() throws {
         let fixture = try Fixture()
