@@ -4,8 +4,10 @@ import TopWeightCore
 /// past session) or `:start` (a routine). Enter takes the numbers offered,
 /// `skip` moves on; it belongs to the member's turn and ends with it.
 struct Plan: Equatable {
-    /// What the walk is, for the prompt and the summary: `Upper`, `Fri 13 Nov`.
+    /// What the prompt shows: the routine's name, or `Repeat`.
     var title: String
+    /// What the summary names: the routine, or `repeat of Fri 13 Nov`.
+    var summary: String
     /// The routine the day follows (noted on the first save), if any.
     var routine: String?
     var steps: [PlannedSet]

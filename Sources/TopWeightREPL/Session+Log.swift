@@ -141,9 +141,10 @@ extension Session {
             guard let session = found else { return }
             if user == nil { selectUser(member) }
             let steps = log.plan(repeating: session)
-            let title = label(of: session.day)
-            turn.plan = Plan(title: title, routine: session.routine, steps: steps)
-            say("Repeating \(title): \(steps.count) \(steps.count == 1 ? "entry" : "entries"), \(session.exercises.count) exercises. Enter keeps each number, skip skips, Ctrl-C cancels one entry.")
+            let day = grouping.label(for: session.day.start(in: grouping.calendar), now: settings.now(), relative: false)
+            turn.plan = Plan(title: "Repeat", summary: "repeat of \(day)", routine: session.routine, steps: steps)
+            let exercises = session.exercises.count
+            say("Repeating \(day): \(steps.count) \(steps.count == 1 ? "entry" : "entries"), \(exercises) \(exercises == 1 ? "exercise" : "exercises"). Enter keeps each number, skip skips, Ctrl-C cancels one entry.")
             beginPlanStep()
         } catch {
             warn(error.description)
@@ -162,7 +163,7 @@ extension Session {
             let routine = try log.routine(named: argument)
             let steps = try log.plan(for: routine, member: member)
             if user == nil { selectUser(member) }
-            turn.plan = Plan(title: routine.name, routine: routine.name, steps: steps)
+            turn.plan = Plan(title: routine.name, summary: routine.name, routine: routine.name, steps: steps)
             say("\(routine.name): \(steps.map(\.exercise).joined(separator: ", ")). Enter keeps each number, skip skips, Ctrl-C cancels one entry.")
             beginPlanStep()
         } catch {
@@ -227,7 +228,7 @@ extension Session {
         turn.plan = nil
         exercise = nil
         step = .exercise
-        var line = "Done: \(plan.title), \(plan.saved) saved"
+        var line = "Done: \(plan.summary), \(plan.saved) saved"
         if !plan.skipped.isEmpty { line += ", \(plan.skipped.count) skipped (\(plan.skipped.joined(separator: ", ")))" }
         say(line + ".")
     }

@@ -50,14 +50,14 @@ struct TrainingLogTerminalTests {
         // The last session again: Enter three times, then skip.
         mark = terminal.mark
         terminal.type(":repeat last\r")
-        try terminal.waitFor("1/2] weight kg [100]: ", after: mark)
+        try terminal.waitFor("[Repeat 1/2] weight kg [100]: ", after: mark)
         terminal.type("\r")
         try terminal.waitFor("reps [5]: ", after: mark)
         terminal.type("\r")
         try terminal.waitFor("series [5]: ", after: mark)
         terminal.type("\r")
         try terminal.waitFor("Saved #43  Ana · Back Squat · 100 kg × 5 reps × 5 series", after: mark)
-        try terminal.waitFor("2/2] weight kg [60]: ", after: mark)
+        try terminal.waitFor("[Repeat 2/2] weight kg [60]: ", after: mark)
         terminal.type("skip\r")
         try terminal.waitFor(", 1 saved, 1 skipped (Barbell Row).", after: mark)
 

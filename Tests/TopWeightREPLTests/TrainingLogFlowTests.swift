@@ -73,8 +73,8 @@ struct TrainingLogFlowTests {
         let today = try fixture.records().filter { $0.performedAt == Fixture.now }.reversed().map { "\($0.exercise) \($0.values.compact)" }
         #expect(today == ["Back Squat 100x5x5", "Deadlift 140x8x1"])
         #expect(console.said.contains { $0.hasPrefix("Repeating Wed 18 Nov: 3 entries, 3 exercises") })
-        #expect(console.said.contains("Done: Wed 18 Nov, 2 saved, 1 skipped (Bench Press)."))
-        #expect(source.prompts.contains("[Wed 18 Nov 2/3] weight kg [70]: "))
+        #expect(console.said.contains("Done: repeat of Wed 18 Nov, 2 saved, 1 skipped (Bench Press)."))
+        #expect(source.prompts.contains("[Repeat 2/3] weight kg [70]: "))
     }
 
     @Test(":repeat with a day without sets, with nonsense, or with nothing before today says so and saves nothing")
