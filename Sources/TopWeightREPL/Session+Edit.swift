@@ -30,13 +30,15 @@ extension Session {
         var draft = Draft(last: target.values)
         var field = 0
         while field < 4 {
-            let prompt: String
-            switch field {
-            case 0: prompt = "exercise [\(exerciseName)]: "
-            case 1: prompt = "weight \(draft.unit.rawValue) [\(Decimal2.format(draft.weight ?? 0))]: "
-            case 2: prompt = "reps [\(draft.reps ?? 0)]: "
-            default: prompt = "series [\(draft.series ?? 0)]: "
-            }
+            // Tagged like a plan's prompts, so they can't pass for the next entry's.
+            let prompt = "[Edit #\(target.id)] " + {
+                switch field {
+                case 0: "exercise [\(exerciseName)]: "
+                case 1: "weight \(draft.unit.rawValue) [\(Decimal2.format(draft.weight ?? 0))]: "
+                case 2: "reps [\(draft.reps ?? 0)]: "
+                default: "series [\(draft.series ?? 0)]: "
+                }
+            }()
             let event = source.readLine(prompt: prompt, complete: field == 0 ? { [weak self] in self?.completions(for: $0) ?? [] } : nil)
             let text: String
             switch event {

@@ -83,7 +83,8 @@ extension Session {
     func writeNote() -> Ending? {
         guard let member = memberForLog(":note") else { return nil }
         let day = currentDay
-        say("Note for \(label(of: day)) (markdown: **bold**, *italics*, - bullets). End with a line holding only . or Ctrl-D; Ctrl-C drops it.")
+        let when = turn.day == nil ? "today" : label(of: day)
+        say("Note for \(when) (markdown: **bold**, *italics*, - bullets). End with a line holding only . or Ctrl-D; Ctrl-C drops it.")
         var lines: [String] = []
         reading: while true {
             switch source.readLine(prompt: "note> ", complete: nil) {

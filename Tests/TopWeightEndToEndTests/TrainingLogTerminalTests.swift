@@ -81,18 +81,18 @@ struct TrainingLogTerminalTests {
         // A note of two lines, ended by a lone dot.
         mark = terminal.mark
         terminal.type(":note\r")
-        try terminal.waitFor("note> ", after: mark)
+        let firstLine = try terminal.waitFor("note> ", after: mark)
         terminal.type("**Heavy** today\r")
-        try terminal.waitFor("note> ", after: terminal.mark - 1)
+        try terminal.waitFor("note> ", after: firstLine)
         terminal.type("- knees ok\r.\r")
         try terminal.waitFor("Note added to Ana's session today.", after: mark)
 
         // The last set, one step heavier.
         mark = terminal.mark
         terminal.type(":edit\r")
-        try terminal.waitFor("exercise [Back Squat]: ", after: mark)
+        try terminal.waitFor("[Edit #44] exercise [Back Squat]: ", after: mark)
         terminal.type("\r")
-        try terminal.waitFor("weight kg [100]: ", after: mark)
+        try terminal.waitFor("[Edit #44] weight kg [100]: ", after: mark)
         terminal.type("+\r")
         try terminal.waitFor("reps [5]: ", after: mark)
         terminal.type("\r")
