@@ -221,6 +221,27 @@ struct TrainingLogStoreTests {
         }
     }
 
+    @Test("On a PostgreSQL database with a language's collation, routines keep the same order as on a file")
+    func routinesInKeyOrderWhateverTheCollation() throws {
+        guard let server = PostgresTestServer.url else {
+            Issue.record("TOPWEIGHT_TEST_PG is not set: run the suite through Scripts/test, which starts a throwaway PostgreSQL server")
+            return
+        }
+        let name = "tw_test_icu_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        try PostgresServer.execute(
+            "CREATE DATABASE \(name) LOCALE_PROVIDER icu ICU_LOCALE 'und' LOCALE 'C.UTF-8' TEMPLATE template0", url: server)
+        defer { try? PostgresServer.dropDatabase(name, serverURL: server) }
+        let store = try PostgresLogbook(url: try PostgresServer.url(server, database: name))
+        defer { store.close() }
+        for name in Self.routineNames {
+            _ = try store.saveRoutine(Routine(name: name, exercises: [RoutineStep(exercise: "Dip", values: nil)]), now: instant(0))
+            _ = try store.createUser(named: name)
+        }
+
+        #expect(try store.routines().map(\.name) == Self.routineNamesInKeyOrder)
+        #expect(try store.users().map(\.user.name) == Self.routineNamesInKeyOrder, "as members are listed")
+    }
+
     // MARK: - HistoryQuery.until
 
     @Test(
