@@ -128,6 +128,8 @@ struct TrainingLogTests {
             #expect(try days(through: "2026-11-30", limit: 2) == ["2026-11-07", "2026-11-05"])
             #expect(try days(through: "2026-11-06", limit: 2) == ["2026-11-05", "2026-11-03"])
             #expect(try days(through: "2026-11-07", limit: 1) == ["2026-11-07"])
+            #expect(try days(through: "2026-11-30", limit: 0).isEmpty)
+            #expect(try days(since: "2026-11-07", through: "2026-11-30", limit: 0).isEmpty)
             #expect(try days(since: "2026-11-03", through: "2026-11-07", limit: nil) == ["2026-11-07", "2026-11-05", "2026-11-03"])
             #expect(try days(since: "2026-11-02", through: "2026-11-02", limit: nil).isEmpty)
             let newest = try #require(try log.sessions(of: ana, through: Self.day("2026-11-30"), limit: 1).first)
