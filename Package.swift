@@ -102,7 +102,10 @@ let package = Package(
         .testTarget(name: "TopWeightTextTests", dependencies: ["TopWeightText", "TopWeightCore"]),
         .testTarget(
             name: "TopWeightStoreTests",
-            dependencies: ["TopWeightStore", "TopWeightPostgres", "TopWeightCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "TopWeightStore", "TopWeightPostgres", "TopWeightCore", "TopWeightUseCases", "TopWeightCatalog",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -29,6 +29,8 @@ public struct TrainingLog: Sendable {
     /// The member's sessions on days up to `through`, newest first, at most
     /// `limit` of them (`nil` for all), from `since` on when given.
     public func sessions(of member: User, since: LocalDay? = nil, through: LocalDay, limit: Int?) throws(WorkoutsError) -> [TrainingSession] {
+        // The loop below adds a finished day before it checks the limit.
+        if let limit, limit <= 0 { return [] }
         var query = HistoryQuery(userID: member.id)
         query.since = since.map { $0.start(in: calendar) }
         query.until = through.adding(days: 1).start(in: calendar)
