@@ -37,9 +37,11 @@ public struct TrainingLog: Sendable {
         var sessions: [TrainingSession] = []
         var current: [WorkoutRecord] = []
         var currentDay: LocalDay?
-        // Pages of records, newest first, until `limit` whole days are in.
+        // Pages of records, newest first, until `limit` whole days are in:
+        // small first (a day is a handful of sets), doubling after.
+        var pageSize = limit.map { min(max($0 * 12, 48), 1_000) } ?? 1_000
         pages: while true {
-            query.limit = 1_000
+            query.limit = pageSize
             let page = try attempt { () throws(LogbookError) in try logbook.history(query) }
             for record in page {
                 let day = day(of: record.performedAt)
@@ -51,8 +53,9 @@ public struct TrainingLog: Sendable {
                 currentDay = day
                 current.append(record)
             }
-            guard page.count == 1_000, let last = page.last else { break }
+            guard page.count == pageSize, let last = page.last else { break }
             query.before = (last.performedAt, last.id)
+            pageSize = min(pageSize * 2, 1_000)
         }
         if let done = currentDay, !current.isEmpty, limit.map({ sessions.count < $0 }) ?? true {
             sessions.append(TrainingSession(day: done, user: member.name, records: current.reversed()))
