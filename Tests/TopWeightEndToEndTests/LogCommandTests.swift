@@ -236,6 +236,87 @@ struct LogCommandTests {
         #expect(try Self.routine("Upper", db: scratch.db)["bundled"] as? Bool == true)
     }
 
+    // MARK: - Editing
+
+    @Test("edit changes weight, reps, series, unit and exercise in place: same id, new values in history")
+    func edits() throws {
+        let scratch = try Scratch()
+        #expect(try Binary.run(["add", "Ana", "Bench Press", "60", "8", "3", "--at", "2026-11-20T18:30:00Z"], db: scratch.db).status == 0)
+        #expect(try Binary.run(["add", "Ana", "Deadlift", "140", "3", "1", "--at", "2026-11-20T18:40:00Z"], db: scratch.db).status == 0)
+
+        let weight = try Binary.run(["edit", "1", "--weight", "62,5"], db: scratch.db)
+        #expect(weight.status == 0, "\(weight.stderr)")
+        #expect(weight.stdout == "Edited #1: Ana · Bench Press · 60 kg × 8 reps × 3 series → Bench Press · 62.5 kg × 8 reps × 3 series\n")
+        let numbers = try Binary.run(["edit", "#1", "--reps", "10", "--series", "4"], db: scratch.db)
+        #expect(numbers.stdout == "Edited #1: Ana · Bench Press · 62.5 kg × 8 reps × 3 series → Bench Press · 62.5 kg × 10 reps × 4 series\n",
+                "\(numbers.stderr)")
+        let exercise = try Binary.run(["edit", "1", "--exercise", "incline bench press"], db: scratch.db)
+        #expect(exercise.stdout.hasSuffix("→ Incline Bench Press · 62.5 kg × 10 reps × 4 series\n"), "\(exercise.stderr)")
+        // A unit alone relabels the same number; a weight alone keeps the record's unit.
+        let unit = try Binary.run(["edit", "2", "--unit", "lb"], db: scratch.db)
+        #expect(unit.stdout.hasSuffix("→ Deadlift · 140 lb × 3 reps × 1 series\n"), "\(unit.stderr)")
+        let pounds = try Binary.run(["edit", "2", "--weight", "315"], db: scratch.db)
+        #expect(pounds.stdout.hasSuffix("→ Deadlift · 315 lb × 3 reps × 1 series\n"), "\(pounds.stderr)")
+        let suffix = try Binary.run(["edit", "2", "--weight", "142.5kg"], db: scratch.db)
+        #expect(suffix.stdout.hasSuffix("→ Deadlift · 142.5 kg × 3 reps × 1 series\n"), "\(suffix.stderr)")
+
+        let history = try Self.history(db: scratch.db)
+        #expect(history.count == 2)
+        let bench = try #require(history.first { $0["id"] as? Int == 1 })
+        #expect(bench["exercise"] as? String == "Incline Bench Press")
+        #expect(bench["weight"] as? Double == 62.5 && bench["unit"] as? String == "kg")
+        #expect(bench["reps"] as? Int == 10 && bench["series"] as? Int == 4)
+        #expect(bench["performedAt"] as? String == "2026-11-20T18:30:00+00:00")
+        let deadlift = try #require(history.first { $0["id"] as? Int == 2 })
+        #expect(deadlift["exercise"] as? String == "Deadlift" && deadlift["weight"] as? Double == 142.5)
+        #expect(deadlift["unit"] as? String == "kg" && deadlift["reps"] as? Int == 3)
+        let exercises = try Binary.run(["exercises", "--format", "csv"], db: scratch.db).stdout
+        #expect(exercises.contains("Incline Bench Press,barbell,1") && exercises.contains("Bench Press,barbell,0"))
+    }
+
+    @Test("edit refuses an unknown id, a deleted record, no change and bad numbers, changing nothing", arguments: [
+        (["edit", "99", "--reps", "5"], "no record #99"),
+        (["edit", "2", "--reps", "5"], "#2 is deleted"),
+        (["edit", "1"], "nothing to change"),
+        (["edit", "one", "--reps", "5"], "the id must be"),
+        (["edit", "1", "--weight", "abc"], "weight"),
+        (["edit", "1", "--weight", "5000"], "weight must be from"),
+        (["edit", "1", "--weight", "+5"], "plain number"),
+        (["edit", "1", "--reps", "0"], "reps"),
+        (["edit", "1", "--series", "101"], "series"),
+        (["edit", "1", "--exercise", "\u{1B}[2J"], "exercise"),
+        (["edit", "1", "--exercise", ""], "exercise"),
+    ])
+    func badEdits(arguments: [String], reason: String) throws {
+        let scratch = try Scratch()
+        #expect(try Binary.run(["add", "Ana", "Bench Press", "60", "8", "3"], db: scratch.db).status == 0)
+        #expect(try Binary.run(["add", "Ana", "Deadlift", "140", "3", "1"], db: scratch.db).status == 0)
+        #expect(try Binary.run(["delete", "2"], db: scratch.db).status == 0)
+        let before = try Binary.run(["history", "--format", "csv"], db: scratch.db).stdout
+        let result = try Binary.run(arguments, db: scratch.db)
+        #expect(result.status == 64, "\(result.stderr)")
+        Self.expectOneLine(result)
+        #expect(result.stderr.contains(reason), "\(result.stderr)")
+        #expect(try Binary.run(["history", "--format", "csv"], db: scratch.db).stdout == before)
+    }
+
+    @Test("edit needs the admin PIN once one is set, like delete; a wrong one changes nothing")
+    func gatedEdit() throws {
+        let scratch = try Scratch()
+        #expect(try Binary.run(["add", "Ana", "Bench Press", "60", "8", "3"], db: scratch.db).status == 0)
+        #expect(try Binary.run(["admin", "set-pin"], db: scratch.db, input: "2468\n").status == 0)
+        let wrong = try Binary.run(["edit", "1", "--reps", "5", "--exercise", "Zercher Squat"], db: scratch.db, input: "0000\n")
+        #expect(wrong.status == 77)
+        #expect(wrong.stderr == "topweight: wrong admin PIN; nothing was changed\n")
+        #expect(try Binary.run(["edit", "1", "--reps", "5"], db: scratch.db, input: "").status == 77)
+        #expect(try Self.history(db: scratch.db).first?["reps"] as? Int == 8)
+        #expect(!(try Binary.run(["exercises"], db: scratch.db).stdout.contains("Zercher")), "no exercise made for a refused edit")
+
+        let right = try Binary.run(["edit", "1", "--reps", "5"], db: scratch.db, input: "2468\n")
+        #expect(right.status == 0, "\(right.stderr)")
+        #expect(try Self.history(db: scratch.db).first?["reps"] as? Int == 5)
+    }
+
     // MARK: - Helpers
 
     /// Today in the time zone the binary runs in (UTC unless the environment says otherwise).
