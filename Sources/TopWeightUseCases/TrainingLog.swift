@@ -153,10 +153,24 @@ public struct TrainingLog: Sendable {
     /// Removes one of the gym's own routines (a bundled starter can't be removed).
     public func removeRoutine(named name: String) throws(WorkoutsError) {
         if try attempt({ () throws(LogbookError) in try logbook.removeRoutine(named: name) }) { return }
+        throw notOwn(name)
+    }
+
+    /// The gym's own routine with this name, the one `removeRoutine` would
+    /// remove, or why there is none: asked before the admin PIN, so nobody
+    /// types it for a removal that can't happen.
+    public func ownRoutine(named name: String) throws(WorkoutsError) -> Routine {
+        let key = NameRules.key(name)
+        let own = try attempt { () throws(LogbookError) in try logbook.routines() }
+        guard let found = own.first(where: { NameRules.key($0.name) == key }) else { throw notOwn(name) }
+        return found
+    }
+
+    private func notOwn(_ name: String) -> WorkoutsError {
         if routineCatalog.routine(named: name) != nil {
-            throw .invalid("\(name) is a bundled starter; it can't be removed (import one with the same name to replace it)")
+            return .invalid("\(name) is a bundled starter; it can't be removed (import one with the same name to replace it)")
         }
-        throw .notFound("no routine named \(name); 'topweight routines' lists them")
+        return .notFound("no routine named \(name); 'topweight routines' lists them")
     }
 
     // MARK: - Walking a session or a routine
@@ -189,10 +203,7 @@ public struct TrainingLog: Sendable {
 
     /// Changes a live record: any of exercise and numbers; returns it before and after.
     public func edit(id: Int64, exercise: Exercise?, weight: Weight?, reps: Int?, series: Int?, now: Date) throws(WorkoutsError) -> (before: WorkoutRecord, after: WorkoutRecord) {
-        guard let before = try attempt({ () throws(LogbookError) in try logbook.record(id: id) }) else {
-            throw .notFound("no record #\(id); 'topweight history' shows ids")
-        }
-        guard before.deletedAt == nil else { throw .invalid("#\(id) is deleted; 'topweight restore \(id)' brings it back first") }
+        let before = try liveRecord(id: id)
         var values = before.values
         if let weight { values.weight = weight }
         if let reps { values.reps = reps }
@@ -213,6 +224,15 @@ public struct TrainingLog: Sendable {
         after.exercise = target.name
         after.values = values
         return (before, after)
+    }
+
+    /// The record `edit` would change, or why it can't: asked before the admin PIN too.
+    public func liveRecord(id: Int64) throws(WorkoutsError) -> WorkoutRecord {
+        guard let record = try attempt({ () throws(LogbookError) in try logbook.record(id: id) }) else {
+            throw .notFound("no record #\(id); 'topweight history' shows ids")
+        }
+        guard record.deletedAt == nil else { throw .invalid("#\(id) is deleted; 'topweight restore \(id)' brings it back first") }
+        return record
     }
 
     @discardableResult
