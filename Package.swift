@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "TopWeightStore", targets: ["TopWeightStore"]),
         .library(name: "TopWeightREPL", targets: ["TopWeightREPL"]),
         .library(name: "TopWeightCLI", targets: ["TopWeightCLI"]),
+        .library(name: "TopWeightUseCases", targets: ["TopWeightUseCases"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -103,7 +104,10 @@ let package = Package(
         .testTarget(name: "TopWeightTextTests", dependencies: ["TopWeightText", "TopWeightCore"]),
         .testTarget(
             name: "TopWeightStoreTests",
-            dependencies: ["TopWeightStore", "TopWeightPostgres", "TopWeightCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "TopWeightStore", "TopWeightPostgres", "TopWeightCore", "TopWeightUseCases", "TopWeightCatalog",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -22,6 +22,7 @@ let package = Package(
                 .product(name: "TopWeightStore", package: "TopWeight"),
                 .product(name: "TopWeightREPL", package: "TopWeight"),
                 .product(name: "TopWeightCLI", package: "TopWeight"),
+                .product(name: "TopWeightUseCases", package: "TopWeight"),
             ],
             path: "Benchmarks/TopWeightBenchmarks",
             plugins: [

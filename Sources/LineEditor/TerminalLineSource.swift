@@ -207,6 +207,46 @@ public final class TerminalLineSource: LineSource {
         }
     }
 
+    public var screenRows: Int? { Completion.terminalSize().rows }
+
+    /// One key without echo; arrows and Page Up/Down (read whole, so the rest
+    /// of their sequence is never taken for keys) come back by name.
+    public func readPagerKey(prompt text: String) -> LineEvent {
+        RawKeys.withoutEcho(fd: STDIN_FILENO) {
+            write(TerminalText.safe(text))
+            defer { write("\r\u{1B}[K") }
+            switch reader.nextScalar() {
+            case .success("\u{04}"):
+                return .line("q")
+            case .success("\u{1B}"):
+                return .line(readSequence())
+            case .success(let scalar):
+                return .line(String(Character(scalar)))
+            case .failure(let outcome):
+                return finish(Self.terminalStop(outcome))
+            }
+        }
+    }
+
+    /// The rest of an escape sequence, named: `left`, `right`, `pageup`,
+    /// `pagedown`, or `escape` for anything else (read to its end and dropped).
+    private func readSequence() -> String {
+        var bytes: [UInt8] = []
+        while bytes.count < 8, case .byte(let byte) = reader.next(timeout: 30) {
+            bytes.append(byte)
+            // A sequence ends with a letter or `~` after its introducer.
+            if bytes.count >= 2, (0x40...0x7E).contains(byte) { break }
+            if bytes.count == 1, byte != UInt8(ascii: "["), byte != UInt8(ascii: "O") { break }
+        }
+        switch bytes {
+        case Array("[D".utf8), Array("OD".utf8): return "left"
+        case Array("[C".utf8), Array("OC".utf8): return "right"
+        case Array("[5~".utf8): return "pageup"
+        case Array("[6~".utf8): return "pagedown"
+        default: return "escape"
+        }
+    }
+
     public func readSecret(prompt text: String) -> LineEvent {
         let event = RawKeys.readSecret(reader: reader, prompt: TerminalText.safe(text), output: STDOUT_FILENO)
         switch event {

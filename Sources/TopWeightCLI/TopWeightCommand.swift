@@ -12,7 +12,8 @@ public struct TopWeightCommand: ParsableCommand {
             """,
         subcommands: [
             ReplCommand.self, AddCommand.self, HistoryCommand.self, SessionsCommand.self, CalendarCommand.self, UsersCommand.self,
-            ExercisesCommand.self, DeleteCommand.self, RestoreCommand.self, CheckCommand.self, AdminCommand.self,
+            ExercisesCommand.self, EditCommand.self, DeleteCommand.self, RestoreCommand.self, NoteCommand.self,
+            RoutinesCommand.self, CheckCommand.self, AdminCommand.self,
             CopyCommand.self, DemoCommand.self, BenchCommand.self,
         ],
         defaultSubcommand: ReplCommand.self

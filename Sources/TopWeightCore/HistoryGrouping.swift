@@ -36,13 +36,14 @@ public struct HistoryGrouping: Sendable {
         return groups
     }
 
-    /// The label of the local day holding `date`, seen from `now`.
-    public func label(for date: Date, now: Date) -> String {
+    /// The label of the local day holding `date`, seen from `now`; with
+    /// `relative` false never `Today` or `Yesterday`.
+    public func label(for date: Date, now: Date, relative: Bool = true) -> String {
         let day = calendar.startOfDay(for: date)
         let today = calendar.startOfDay(for: now)
         let offset = calendar.dateComponents([.day], from: day, to: today).day ?? Int.max
-        if offset == 0 { return "Today" }
-        if offset == 1 { return "Yesterday" }
+        if relative, offset == 0 { return "Today" }
+        if relative, offset == 1 { return "Yesterday" }
         let parts = calendar.dateComponents([.weekday, .day, .month, .year], from: day)
         let weekday = Self.weekdays[((parts.weekday ?? 1) - 1) % 7]
         let month = Self.months[((parts.month ?? 1) - 1) % 12]

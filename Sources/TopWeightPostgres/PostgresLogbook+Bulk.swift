@@ -128,6 +128,47 @@ extension PostgresLogbook {
             """).metadata.rows ?? 0
     }
 
+    public func storedSessions() throws(LogbookError) -> [StoredSession] {
+        let rows = try link.query("""
+            SELECT u.name, s.day, s.note, s.routine, s.editedat FROM session s JOIN "user" u ON u.id = s.userid
+            ORDER BY s.userid, s.day COLLATE "C"
+            """)
+        var found: [StoredSession] = []
+        for row in rows {
+            let (user, text, note, routine, editedAt) = try Self.decode(row, as: (String, String, String?, String?, Int64).self)
+            guard let day = LocalDay(parsing: text), let edited = StoredRange.date(milliseconds: editedAt) else { continue }
+            found.append(StoredSession(user: user, day: day, note: note, routine: routine, editedAt: edited))
+        }
+        return found
+    }
+
+    public func adoptSessions(_ sessions: [StoredSession], now: Date) throws(LogbookError) -> Int {
+        guard !sessions.isEmpty else { return 0 }
+        let users = try findOrCreateUsers(named: sessions.map(\.user), now: now)
+        // postgres-nio encodes no optional elements: a flag says which text is there.
+        return try link.query("""
+            INSERT INTO session (userid, day, note, routine, editedat)
+            SELECT userid, day, CASE WHEN hasnote THEN note END, CASE WHEN hasroutine THEN routine END, editedat
+            FROM unnest(\(users.map(\.id))::int8[], \(sessions.map(\.day.description))::text[],
+                        \(sessions.map { $0.note != nil })::bool[], \(sessions.map { $0.note ?? "" })::text[],
+                        \(sessions.map { $0.routine != nil })::bool[], \(sessions.map { $0.routine ?? "" })::text[],
+                        \(sessions.map { StoredRange.milliseconds($0.editedAt) })::int8[])
+                 AS copied (userid, day, hasnote, note, hasroutine, routine, editedat)
+            ON CONFLICT (userid, day) DO NOTHING
+            """).metadata.rows ?? 0
+    }
+
+    public func adoptRoutines(_ routines: [Routine], now: Date) throws(LogbookError) -> Int {
+        guard !routines.isEmpty else { return 0 }
+        return try link.query("""
+            INSERT INTO routine (name, namekey, exercises, createdat)
+            SELECT name, namekey, exercises, \(Self.milliseconds(now))
+            FROM unnest(\(routines.map(\.name))::text[], \(routines.map { NameRules.key($0.name) })::text[],
+                        \(routines.map(\.storedExercises))::text[]) AS copied (name, namekey, exercises)
+            ON CONFLICT (namekey) DO NOTHING
+            """).metadata.rows ?? 0
+    }
+
     /// Records as columns, sent as one array per column: one statement per batch.
     private struct RecordColumns {
         var uids: [String] = []

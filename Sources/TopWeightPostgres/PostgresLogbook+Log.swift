@@ -45,7 +45,8 @@ extension PostgresLogbook {
     }
 
     public func routines() throws(LogbookError) -> [Routine] {
-        let rows = try link.query("SELECT name, exercises FROM routine ORDER BY namekey")
+        // By code point, as the file and the member lists sort, whatever the database's collation.
+        let rows = try link.query("SELECT name, exercises FROM routine ORDER BY namekey COLLATE \"C\"")
         var found: [Routine] = []
         for row in rows {
             let (name, exercises) = try Self.decode(row, as: (String, String).self)

@@ -7,6 +7,12 @@ enum Command: String, CaseIterable {
     case exercises
     case unit
     case undo
+    case edit
+    case note
+    case date
+    case calendar
+    case `repeat`
+    case start
     case quit
 
     /// One line of `:help` each.
@@ -19,6 +25,12 @@ enum Command: String, CaseIterable {
         case .exercises: ":exercises             known exercises"
         case .unit: ":unit kg|lb            weight unit for this entry on"
         case .undo: ":undo                  remove the last set saved here"
+        case .edit: ":edit [#ID]            change a set (default: your last one)"
+        case .note: ":note                  add a note to the day (end with . or Ctrl-D)"
+        case .date: ":date yesterday|YYYY-MM-DD|-N|today  log to a past day"
+        case .calendar: ":calendar [YYYY-MM]    your month, training days marked"
+        case .repeat: ":repeat [last|YYYY-MM-DD]  do a past session again"
+        case .start: ":start [NAME]          follow a routine (no name lists them)"
         case .quit: ":quit                  leave"
         }
     }
@@ -26,8 +38,8 @@ enum Command: String, CaseIterable {
     /// Whether the command takes an argument (completion then adds a space).
     var takesArgument: Bool {
         switch self {
-        case .user, .history, .unit: true
-        case .help, .users, .exercises, .undo, .quit: false
+        case .user, .history, .unit, .edit, .date, .calendar, .repeat, .start: true
+        case .help, .users, .exercises, .undo, .note, .quit: false
         }
     }
 }

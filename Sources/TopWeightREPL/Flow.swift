@@ -31,6 +31,8 @@ enum Flow {
         case chooseExercise(String)
         /// The entry is complete: save it.
         case save
+        /// `skip` while walking a plan: on to its next exercise.
+        case skipPlanned
         case createMember(String)
         case createExercise(String, then: OneLineEntry?)
         case checkAdminPin(String)
@@ -71,6 +73,9 @@ enum Flow {
         }
         let text = raw.trimmingWhitespace()
         if text.hasPrefix(":") { return [.command(text)] }
+        if text.lowercased() == "skip", turn.step != .user {
+            return turn.plan == nil ? [.warn("Nothing to skip: skip moves on during :repeat or :start.")] : [.skipPlanned]
+        }
         if text == "<" {
             switch turn.step {
             case .user: return [.warn("Already at the first prompt.")]

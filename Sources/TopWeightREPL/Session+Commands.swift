@@ -21,11 +21,17 @@ extension Session {
         switch command {
         case .help: showHelp()
         case .user: switchUser(argument)
-        case .history: showHistory(argument)
+        case .history: return showHistory(argument)
         case .users: listUsers()
         case .exercises: listExercises()
         case .unit: changeUnit(argument)
         case .undo: undo()
+        case .edit: return edit(argument)
+        case .note: return writeNote()
+        case .date: changeDay(argument)
+        case .calendar: return showCalendar(argument)
+        case .repeat: repeatSession(argument)
+        case .start: startRoutine(argument)
         case .quit:
             return settings.kiosk ? askForAdminPin() : .quit
         }
@@ -83,51 +89,6 @@ extension Session {
             return
         }
         if let member = resolveUser(argument) { selectUser(member) }
-    }
-
-    /// `:history [NAME|all] [N]`: the newest N records of a member or of everybody.
-    private func showHistory(_ argument: String) {
-        var words = argument.split(whereSeparator: { $0.isWhitespace }).map(String.init)
-        var limit = settings.historyPageSize
-        if let last = words.last, let count = Int(last) {
-            guard count > 0, count <= 10_000 else {
-                warn(InputError("the number of records must be from 1 to 10000", example: ":history all 50"))
-                return
-            }
-            limit = count
-            words.removeLast()
-        }
-        let name = words.joined(separator: " ")
-        var query = HistoryQuery()
-        var whose = "everybody"
-        if name.lowercased() != "all" {
-            var member = name.isEmpty ? (user ?? defaultUser()) : nil
-            if !name.isEmpty {
-                do {
-                    member = try workouts.member(named: name)
-                } catch {
-                    warn(error.description)
-                    return
-                }
-            }
-            if let member {
-                query.userID = member.id
-                whose = member.name
-            }
-        }
-        do {
-            let page = try workouts.historyPage(query, limit: limit)
-            guard !page.records.isEmpty else {
-                say("No records yet for \(whose).")
-                return
-            }
-            HistoryText.render(page.records, grouping: grouping, now: settings.now(), showUser: query.userID == nil).forEach(console.say)
-            if page.more {
-                say("… older records exist: :history \(query.userID == nil ? "all" : whose) \(min(limit * 2, 10_000))")
-            }
-        } catch {
-            warn(error.description)
-        }
     }
 
     private func listUsers() {

@@ -64,6 +64,14 @@ extension Session {
             return names.map { head + $0 }
         case "unit":
             return WeightUnit.allCases.map(\.rawValue).filter { $0.hasPrefix(argument.lowercased()) }.map { head + $0 }
+        case "start":
+            let key = NameRules.key(argument)
+            let names = ((try? log.routines()) ?? []).map(\.routine.name)
+            return names.filter { NameRules.key($0).hasPrefix(key) }.map { head + $0 }
+        case "repeat":
+            return ["last"].filter { $0.hasPrefix(argument.lowercased()) }.map { head + $0 }
+        case "date":
+            return ["today", "yesterday"].filter { $0.hasPrefix(argument.lowercased()) }.map { head + $0 }
         default:
             return []
         }

@@ -31,6 +31,8 @@ public final class Session {
 
     let store: any Logbook
     let workouts: Workouts
+    /// Sessions, notes, the calendar, repeating and routines.
+    let log: TrainingLog
     let source: any LineSource
     let console: any Console
     let catalog: ExerciseCatalog
@@ -83,9 +85,10 @@ public final class Session {
     var resolvedExercises: [String: Exercise] = [:]
 
     public init(store: any Logbook, source: any LineSource, console: any Console,
-                catalog: ExerciseCatalog, settings: Settings = Settings()) {
+                catalog: ExerciseCatalog, routines: RoutineCatalog = .bundled(), settings: Settings = Settings()) {
         self.store = store
         workouts = Workouts(logbook: store, catalog: catalog)
+        log = TrainingLog(logbook: store, routineCatalog: routines, timeZone: settings.timeZone)
         self.source = source
         self.console = console
         self.catalog = catalog
@@ -134,6 +137,7 @@ public final class Session {
         case .chooseMember(let text): answerUser(text)
         case .chooseExercise(let text): answerExercise(text)
         case .save: save()
+        case .skipPlanned: skipPlanned()
         case .createMember(let name):
             guard let created = attempt({ () throws(LogbookError) in try store.createUser(named: name, now: settings.now()) }) else { return nil }
             say("Welcome, \(created.name).")
@@ -177,8 +181,12 @@ public final class Session {
     }
 
     private func label(_ name: String, _ value: String?) -> String {
-        guard let value else { return "\(name): " }
-        return "\(name) [\(value)]: "
+        let shown = value.map { "\(name) [\($0)]: " } ?? "\(name): "
+        // A past day and a plan's progress lead every prompt of the member's turn.
+        var tags: [String] = []
+        if step != .user, let day = turn.day { tags.append(grouping.label(for: day.start(in: grouping.calendar), now: settings.now())) }
+        if step != .user, let plan = turn.plan { tags.append(plan.progress) }
+        return tags.isEmpty ? shown : "[\(tags.joined(separator: " · "))] " + shown
     }
 
     func defaultUser() -> User? {
@@ -267,6 +275,11 @@ public final class Session {
 
     /// Starts the numbers from the member's last set of the exercise, or empty.
     func loadDefaults() {
+        // Walking a plan, its exercise starts from the plan's numbers.
+        if let chosen = exercise, let planned = turn.plan?.current, turn.plan?.isCurrent(chosen.name) == true {
+            draft = planned.values.map(Draft.init(last:)) ?? Draft(unit: unit)
+            return
+        }
         if let member = user, let chosen = exercise,
            let last = knownValues[chosen.id] ?? (try? store.lastValues(of: member, for: chosen)) ?? nil {
             knownValues[chosen.id] = last
@@ -376,7 +389,7 @@ public final class Session {
             return
         }
         let now = settings.now()
-        var entry = NewRecord(user: member, exercise: chosen, values: values, performedAt: now)
+        var entry = NewRecord(user: member, exercise: chosen, values: values, performedAt: performedAt(now))
         if let pending = turn.pending, pending.user == member, pending.exercise == chosen, pending.values == values {
             entry = pending
         }
@@ -388,6 +401,7 @@ public final class Session {
             recentExercises = recentExercises.map { [chosen.name] + $0.filter { NameRules.key($0) != NameRules.key(chosen.name) } }
             say(Lines.saved(record))
             step = .exercise
+            if turn.plan != nil { planSaved(chosen, member: member, now: now) }
         } catch {
             // Nothing was half-written; the numbers stay, Enter at the last prompt retries.
             turn.pending = entry

@@ -29,6 +29,10 @@ struct Turn {
     /// what was shown, even if another terminal saved in between.
     var shownUser: User?
     var shownExercise: Exercise?
+    /// The day saves are dated to (`:date`), or `nil` for today.
+    var day: LocalDay?
+    /// A session being repeated or a routine being followed.
+    var plan: Plan?
 
     init(unit: WeightUnit) {
         self.unit = unit

@@ -93,6 +93,66 @@ extension WorkoutStore {
         }
     }
 
+    public func storedSessions() throws(LogbookError) -> [StoredSession] {
+        try perform {
+            try writer.read { db in
+                let rows = try Row.fetchCursor(db, sql: """
+                    SELECT u.name AS user, s.day, s.note, s.routine, s.editedAt
+                    FROM session s JOIN user u ON u.id = s.userId ORDER BY s.userId, s.day
+                    """)
+                var found: [StoredSession] = []
+                while let row = try rows.next() {
+                    // Rows another tool damaged are not carried over.
+                    guard let user = String.fromDatabaseValue(row["user"]),
+                          let day = String.fromDatabaseValue(row["day"]).flatMap(LocalDay.init(parsing:)),
+                          let editedAt = StoredValues.date(row["editedAt"])
+                    else { continue }
+                    found.append(StoredSession(user: user, day: day, note: String.fromDatabaseValue(row["note"]),
+                                               routine: String.fromDatabaseValue(row["routine"]), editedAt: editedAt))
+                }
+                return found
+            }
+        }
+    }
+
+    public func adoptSessions(_ sessions: [StoredSession], now: Date) throws(LogbookError) -> Int {
+        guard !sessions.isEmpty else { return 0 }
+        let users = try findOrCreateUsers(named: Self.distinct(sessions.map(\.user)), now: now)
+        let userIDs = Dictionary(users.map { (NameRules.key($0.name), $0.id) }, uniquingKeysWith: { first, _ in first })
+        return try perform {
+            try writer.write { db in
+                let insert = try db.cachedStatement(sql: """
+                    INSERT INTO session (userId, day, note, routine, editedAt) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (userId, day) DO NOTHING
+                    """)
+                var added = 0
+                for session in sessions {
+                    guard let user = userIDs[NameRules.key(session.user)] else { continue }
+                    try insert.execute(arguments: [user, session.day.description, session.note, session.routine,
+                                                   Self.milliseconds(session.editedAt)])
+                    added += db.changesCount
+                }
+                return added
+            }
+        }
+    }
+
+    public func adoptRoutines(_ routines: [Routine], now: Date) throws(LogbookError) -> Int {
+        try perform {
+            try writer.write { db in
+                let insert = try db.cachedStatement(sql: """
+                    INSERT INTO routine (name, nameKey, exercises, createdAt) VALUES (?, ?, ?, ?) ON CONFLICT (nameKey) DO NOTHING
+                    """)
+                var added = 0
+                for routine in routines {
+                    try insert.execute(arguments: [routine.name, NameRules.key(routine.name), routine.storedExercises, Self.milliseconds(now)])
+                    added += db.changesCount
+                }
+                return added
+            }
+        }
+    }
+
     /// The names once each (by `NameRules.key`), first spelling first.
     static func distinct(_ names: [String]) -> [String] {
         var seen = Set<String>()

@@ -38,6 +38,14 @@ public final class ScriptedLineSource: LineSource {
         return nextEvent()
     }
 
+    /// Lines on the pretend screen: set it to page history as a terminal would.
+    public var screenRows: Int?
+
+    public func readPagerKey(prompt: String) -> LineEvent {
+        prompts.append(prompt)
+        return nextEvent()
+    }
+
     /// After the script: Ctrl-D twice (ends a turn, then the session), then the
     /// terminal is gone, so even a kiosk that ignores Ctrl-D stops.
     private func nextEvent() -> LineEvent {

@@ -5,8 +5,11 @@ import TopWeightCore
 /// another (a file to a server, a server to a file, one server to another).
 ///
 /// Members and exercises are matched by name, records by their stable uid,
-/// settings by key; nothing in the destination is overwritten or removed, so
-/// a second run adds nothing and an interrupted run can simply be repeated.
+/// sessions' notes and routines by member name and day, the gym's routines by
+/// name, settings by key; nothing in the destination is overwritten or
+/// removed (a day that already has a note or routine there keeps its own, so
+/// no note is ever doubled), so a second run adds nothing and an interrupted
+/// run can simply be repeated.
 public enum LogbookCopy {
     public struct Summary: Sendable, Equatable {
         public var members = 0
@@ -14,6 +17,14 @@ public enum LogbookCopy {
         public var records = 0
         /// Records the destination already had (by uid).
         public var recordsAlreadyThere = 0
+        /// Members' days with a note or a routine.
+        public var sessions = 0
+        /// Days the destination already kept for that member (left as they were).
+        public var sessionsAlreadyThere = 0
+        /// The gym's own routines.
+        public var routines = 0
+        /// Routines the destination already had by name (left as they were).
+        public var routinesAlreadyThere = 0
         public var settings = 0
     }
 
@@ -48,6 +59,19 @@ public enum LogbookCopy {
             cursor = last.id
             progress(read, max(total, read))
         }
+        // Kept days, `pageSize` to a statement: a member's day already kept there stays as it is.
+        let sessions = try source.storedSessions()
+        var start = 0
+        while start < sessions.count {
+            let page = Array(sessions[start..<min(start + pageSize, sessions.count)])
+            let added = try destination.adoptSessions(page, now: now)
+            summary.sessions += added
+            summary.sessionsAlreadyThere += page.count - added
+            start += page.count
+        }
+        let routines = try source.routines()
+        summary.routines = try destination.adoptRoutines(routines, now: now)
+        summary.routinesAlreadyThere = routines.count - summary.routines
         summary.settings = try destination.adoptSettings(source.settings())
         return summary
     }

@@ -29,15 +29,19 @@ public struct TrainingLog: Sendable {
     /// The member's sessions on days up to `through`, newest first, at most
     /// `limit` of them (`nil` for all), from `since` on when given.
     public func sessions(of member: User, since: LocalDay? = nil, through: LocalDay, limit: Int?) throws(WorkoutsError) -> [TrainingSession] {
+        // The loop below adds a finished day before it checks the limit.
+        if let limit, limit <= 0 { return [] }
         var query = HistoryQuery(userID: member.id)
         query.since = since.map { $0.start(in: calendar) }
         query.until = through.adding(days: 1).start(in: calendar)
         var sessions: [TrainingSession] = []
         var current: [WorkoutRecord] = []
         var currentDay: LocalDay?
-        // Pages of records, newest first, until `limit` whole days are in.
+        // Pages of records, newest first, until `limit` whole days are in:
+        // small first (a day is a handful of sets), doubling after.
+        var pageSize = limit.map { min(max($0 * 12, 48), 1_000) } ?? 1_000
         pages: while true {
-            query.limit = 1_000
+            query.limit = pageSize
             let page = try attempt { () throws(LogbookError) in try logbook.history(query) }
             for record in page {
                 let day = day(of: record.performedAt)
@@ -49,8 +53,9 @@ public struct TrainingLog: Sendable {
                 currentDay = day
                 current.append(record)
             }
-            guard page.count == 1_000, let last = page.last else { break }
+            guard page.count == pageSize, let last = page.last else { break }
             query.before = (last.performedAt, last.id)
+            pageSize = min(pageSize * 2, 1_000)
         }
         if let done = currentDay, !current.isEmpty, limit.map({ sessions.count < $0 }) ?? true {
             sessions.append(TrainingSession(day: done, user: member.name, records: current.reversed()))
@@ -148,10 +153,24 @@ public struct TrainingLog: Sendable {
     /// Removes one of the gym's own routines (a bundled starter can't be removed).
     public func removeRoutine(named name: String) throws(WorkoutsError) {
         if try attempt({ () throws(LogbookError) in try logbook.removeRoutine(named: name) }) { return }
+        throw notOwn(name)
+    }
+
+    /// The gym's own routine with this name, the one `removeRoutine` would
+    /// remove, or why there is none: asked before the admin PIN, so nobody
+    /// types it for a removal that can't happen.
+    public func ownRoutine(named name: String) throws(WorkoutsError) -> Routine {
+        let key = NameRules.key(name)
+        let own = try attempt { () throws(LogbookError) in try logbook.routines() }
+        guard let found = own.first(where: { NameRules.key($0.name) == key }) else { throw notOwn(name) }
+        return found
+    }
+
+    private func notOwn(_ name: String) -> WorkoutsError {
         if routineCatalog.routine(named: name) != nil {
-            throw .invalid("\(name) is a bundled starter; it can't be removed (import one with the same name to replace it)")
+            return .invalid("\(name) is a bundled starter; it can't be removed (import one with the same name to replace it)")
         }
-        throw .notFound("no routine named \(name); 'topweight routines' lists them")
+        return .notFound("no routine named \(name); 'topweight routines' lists them")
     }
 
     // MARK: - Walking a session or a routine
@@ -184,10 +203,7 @@ public struct TrainingLog: Sendable {
 
     /// Changes a live record: any of exercise and numbers; returns it before and after.
     public func edit(id: Int64, exercise: Exercise?, weight: Weight?, reps: Int?, series: Int?, now: Date) throws(WorkoutsError) -> (before: WorkoutRecord, after: WorkoutRecord) {
-        guard let before = try attempt({ () throws(LogbookError) in try logbook.record(id: id) }) else {
-            throw .notFound("no record #\(id); 'topweight history' shows ids")
-        }
-        guard before.deletedAt == nil else { throw .invalid("#\(id) is deleted; 'topweight restore \(id)' brings it back first") }
+        let before = try liveRecord(id: id)
         var values = before.values
         if let weight { values.weight = weight }
         if let reps { values.reps = reps }
@@ -208,6 +224,15 @@ public struct TrainingLog: Sendable {
         after.exercise = target.name
         after.values = values
         return (before, after)
+    }
+
+    /// The record `edit` would change, or why it can't: asked before the admin PIN too.
+    public func liveRecord(id: Int64) throws(WorkoutsError) -> WorkoutRecord {
+        guard let record = try attempt({ () throws(LogbookError) in try logbook.record(id: id) }) else {
+            throw .notFound("no record #\(id); 'topweight history' shows ids")
+        }
+        guard record.deletedAt == nil else { throw .invalid("#\(id) is deleted; 'topweight restore \(id)' brings it back first") }
+        return record
     }
 
     @discardableResult

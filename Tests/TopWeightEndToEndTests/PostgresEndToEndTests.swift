@@ -128,14 +128,39 @@ struct PostgresEndToEndTests {
         #expect(try Binary.run(["delete", "2"], db: file.db).status == 0)
         #expect(try Binary.run(["users", "add", "Bo"], db: file.db).status == 0)
         #expect(try Binary.run(["admin", "set-pin"], db: file.db, input: "2468\n2468\n").status == 0)
+        // Notes and routines through the store: what the logger's :note and :start keep.
+        let day = try #require(LocalDay(parsing: "2026-11-03"))
+        let note = "Heavy.\n\n- **squat** 100 × 5"
+        let upper = Routine(name: "Upper", exercises: [RoutineStep(exercise: "Bench Press", values: SetValues(weight: Weight(value: 60, unit: .kg), reps: 8, series: 3)),
+                                                       RoutineStep(exercise: "Face Pull", values: nil)])
+        do {
+            let store = try TestEngine.open(file.db)
+            let ana = try #require(try store.user(named: "Ana"))
+            let zoe = try #require(try store.user(named: "Zoë"))
+            try store.appendNote(userID: ana.id, day: day, text: note, now: Date())
+            try store.setRoutine("Lower", userID: ana.id, day: day, now: Date())
+            try store.setRoutine("Upper", userID: zoe.id, day: day, now: Date())
+            #expect(try store.saveRoutine(upper, now: Date()) == false)
+        }
 
         let first = try Binary.run(["copy", file.db, server.db], db: nil)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout.hasPrefix("copied 3 members, 3 exercises, 3 records, 1 setting from "), "\(first.stdout)")
+        #expect(first.stdout.hasPrefix("copied 3 members, 3 exercises, 3 records, 2 days' notes and routines, 1 gym routine, 1 setting from "),
+                "\(first.stdout)")
         #expect(!first.stdout.contains(try TestEngine.postgresServer().components(separatedBy: "@")[0]), "no password shown")
         let again = try Binary.run(["copy", file.db, server.db], db: nil)
-        #expect(again.stdout.hasPrefix("copied 0 members, 0 exercises, 0 records, 0 settings from "), "\(again.stdout)")
-        #expect(again.stdout.contains("3 records already there"))
+        #expect(again.stdout.hasPrefix("copied 0 members, 0 exercises, 0 records, 0 days' notes and routines, 0 gym routines, 0 settings from "),
+                "\(again.stdout)")
+        #expect(again.stdout.contains("; 3 records already there; 2 days' notes and routines already there, kept as they were; "
+            + "1 gym routine already there by name, kept as it was\n"), "\(again.stdout)")
+        do {
+            let store = try TestEngine.open(server.db)
+            let ana = try #require(try store.user(named: "Ana"))
+            let zoe = try #require(try store.user(named: "Zoë"))
+            #expect(try store.sessionInfos(userID: ana.id, from: day, through: day) == [SessionInfo(day: day, note: note, routine: "Lower")])
+            #expect(try store.sessionInfos(userID: zoe.id, from: day, through: day) == [SessionInfo(day: day, note: nil, routine: "Upper")])
+            #expect(try store.routines() == [upper])
+        }
 
         let fileHistory = try Binary.run(["history", "--format", "csv"], db: file.db).stdout
         #expect(try Binary.run(["history", "--format", "csv"], db: server.db).stdout == fileHistory, "same ids too: the server was empty")
@@ -143,13 +168,29 @@ struct PostgresEndToEndTests {
             == Binary.run(["history", "--deleted", "--format", "csv"], db: file.db).stdout)
         #expect(try TestEngine.open(server.db).adminPinIsSet())
 
-        // Back: a new file from the server, twice.
+        // Back: a new file from the server, twice. It already keeps a note of
+        // its own on Ana's day: that day stays as it is, nothing doubled.
         let back = try Scratch(engine: .sqlite)
         #expect(try Binary.run(["add", "Cy", "Row", "50", "10", "3"], db: server.db).status == 0)
+        do {
+            let store = try TestEngine.open(back.db)
+            try store.appendNote(userID: try store.createUser(named: "Ana").id, day: day, text: "Written here", now: Date())
+        }
         let returned = try Binary.run(["copy", server.db, back.db], db: nil)
-        #expect(returned.stdout.hasPrefix("copied 4 members, 4 exercises, 4 records, 1 setting from "), "\(returned.stdout)")
+        #expect(returned.stdout.hasPrefix("copied 3 members, 4 exercises, 4 records, 1 day's note and routine, 1 gym routine, 1 setting from "),
+                "\(returned.stdout)")
+        #expect(returned.stdout.contains("; 1 day's note and routine already there, kept as it was\n"), "\(returned.stdout)")
         let returnedAgain = try Binary.run(["copy", server.db, back.db], db: nil)
-        #expect(returnedAgain.stdout.hasPrefix("copied 0 members, 0 exercises, 0 records, 0 settings from "), "\(returnedAgain.stdout)")
+        #expect(returnedAgain.stdout.hasPrefix("copied 0 members, 0 exercises, 0 records, 0 days' notes and routines, 0 gym routines, 0 settings from "),
+                "\(returnedAgain.stdout)")
+        do {
+            let store = try TestEngine.open(back.db)
+            let ana = try #require(try store.user(named: "Ana"))
+            let zoe = try #require(try store.user(named: "Zoë"))
+            #expect(try store.sessionInfos(userID: ana.id, from: day, through: day) == [SessionInfo(day: day, note: "Written here", routine: nil)])
+            #expect(try store.sessionInfos(userID: zoe.id, from: day, through: day) == [SessionInfo(day: day, note: nil, routine: "Upper")])
+            #expect(try store.routines() == [upper])
+        }
         // The same records by uid and content; each database numbers its own ids.
         func withoutIDs(_ db: String) throws -> [String] {
             try Binary.run(["history", "--format", "csv"], db: db).stdout.split(separator: "\n").map { $0.split(separator: ",", maxSplits: 1).last.map(String.init) ?? "" }

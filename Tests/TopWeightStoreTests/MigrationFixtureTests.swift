@@ -23,8 +23,22 @@ struct MigrationFixtureTests {
         (1, "Ana", "Bench Press", 6250, .kg, 8, 3, "2026-11-01T08:00:00Z"),
     ]
 
+    /// What the v4 fixture keeps beside its records: a note and a routine on
+    /// Ana's 3 November session, and one routine of the gym's own. Its records,
+    /// tombstone and PIN were written by v4's `topweight add`, `delete` and
+    /// `admin set-pin`; these three through `WorkoutStore` (`appendNote`,
+    /// `setRoutine`, `saveRoutine`), before the commands for them shipped.
+    static let v4Day = LocalDay(year: 2026, month: 11, day: 3)
+    static let v4Note = "Squat day.\n\n- **Back Squat** 100 kg × 5 felt *easy*\n- Bench: pause reps\n\nNext time: 102.5"
+    static let v4Routine = Routine(name: "Gym Upper", exercises: [
+        RoutineStep(exercise: "Bench Press", values: SetValues(weight: Weight(hundredths: 6250, unit: .kg), reps: 8, series: 3)),
+        RoutineStep(exercise: "Deadlift", values: SetValues(weight: Weight(hundredths: 13500, unit: .lb), reps: 5, series: 3)),
+        RoutineStep(exercise: "Pull-Up", values: SetValues(weight: Weight(hundredths: 0, unit: .kg), reps: 12, series: 4)),
+        RoutineStep(exercise: "Face Pull", values: nil),
+    ])
+
     @Test("a database of every shipped schema upgrades to the current one and keeps every record",
-          arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite"])
+          arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite"])
     func upgrade(fixture: String) throws {
         let scratch = TemporaryDatabase()
         defer { scratch.remove() }
@@ -43,10 +57,11 @@ struct MigrationFixtureTests {
         // v3: every record has its own stable id, old ones included.
         #expect(records.allSatisfy { RecordUID.isValid($0.uid ?? "") })
         #expect(Set(records.compactMap(\.uid)).count == records.count)
-        // The v3 fixture also holds one deleted record (#9), kept as a tombstone.
+        // From v3 on, the fixture also holds one deleted record (#9), kept as a tombstone.
+        let hasTombstone = fixture == "schema-v3.sqlite" || fixture == "schema-v4.sqlite"
         var deleted = HistoryQuery()
         deleted.deleted = true
-        #expect(try store.history(deleted).map(\.id) == (fixture == "schema-v3.sqlite" ? [9] : []))
+        #expect(try store.history(deleted).map(\.id) == (hasTombstone ? [9] : []))
         let iso = ISO8601DateFormatter()
         for (record, expected) in zip(records, Self.v1Records) {
             #expect(record.id == expected.0)
@@ -67,9 +82,26 @@ struct MigrationFixtureTests {
         #expect(try store.lastValues(of: ana, for: bench)?.weight.hundredths == 6500)
         _ = try store.save(NewRecord(user: ana, exercise: bench, values: SetValues(weight: Weight(hundredths: 6750, unit: .kg), reps: 8, series: 3), performedAt: Date()))
         #expect(try store.history(HistoryQuery()).count == Self.v1Records.count + 1)
-        if fixture == "schema-v3.sqlite" {
+        if hasTombstone {
             #expect(try store.restoreRecord(id: 9))
             #expect(try store.history(HistoryQuery()).count == Self.v1Records.count + 2)
         }
+
+        // v4: the note and routine of Ana's session and the gym's routine; older files have none, and take them.
+        let day = try #require(Self.v4Day)
+        let kept = try store.sessionInfos(userID: ana.id, from: day, through: day)
+        if fixture == "schema-v4.sqlite" {
+            #expect(kept == [SessionInfo(day: day, note: Self.v4Note, routine: "Lower")])
+            #expect(try store.routines() == [Self.v4Routine])
+        } else {
+            #expect(kept.isEmpty)
+            #expect(try store.routines().isEmpty)
+        }
+        try store.appendNote(userID: ana.id, day: day, text: "After the upgrade", now: Date())
+        try store.setRoutine("Upper", userID: ana.id, day: day, now: Date())
+        let after = try store.sessionInfos(userID: ana.id, from: day, through: day)
+        #expect(after.map(\.note) == [fixture == "schema-v4.sqlite" ? Self.v4Note + "\n\nAfter the upgrade" : "After the upgrade"])
+        #expect(after.map(\.routine) == ["Upper"])
+        #expect(try store.saveRoutine(Self.v4Routine, now: Date()) == (fixture == "schema-v4.sqlite"))
     }
 }

@@ -16,6 +16,12 @@ struct PostgresSchemaTests {
             #expect(health.appliedMigrations == Schema.knownMigrations.count)
             #expect(health.knownMigrations == Schema.knownMigrations.count)
             #expect(health.users == 0 && health.exercises == 0 && health.records == 0)
+            // The same migrations by identifier, not only as many; v4's tables are there, empty.
+            let identifiers = Schema.knownMigrations.map { "'\($0)'" }.joined(separator: ", ")
+            #expect(try PostgresServer.count("SELECT COUNT(*) FROM topweight_migrations WHERE identifier IN (\(identifiers))", url: url)
+                == Int64(Schema.knownMigrations.count))
+            #expect(try PostgresServer.count("SELECT COUNT(*) FROM session", url: url) == 0)
+            #expect(try PostgresServer.count("SELECT COUNT(*) FROM routine", url: url) == 0)
 
             let store = try PostgresLogbook(url: url)
             let ana = try store.createUser(named: "Ana")

@@ -6,6 +6,7 @@ import TopWeightCLI
 import TopWeightCore
 import TopWeightREPL
 import TopWeightStore
+import TopWeightUseCases
 
 // Thresholds: `swift package benchmark thresholds check` compares each run's
 // p90 with the values in Thresholds/TopWeightBenchmarks.NAME.p90.json, within
@@ -104,6 +105,38 @@ func benchmarks() -> [String] {
         blackHole(values)
     } setup: {
         try HistoryReader(path: Fixtures.history())
+    }
+
+    // MARK: The training log at a million records
+
+    // `:calendar` / `topweight calendar`: one member's month (the month of
+    // their newest set), every day's sets grouped, notes and routines joined.
+    Benchmark("CalendarMonth", configuration: configuration()) { benchmark, reader in
+        let month = try reader.log.month(reader.newestMonth, of: reader.member)
+        if month.sessions.isEmpty { benchmark.error("no sessions in \(reader.newestMonth)") }
+        blackHole(month)
+    } setup: {
+        try LogReader(path: Fixtures.history())
+    }
+
+    // `topweight sessions`: the newest 20 sessions of one member, with totals.
+    Benchmark("SessionsPage", configuration: configuration()) { benchmark, reader in
+        let sessions = try reader.log.sessions(of: reader.member, through: reader.today, limit: 20)
+        if sessions.count != 20 { benchmark.error("sessions page has \(sessions.count) sessions, not 20") }
+        blackHole(sessions)
+    } setup: {
+        try LogReader(path: Fixtures.history())
+    }
+
+    // `:repeat last`: the member's last session before today, as planned sets.
+    Benchmark("RepeatLookup", configuration: configuration()) { benchmark, reader in
+        guard let session = try reader.log.lastSession(of: reader.member, before: reader.today) else {
+            benchmark.error("no session to repeat")
+            return
+        }
+        blackHole(reader.log.plan(repeating: session))
+    } setup: {
+        try LogReader(path: Fixtures.history())
     }
 
     // Tab after two letters, once at the user prompt and once at the exercise
@@ -229,6 +262,26 @@ final class HistoryReader {
         let members = try store.users().sorted { $0.records < $1.records }
         guard !members.isEmpty else { throw Fixtures.FixtureError(message: "no members in \(path)") }
         member = members[members.count / 2].user
+    }
+}
+
+/// The training log over the million-record file, for one member in the
+/// middle by record count.
+final class LogReader {
+    let log: TrainingLog
+    let member: User
+    let today: LocalDay
+    let newestMonth: LocalMonth
+
+    init(path: String) throws {
+        let reader = try HistoryReader(path: path)
+        member = reader.member
+        log = TrainingLog(logbook: reader.store, routineCatalog: RoutineCatalog(routines: []), timeZone: .current)
+        today = log.day(of: Date())
+        guard let newest = try reader.store.history(HistoryQuery(userID: member.id, limit: 1)).first else {
+            throw Fixtures.FixtureError(message: "\(member.name) has no records in \(path)")
+        }
+        newestMonth = LocalMonth(log.day(of: newest.performedAt))
     }
 }
 

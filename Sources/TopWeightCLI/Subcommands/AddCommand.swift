@@ -61,19 +61,26 @@ struct AddCommand: ParsableCommand {
     }
 
     private func parseValues() throws -> SetValues {
+        let weightValue = try Self.weight(weight, unit: unit ?? .kg)
+        let repsValue = try Self.number(reps, field: .reps)
+        let seriesValue = try Self.number(series, field: .series)
+        return SetValues(weight: weightValue, reps: repsValue, series: seriesValue)
+    }
+
+    /// A weight typed as an argument: a plain number, in its own unit when it
+    /// names one (`135lb`), else in `unit`. `edit` reads `--weight` the same way.
+    static func weight(_ text: String, unit: WeightUnit) throws -> Weight {
         let weightInput: (NumberInput, WeightUnit?)
-        switch NumberInput.parse(weight, field: .weight) {
+        switch NumberInput.parse(text, field: .weight) {
         case .success(let parsed): weightInput = parsed
         case .failure(let error): throw Failure.input(error)
         }
-        let unit = weightInput.1 ?? self.unit ?? .kg
-        let hundredths = try Self.absolute(weightInput.0, field: .weight, unit: unit)
-        let repsValue = try Self.number(reps, field: .reps)
-        let seriesValue = try Self.number(series, field: .series)
-        return SetValues(weight: Weight(hundredths: hundredths, unit: unit), reps: repsValue, series: seriesValue)
+        let unit = weightInput.1 ?? unit
+        return Weight(hundredths: try absolute(weightInput.0, field: .weight, unit: unit), unit: unit)
     }
 
-    private static func number(_ text: String, field: NumericField) throws -> Int {
+    /// Reps or series typed as an argument: a plain whole number in range.
+    static func number(_ text: String, field: NumericField) throws -> Int {
         switch NumberInput.parse(text, field: field) {
         case .success(let (input, _)): return try absolute(input, field: field, unit: .kg)
         case .failure(let error): throw Failure.input(error)

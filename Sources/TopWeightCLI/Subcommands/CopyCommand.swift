@@ -7,11 +7,13 @@ import TopWeightUseCases
 struct CopyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "copy",
-        abstract: "Copy members, exercises, records and settings from one database into another.",
+        abstract: "Copy members, exercises, records, notes, routines and settings from one database into another.",
         discussion: """
-            SOURCE and DEST are each a file path or a postgres:// URL. Members and exercises are \
-            matched by name and records by their stable id, so nothing is duplicated or overwritten: \
-            running the same copy again adds nothing, and an interrupted copy can simply be run again.
+            SOURCE and DEST are each a file path or a postgres:// URL. Members, exercises and routines \
+            are matched by name, records by their stable id, and a day's note and routine by member and \
+            day, so nothing is duplicated or overwritten (a day that already has a note or routine in \
+            DEST keeps its own): running the same copy again adds nothing, and an interrupted copy can \
+            simply be run again.
             """
     )
 
@@ -44,15 +46,28 @@ struct CopyCommand: ParsableCommand {
             let elapsed = clock.now - started
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             var line = "copied \(Self.count(summary.members, "member")), \(Self.count(summary.exercises, "exercise")), "
-            line += "\(Self.count(summary.records, "record")), \(Self.count(summary.settings, "setting")) "
+            line += "\(Self.count(summary.records, "record")), \(Self.days(summary.sessions)), "
+            line += "\(Self.count(summary.routines, "gym routine")), \(Self.count(summary.settings, "setting")) "
             line += "from \(from) to \(to) in \(String(format: "%.1f", seconds)) s"
             if summary.recordsAlreadyThere > 0 { line += "; \(Self.count(summary.recordsAlreadyThere, "record")) already there" }
+            if summary.sessionsAlreadyThere > 0 {
+                line += "; \(Self.days(summary.sessionsAlreadyThere)) already there, kept as \(summary.sessionsAlreadyThere == 1 ? "it was" : "they were")"
+            }
+            if summary.routinesAlreadyThere > 0 {
+                line += "; \(Self.count(summary.routinesAlreadyThere, "gym routine")) already there by name, "
+                line += "kept as \(summary.routinesAlreadyThere == 1 ? "it was" : "they were")"
+            }
             print(TerminalText.safe(line))
         }
     }
 
     static func count(_ number: Int, _ noun: String) -> String {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
+    /// Members' days kept beside the sets: `1 day's note and routine`, `2 days' notes and routines`.
+    static func days(_ number: Int) -> String {
+        number == 1 ? "1 day's note and routine" : "\(number) days' notes and routines"
     }
 }
 

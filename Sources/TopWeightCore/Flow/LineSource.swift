@@ -36,11 +36,25 @@ public protocol LineSource: AnyObject {
 
     /// Sets the idle timeout in seconds; `nil` waits forever.
     func setIdleTimeout(_ seconds: Double?)
+
+    /// One key for a pager or the calendar: `.line` of the character, or of
+    /// `left`, `right`, `pageup`, `pagedown` for those keys. Piped input
+    /// answers with a line.
+    func readPagerKey(prompt: String) -> LineEvent
+
+    /// Lines on the screen, where there is one (`nil` for a pipe: never page).
+    var screenRows: Int? { get }
 }
 
 extension LineSource {
     /// Sources without a screen have nothing to clear.
     public func clearScreen() {}
+
+    public func readPagerKey(prompt: String) -> LineEvent {
+        readKey(prompt: prompt)
+    }
+
+    public var screenRows: Int? { nil }
 
     /// Sources that never echo (pipes, scripts) read secrets as plain lines.
     public func readSecret(prompt: String) -> LineEvent {

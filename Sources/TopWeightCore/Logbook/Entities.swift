@@ -183,3 +183,21 @@ public struct StoredRecord: Sendable, Hashable {
         self.deletedAt = deletedAt
     }
 }
+
+/// A member's day as kept beside its sets (its note and routine), as it
+/// travels between databases (`topweight copy`): the member by name.
+public struct StoredSession: Sendable, Hashable {
+    public var user: String
+    public var day: LocalDay
+    public var note: String?
+    public var routine: String?
+    public var editedAt: Date
+
+    public init(user: String, day: LocalDay, note: String?, routine: String?, editedAt: Date) {
+        self.user = user
+        self.day = day
+        self.note = note
+        self.routine = routine
+        self.editedAt = editedAt
+    }
+}

@@ -144,6 +144,15 @@ public protocol StorageEngine: Logbook {
     func settings() throws(LogbookError) -> [(key: String, value: String)]
     /// Stores the settings this database does not have yet; returns how many.
     func adoptSettings(_ settings: [(key: String, value: String)]) throws(LogbookError) -> Int
+    /// Every member's kept days (note and routine), by member and day.
+    func storedSessions() throws(LogbookError) -> [StoredSession]
+    /// Adds the sessions whose member has no row for that day here yet,
+    /// creating members by name; a day already kept here is left as it is.
+    /// Returns how many were new.
+    func adoptSessions(_ sessions: [StoredSession], now: Date) throws(LogbookError) -> Int
+    /// Stores the routines whose name this database does not have yet
+    /// (one it has is left as it is); returns how many.
+    func adoptRoutines(_ routines: [Routine], now: Date) throws(LogbookError) -> Int
 
     /// Forgets wrong PIN attempts and any wait (`topweight admin unlock`).
     func clearPinLockout() throws(LogbookError)

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import TopWeightCore
+import TopWeightStore
+
+/// The training log in the real binary on a real pseudo-terminal: a member
+/// dates a set to yesterday, repeats their last session, follows a routine,
+/// writes a note, fixes a set and pages through their history with the keys
+/// a terminal sends (Page Down arrives as an escape sequence).
+@Suite("The training log at a real terminal", .serialized)
+struct TrainingLogTerminalTests {
+    func environment(db: String) -> [String: String] {
+        [
+            "TOPWEIGHT_DB": db, "TERM": "xterm", "HOME": FileManager.default.temporaryDirectory.path,
+            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TZ": "UTC", "PATH": "/usr/bin:/bin",
+        ]
+    }
+
+    @Test(":date, :repeat, :start, :note, :edit and a paged :history, keys as a terminal sends them")
+    func memberSession() throws {
+        let scratch = try Scratch()
+        let store = try TestEngine.open(scratch.db)
+        let ana = try store.createUser(named: "Ana")
+        let squat = try store.createExercise(named: "Back Squat")
+        let row = try store.createExercise(named: "Barbell Row")
+        // Forty older sets for the pager, then the last session, three days ago.
+        let now = Date()
+        for index in 0..<40 {
+            _ = try store.save(NewRecord(user: ana, exercise: index.isMultiple(of: 4) ? squat : row,
+                                         values: SetValues(weight: Weight(value: Double(40 + index), unit: .kg), reps: 5, series: 3),
+                                         performedAt: now.addingTimeInterval(-Double(10 + index) * 86_400)))
+        }
+        let last = now.addingTimeInterval(-3 * 86_400)
+        _ = try store.save(NewRecord(user: ana, exercise: squat, values: SetValues(weight: Weight(value: 100, unit: .kg), reps: 5, series: 5), performedAt: last))
+        _ = try store.save(NewRecord(user: ana, exercise: row, values: SetValues(weight: Weight(value: 60, unit: .kg), reps: 8, series: 3), performedAt: last.addingTimeInterval(600)))
+
+        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: environment(db: scratch.db))
+        try terminal.waitFor("user [Ana]: ")
+        var mark = terminal.mark
+        terminal.type("\r")
+        try terminal.waitFor("exercise [Barbell Row]: ", after: mark)
+
+        // A past day shows in the prompt until :date today.
+        mark = terminal.mark
+        terminal.type(":date -1\r")
+        try terminal.waitFor("[Yesterday] exercise [Barbell Row]: ", after: mark)
+        terminal.type(":date today\r")
+        try terminal.waitFor("Saving to today.", after: mark)
+
+        // The last session again: Enter three times, then skip.
+        mark = terminal.mark
+        terminal.type(":repeat last\r")
+        try terminal.waitFor("[Repeat 1/2] weight kg [100]: ", after: mark)
+        terminal.type("\r")
+        try terminal.waitFor("reps [5]: ", after: mark)
+        terminal.type("\r")
+        try terminal.waitFor("series [5]: ", after: mark)
+        terminal.type("\r")
+        try terminal.waitFor("Saved #43  Ana · Back Squat · 100 kg × 5 reps × 5 series", after: mark)
+        try terminal.waitFor("[Repeat 2/2] weight kg [60]: ", after: mark)
+        terminal.type("skip\r")
+        try terminal.waitFor(", 1 saved, 1 skipped (Barbell Row).", after: mark)
+
+        // A routine: the member's own last squat numbers, the routine's for the rest.
+        mark = terminal.mark
+        terminal.type(":start full body\r")
+        try terminal.waitFor("[Full Body 1/5] weight kg [100]: ", after: mark)
+        terminal.type("\r")
+        try terminal.waitFor("reps [5]: ", after: mark)
+        terminal.type("\r")
+        try terminal.waitFor("series [5]: ", after: mark)
+        terminal.type("\r")
+        try terminal.waitFor("Saved #44", after: mark)
+        for step in 2...5 {
+            try terminal.waitFor("[Full Body \(step)/5] weight kg", after: mark)
+            mark = terminal.mark
+            terminal.type("skip\r")
+        }
+        try terminal.waitFor("Done: Full Body, 1 saved, 4 skipped", after: mark)
+
+        // A note of two lines, ended by a lone dot.
+        mark = terminal.mark
+        terminal.type(":note\r")
+        let firstLine = try terminal.waitFor("note> ", after: mark)
+        terminal.type("**Heavy** today\r")
+        try terminal.waitFor("note> ", after: firstLine)
+        terminal.type("- knees ok\r.\r")
+        try terminal.waitFor("Note added to Ana's session today.", after: mark)
+
+        // The last set, one step heavier.
+        mark = terminal.mark
+        terminal.type(":edit\r")
+        try terminal.waitFor("[Edit #44] exercise [Back Squat]: ", after: mark)
+        terminal.type("\r")
+        try terminal.waitFor("[Edit #44] weight kg [100]: ", after: mark)
+        terminal.type("+\r")
+        try terminal.waitFor("reps [5]: ", after: mark)
+        terminal.type("\r")
+        try terminal.waitFor("series [5]: ", after: mark)
+        terminal.type("\r")
+        try terminal.waitFor("Edited #44: Ana · Back Squat · 100 kg × 5 reps × 5 series → Ana · Back Squat · 102.5 kg × 5 reps × 5 series", after: mark)
+
+        // The pager: 30 rows leave 29 lines a page; Page Down, b, a filter, q.
+        mark = terminal.mark
+        terminal.type(":history\r")
+        try terminal.waitFor("-- 1–29 of", after: mark)
+        mark = terminal.mark
+        terminal.type("\u{1B}[6~")
+        try terminal.waitFor("-- 30–", after: mark)
+        mark = terminal.mark
+        terminal.type("b")
+        try terminal.waitFor("-- 1–29 of", after: mark)
+        mark = terminal.mark
+        terminal.type("/")
+        try terminal.waitFor("/", after: mark)
+        terminal.type("squat\r")
+        try terminal.waitFor("/squat -- Space next", after: mark)
+        let filtered = terminal.text(after: mark)
+        #expect(!filtered.contains("Barbell Row"), "\(filtered)")
+        mark = terminal.mark
+        terminal.type("q")
+        try terminal.waitFor("exercise [Back Squat]: ", after: mark)
+        terminal.settle(0.3)
+        terminal.type("\u{04}")
+        try terminal.waitFor("Bye, Ana.", after: mark)
+        terminal.settle(0.3)
+        terminal.type("\u{04}")
+        #expect(terminal.waitForExit() == 0, "\(terminal.text(after: mark))")
+
+        let after = try TestEngine.open(scratch.db)
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC") ?? .current
+        let today = try after.history(HistoryQuery(userID: ana.id, since: utc.startOfDay(for: now)))
+        #expect(today.map(\.values.weight.value) == [102.5, 100])
+        let day = LocalDay(now, in: utc)
+        let info = try after.sessionInfos(userID: ana.id, from: day, through: day).first
+        #expect(info?.note == "**Heavy** today\n- knees ok")
+        #expect(info?.routine == "Full Body")
+    }
+}
