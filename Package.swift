@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
     ],
     targets: [
         // Pure domain: values, parsing, steppers, validation, grouping, display width.
@@ -69,8 +70,9 @@ let package = Package(
         ),
         .target(name: "LineEditor", dependencies: ["CEditLine", "TopWeightCore"]),
 
-        // Everything printed the same way by the logger and the command line.
-        .target(name: "TopWeightText", dependencies: ["TopWeightCore"]),
+        // Everything printed the same way by the logger and the command line;
+        // Ink parses the markdown of session notes.
+        .target(name: "TopWeightText", dependencies: ["TopWeightCore", .product(name: "Ink", package: "Ink")]),
 
         // The use cases both front ends call: log a set, find or create, history pages, listings, the PIN.
         .target(name: "TopWeightUseCases", dependencies: ["TopWeightCore", "TopWeightCatalog"]),

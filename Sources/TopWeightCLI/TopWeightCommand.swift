@@ -11,7 +11,7 @@ public struct TopWeightCommand: ParsableCommand {
             (~/.local/share/topweight/topweight.sqlite).
             """,
         subcommands: [
-            ReplCommand.self, AddCommand.self, HistoryCommand.self, UsersCommand.self,
+            ReplCommand.self, AddCommand.self, HistoryCommand.self, SessionsCommand.self, CalendarCommand.self, UsersCommand.self,
             ExercisesCommand.self, EditCommand.self, DeleteCommand.self, RestoreCommand.self, NoteCommand.self,
             RoutinesCommand.self, CheckCommand.self, AdminCommand.self,
             CopyCommand.self, DemoCommand.self, BenchCommand.self,

@@ -10,9 +10,19 @@ import TopWeightCore
 ///   07:10  Ana  Back Squat     100 kg × 5 × 5
 /// ```
 /// Columns are measured in terminal cells, so names in any script line up.
+/// A day's session note, when given, follows its heading, rendered as
+/// markdown in `noteStyle`:
+///
+/// ```
+/// Today
+///   ✎ Felt strong, the left knee was fine
+///     • next time 65 kg
+///   18:42  Bench Press   62.5 kg × 8 × 3
+/// ```
 public enum HistoryText {
     public static func render(
-        _ records: [WorkoutRecord], grouping: HistoryGrouping, now: Date, showUser: Bool
+        _ records: [WorkoutRecord], grouping: HistoryGrouping, now: Date, showUser: Bool,
+        notes: [LocalDay: String] = [:], noteStyle: TextStyle = .plain
     ) -> [String] {
         let users = records.map { TerminalText.safe($0.user) }
         let exercises = records.map { TerminalText.safe($0.exercise) }
@@ -28,6 +38,9 @@ public enum HistoryText {
         var lines: [String] = []
         for group in grouping.group(records, now: now, date: { $0.performedAt }) {
             lines.append(group.label)
+            if let note = notes[LocalDay(group.day, in: grouping.calendar)] {
+                lines += MarkdownText.render(note, style: noteStyle).enumerated().map { ($0.offset == 0 ? "  ✎ " : "    ") + $0.element }
+            }
             for record in group.items {
                 guard let i = index[record.id] else { continue }
                 var line = "  " + grouping.time(of: record.performedAt) + "  "

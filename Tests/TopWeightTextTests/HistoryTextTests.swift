@@ -96,6 +96,28 @@ struct HistoryTextTests {
         #expect(lines.contains { $0.contains("^[[31mRed") })
     }
 
+    @Test("shows a day's note under its heading, rendered, before the records")
+    func notes() throws {
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        let grouping = HistoryGrouping(timeZone: utc)
+        let records = Array(Self.mixedNames.prefix(1)) + [Self.record(2, "Ana", "Hack Squat", 9750, hoursAgo: 30)]
+        let yesterday = LocalDay(Self.now.addingTimeInterval(-30 * 3_600), in: grouping.calendar)
+        let notes = [yesterday: "**Knee** fine\n- next: 100 kg\n- \u{1B}[2J"]
+        let plain = HistoryText.render(records, grouping: grouping, now: Self.now, showUser: false, notes: notes)
+        #expect(plain == [
+            "Today",
+            "  11:00  Bench Press  62.5 kg × 8 × 3",
+            "Yesterday",
+            "  ✎ Knee fine",
+            "    • next: 100 kg",
+            "    • ^[[2J",
+            "  06:00  Hack Squat   97.5 kg × 8 × 3",
+        ])
+        let color = HistoryText.render(records, grouping: grouping, now: Self.now, showUser: false, notes: notes, noteStyle: .color)
+        #expect(color[3] == "  ✎ \u{1B}[1mKnee\u{1B}[22m fine")
+        #expect(!color.joined().contains("\u{1B}[2J"))
+    }
+
     @Test("renders nothing for no records")
     func empty() throws {
         #expect(try Self.render([]).isEmpty)

@@ -9,7 +9,8 @@ import TopWeightUseCases
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
-        abstract: "Show records, newest first: grouped Today / Yesterday / dates, or as JSON or CSV."
+        abstract: "Show records, newest first: grouped Today / Yesterday / dates, or as JSON or CSV.",
+        discussion: "With --user, the text shows each day's session note under the day."
     )
 
     @OptionGroup var global: GlobalOptions
@@ -34,9 +35,8 @@ struct HistoryCommand: ParsableCommand {
             let grouping = HistoryGrouping(timeZone: .current)
             var query = HistoryQuery()
             query.deleted = deleted
-            if let user {
-                query.userID = try workouts.member(named: AddCommand.valid(user, kind: .user)).id
-            }
+            let member = try user.map { try workouts.member(named: AddCommand.valid($0, kind: .user)) }
+            query.userID = member?.id
             if let exercise {
                 query.exerciseID = try workouts.exercise(named: AddCommand.valid(exercise, kind: .exercise)).id
             }
@@ -51,7 +51,20 @@ struct HistoryCommand: ParsableCommand {
                 if records.isEmpty {
                     out.line(deleted ? "No deleted records." : "No records.")
                 } else {
-                    HistoryText.render(records, grouping: grouping, now: now, showUser: query.userID == nil).forEach(out.line)
+                    // One member's history shows each day's session note under the day.
+                    var notes: [LocalDay: String] = [:]
+                    if let member, !deleted, let newest = records.first, let oldest = records.last {
+                        let infos = try store.sessionInfos(
+                            userID: member.id, from: LocalDay(oldest.performedAt, in: grouping.calendar),
+                            through: LocalDay(newest.performedAt, in: grouping.calendar))
+                        for info in infos {
+                            if let note = info.note, !note.isEmpty { notes[info.day] = note }
+                        }
+                    }
+                    HistoryText.render(
+                        records, grouping: grouping, now: now, showUser: query.userID == nil,
+                        notes: notes, noteStyle: .standardOutput
+                    ).forEach(out.line)
                 }
                 if more { out.line("… more records: --limit \(requested * 2) or --limit 0 for all") }
             case .json:

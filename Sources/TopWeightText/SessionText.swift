@@ -1,0 +1,67 @@
+import Foundation
+import TopWeightCore
+
+/// A member's sessions as an aligned table, newest first:
+///
+/// ```
+/// Day          Routine  Sets   Volume  Exercises
+/// Today      ✎ Push       12  2450 kg  3  Bench Press, Overhead Press, Dips
+/// Fri 14 Nov   -           8  1200 kg  2  Back Squat, Deadlift
+/// ```
+/// `✎` marks a day with a note; with `notes` set, the note follows its row,
+/// rendered as markdown. Exercise names are cut with `…` to fit `width`.
+public enum SessionText {
+    public static func render(
+        _ sessions: [TrainingSession], grouping: HistoryGrouping, now: Date,
+        notes: TextStyle? = nil, width: Int = 80
+    ) -> [String] {
+        let sorted = sessions.sorted { $0.day > $1.day }
+        let days = sorted.map { grouping.label(for: $0.day.start(in: grouping.calendar), now: now) }
+        let routines = sorted.map { $0.routine.map(TerminalText.safe) ?? "-" }
+        let sets = sorted.map { String($0.sets) }
+        let volumes = sorted.map { "\(Int($0.volumeKilograms.rounded())) kg" }
+        let counts = sorted.map { String($0.exercises.count) }
+
+        let dayWidth = max(3, days.map(TerminalText.width).max() ?? 0)
+        let routineWidth = max(7, routines.map(TerminalText.width).max() ?? 0)
+        let setsWidth = max(4, sets.map(\.count).max() ?? 0)
+        let volumeWidth = max(6, volumes.map(\.count).max() ?? 0)
+        let countWidth = counts.map(\.count).max() ?? 1
+
+        func right(_ text: String, _ columns: Int) -> String {
+            String(repeating: " ", count: max(0, columns - text.count)) + text
+        }
+
+        var lines = [
+            TerminalText.pad("Day", to: dayWidth) + "   " + TerminalText.pad("Routine", to: routineWidth) + "  "
+                + right("Sets", setsWidth) + "  " + right("Volume", volumeWidth) + "  Exercises",
+        ]
+        for (i, session) in sorted.enumerated() {
+            var line = TerminalText.pad(days[i], to: dayWidth) + (session.note == nil ? "   " : " ✎ ")
+            line += TerminalText.pad(routines[i], to: routineWidth) + "  " + right(sets[i], setsWidth) + "  "
+            line += right(volumes[i], volumeWidth) + "  " + right(counts[i], countWidth) + "  "
+            let names = session.exercises.map(TerminalText.safe).joined(separator: ", ")
+            line += fit(names, in: width - TerminalText.width(line))
+            lines.append(line)
+            if let style = notes, let note = session.note {
+                lines += MarkdownText.render(note, style: style).map { "    " + $0 }
+            }
+        }
+        return lines
+    }
+
+    /// `text`, cut to `columns` display columns with a final `…` when longer.
+    static func fit(_ text: String, in columns: Int) -> String {
+        guard TerminalText.width(text) > columns else { return text }
+        guard columns > 1 else { return "…" }
+        var kept = ""
+        var used = 0
+        for character in text {
+            let width = TerminalText.width(String(character))
+            if used + width > columns - 1 { break }
+            kept.append(character)
+            used += width
+        }
+        return kept + "…"
+    }
+}
