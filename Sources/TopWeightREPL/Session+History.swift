@@ -54,7 +54,7 @@ extension Session {
                 say("No records yet for \(whose).")
                 return
             }
-            HistoryText.render(page.records, grouping: grouping, now: settings.now(), showUser: query.userID == nil).forEach(console.say)
+            render(page.records, member: query.userID).forEach(console.say)
             if page.more {
                 say("… older records exist: :history \(query.userID == nil ? "all" : whose) \(min(limit * 2, 10_000))")
             }
@@ -125,8 +125,16 @@ extension Session {
         }
     }
 
-    private func render(_ records: [WorkoutRecord], showUser: Bool) -> [String] {
-        HistoryText.render(records, grouping: grouping, now: settings.now(), showUser: showUser)
+    /// History lines; one member's days carry their notes under the heading.
+    private func render(_ records: [WorkoutRecord], member: Int64?) -> [String] {
+        var notes: [LocalDay: String] = [:]
+        if let member, let newest = records.first, let oldest = records.last {
+            let infos = (try? store.sessionInfos(userID: member, from: log.day(of: oldest.performedAt),
+                                                 through: log.day(of: newest.performedAt))) ?? []
+            for info in infos { if let note = info.note { notes[info.day] = note } }
+        }
+        return HistoryText.render(records, grouping: grouping, now: settings.now(), showUser: member == nil,
+                                  notes: notes, noteStyle: settings.textStyle)
     }
 }
 
@@ -154,7 +162,7 @@ struct HistoryFeed {
     }
 
     /// Reads on until `count` lines are rendered or nothing is left.
-    mutating func fill(lines count: Int, workouts: Workouts, render: ([WorkoutRecord], Bool) -> [String]) throws(WorkoutsError) {
+    mutating func fill(lines count: Int, workouts: Workouts, render: ([WorkoutRecord], Int64?) -> [String]) throws(WorkoutsError) {
         let key = filter.map(NameRules.key)
         var scannedNow = 0
         while !exhausted, lines.count < count, scannedNow < Self.scanLimit {
@@ -171,7 +179,7 @@ struct HistoryFeed {
             }
             records += kept
             if !more { exhausted = true }
-            lines = render(records, query.userID == nil)
+            lines = render(records, query.userID)
         }
     }
 

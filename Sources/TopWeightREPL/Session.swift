@@ -17,6 +17,10 @@ public final class Session {
         public var idleTimeout: Double?
         public var timeZone: TimeZone = .current
         public var historyPageSize = 20
+        /// Colour for the calendar and notes, or plain (NO_COLOR, a dumb terminal, a pipe).
+        public var textStyle: TextStyle = .plain
+        /// The calendar's first column: 1 Sunday … 7 Saturday (the locale's, from the CLI).
+        public var firstWeekday = 2
         public var now: @Sendable () -> Date = { Date() }
 
         public init() {}

@@ -120,6 +120,25 @@ struct TrainingLogTerminalTests {
         mark = terminal.mark
         terminal.type("q")
         try terminal.waitFor("exercise [Back Squat]: ", after: mark)
+
+        // The calendar: this month with today in brackets, then Left for the one before.
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC") ?? .current
+        let names = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        let thisMonth = utc.component(.month, from: now)
+        let previous = utc.date(byAdding: .month, value: -1, to: now) ?? now
+        mark = terminal.mark
+        terminal.type(":calendar\r")
+        try terminal.waitFor("\(names[thisMonth - 1]) \(utc.component(.year, from: now))", after: mark)
+        try terminal.waitFor("[\(utc.component(.day, from: now))]", after: mark)
+        try terminal.waitFor("-- ← →", after: mark)
+        mark = terminal.mark
+        terminal.type("\u{1B}[D")
+        try terminal.waitFor("\(names[utc.component(.month, from: previous) - 1]) \(utc.component(.year, from: previous))", after: mark)
+        try terminal.waitFor("-- ← →", after: mark)
+        mark = terminal.mark
+        terminal.type("q")
+        try terminal.waitFor("exercise [Back Squat]: ", after: mark)
         terminal.settle(0.3)
         terminal.type("\u{04}")
         try terminal.waitFor("Bye, Ana.", after: mark)
@@ -128,8 +147,6 @@ struct TrainingLogTerminalTests {
         #expect(terminal.waitForExit() == 0, "\(terminal.text(after: mark))")
 
         let after = try TestEngine.open(scratch.db)
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC") ?? .current
         let today = try after.history(HistoryQuery(userID: ana.id, since: utc.startOfDay(for: now)))
         #expect(today.map(\.values.weight.value) == [102.5, 100])
         let day = LocalDay(now, in: utc)

@@ -204,6 +204,42 @@ struct TrainingLogFlowTests {
         #expect(try fixture.records()[0].values == .kg(100, 5, 5))
     }
 
+    // MARK: :calendar
+
+    @Test(":calendar shows the month with its training days; < > and Left/Right move, t comes back, another key returns")
+    func calendar() throws {
+        let fixture = try Fixture()
+        let (ana, bench) = try fixture.seed(values: .kg(60, 5, 5))
+        _ = try fixture.store.save(NewRecord(user: ana, exercise: bench, values: .kg(55, 5, 5),
+                                             performedAt: Fixture.now.addingTimeInterval(-40 * Self.day)))
+        let source = ScriptedLineSource(lines: ["Ana", ":calendar", "<", "right", "left", "t", "x", ":calendar 2026-13"])
+        let (console, _) = fixture.run(source)
+        let titles = console.said.filter { $0.contains("2026") && ($0.contains("November") || $0.contains("October")) }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(titles == ["November 2026", "October 2026", "November 2026", "October 2026", "November 2026"])
+        // Yesterday (the 20th) is a training day; today (the 21st) is marked.
+        let november = try #require(console.said.firstIndex { $0.contains("November 2026") })
+        let grid = console.said[november...].prefix(9).joined(separator: "\n")
+        #expect(grid.contains("[21]"), "\(grid)")
+        #expect(grid.contains("20 ●"), "\(grid)")
+        #expect(grid.contains("1 session · 5 sets · 1500 kg"), "\(grid)")
+        #expect(source.prompts.filter { $0.hasPrefix("-- ← →") }.count == 5)
+        #expect(console.warned.contains { $0.contains("2026-13 is not a month") })
+        #expect(!console.said.joined().contains("\u{1B}"), "plain unless the terminal has colour")
+    }
+
+    @Test(":history shows the member's note under its day")
+    func historyNote() throws {
+        let fixture = try Fixture()
+        let (ana, _) = try fixture.seed(values: .kg(60, 5, 5))
+        try fixture.store.appendNote(userID: ana.id, day: LocalDay(Fixture.now.addingTimeInterval(-Self.day), in: .utc),
+                                     text: "**Heavy** day\n- knees fine", now: Fixture.now)
+        let (console, _) = fixture.run(ScriptedLineSource(lines: ["Ana", ":history"]))
+        let start = try #require(console.said.firstIndex(of: "Yesterday"))
+        #expect(console.said[start + 1].contains("Heavy day"))
+        #expect(console.said[start + 2].contains("• knees fine"))
+    }
+
     // MARK: :history paging
 
     @Test(":history on a screen pages: Space on, b back, /text filters by exercise, q back to logging")

@@ -5,6 +5,7 @@ import TopWeightCatalog
 import TopWeightCore
 import TopWeightREPL
 import TopWeightStore
+import TopWeightText
 
 /// The interactive logger (the default when no subcommand is given).
 struct ReplCommand: ParsableCommand {
@@ -51,6 +52,9 @@ struct ReplCommand: ParsableCommand {
             settings.unit = unit
             settings.kiosk = kiosk
             settings.idleTimeout = kiosk ? idleTimeout : nil
+            let environment = ProcessInfo.processInfo.environment
+            settings.textStyle = TextStyle.detect(environment: environment, isTerminal: terminal != nil)
+            settings.firstWeekday = CalendarGrid.firstWeekday(for: CalendarGrid.locale(environment: environment) ?? .current)
             let console = StandardConsole()
             if terminal != nil {
                 console.say("Top Weight: Enter accepts [defaults], Tab completes, :help lists commands.")
