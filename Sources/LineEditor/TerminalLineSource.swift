@@ -40,7 +40,12 @@ public final class TerminalLineSource: LineSource {
     public init?() {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return nil }
         // Without a locale libedit reads bytes, not characters, and drops non-ASCII.
-        setlocale(LC_ALL, "")
+        // A locale the system lacks (setlocale fails) or one that is not UTF-8
+        // leaves libedit unable to decode a prompt holding `Zoë`: it crashed on
+        // it. Names are UTF-8 whatever the locale, so characters are read as UTF-8.
+        if setlocale(LC_ALL, "") == nil || String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
         guard let history = history_init() else { return nil }
         self.history = history
         tcgetattr(STDIN_FILENO, &original)

@@ -89,6 +89,23 @@ struct TerminalSessionTests {
         #expect(try store.exercise(named: "Deadlift") == nil, "a catalog entry offered by Tab is not stored until used")
     }
 
+    @Test("a locale the system lacks (or one that is not UTF-8) still shows a non-ASCII name in the prompt, without crashing", arguments: ["xx_YY.UTF-8", "C"])
+    func missingLocale(lang: String) throws {
+        let scratch = try Scratch()
+        let seeded = try Binary.run(["add", "Zoë", "Bench Press", "60", "8", "3"], db: scratch.db)
+        #expect(seeded.status == 0, "\(seeded.stderr)")
+        var environment = environment(db: scratch.db)
+        environment["LANG"] = lang
+        environment["LC_ALL"] = lang
+        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: environment)
+        try terminal.waitFor("user [Zoë]: ")
+        let mark = terminal.mark
+        terminal.type("\r")
+        try terminal.waitFor("exercise [Bench Press]: ", after: mark)
+        terminal.type(":quit\r")
+        #expect(terminal.waitForExit() == 0, "\(terminal.text(after: 0))")
+    }
+
     @Test("a first record by a brand-new member needs no set-up, on a database that does not exist yet")
     func brandNewMember() throws {
         let scratch = try Scratch()
