@@ -12,9 +12,12 @@ public struct WorkoutRecord: Sendable, Hashable, Identifiable {
     public var uid: String?
     /// When it was deleted (a tombstone), or `nil` for a live record.
     public var deletedAt: Date?
+    /// A warm-up, drop or failure set; `nil` for a working set.
+    public var kind: SetKind?
 
     public init(id: Int64, user: String, exercise: String, values: SetValues, performedAt: Date,
-                uid: String? = nil, deletedAt: Date? = nil) {
+                uid: String? = nil, deletedAt: Date? = nil, kind: SetKind? = nil) {
+        self.kind = kind
         self.id = id
         self.user = user
         self.exercise = exercise

@@ -75,21 +75,22 @@ extension PostgresLogbook {
     public func storedRecords(after id: Int64, limit: Int) throws(LogbookError) -> [StoredRecord] {
         let rows = try link.query("""
             SELECT r.id, r.uid, u.name, e.name, e.category, r.weight, r.unit, r.reps, r.series,
-                   r.performedat, r.createdat, r.editedat, r.deletedat
+                   r.performedat, r.createdat, r.editedat, r.deletedat, r.kind
             FROM record r JOIN "user" u ON u.id = r.userid JOIN exercise e ON e.id = r.exerciseid
             WHERE r.id > \(id) ORDER BY r.id LIMIT \(limit)
             """)
         var found: [StoredRecord] = []
         for row in rows {
-            let (id, uid, user, exercise, category, weight, unit, reps, series, performedAt, createdAt, editedAt, deletedAt) =
-                try Self.decode(row, as: (Int64, String, String, String, String?, Double, String, Int, Int, Int64, Int64, Int64?, Int64?).self)
+            let (id, uid, user, exercise, category, weight, unit, reps, series, performedAt, createdAt, editedAt, deletedAt, kind) =
+                try Self.decode(row, as: (Int64, String, String, String, String?, Double, String, Int, Int, Int64, Int64, Int64?, Int64?, String?).self)
             guard let values = StoredRange.values(weight: weight, unit: unit, reps: reps, series: series),
                   let performed = StoredRange.date(milliseconds: performedAt), let created = StoredRange.date(milliseconds: createdAt)
             else { continue }
             found.append(StoredRecord(
                 id: id, uid: uid, user: user, exercise: exercise, category: category, values: values,
                 performedAt: performed, createdAt: created,
-                editedAt: editedAt.flatMap(StoredRange.date(milliseconds:)), deletedAt: deletedAt.flatMap(StoredRange.date(milliseconds:))
+                editedAt: editedAt.flatMap(StoredRange.date(milliseconds:)), deletedAt: deletedAt.flatMap(StoredRange.date(milliseconds:)),
+                kind: kind.flatMap(SetKind.init(rawValue:))
             ))
         }
         return found
@@ -102,7 +103,8 @@ extension PostgresLogbook {
         var batch = RecordColumns()
         for (index, record) in records.enumerated() {
             batch.append(uid: record.uid, user: users[index].id, exercise: exercises[index].id, values: record.values,
-                         performedAt: record.performedAt, createdAt: record.createdAt, editedAt: record.editedAt, deletedAt: record.deletedAt)
+                         performedAt: record.performedAt, createdAt: record.createdAt, editedAt: record.editedAt, deletedAt: record.deletedAt,
+                         kind: record.kind)
         }
         return try link.query(batch.adopt).metadata.rows ?? 0
     }
@@ -182,10 +184,13 @@ extension PostgresLogbook {
         var created: [Int64] = []
         var edited: [Int64?] = []
         var deleted: [Int64?] = []
+        var kinds: [String] = []
 
         var count: Int { uids.count }
 
-        mutating func append(uid: String, user: Int64, exercise: Int64, values: SetValues, performedAt: Date, createdAt: Date, editedAt: Date?, deletedAt: Date?) {
+        mutating func append(uid: String, user: Int64, exercise: Int64, values: SetValues, performedAt: Date, createdAt: Date,
+                             editedAt: Date?, deletedAt: Date?, kind: SetKind? = nil) {
+            kinds.append(kind?.rawValue ?? "")
             uids.append(uid)
             users.append(user)
             exercises.append(exercise)
@@ -211,13 +216,13 @@ extension PostgresLogbook {
         /// Records from another database: the ones whose uid is already here are left alone.
         var adopt: PostgresQuery {
             """
-            INSERT INTO record (uid, userid, exerciseid, weight, unit, reps, series, performedat, createdat, editedat, deletedat)
+            INSERT INTO record (uid, userid, exerciseid, weight, unit, reps, series, performedat, createdat, editedat, deletedat, kind)
             SELECT uid, userid, exerciseid, weight, unit, reps, series, performedat, createdat,
-                   NULLIF(editedat, '')::int8, NULLIF(deletedat, '')::int8
+                   NULLIF(editedat, '')::int8, NULLIF(deletedat, '')::int8, NULLIF(kind, '')
             FROM unnest(\(uids)::text[], \(users)::int8[], \(exercises)::int8[], \(weights)::float8[], \(units)::text[],
                         \(reps)::int8[], \(series)::int8[], \(performed)::int8[], \(created)::int8[],
-                        \(editedText)::text[], \(deletedText)::text[])
-                 AS copied (uid, userid, exerciseid, weight, unit, reps, series, performedat, createdat, editedat, deletedat)
+                        \(editedText)::text[], \(deletedText)::text[], \(kinds)::text[])
+                 AS copied (uid, userid, exerciseid, weight, unit, reps, series, performedat, createdat, editedat, deletedat, kind)
             ON CONFLICT (uid) DO NOTHING
             """
         }

@@ -12,9 +12,10 @@ extension PostgresLogbook {
         let values = record.values
         let rows = try link.query("""
             WITH inserted AS (
-                INSERT INTO record (uid, userid, exerciseid, weight, unit, reps, series, performedat, createdat)
+                INSERT INTO record (uid, userid, exerciseid, weight, unit, reps, series, performedat, createdat, kind)
                 VALUES (\(record.uid), \(record.user.id), \(record.exercise.id), \(values.weight.value), \(values.weight.unit.rawValue),
-                        \(values.reps), \(values.series), \(Self.milliseconds(record.performedAt)), \(Self.milliseconds(now)))
+                        \(values.reps), \(values.series), \(Self.milliseconds(record.performedAt)), \(Self.milliseconds(now)),
+                        \(record.kind?.rawValue))
                 ON CONFLICT (uid) DO NOTHING RETURNING id
             )
             SELECT id FROM inserted UNION ALL SELECT id FROM record WHERE uid = \(record.uid)
@@ -68,18 +69,19 @@ extension PostgresLogbook {
 
     /// The columns `workoutRecord(from:)` reads: id and performedAt first.
     static let recordSelectSQL = """
-        SELECT r.id, r.performedat, u.name, e.name, r.weight, r.unit, r.reps, r.series, r.uid, r.deletedat
+        SELECT r.id, r.performedat, u.name, e.name, r.weight, r.unit, r.reps, r.series, r.uid, r.deletedat, r.kind
         FROM record r JOIN "user" u ON u.id = r.userid JOIN exercise e ON e.id = r.exerciseid
         """
 
     /// A record, or `nil` when a stored value is outside what Top Weight writes.
     static func workoutRecord(from row: PostgresRow) throws(LogbookError) -> WorkoutRecord? {
-        let (id, performedAt, user, exercise, weight, unit, reps, series, uid, deletedAt) =
-            try decode(row, as: (Int64, Int64, String, String, Double, String, Int, Int, String, Int64?).self)
+        let (id, performedAt, user, exercise, weight, unit, reps, series, uid, deletedAt, kind) =
+            try decode(row, as: (Int64, Int64, String, String, Double, String, Int, Int, String, Int64?, String?).self)
         guard let values = StoredRange.values(weight: weight, unit: unit, reps: reps, series: series),
               let performed = StoredRange.date(milliseconds: performedAt) else { return nil }
         return WorkoutRecord(id: id, user: user, exercise: exercise, values: values, performedAt: performed,
-                             uid: uid, deletedAt: deletedAt.flatMap(StoredRange.date(milliseconds:)))
+                             uid: uid, deletedAt: deletedAt.flatMap(StoredRange.date(milliseconds:)),
+                             kind: kind.flatMap(SetKind.init(rawValue:)))
     }
 
     static func historySQL(_ query: HistoryQuery) -> PostgresQuery {

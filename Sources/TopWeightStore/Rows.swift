@@ -60,6 +60,7 @@ enum RecordColumns {
     static let series = Column("series")
     static let performedAt = Column("performedAt")
     static let deletedAt = Column("deletedAt")
+    static let kind = Column("kind")
     static let name = Column("name")
     static let category = Column("category")
     static let records = Column("records")

@@ -90,6 +90,24 @@ enum Schema {
                 t.column("createdAt", .integer).notNull()
             }
         }
+        migrator.registerMigration("v5") { db in
+            // How a set was done when it was not a working set: 'warmup',
+            // 'drop' or 'failure' (imports bring them); NULL for a working set.
+            try db.alter(table: "record") { t in
+                t.add(column: "kind", .text)
+            }
+            // A member's body weight over time.
+            try db.create(table: "bodyWeight") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("uid", .text).notNull().unique()
+                t.belongsTo("user", onDelete: .restrict).notNull()
+                t.column("weight", .double).notNull().check { $0 > 0 }
+                t.column("unit", .text).notNull().check { ["kg", "lb"].contains($0) }
+                t.column("measuredAt", .integer).notNull()
+                t.column("createdAt", .integer).notNull()
+            }
+            try db.create(index: "bodyWeight_on_user_measuredAt", on: "bodyWeight", columns: ["userId", "measuredAt"])
+        }
         return migrator
     }
 

@@ -10,7 +10,7 @@ extension WorkoutStore {
             try writer.read { db in
                 let sql = """
                     SELECT r.id, r.uid, u.name AS user, e.name AS exercise, e.category, r.weight, r.unit, r.reps, r.series,
-                           r.performedAt, r.createdAt, r.editedAt, r.deletedAt
+                           r.performedAt, r.createdAt, r.editedAt, r.deletedAt, r.kind
                     FROM record r JOIN user u ON u.id = r.userId JOIN exercise e ON e.id = r.exerciseId
                     WHERE r.id > ? ORDER BY r.id LIMIT ?
                     """
@@ -26,7 +26,8 @@ extension WorkoutStore {
                     found.append(StoredRecord(
                         id: id, uid: uid, user: user, exercise: exercise, category: String.fromDatabaseValue(row["category"]),
                         values: values, performedAt: performedAt, createdAt: createdAt,
-                        editedAt: StoredValues.date(row["editedAt"]), deletedAt: StoredValues.date(row["deletedAt"])
+                        editedAt: StoredValues.date(row["editedAt"]), deletedAt: StoredValues.date(row["deletedAt"]),
+                        kind: String.fromDatabaseValue(row["kind"]).flatMap(SetKind.init(rawValue:))
                     ))
                 }
                 return found
@@ -48,8 +49,8 @@ extension WorkoutStore {
         return try perform {
             try writer.write { db in
                 let insert = try db.cachedStatement(sql: """
-                    INSERT INTO record (uid, userId, exerciseId, weight, unit, reps, series, performedAt, createdAt, editedAt, deletedAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING
+                    INSERT INTO record (uid, userId, exerciseId, weight, unit, reps, series, performedAt, createdAt, editedAt, deletedAt, kind)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING
                     """)
                 var added = 0
                 for record in records {
@@ -58,6 +59,7 @@ extension WorkoutStore {
                         record.uid, user, exercise, record.values.weight.value, record.values.weight.unit.rawValue,
                         record.values.reps, record.values.series, Self.milliseconds(record.performedAt),
                         Self.milliseconds(record.createdAt), record.editedAt.map(Self.milliseconds), record.deletedAt.map(Self.milliseconds),
+                        record.kind?.rawValue,
                     ])
                     added += db.changesCount
                 }

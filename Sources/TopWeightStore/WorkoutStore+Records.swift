@@ -24,7 +24,7 @@ extension WorkoutStore {
                     try statement.execute(arguments: [
                         record.uid, record.user.id, record.exercise.id, record.values.weight.value,
                         record.values.weight.unit.rawValue, record.values.reps, record.values.series,
-                        Self.milliseconds(record.performedAt), Self.milliseconds(now),
+                        Self.milliseconds(record.performedAt), Self.milliseconds(now), record.kind?.rawValue,
                     ])
                     // Saved before (a retry of the same entry): the row already there.
                     let id = db.changesCount > 0 ? db.lastInsertedRowID
@@ -45,8 +45,11 @@ extension WorkoutStore {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
-    /// `insertSQL` that leaves an existing record with the same uid alone.
-    static let saveSQL = insertSQL + " ON CONFLICT (uid) DO NOTHING"
+    /// One set, with its kind, leaving an existing record with the same uid alone.
+    static let saveSQL = """
+        INSERT INTO record (uid, userId, exerciseId, weight, unit, reps, series, performedAt, createdAt, kind)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING
+        """
 
     /// Leaves a tombstone on one live record (`:undo`, `topweight delete`):
     /// the row stays, so `topweight restore` can bring it back.

@@ -155,3 +155,33 @@ struct CalendarGridTests {
         }
     }
 }
+
+@Suite("One-rep max estimates")
+struct OneRepMaxTests {
+    @Test("Epley and Brzycki as a table; one rep is the weight; Brzycki stops at 12 reps",
+          arguments: [
+            (OneRepMaxFormula.epley, 100.0, 1, Optional(100.0)),
+            (.epley, 100, 5, 116.66666666666667),
+            (.epley, 100, 10, 133.33333333333331),
+            (.epley, 60, 30, 120),
+            (.brzycki, 100, 1, 100),
+            (.brzycki, 100, 5, 112.5),
+            (.brzycki, 100, 12, 144),
+            (.brzycki, 100, 13, nil),
+            (.epley, 100, 0, nil),
+          ] as [(OneRepMaxFormula, Double, Int, Double?)])
+    func estimates(formula: OneRepMaxFormula, weight: Double, reps: Int, expected: Double?) {
+        let estimate = formula.estimate(weight: weight, reps: reps)
+        if let expected, let estimate {
+            #expect(abs(estimate - expected) < 1e-9)
+        } else {
+            #expect(estimate == nil && expected == nil)
+        }
+    }
+
+    @Test("kilograms compares across units: 135 lb is 61.23 kg")
+    func kilograms() {
+        #expect(abs(Weight(value: 135, unit: .lb).kilograms - 61.234969950) < 1e-6)
+        #expect(Weight(value: 60, unit: .kg).kilograms == 60)
+    }
+}

@@ -23,9 +23,7 @@ public struct TrainingSession: Sendable, Hashable {
     /// Weight × reps × series over the day, in kilograms (pounds converted).
     public var volumeKilograms: Double {
         records.reduce(0) { total, record in
-            let weight = record.values.weight
-            let kilograms = weight.unit == .kg ? weight.value : weight.value * 0.45359237
-            return total + kilograms * Double(record.values.reps * record.values.series)
+            total + record.values.weight.kilograms * Double(record.values.reps * record.values.series)
         }
     }
 

@@ -34,13 +34,17 @@ public struct NewRecord: Sendable, Hashable {
     /// same `NewRecord` again (a retry after the server went away before it
     /// answered) finds the row already there instead of adding a second one.
     public var uid: String
+    /// A warm-up, drop or failure set (from imports); `nil` for a working set.
+    public var kind: SetKind?
 
-    public init(user: User, exercise: Exercise, values: SetValues, performedAt: Date, uid: String = RecordUID.make(at: Date())) {
+    public init(user: User, exercise: Exercise, values: SetValues, performedAt: Date, uid: String = RecordUID.make(at: Date()),
+                kind: SetKind? = nil) {
         self.user = user
         self.exercise = exercise
         self.values = values
         self.performedAt = performedAt
         self.uid = uid
+        self.kind = kind
     }
 }
 
@@ -168,9 +172,11 @@ public struct StoredRecord: Sendable, Hashable {
     public var createdAt: Date
     public var editedAt: Date?
     public var deletedAt: Date?
+    public var kind: SetKind?
 
     public init(id: Int64, uid: String, user: String, exercise: String, category: String?, values: SetValues,
-                performedAt: Date, createdAt: Date, editedAt: Date?, deletedAt: Date?) {
+                performedAt: Date, createdAt: Date, editedAt: Date?, deletedAt: Date?, kind: SetKind? = nil) {
+        self.kind = kind
         self.id = id
         self.uid = uid
         self.user = user

@@ -68,6 +68,13 @@ public protocol Logbook: AnyObject, Sendable {
     /// Removes the stored routine with this name; `false` when there is none.
     func removeRoutine(named name: String) throws(LogbookError) -> Bool
 
+    // MARK: Body weight
+
+    /// Stores a measurement unless one with the same `uid` is there; returns its id.
+    func saveBodyWeight(userID: Int64, weight: Weight, at measuredAt: Date, uid: String, now: Date) throws(LogbookError) -> Int64
+    /// The member's measurements from `since` on (all when `nil`), newest first, at most `limit`.
+    func bodyWeights(userID: Int64, since: Date?, limit: Int?) throws(LogbookError) -> [BodyWeight]
+
     // MARK: Defaults
 
     /// The member who saved the newest set.

@@ -1,0 +1,37 @@
+import Foundation
+import PostgresNIO
+import TopWeightCore
+import TopWeightStore
+
+// MARK: - Body weight
+
+extension PostgresLogbook {
+    public func saveBodyWeight(userID: Int64, weight: Weight, at measuredAt: Date, uid: String, now: Date) throws(LogbookError) -> Int64 {
+        let rows = try link.query("""
+            WITH inserted AS (
+                INSERT INTO bodyweight (uid, userid, weight, unit, measuredat, createdat)
+                VALUES (\(uid), \(userID), \(weight.value), \(weight.unit.rawValue), \(Self.milliseconds(measuredAt)), \(Self.milliseconds(now)))
+                ON CONFLICT (uid) DO NOTHING RETURNING id
+            )
+            SELECT id FROM inserted UNION ALL SELECT id FROM bodyweight WHERE uid = \(uid)
+            """)
+        guard let row = rows.first else { throw LogbookError(.other, "the server did not return the measurement's id") }
+        return try Self.decode(row, as: Int64.self)
+    }
+
+    public func bodyWeights(userID: Int64, since: Date?, limit: Int?) throws(LogbookError) -> [BodyWeight] {
+        let rows = try link.query("""
+            SELECT b.id, b.uid, u.name, b.weight, b.unit, b.measuredat FROM bodyweight b JOIN "user" u ON u.id = b.userid
+            WHERE b.userid = \(userID) AND b.measuredat >= \(since.map(Self.milliseconds) ?? Int64.min)
+            ORDER BY b.measuredat DESC, b.id DESC LIMIT \(Int64(limit ?? Int.max))
+            """)
+        var found: [BodyWeight] = []
+        for row in rows {
+            let (id, uid, user, value, unitText, measured) = try Self.decode(row, as: (Int64, String, String, Double, String, Int64).self)
+            guard let unit = WeightUnit(rawValue: unitText), value.isFinite, value > 0, value * 100 <= Double(unit.maximumHundredths),
+                  let measuredAt = StoredRange.date(milliseconds: measured) else { continue }
+            found.append(BodyWeight(id: id, uid: uid, user: user, weight: Weight(value: value, unit: unit), measuredAt: measuredAt))
+        }
+        return found
+    }
+}

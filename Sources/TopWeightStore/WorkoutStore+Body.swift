@@ -1,0 +1,48 @@
+import Foundation
+import GRDB
+import TopWeightCore
+
+// MARK: - Body weight
+
+extension WorkoutStore {
+    public func saveBodyWeight(userID: Int64, weight: Weight, at measuredAt: Date, uid: String, now: Date) throws(LogbookError) -> Int64 {
+        try perform {
+            try writer.write { db in
+                try db.execute(sql: """
+                    INSERT INTO bodyWeight (uid, userId, weight, unit, measuredAt, createdAt) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (uid) DO NOTHING
+                    """, arguments: [uid, userID, weight.value, weight.unit.rawValue, Self.milliseconds(measuredAt), Self.milliseconds(now)])
+                return try Int64.fetchOne(db, sql: "SELECT id FROM bodyWeight WHERE uid = ?", arguments: [uid]) ?? 0
+            }
+        }
+    }
+
+    public func bodyWeights(userID: Int64, since: Date?, limit: Int?) throws(LogbookError) -> [BodyWeight] {
+        try perform {
+            try writer.read { db in
+                var sql = """
+                    SELECT b.id, b.uid, u.name, b.weight, b.unit, b.measuredAt FROM bodyWeight b JOIN user u ON u.id = b.userId
+                    WHERE b.userId = ?
+                    """
+                var arguments: StatementArguments = [userID]
+                if let since {
+                    sql += " AND b.measuredAt >= ?"
+                    arguments += [Self.milliseconds(since)]
+                }
+                sql += " ORDER BY b.measuredAt DESC, b.id DESC"
+                if let limit {
+                    sql += " LIMIT ?"
+                    arguments += [limit]
+                }
+                return try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap { row in
+                    guard let id = Int64.fromDatabaseValue(row[0]), let uid = String.fromDatabaseValue(row[1]),
+                          let user = String.fromDatabaseValue(row[2]), let value = Double.fromDatabaseValue(row[3]),
+                          let unit = String.fromDatabaseValue(row[4]).flatMap(WeightUnit.init(rawValue:)),
+                          value.isFinite, value > 0, value * 100 <= Double(unit.maximumHundredths),
+                          let measuredAt = StoredValues.date(row[5]) else { return nil }
+                    return BodyWeight(id: id, uid: uid, user: user, weight: Weight(value: value, unit: unit), measuredAt: measuredAt)
+                }
+            }
+        }
+    }
+}
