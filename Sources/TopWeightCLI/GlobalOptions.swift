@@ -89,3 +89,10 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case json
     case csv
 }
+
+/// Output formats for listings that are not rows of records (sessions, a
+/// month, routines): text or JSON, no CSV.
+enum LogFormat: String, ExpressibleByArgument, CaseIterable {
+    case text
+    case json
+}

@@ -88,7 +88,7 @@ extension Session {
                                                reps: values.reps, series: values.series, now: settings.now())
             knownValues = [:]
             if let index = turn.saved.firstIndex(where: { $0.id == after.id }) { turn.saved[index] = after }
-            say("Edited #\(after.id): \(Lines.summary(before)) → \(Lines.summary(after))")
+            say(Lines.edited(before, after))
             if exercise != nil, turn.plan == nil { loadDefaults() }
         } catch {
             warn(error.description)

@@ -12,6 +12,13 @@ public enum Lines {
         "Saved #\(record.id)  \(summary(record))"
     }
 
+    /// `Edited #12: Ana · Bench Press · 60 kg × 8 reps × 3 series → Bench Press · 62.5 kg × 8 reps × 3 series`
+    /// (the member does not change, so the new side leaves them out).
+    public static func edited(_ before: WorkoutRecord, _ after: WorkoutRecord) -> String {
+        let values = after.values
+        return "Edited #\(after.id): \(summary(before)) → \(TerminalText.safe(after.exercise)) · \(values.weight.description) × \(values.reps) reps × \(values.series) series"
+    }
+
     /// `Ana · Bench Press · 62.5 kg × 8 reps × 3 series`
     public static func summary(_ record: WorkoutRecord) -> String {
         let values = record.values

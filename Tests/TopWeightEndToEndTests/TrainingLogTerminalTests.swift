@@ -98,7 +98,7 @@ struct TrainingLogTerminalTests {
         terminal.type("\r")
         try terminal.waitFor("series [5]: ", after: mark)
         terminal.type("\r")
-        try terminal.waitFor("Edited #44: Ana · Back Squat · 100 kg × 5 reps × 5 series → Ana · Back Squat · 102.5 kg × 5 reps × 5 series", after: mark)
+        try terminal.waitFor("Edited #44: Ana · Back Squat · 100 kg × 5 reps × 5 series → Back Squat · 102.5 kg × 5 reps × 5 series", after: mark)
 
         // The pager: 30 rows leave 29 lines a page; Page Down, b, a filter, q.
         mark = terminal.mark

@@ -170,7 +170,7 @@ struct TrainingLogFlowTests {
         // + made 62.5; < went back to weight, where ++ made 67.5.
         #expect(records[0].values == .kg(67.5, 5, 4))
         #expect(records[0].id == 2)
-        #expect(console.said.contains("Edited #2: Ana · Bench Press · 60 kg × 5 reps × 5 series → Ana · Bench Press · 67.5 kg × 5 reps × 4 series"))
+        #expect(console.said.contains("Edited #2: Ana · Bench Press · 60 kg × 5 reps × 5 series → Bench Press · 67.5 kg × 5 reps × 4 series"))
     }
 
     @Test(":edit of another member's set in a kiosk needs the admin PIN; a wrong PIN changes nothing")

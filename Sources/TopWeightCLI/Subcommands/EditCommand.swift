@@ -43,7 +43,7 @@ struct EditCommand: ParsableCommand {
             try AdminGate.require(workouts.logbook)
             let target = try exerciseName.map { try workouts.findOrCreateExercise(named: $0, now: now) }
             let edited = try log.edit(id: number, exercise: target, weight: newWeight, reps: newReps, series: newSeries, now: now)
-            print("Edited #\(number): \(Lines.summary(edited.before)) → \(Self.change(edited.after))")
+            print(Lines.edited(edited.before, edited.after))
         }
     }
 
@@ -53,11 +53,5 @@ struct EditCommand: ParsableCommand {
         if let weight { return try AddCommand.weight(weight, unit: unit ?? current.unit) }
         guard let unit else { return nil }
         return try AddCommand.weight(current.number, unit: unit)
-    }
-
-    /// `Bench Press · 62.5 kg × 8 reps × 3 series`: what the record is now (its member doesn't change).
-    private static func change(_ record: WorkoutRecord) -> String {
-        let values = record.values
-        return "\(TerminalText.safe(record.exercise)) · \(values.weight.description) × \(values.reps) reps × \(values.series) series"
     }
 }

@@ -16,12 +16,6 @@ struct RoutinesCommand: ParsableCommand {
         subcommands: [List.self, Show.self, Import.self, Remove.self],
         defaultSubcommand: List.self
     )
-
-    /// Routines are listed as text or JSON (no CSV: a routine is not one row).
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text
-        case json
-    }
 }
 
 // MARK: - Reading
@@ -31,7 +25,7 @@ extension RoutinesCommand {
         static let configuration = CommandConfiguration(abstract: "List routines: name, exercises, bundled or the gym's own.")
 
         @OptionGroup var global: GlobalOptions
-        @Option(help: "Output: text or json.") var format: Format = .text
+        @Option(help: "Output: text or json.") var format: LogFormat = .text
 
         func run() throws {
             try reportingFailures {
@@ -57,7 +51,7 @@ extension RoutinesCommand {
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The routine's name.") var name: String
-        @Option(help: "Output: text or json.") var format: Format = .text
+        @Option(help: "Output: text or json.") var format: LogFormat = .text
 
         func run() throws {
             try reportingFailures {

@@ -85,13 +85,6 @@ struct SessionsCommand: ParsableCommand {
     }
 }
 
-/// Output formats for the training log's listings: text or JSON (no CSV:
-/// a session or a month is not a record).
-enum LogFormat: String, ExpressibleByArgument, CaseIterable {
-    case text
-    case json
-}
-
 extension TextStyle {
     /// Colour when standard output is a terminal that takes it (see `detect`).
     static var standardOutput: TextStyle {
