@@ -103,6 +103,10 @@ let package = Package(
         ),
         .testTarget(name: "TopWeightTextTests", dependencies: ["TopWeightText", "TopWeightCore"]),
         .testTarget(
+            name: "TopWeightCatalogTests",
+            dependencies: ["TopWeightCatalog", "TopWeightCore", "TopWeightUseCases", "TopWeightTestSupport", "Yams"]
+        ),
+        .testTarget(
             name: "TopWeightStoreTests",
             dependencies: [
                 "TopWeightStore", "TopWeightPostgres", "TopWeightCore", "TopWeightUseCases", "TopWeightCatalog",

@@ -72,15 +72,35 @@ public struct Workouts: Sendable {
         return (records, more)
     }
 
-    /// Every exercise in use, and with `includeCatalog` the catalog's others, by name.
-    public func exerciseRows(includeCatalog: Bool) throws(WorkoutsError) -> [ExerciseRow] {
+    /// Every exercise in use, and with `includeCatalog` the catalog's others,
+    /// by name; with a filter, those it admits. A stored exercise's equipment
+    /// and muscle group are its catalog entry's. A filter value no exercise
+    /// could have is refused, listing the known ones.
+    public func exerciseRows(includeCatalog: Bool, filter: ExerciseFilter = ExerciseFilter()) throws(WorkoutsError) -> [ExerciseRow] {
         let summaries = try attempt { () throws(LogbookError) in try logbook.exercises() }
-        var rows = summaries.map {
-            ExerciseRow(id: $0.exercise.id, name: $0.exercise.name, category: $0.exercise.category, records: $0.records)
+        var rows = summaries.map { summary in
+            let entry = catalog.entry(named: summary.exercise.name)
+            return ExerciseRow(id: summary.exercise.id, name: summary.exercise.name, category: summary.exercise.category,
+                               equipment: entry?.equipment, muscle: entry?.muscle, records: summary.records)
         }
-        guard includeCatalog else { return rows }
-        rows += unusedCatalogEntries(besides: summaries).map { ExerciseRow(id: nil, name: $0.name, category: $0.category, records: 0) }
-        return rows.sorted { NameRules.key($0.name) < NameRules.key($1.name) }
+        let storedCategories = rows.compactMap(\.category)
+        if let problem = filter.unknownValue(categories: Self.distinct(catalog.categories + storedCategories),
+                                             equipment: catalog.equipment, muscles: catalog.muscles) {
+            throw .invalid(problem)
+        }
+        if includeCatalog {
+            rows += unusedCatalogEntries(besides: summaries).map {
+                ExerciseRow(id: nil, name: $0.name, category: $0.category, equipment: $0.equipment, muscle: $0.muscle, records: 0)
+            }
+            rows.sort { NameRules.key($0.name) < NameRules.key($1.name) }
+        }
+        return rows.filter(filter.admits)
+    }
+
+    /// Values once each (case aside), sorted.
+    private static func distinct(_ values: [String]) -> [String] {
+        var seen: Set<String> = []
+        return values.filter { seen.insert(NameRules.key($0)).inserted }.sorted { NameRules.key($0) < NameRules.key($1) }
     }
 
     /// The catalog name that `name` would pass for on a screen (`Веnch Press`

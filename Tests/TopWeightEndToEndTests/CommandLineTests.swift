@@ -55,6 +55,48 @@ struct CommandLineTests {
         #expect(catalog.stdout.contains("Bench Press") && catalog.stdout.contains("catalog"))
     }
 
+    @Test("exercises filters by category, equipment and muscle, lists known values for an unknown one, and JSON and CSV carry equipment and muscle")
+    func exerciseFilters() throws {
+        let scratch = try Scratch()
+        // Another app's name for a catalog lift records the lift under the catalog's name.
+        let squat = try Binary.run(["add", "Ana", "Squat (Barbell)", "100", "5", "5"], db: scratch.db)
+        #expect(squat.status == 0, "\(squat.stderr)")
+        #expect(squat.stdout.hasPrefix("Saved #1  Ana · Back Squat · 100 kg × 5 reps × 5 series"))
+        #expect(try Binary.run(["exercises", "add", "Sled Push", "--category", "sled"], db: scratch.db).status == 0)
+
+        let quads = try Binary.run(["exercises", "--muscle", "quads", "--format", "csv"], db: scratch.db)
+        #expect(quads.status == 0, "\(quads.stderr)")
+        #expect(quads.stdout.split(separator: "\n") == ["id,name,category,records,equipment,muscle", "1,Back Squat,barbell,1,barbell,quads"])
+
+        let smith = try Binary.run(["exercises", "--catalog", "--category", "Machine", "--equipment", "smith machine", "--format", "json"],
+                                   db: scratch.db)
+        #expect(smith.status == 0, "\(smith.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(smith.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.contains { $0["name"] as? String == "Smith Machine Squat" && $0["muscle"] as? String == "quads" })
+        #expect(rows.allSatisfy { $0["category"] as? String == "machine" && $0["equipment"] as? String == "smith machine" })
+        #expect(rows.allSatisfy { $0["id"] is NSNull && $0["records"] as? Int == 0 })
+
+        let calves = try Binary.run(["exercises", "--catalog", "--muscle", "calves"], db: scratch.db)
+        #expect(calves.stdout.contains("Calf Raise") && !calves.stdout.contains("Back Squat") && !calves.stdout.contains("Bench Press"))
+        let unused = try Binary.run(["exercises", "--muscle", "calves"], db: scratch.db)
+        #expect(unused.status == 0 && unused.stdout == "No exercise in use matches (--catalog adds the bundled ones).\n")
+        let sled = try Binary.run(["exercises", "--category", "sled", "--format", "csv"], db: scratch.db)
+        #expect(sled.stdout.split(separator: "\n").last == "2,Sled Push,sled,0,,")
+
+        for (flag, value, known) in [("--equipment", "rings", "smith machine"), ("--category", "cardio", "sled"), ("--muscle", "lats", "quads")] {
+            let unknown = try Binary.run(["exercises", flag, value], db: scratch.db)
+            #expect(unknown.status == 64, "\(unknown.stderr)")
+            #expect(unknown.stderr.hasPrefix("topweight: no exercise has \(flag.dropFirst(2)) '\(value)'; known: "))
+            #expect(unknown.stderr.contains(known) && unknown.stderr.split(separator: "\n").count == 1)
+            #expect(unknown.stdout.isEmpty)
+        }
+
+        let added = try Binary.run(["exercises", "add", "Bench Press (Barbell)"], db: scratch.db)
+        #expect(added.status == 0 && added.stdout == "Added Bench Press (#3), the catalog's name for Bench Press (Barbell)\n")
+        let twice = try Binary.run(["exercises", "add", "Barbell Bench Press"], db: scratch.db)
+        #expect(twice.status == 64 && twice.stderr.contains("Barbell Bench Press is the catalog's Bench Press, and Bench Press already exists"))
+    }
+
     @Test("bad input exits 64 with one line on stderr and saves nothing", arguments: [
         ["add", "Ana", "Bench", "abc", "8", "3"],
         ["add", "Ana", "Bench", "5000", "8", "3"],

@@ -16,37 +16,57 @@ struct ExercisesCommand: ParsableCommand {
     )
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List exercises in use (--catalog adds the bundled ones).")
+        static let configuration = CommandConfiguration(
+            abstract: "List exercises in use (--catalog adds the bundled ones).",
+            discussion: "--category, --equipment and --muscle keep the exercises that have that value; an unknown value lists the known ones."
+        )
 
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Also list catalog exercises nobody has used yet.") var catalog = false
+        @Option(help: "Only this category, e.g. barbell or machine.") var category: String?
+        @Option(help: "Only exercises needing this equipment, e.g. dumbbell or \"smith machine\".") var equipment: String?
+        @Option(help: "Only exercises for this primary muscle group, e.g. chest or quads.") var muscle: String?
         @Option(help: "Output: text, json or csv.") var format: OutputFormat = .text
 
         func run() throws {
             try reportingFailures {
-                let rows = try global.openWorkouts().exerciseRows(includeCatalog: catalog)
+                let filter = ExerciseFilter(category: category, equipment: equipment, muscle: muscle)
+                let rows = try global.openWorkouts().exerciseRows(includeCatalog: catalog, filter: filter)
                 let out = OutputBuffer()
                 switch format {
                 case .text:
                     Lines.exercises(rows).forEach(out.line)
-                    if rows.isEmpty { out.line("No exercises used yet (--catalog shows the bundled ones).") }
+                    if rows.isEmpty { out.line(emptyListing(filtered: filter != ExerciseFilter())) }
                 case .json:
                     let objects = rows.map { row in
                         DataFormats.jsonObject([
                             ("id", row.id.map { String($0) } ?? "null"),
                             ("name", DataFormats.json(row.name)),
                             ("category", row.category.map(DataFormats.json) ?? "null"),
+                            ("equipment", row.equipment.map(DataFormats.json) ?? "null"),
+                            ("muscle", row.muscle.map(DataFormats.json) ?? "null"),
                             ("records", String(row.records)),
                         ])
                     }
                     out.line("[" + objects.joined(separator: ",\n ") + "]")
                 case .csv:
-                    out.line("id,name,category,records")
+                    // New columns go last: scripts reading the first four keep working.
+                    out.line("id,name,category,records,equipment,muscle")
                     for row in rows {
-                        out.line("\(row.id.map { String($0) } ?? ""),\(DataFormats.csv(row.name)),\(DataFormats.csv(row.category ?? "")),\(row.records)")
+                        let fields = [row.id.map { String($0) } ?? "", DataFormats.csv(row.name), DataFormats.csv(row.category ?? ""),
+                                      String(row.records), DataFormats.csv(row.equipment ?? ""), DataFormats.csv(row.muscle ?? "")]
+                        out.line(fields.joined(separator: ","))
                     }
                 }
                 out.flush()
+            }
+        }
+
+        private func emptyListing(filtered: Bool) -> String {
+            switch (filtered, catalog) {
+            case (false, _): "No exercises used yet (--catalog shows the bundled ones)."
+            case (true, false): "No exercise in use matches (--catalog adds the bundled ones)."
+            case (true, true): "No exercise matches."
             }
         }
     }
@@ -65,9 +85,16 @@ struct ExercisesCommand: ParsableCommand {
                 if let existing = try workouts.logbook.exercise(named: valid) {
                     throw Failure.input("\(existing.name) already exists")
                 }
+                // Another name of a catalog lift adds that lift, under its catalog name.
+                let entry = workouts.catalog.entry(named: valid)
+                let alias = entry.map { NameRules.key($0.name) != NameRules.key(valid) } ?? false
+                if let entry, alias, let existing = try workouts.logbook.exercise(named: entry.name) {
+                    throw Failure.input("\(valid) is the catalog's \(entry.name), and \(existing.name) already exists")
+                }
                 let category = try category.map { try AddCommand.valid($0, kind: .exercise) }
                 let created = try workouts.findOrCreateExercise(named: valid, category: category, now: Date())
-                print("Added \(TerminalText.safe(created.name)) (#\(created.id))")
+                let because = alias ? ", the catalog's name for \(TerminalText.safe(valid))" : ""
+                print("Added \(TerminalText.safe(created.name)) (#\(created.id))\(because)")
             }
         }
     }

@@ -130,12 +130,18 @@ public struct ExerciseRow: Sendable, Hashable {
     public var id: Int64?
     public var name: String
     public var category: String?
+    /// What the lift needs and the muscle group it trains, as the catalog
+    /// says (for a stored exercise, the catalog entry of its name).
+    public var equipment: String?
+    public var muscle: String?
     public var records: Int
 
-    public init(id: Int64?, name: String, category: String?, records: Int) {
+    public init(id: Int64?, name: String, category: String?, equipment: String? = nil, muscle: String? = nil, records: Int) {
         self.id = id
         self.name = name
         self.category = category
+        self.equipment = equipment
+        self.muscle = muscle
         self.records = records
     }
 }
