@@ -301,4 +301,46 @@ struct ChartPlatesBodyCommandTests {
         let ana = try #require(try store.user(named: "Ana"))
         #expect(try store.bodyWeights(userID: ana.id, since: nil, limit: nil).isEmpty)
     }
+
+    // MARK: - The logger at a real terminal
+
+    @Test(":chart fits the terminal's own width (100 columns, no $COLUMNS) in braille; :weigh and :plates answer at once")
+    func logger() throws {
+        let scratch = try Scratch()
+        let store = try TestEngine.open(scratch.db)
+        let ana = try store.createUser(named: "Ana")
+        let squat = try store.createExercise(named: "Back Squat")
+        let now = Date()
+        for (daysAgo, weight) in [(9.0, 100.0), (6, 97.5), (3, 105)] {
+            _ = try store.save(NewRecord(user: ana, exercise: squat, values: SetValues(weight: Weight(value: weight, unit: .kg), reps: 5, series: 3),
+                                         performedAt: now.addingTimeInterval(-daysAgo * 86_400)))
+        }
+        let environment = [
+            "TOPWEIGHT_DB": scratch.db, "TERM": "xterm", "HOME": FileManager.default.temporaryDirectory.path,
+            "LANG": "C.UTF-8", "TZ": "UTC", "PATH": "/usr/bin:/bin",
+        ]
+        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: environment)
+        try terminal.waitFor("user [Ana]: ")
+        var mark = terminal.mark
+        terminal.type("\r")
+        try terminal.waitFor("exercise [Back Squat]: ", after: mark)
+
+        mark = terminal.mark
+        terminal.type(":chart\r")
+        try terminal.waitFor("Ana · Back Squat · best e1RM a day (Epley)", after: mark)
+        try terminal.waitFor("3 days · last 122.5 kg · best 122.5 kg · ● PR", after: mark)
+        let drawn = terminal.text(after: mark)
+        let axis = try #require(drawn.components(separatedBy: "\r\n").first { $0.contains("└") })
+        #expect(axis.count == 100, "the axis runs to the terminal's edge, not past it: \(axis)")
+        #expect(drawn.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "braille dots")
+
+        mark = terminal.mark
+        terminal.type(":weigh 82.5\r")
+        try terminal.waitFor("Weighed: Ana 82.5 kg (Today ", after: mark)
+        terminal.type(":plates 100\r")
+        try terminal.waitFor("100 kg on a 20 kg bar: per side 25 + 15 kg", after: mark)
+        terminal.type(":quit\r")
+        #expect(terminal.waitForExit() == 0)
+        #expect(try store.bodyWeights(userID: ana.id, since: nil, limit: nil).map(\.weight) == [Weight(value: 82.5, unit: .kg)])
+    }
 }
