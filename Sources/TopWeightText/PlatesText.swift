@@ -3,16 +3,18 @@ import TopWeightCore
 /// What goes on the bar, as the logger and `topweight plates` say it, and as JSON.
 public enum PlatesText {
     /// `100 kg on a 20 kg bar: per side 25 + 15 kg`; for a load that can't be
-    /// made, why, and the nearest loads under and over it.
+    /// made, so, the nearest loads under and over it, and the plates there are.
     public static func render(_ answer: PlateAnswer, target: Weight, bar: Weight, plates: PlateSet) -> [String] {
         switch answer {
         case .exact(let load):
             return ["\(target.description) on a \(bar.description) bar: \(side(load))"]
         case .nearest(let below, let above):
+            // Short lines, the plate set last: a narrow terminal wraps none of them.
             return [
-                "\(target.description) can't be made exactly on a \(bar.description) bar with the gym's \(plates.unit.rawValue) plates (\(plates.description)).",
+                "\(target.description) can't be made exactly on a \(bar.description) bar.",
                 "Nearest below: \(load(below))",
                 "Nearest above: " + (above.map(load) ?? "none, the plates run out"),
+                "The gym's \(plates.unit.rawValue) plates: \(plates.description)",
             ]
         case .lighterThanBar:
             return ["\(target.description) is lighter than the \(bar.description) bar."]

@@ -172,17 +172,21 @@ struct ChartTextTests {
         #expect(render(100) == ["100 kg on a 20 kg bar: per side 25 + 15 kg"])
         #expect(render(20) == ["20 kg on a 20 kg bar: the bar alone, no plates"])
         #expect(render(101) == [
-            "101 kg can't be made exactly on a 20 kg bar with the gym's kg plates (25, 20, 15, 10, 5, 2.5, 1.25).",
+            "101 kg can't be made exactly on a 20 kg bar.",
             "Nearest below: 100 kg: per side 25 + 15 kg",
             "Nearest above: 102.5 kg: per side 25 + 15 + 1.25 kg",
+            "The gym's kg plates: 25, 20, 15, 10, 5, 2.5, 1.25",
         ])
+        // Short enough for a 60-column terminal.
+        #expect(render(101).allSatisfy { $0.count <= 60 })
         let few = PlateSet(unit: .kg, plates: [PlateSet.Plate(hundredths: 2000, pairs: 1)])
         #expect(render(21, plates: few) == [
-            "21 kg can't be made exactly on a 20 kg bar with the gym's kg plates (20x1).",
+            "21 kg can't be made exactly on a 20 kg bar.",
             "Nearest below: 20 kg: the bar alone, no plates",
             "Nearest above: 60 kg: per side 20 kg",
+            "The gym's kg plates: 20x1",
         ])
-        #expect(render(100, plates: few).last == "Nearest above: none, the plates run out")
+        #expect(render(100, plates: few).dropLast().last == "Nearest above: none, the plates run out")
         #expect(render(15) == ["15 kg is lighter than the 20 kg bar."])
     }
 
