@@ -286,6 +286,16 @@ struct ChartPlatesBodyCommandTests {
         #expect(now.stdout.hasPrefix("Weighed: Ben 80 kg (Today "), "now, labelled from the same clock reading")
     }
 
+    @Test("body --limit out of range is a usage error, not a crash", arguments: ["-1", "1000001", "9223372036854775807"])
+    func bodyLimit(limit: String) throws {
+        let scratch = try Self.seeded()
+        for format in ["text", "json"] {
+            let result = try Binary.run(["body", "--user", "Ana", "--limit=\(limit)", "--format", format], db: scratch.db)
+            #expect(result.status == 64, "\(result.stderr)")
+            #expect(result.stderr.contains("--limit must be from 0 to 1000000"), "\(result.stderr)")
+        }
+    }
+
     @Test("body add refuses a typo, the future, an unknown member and nonsense, one line, bad-input exit", arguments: [
         ["body", "add", "8", "--user", "Ana"], ["body", "add", "82.5", "--user", "Ana", "--at", "2099-01-01"],
         ["body", "add", "82.5", "--user", "Nobody"], ["body", "add", "heavy", "--user", "Ana"],

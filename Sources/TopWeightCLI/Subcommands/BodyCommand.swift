@@ -32,7 +32,8 @@ extension BodyCommand {
         @Option(help: "Output: text or json.") var format: LogFormat = .text
 
         func validate() throws {
-            if let limit, limit < 0 { throw ValidationError("--limit can't be negative") }
+            // Bounded: one past the limit is read to tell whether there are more.
+            if let limit, !(0...1_000_000).contains(limit) { throw ValidationError("--limit must be from 0 to 1000000") }
         }
 
         func run() throws {
