@@ -214,6 +214,8 @@ public final class TerminalLineSource: LineSource {
 
     public var screenRows: Int? { Completion.terminalSize().rows }
 
+    public var screenColumns: Int? { Completion.terminalSize().columns }
+
     /// One key without echo; arrows and Page Up/Down (read whole, so the rest
     /// of their sequence is never taken for keys) come back by name.
     public func readPagerKey(prompt text: String) -> LineEvent {

@@ -34,4 +34,35 @@ extension PostgresLogbook {
         }
         return found
     }
+
+    // MARK: Copying
+
+    public func storedBodyWeights(after id: Int64, limit: Int) throws(LogbookError) -> [StoredBodyWeight] {
+        let rows = try link.query("""
+            SELECT b.id, b.uid, u.name, b.weight, b.unit, b.measuredat, b.createdat FROM bodyweight b JOIN "user" u ON u.id = b.userid
+            WHERE b.id > \(id) ORDER BY b.id LIMIT \(Int64(limit))
+            """)
+        var found: [StoredBodyWeight] = []
+        for row in rows {
+            let (id, uid, user, value, unitText, measured, created) = try Self.decode(row, as: (Int64, String, String, Double, String, Int64, Int64).self)
+            guard let unit = WeightUnit(rawValue: unitText), value.isFinite, value > 0, value * 100 <= Double(unit.maximumHundredths),
+                  let measuredAt = StoredRange.date(milliseconds: measured), let createdAt = StoredRange.date(milliseconds: created) else { continue }
+            found.append(StoredBodyWeight(id: id, uid: uid, user: user, weight: Weight(value: value, unit: unit),
+                                          measuredAt: measuredAt, createdAt: createdAt))
+        }
+        return found
+    }
+
+    public func adoptBodyWeights(_ measurements: [StoredBodyWeight], now: Date) throws(LogbookError) -> Int {
+        guard !measurements.isEmpty else { return 0 }
+        let users = try findOrCreateUsers(named: measurements.map(\.user), now: now)
+        return try link.query("""
+            INSERT INTO bodyweight (uid, userid, weight, unit, measuredat, createdat)
+            SELECT * FROM unnest(\(measurements.map(\.uid))::text[], \(users.map(\.id))::int8[],
+                                 \(measurements.map(\.weight.value))::float8[], \(measurements.map(\.weight.unit.rawValue))::text[],
+                                 \(measurements.map { StoredRange.milliseconds($0.measuredAt) })::int8[],
+                                 \(measurements.map { StoredRange.milliseconds($0.createdAt) })::int8[])
+            ON CONFLICT (uid) DO NOTHING
+            """).metadata.rows ?? 0
+    }
 }

@@ -13,6 +13,9 @@ enum Command: String, CaseIterable {
     case calendar
     case `repeat`
     case start
+    case chart
+    case plates
+    case weigh
     case quit
 
     /// One line of `:help` each.
@@ -31,6 +34,9 @@ enum Command: String, CaseIterable {
         case .calendar: ":calendar [YYYY-MM]    your month, training days marked"
         case .repeat: ":repeat [last|YYYY-MM-DD]  do a past session again"
         case .start: ":start [NAME]          follow a routine (no name lists them)"
+        case .chart: ":chart [EXERCISE] [weight|volume]  your progress drawn (e1RM); :chart body: body weight"
+        case .plates: ":plates W [BAR]        plates a side for W on the bar (20 kg / 45 lb)"
+        case .weigh: ":weigh W               keep your body weight"
         case .quit: ":quit                  leave"
         }
     }
@@ -38,7 +44,7 @@ enum Command: String, CaseIterable {
     /// Whether the command takes an argument (completion then adds a space).
     var takesArgument: Bool {
         switch self {
-        case .user, .history, .unit, .edit, .date, .calendar, .repeat, .start: true
+        case .user, .history, .unit, .edit, .date, .calendar, .repeat, .start, .chart, .plates, .weigh: true
         case .help, .users, .exercises, .undo, .note, .quit: false
         }
     }

@@ -32,6 +32,9 @@ extension Session {
         case .calendar: return showCalendar(argument)
         case .repeat: repeatSession(argument)
         case .start: startRoutine(argument)
+        case .chart: showChart(argument)
+        case .plates: showPlates(argument)
+        case .weigh: weigh(argument)
         case .quit:
             return settings.kiosk ? askForAdminPin() : .quit
         }

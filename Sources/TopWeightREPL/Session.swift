@@ -21,6 +21,10 @@ public final class Session {
         public var textStyle: TextStyle = .plain
         /// The calendar's first column: 1 Sunday … 7 Saturday (the locale's, from the CLI).
         public var firstWeekday = 2
+        /// Braille and box drawing for `:chart`, or ASCII (a locale that is not UTF-8).
+        public var chartGlyphs: ChartGlyphs = .ascii
+        /// `$COLUMNS` when set: charts fit it rather than the screen's width.
+        public var columns: Int?
         public var now: @Sendable () -> Date = { Date() }
 
         public init() {}

@@ -45,4 +45,54 @@ extension WorkoutStore {
             }
         }
     }
+
+    // MARK: Copying
+
+    public func storedBodyWeights(after id: Int64, limit: Int) throws(LogbookError) -> [StoredBodyWeight] {
+        try perform {
+            try writer.read { db in
+                let rows = try Row.fetchCursor(db.cachedStatement(sql: """
+                    SELECT b.id, b.uid, u.name, b.weight, b.unit, b.measuredAt, b.createdAt
+                    FROM bodyWeight b JOIN user u ON u.id = b.userId WHERE b.id > ? ORDER BY b.id LIMIT ?
+                    """), arguments: [id, limit])
+                var found: [StoredBodyWeight] = []
+                while let row = try rows.next() {
+                    // Rows another tool damaged are not carried over.
+                    guard let id = Int64.fromDatabaseValue(row[0]), let uid = String.fromDatabaseValue(row[1]),
+                          let user = String.fromDatabaseValue(row[2]), let value = Double.fromDatabaseValue(row[3]),
+                          let unit = String.fromDatabaseValue(row[4]).flatMap(WeightUnit.init(rawValue:)),
+                          value.isFinite, value > 0, value * 100 <= Double(unit.maximumHundredths),
+                          let measuredAt = StoredValues.date(row[5]), let createdAt = StoredValues.date(row[6])
+                    else { continue }
+                    found.append(StoredBodyWeight(id: id, uid: uid, user: user, weight: Weight(value: value, unit: unit),
+                                                  measuredAt: measuredAt, createdAt: createdAt))
+                }
+                return found
+            }
+        }
+    }
+
+    public func adoptBodyWeights(_ measurements: [StoredBodyWeight], now: Date) throws(LogbookError) -> Int {
+        guard !measurements.isEmpty else { return 0 }
+        let users = try findOrCreateUsers(named: Self.distinct(measurements.map(\.user)), now: now)
+        let userIDs = Dictionary(users.map { (NameRules.key($0.name), $0.id) }, uniquingKeysWith: { first, _ in first })
+        return try perform {
+            try writer.write { db in
+                let insert = try db.cachedStatement(sql: """
+                    INSERT INTO bodyWeight (uid, userId, weight, unit, measuredAt, createdAt) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (uid) DO NOTHING
+                    """)
+                var added = 0
+                for measurement in measurements {
+                    guard let user = userIDs[NameRules.key(measurement.user)] else { continue }
+                    try insert.execute(arguments: [
+                        measurement.uid, user, measurement.weight.value, measurement.weight.unit.rawValue,
+                        Self.milliseconds(measurement.measuredAt), Self.milliseconds(measurement.createdAt),
+                    ])
+                    added += db.changesCount
+                }
+                return added
+            }
+        }
+    }
 }

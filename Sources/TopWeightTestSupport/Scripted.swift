@@ -40,6 +40,8 @@ public final class ScriptedLineSource: LineSource {
 
     /// Lines on the pretend screen: set it to page history as a terminal would.
     public var screenRows: Int?
+    /// Columns on the pretend screen: what a chart fits.
+    public var screenColumns: Int?
 
     public func readPagerKey(prompt: String) -> LineEvent {
         prompts.append(prompt)

@@ -6,7 +6,7 @@ import TopWeightCore
 ///
 /// Members and exercises are matched by name, records by their stable uid,
 /// sessions' notes and routines by member name and day, the gym's routines by
-/// name, settings by key; nothing in the destination is overwritten or
+/// name, body weights by their stable uid, settings by key; nothing in the destination is overwritten or
 /// removed (a day that already has a note or routine there keeps its own, so
 /// no note is ever doubled), so a second run adds nothing and an interrupted
 /// run can simply be repeated.
@@ -26,6 +26,10 @@ public enum LogbookCopy {
         /// Routines the destination already had by name (left as they were).
         public var routinesAlreadyThere = 0
         public var settings = 0
+        /// Body-weight measurements.
+        public var bodyWeights = 0
+        /// Measurements the destination already had (by uid).
+        public var bodyWeightsAlreadyThere = 0
     }
 
     /// Copies `source` into `destination`; `progress` hears (records read, records in all) after each page.
@@ -72,6 +76,16 @@ public enum LogbookCopy {
         let routines = try source.routines()
         summary.routines = try destination.adoptRoutines(routines, now: now)
         summary.routinesAlreadyThere = routines.count - summary.routines
+        // Body weights, by id in pages, matched by uid.
+        var measured: Int64 = 0
+        while true {
+            let page = try source.storedBodyWeights(after: measured, limit: pageSize)
+            guard let last = page.last else { break }
+            let added = try destination.adoptBodyWeights(page, now: now)
+            summary.bodyWeights += added
+            summary.bodyWeightsAlreadyThere += page.count - added
+            measured = last.id
+        }
         summary.settings = try destination.adoptSettings(source.settings())
         return summary
     }

@@ -141,18 +141,19 @@ struct PostgresEndToEndTests {
             try store.setRoutine("Lower", userID: ana.id, day: day, now: Date())
             try store.setRoutine("Upper", userID: zoe.id, day: day, now: Date())
             #expect(try store.saveRoutine(upper, now: Date()) == false)
+            _ = try store.saveBodyWeight(userID: ana.id, weight: Weight(value: 70.5, unit: .kg), at: Date(), uid: RecordUID.make(at: Date()), now: Date())
         }
 
         let first = try Binary.run(["copy", file.db, server.db], db: nil)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout.hasPrefix("copied 3 members, 3 exercises, 3 records, 2 days' notes and routines, 1 gym routine, 1 setting from "),
+        #expect(first.stdout.hasPrefix("copied 3 members, 3 exercises, 3 records, 2 days' notes and routines, 1 gym routine, 1 body weight, 1 setting from "),
                 "\(first.stdout)")
         #expect(!first.stdout.contains(try TestEngine.postgresServer().components(separatedBy: "@")[0]), "no password shown")
         let again = try Binary.run(["copy", file.db, server.db], db: nil)
-        #expect(again.stdout.hasPrefix("copied 0 members, 0 exercises, 0 records, 0 days' notes and routines, 0 gym routines, 0 settings from "),
+        #expect(again.stdout.hasPrefix("copied 0 members, 0 exercises, 0 records, 0 days' notes and routines, 0 gym routines, 0 body weights, 0 settings from "),
                 "\(again.stdout)")
         #expect(again.stdout.contains("; 3 records already there; 2 days' notes and routines already there, kept as they were; "
-            + "1 gym routine already there by name, kept as it was\n"), "\(again.stdout)")
+            + "1 gym routine already there by name, kept as it was; 1 body weight already there\n"), "\(again.stdout)")
         do {
             let store = try TestEngine.open(server.db)
             let ana = try #require(try store.user(named: "Ana"))
@@ -177,11 +178,11 @@ struct PostgresEndToEndTests {
             try store.appendNote(userID: try store.createUser(named: "Ana").id, day: day, text: "Written here", now: Date())
         }
         let returned = try Binary.run(["copy", server.db, back.db], db: nil)
-        #expect(returned.stdout.hasPrefix("copied 3 members, 4 exercises, 4 records, 1 day's note and routine, 1 gym routine, 1 setting from "),
+        #expect(returned.stdout.hasPrefix("copied 3 members, 4 exercises, 4 records, 1 day's note and routine, 1 gym routine, 1 body weight, 1 setting from "),
                 "\(returned.stdout)")
         #expect(returned.stdout.contains("; 1 day's note and routine already there, kept as it was\n"), "\(returned.stdout)")
         let returnedAgain = try Binary.run(["copy", server.db, back.db], db: nil)
-        #expect(returnedAgain.stdout.hasPrefix("copied 0 members, 0 exercises, 0 records, 0 days' notes and routines, 0 gym routines, 0 settings from "),
+        #expect(returnedAgain.stdout.hasPrefix("copied 0 members, 0 exercises, 0 records, 0 days' notes and routines, 0 gym routines, 0 body weights, 0 settings from "),
                 "\(returnedAgain.stdout)")
         do {
             let store = try TestEngine.open(back.db)

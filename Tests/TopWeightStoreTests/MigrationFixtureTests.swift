@@ -37,8 +37,18 @@ struct MigrationFixtureTests {
         RoutineStep(exercise: "Face Pull", values: nil),
     ])
 
+    /// What the v5 fixture adds (its records, tombstone, PIN, note and body
+    /// weights written by v5's `topweight add`, `delete`, `admin set-pin`,
+    /// `note add` and `body add`; the session's routine, the gym's routine and
+    /// the warm-up through `WorkoutStore`, as no command writes them): a
+    /// warm-up before Ana's squat, and a body weight each for Ana and Zoë.
+    static let v5WarmUp = (id: Int64(10), performedAt: "2026-11-03T08:05:00Z",
+                           values: SetValues(weight: Weight(hundredths: 6000, unit: .kg), reps: 5, series: 1))
+    static let v5BodyWeights = [("Ana", Weight(hundredths: 8250, unit: .kg), "2026-11-03T07:00:00Z"),
+                                ("Zoë", Weight(hundredths: 18100, unit: .lb), "2026-11-04T07:00:00Z")]
+
     @Test("a database of every shipped schema upgrades to the current one and keeps every record",
-          arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite"])
+          arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite"])
     func upgrade(fixture: String) throws {
         let scratch = TemporaryDatabase()
         defer { scratch.remove() }
@@ -52,13 +62,26 @@ struct MigrationFixtureTests {
         #expect(health.appliedMigrations == health.knownMigrations)
         #expect(health.schemaVersion == Schema.knownMigrations.last)
 
-        let records = try store.history(HistoryQuery())
+        let isV5 = fixture == "schema-v5.sqlite"
+        let everything = try store.history(HistoryQuery())
+        // v5: one warm-up beside the working sets; older files have none.
+        let records = everything.filter { $0.kind == nil }
         #expect(records.count == Self.v1Records.count)
+        let warmUps = everything.filter { $0.kind != nil }
+        if isV5 {
+            #expect(warmUps.map(\.id) == [Self.v5WarmUp.id])
+            #expect(warmUps.map(\.kind) == [.warmup])
+            #expect(warmUps.first?.values == Self.v5WarmUp.values)
+            #expect(warmUps.first?.performedAt == ISO8601DateFormatter().date(from: Self.v5WarmUp.performedAt))
+            #expect(warmUps.first?.exercise == "Back Squat" && warmUps.first?.user == "Ana")
+        } else {
+            #expect(warmUps.isEmpty)
+        }
         // v3: every record has its own stable id, old ones included.
         #expect(records.allSatisfy { RecordUID.isValid($0.uid ?? "") })
         #expect(Set(records.compactMap(\.uid)).count == records.count)
         // From v3 on, the fixture also holds one deleted record (#9), kept as a tombstone.
-        let hasTombstone = fixture == "schema-v3.sqlite" || fixture == "schema-v4.sqlite"
+        let hasTombstone = ["schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite"].contains(fixture)
         var deleted = HistoryQuery()
         deleted.deleted = true
         #expect(try store.history(deleted).map(\.id) == (hasTombstone ? [9] : []))
@@ -81,16 +104,18 @@ struct MigrationFixtureTests {
         let bench = try #require(try store.exercise(named: "bench press"))
         #expect(try store.lastValues(of: ana, for: bench)?.weight.hundredths == 6500)
         _ = try store.save(NewRecord(user: ana, exercise: bench, values: SetValues(weight: Weight(hundredths: 6750, unit: .kg), reps: 8, series: 3), performedAt: Date()))
-        #expect(try store.history(HistoryQuery()).count == Self.v1Records.count + 1)
+        let extra = warmUps.count
+        #expect(try store.history(HistoryQuery()).count == Self.v1Records.count + extra + 1)
         if hasTombstone {
             #expect(try store.restoreRecord(id: 9))
-            #expect(try store.history(HistoryQuery()).count == Self.v1Records.count + 2)
+            #expect(try store.history(HistoryQuery()).count == Self.v1Records.count + extra + 2)
         }
 
         // v4: the note and routine of Ana's session and the gym's routine; older files have none, and take them.
         let day = try #require(Self.v4Day)
         let kept = try store.sessionInfos(userID: ana.id, from: day, through: day)
-        if fixture == "schema-v4.sqlite" {
+        let hasLog = fixture == "schema-v4.sqlite" || isV5
+        if hasLog {
             #expect(kept == [SessionInfo(day: day, note: Self.v4Note, routine: "Lower")])
             #expect(try store.routines() == [Self.v4Routine])
         } else {
@@ -100,8 +125,21 @@ struct MigrationFixtureTests {
         try store.appendNote(userID: ana.id, day: day, text: "After the upgrade", now: Date())
         try store.setRoutine("Upper", userID: ana.id, day: day, now: Date())
         let after = try store.sessionInfos(userID: ana.id, from: day, through: day)
-        #expect(after.map(\.note) == [fixture == "schema-v4.sqlite" ? Self.v4Note + "\n\nAfter the upgrade" : "After the upgrade"])
+        #expect(after.map(\.note) == [hasLog ? Self.v4Note + "\n\nAfter the upgrade" : "After the upgrade"])
         #expect(after.map(\.routine) == ["Upper"])
-        #expect(try store.saveRoutine(Self.v4Routine, now: Date()) == (fixture == "schema-v4.sqlite"))
+        #expect(try store.saveRoutine(Self.v4Routine, now: Date()) == hasLog)
+
+        // v5: body weights; older files have none, and take them.
+        let iso8601 = ISO8601DateFormatter()
+        for (name, weight, measured) in Self.v5BodyWeights {
+            let member = try #require(try store.user(named: name))
+            let kept = try store.bodyWeights(userID: member.id, since: nil, limit: nil)
+            #expect(kept.map(\.weight) == (isV5 ? [weight] : []))
+            #expect(kept.map(\.measuredAt) == (isV5 ? [iso8601.date(from: measured)].compactMap { $0 } : []))
+            #expect(kept.allSatisfy { RecordUID.isValid($0.uid) })
+        }
+        let now = Date()
+        _ = try store.saveBodyWeight(userID: ana.id, weight: Weight(hundredths: 8300, unit: .kg), at: now, uid: RecordUID.make(at: now), now: now)
+        #expect(try store.bodyWeights(userID: ana.id, since: nil, limit: nil).count == (isV5 ? 2 : 1))
     }
 }

@@ -6,8 +6,8 @@ import TopWeightStore
 struct AdminCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "admin",
-        abstract: "Set or clear the admin PIN that guards renames, removals, deletions and leaving a kiosk.",
-        subcommands: [SetPin.self, ClearPin.self, Unlock.self]
+        abstract: "Set or clear the admin PIN that guards renames, removals, deletions and leaving a kiosk; the gym's plates.",
+        subcommands: [SetPin.self, ClearPin.self, Unlock.self, Plates.self]
     )
 
     struct SetPin: ParsableCommand {

@@ -7,10 +7,10 @@ import TopWeightUseCases
 struct CopyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "copy",
-        abstract: "Copy members, exercises, records, notes, routines and settings from one database into another.",
+        abstract: "Copy members, exercises, records, notes, routines, body weights and settings from one database into another.",
         discussion: """
             SOURCE and DEST are each a file path or a postgres:// URL. Members, exercises and routines \
-            are matched by name, records by their stable id, and a day's note and routine by member and \
+            are matched by name, records and body weights by their stable id, and a day's note and routine by member and \
             day, so nothing is duplicated or overwritten (a day that already has a note or routine in \
             DEST keeps its own): running the same copy again adds nothing, and an interrupted copy can \
             simply be run again.
@@ -47,7 +47,8 @@ struct CopyCommand: ParsableCommand {
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             var line = "copied \(Self.count(summary.members, "member")), \(Self.count(summary.exercises, "exercise")), "
             line += "\(Self.count(summary.records, "record")), \(Self.days(summary.sessions)), "
-            line += "\(Self.count(summary.routines, "gym routine")), \(Self.count(summary.settings, "setting")) "
+            line += "\(Self.count(summary.routines, "gym routine")), \(Self.count(summary.bodyWeights, "body weight")), "
+            line += "\(Self.count(summary.settings, "setting")) "
             line += "from \(from) to \(to) in \(String(format: "%.1f", seconds)) s"
             if summary.recordsAlreadyThere > 0 { line += "; \(Self.count(summary.recordsAlreadyThere, "record")) already there" }
             if summary.sessionsAlreadyThere > 0 {
@@ -57,6 +58,7 @@ struct CopyCommand: ParsableCommand {
                 line += "; \(Self.count(summary.routinesAlreadyThere, "gym routine")) already there by name, "
                 line += "kept as \(summary.routinesAlreadyThere == 1 ? "it was" : "they were")"
             }
+            if summary.bodyWeightsAlreadyThere > 0 { line += "; \(Self.count(summary.bodyWeightsAlreadyThere, "body weight")) already there" }
             print(TerminalText.safe(line))
         }
     }

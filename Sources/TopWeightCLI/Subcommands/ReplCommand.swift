@@ -55,6 +55,8 @@ struct ReplCommand: ParsableCommand {
             let environment = ProcessInfo.processInfo.environment
             settings.textStyle = TextStyle.detect(environment: environment, isTerminal: terminal != nil)
             settings.firstWeekday = CalendarGrid.firstWeekday(for: CalendarGrid.locale(environment: environment) ?? .current)
+            settings.chartGlyphs = ChartGlyphs.detect(environment: environment)
+            settings.columns = environment["COLUMNS"].flatMap(Int.init).flatMap { (20...1_000).contains($0) ? $0 : nil }
             let console = StandardConsole()
             if terminal != nil {
                 console.say("Top Weight: Enter accepts [defaults], Tab completes, :help lists commands.")

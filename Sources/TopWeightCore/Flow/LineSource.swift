@@ -44,6 +44,9 @@ public protocol LineSource: AnyObject {
 
     /// Lines on the screen, where there is one (`nil` for a pipe: never page).
     var screenRows: Int? { get }
+
+    /// Columns on the screen, where there is one (`nil` for a pipe): what a chart fits.
+    var screenColumns: Int? { get }
 }
 
 extension LineSource {
@@ -55,6 +58,8 @@ extension LineSource {
     }
 
     public var screenRows: Int? { nil }
+
+    public var screenColumns: Int? { nil }
 
     /// Sources that never echo (pipes, scripts) read secrets as plain lines.
     public func readSecret(prompt: String) -> LineEvent {

@@ -213,3 +213,24 @@ public struct StoredSession: Sendable, Hashable {
         self.editedAt = editedAt
     }
 }
+
+/// A body-weight measurement as it travels between databases (`topweight
+/// copy`): the member by name, matched by `uid` so a second copy adds nothing.
+public struct StoredBodyWeight: Sendable, Hashable {
+    /// The id in the database it was read from (paging only; never copied).
+    public var id: Int64
+    public var uid: String
+    public var user: String
+    public var weight: Weight
+    public var measuredAt: Date
+    public var createdAt: Date
+
+    public init(id: Int64, uid: String, user: String, weight: Weight, measuredAt: Date, createdAt: Date) {
+        self.id = id
+        self.uid = uid
+        self.user = user
+        self.weight = weight
+        self.measuredAt = measuredAt
+        self.createdAt = createdAt
+    }
+}

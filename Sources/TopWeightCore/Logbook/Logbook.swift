@@ -75,6 +75,13 @@ public protocol Logbook: AnyObject, Sendable {
     /// The member's measurements from `since` on (all when `nil`), newest first, at most `limit`.
     func bodyWeights(userID: Int64, since: Date?, limit: Int?) throws(LogbookError) -> [BodyWeight]
 
+    // MARK: Gym settings
+
+    /// The stored value of one of the gym's settings, `nil` when never set.
+    func gymSetting(_ key: GymSetting) throws(LogbookError) -> String?
+    /// Stores a gym setting (`nil` removes it, back to the default).
+    func setGymSetting(_ key: GymSetting, to value: String?) throws(LogbookError)
+
     // MARK: Defaults
 
     /// The member who saved the newest set.
@@ -160,6 +167,11 @@ public protocol StorageEngine: Logbook {
     /// Stores the routines whose name this database does not have yet
     /// (one it has is left as it is); returns how many.
     func adoptRoutines(_ routines: [Routine], now: Date) throws(LogbookError) -> Int
+    /// Up to `limit` body-weight measurements with an id above `id`, by id.
+    func storedBodyWeights(after id: Int64, limit: Int) throws(LogbookError) -> [StoredBodyWeight]
+    /// Adds the measurements whose `uid` is not here yet, creating their
+    /// members by name, in one transaction; returns how many were new.
+    func adoptBodyWeights(_ measurements: [StoredBodyWeight], now: Date) throws(LogbookError) -> Int
 
     /// Forgets wrong PIN attempts and any wait (`topweight admin unlock`).
     func clearPinLockout() throws(LogbookError)

@@ -1,0 +1,105 @@
+import Foundation
+
+/// What a progress chart follows.
+public enum ChartMetric: String, Sendable, CaseIterable, Hashable {
+    /// The day's best estimated one-rep max (warm-ups left out).
+    case e1rm
+    /// The day's heaviest working set.
+    case weight
+    /// The day's weight × reps × series for the exercise, in kilograms.
+    case volume
+    /// The member's body weight: the day's last measurement.
+    case bodyweight
+}
+
+/// One point a day of a member's progress, oldest first: what `chart` draws
+/// and prints as JSON. Built here, from rows already read, so the same
+/// numbers reach the terminal and other tools.
+public struct ProgressSeries: Sendable, Hashable {
+    public struct Point: Sendable, Hashable {
+        public var day: LocalDay
+        /// In the series' unit, rounded to hundredths.
+        public var value: Double
+        /// Beats every earlier day (the first day has nothing to beat; body weight has no records).
+        public var isRecord: Bool
+
+        public init(day: LocalDay, value: Double, isRecord: Bool) {
+            self.day = day
+            self.value = value
+            self.isRecord = isRecord
+        }
+    }
+
+    public var metric: ChartMetric
+    public var unit: WeightUnit
+    public var points: [Point]
+
+    public init(metric: ChartMetric, unit: WeightUnit, points: [Point]) {
+        self.metric = metric
+        self.unit = unit
+        self.points = points
+    }
+
+    /// The series of a member's sets of one exercise, in any order.
+    ///
+    /// Warm-ups never count; deleted sets are not expected here (history
+    /// leaves them out). Weights and e1RMs are in the unit of the newest
+    /// working set (pounds and kilograms converted, nothing stored changes);
+    /// volume is always in kilograms. A set the formula does not cover
+    /// (Brzycki above 12 reps) gives no e1RM; a day with none has no point.
+    /// `.bodyweight` reads measurements, not sets: see `bodyWeights`.
+    public static func sets(_ records: [WorkoutRecord], metric: ChartMetric, formula: OneRepMaxFormula = .epley,
+                            calendar: Calendar) -> ProgressSeries {
+        let working = records.filter { $0.kind != .warmup }
+        let newest = working.max { ($0.performedAt, $0.id) < ($1.performedAt, $1.id) }
+        let unit: WeightUnit = metric == .volume ? .kg : newest?.values.weight.unit ?? .kg
+        guard metric != .bodyweight else { return ProgressSeries(metric: metric, unit: unit, points: []) }
+        var byDay: [LocalDay: Double] = [:]
+        for record in working {
+            let values = record.values
+            let day = LocalDay(record.performedAt, in: calendar)
+            switch metric {
+            case .weight:
+                byDay[day] = max(byDay[day] ?? -.infinity, converted(values.weight, to: unit))
+            case .e1rm:
+                guard let estimate = formula.estimate(weight: converted(values.weight, to: unit), reps: values.reps) else { continue }
+                byDay[day] = max(byDay[day] ?? -.infinity, estimate)
+            case .volume:
+                byDay[day, default: 0] += values.weight.kilograms * Double(values.reps) * Double(values.series)
+            case .bodyweight:
+                continue
+            }
+        }
+        return ProgressSeries(metric: metric, unit: unit, points: marked(byDay, records: true))
+    }
+
+    /// A member's body weight, one point a day (that day's last measurement),
+    /// in the unit of the newest measurement.
+    public static func bodyWeights(_ measurements: [BodyWeight], calendar: Calendar) -> ProgressSeries {
+        let ordered = measurements.sorted { ($0.measuredAt, $0.id) < ($1.measuredAt, $1.id) }
+        let unit = ordered.last?.weight.unit ?? .kg
+        var byDay: [LocalDay: Double] = [:]
+        for measurement in ordered {
+            byDay[LocalDay(measurement.measuredAt, in: calendar)] = converted(measurement.weight, to: unit)
+        }
+        return ProgressSeries(metric: .bodyweight, unit: unit, points: marked(byDay, records: false))
+    }
+
+    /// Days in order, values to the hundredth, each marked when it beats every earlier one.
+    private static func marked(_ byDay: [LocalDay: Double], records: Bool) -> [Point] {
+        var best: Double?
+        return byDay.keys.sorted().compactMap { day in
+            guard let raw = byDay[day], raw.isFinite else { return nil }
+            let value = (raw * 100).rounded() / 100
+            let isRecord = records && best.map { value > $0 } == true
+            best = max(best ?? value, value)
+            return Point(day: day, value: value, isRecord: isRecord)
+        }
+    }
+
+    /// A weight in `unit` (1 lb = 0.45359237 kg), for comparing across units.
+    public static func converted(_ weight: Weight, to unit: WeightUnit) -> Double {
+        if weight.unit == unit { return weight.value }
+        return unit == .kg ? weight.kilograms : weight.kilograms / 0.45359237
+    }
+}

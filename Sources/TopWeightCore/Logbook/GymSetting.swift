@@ -1,0 +1,14 @@
+/// The gym's own settings an admin changes, kept in the `setting` table of
+/// every engine under these keys. Only these can be read or written through
+/// the `Logbook`: the admin PIN's rows are not reachable this way.
+public enum GymSetting: String, Sendable, CaseIterable, Hashable {
+    /// The kilogram plate set, as `PlateSet` writes it (`25, 20, 15x2, …`).
+    case kilogramPlates = "plates.kg"
+    /// The pound plate set.
+    case poundPlates = "plates.lb"
+
+    /// The plate set's key for `unit`.
+    public static func plates(_ unit: WeightUnit) -> GymSetting {
+        unit == .kg ? .kilogramPlates : .poundPlates
+    }
+}

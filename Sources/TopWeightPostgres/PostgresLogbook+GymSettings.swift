@@ -1,0 +1,23 @@
+import Foundation
+import PostgresNIO
+import TopWeightCore
+import TopWeightStore
+
+// MARK: - The gym's settings (plate sets)
+
+extension PostgresLogbook {
+    public func gymSetting(_ key: GymSetting) throws(LogbookError) -> String? {
+        guard let row = try link.query("SELECT value FROM setting WHERE key = \(key.rawValue)").first else { return nil }
+        return try Self.decode(row, as: String.self)
+    }
+
+    public func setGymSetting(_ key: GymSetting, to value: String?) throws(LogbookError) {
+        if let value {
+            try link.query("""
+                INSERT INTO setting (key, value) VALUES (\(key.rawValue), \(value)) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value
+                """)
+        } else {
+            try link.query("DELETE FROM setting WHERE key = \(key.rawValue)")
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import TopWeightCore
+
+// MARK: - Progress charts (`topweight chart`, `:chart`)
+
+extension TrainingLog {
+    /// A member's progress on one exercise, a point a day: the best e1RM, the
+    /// heaviest set or the volume (see `ProgressSeries.sets`), from `since` on.
+    public func chart(_ metric: ChartMetric, exercise: Exercise, of member: User, since: LocalDay?,
+                      formula: OneRepMaxFormula = .epley) throws(WorkoutsError) -> ProgressSeries {
+        var query = HistoryQuery(userID: member.id, exerciseID: exercise.id)
+        query.since = since.map { $0.start(in: calendar) }
+        var records: [WorkoutRecord] = []
+        do {
+            try logbook.forEachRecord(query) { record in
+                if record.kind != .warmup { records.append(record) }
+            }
+        } catch {
+            throw .storage(error)
+        }
+        return ProgressSeries.sets(records, metric: metric, formula: formula, calendar: calendar)
+    }
+
+    /// A member's body weight, a point a day (the day's last measurement), from `since` on.
+    public func bodyWeightChart(of member: User, since: LocalDay?) throws(WorkoutsError) -> ProgressSeries {
+        ProgressSeries.bodyWeights(try bodyWeights(of: member, since: since, limit: nil), calendar: calendar)
+    }
+}
