@@ -5,6 +5,18 @@ import TopWeightCore
 /// The subcommands, run as scripts run them.
 @Suite("The command line")
 struct CommandLineTests {
+    @Test("a --limit too large to count to is bad input, one line, not a crash", arguments: [
+        ["history", "--limit", "9223372036854775807"], ["history", "--limit", "9223372036854775807", "--format", "json"],
+        ["sessions", "--user", "Ana", "--limit", "9223372036854775807"],
+    ])
+    func hugeLimit(arguments: [String]) throws {
+        let scratch = try Scratch()
+        _ = try Binary.run(["add", "Ana", "Bench Press", "60", "5", "5"], db: scratch.db)
+        let result = try Binary.run(arguments, db: scratch.db)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("--limit"), "\(result.stderr)")
+    }
+
     @Test("add then history prints the record as text, JSON and CSV")
     func addAndHistory() throws {
         let scratch = try Scratch()

@@ -26,7 +26,7 @@ struct SessionsCommand: ParsableCommand {
 
     func validate() throws {
         if let days, days < 1 || days > 100_000 { throw ValidationError("--days must be from 1 to 100000") }
-        if let limit, limit < 0 { throw ValidationError("--limit can't be negative") }
+        if let limit, limit < 0 || limit > 10_000_000 { throw ValidationError("--limit must be from 0 (all) to 10000000") }
     }
 
     func run() throws {
