@@ -40,7 +40,7 @@ enum FitNotesReader {
                 continue
             }
             guard let day = SourceTimes.parse(fields[dateColumn]) else {
-                history.reject(row, "'\(fields[dateColumn])' is not a date")
+                history.reject(row, "'\(SourceValues.shown(fields[dateColumn]))' is not a date")
                 continue
             }
             let exercise: String
@@ -100,13 +100,13 @@ enum FitNotesReader {
                 continue
             }
             guard var time = SourceTimes.parse(fields[dateColumn]) else {
-                history.reject(row, "'\(fields[dateColumn])' is not a date")
+                history.reject(row, "'\(SourceValues.shown(fields[dateColumn]))' is not a date")
                 continue
             }
             let clock = fields[timeColumn].trimmingCharacters(in: .whitespaces)
             if !clock.isEmpty {
                 guard let parsed = SourceTimes.timeOfDay(clock) else {
-                    history.reject(row, "'\(clock)' is not a time of day")
+                    history.reject(row, "'\(SourceValues.shown(clock))' is not a time of day")
                     continue
                 }
                 (time.hour, time.minute, time.second, time.hasTime) = (parsed.hour, parsed.minute, parsed.second, true)
@@ -114,7 +114,7 @@ enum FitNotesReader {
             let unitText = fields[unitColumn].trimmingCharacters(in: .whitespaces)
             guard let unit = unitText.isEmpty ? asked : WeightUnit(parsing: Substring(unitText)) else {
                 history.reject(row, unitText.isEmpty ? "the body weight has no unit (--unit kg or --unit lb gives one)"
-                                                     : "unit '\(unitText)' is neither kg nor lb")
+                                                     : "unit '\(SourceValues.shown(unitText))' is neither kg nor lb")
                 continue
             }
             switch BodyWeightField.read(fields[valueColumn], unit: unit) {

@@ -34,7 +34,7 @@ enum HevyReader {
                 continue
             }
             guard let start = SourceTimes.parse(fields[startColumn]), start.hasTime else {
-                history.reject(row, "start_time '\(fields[startColumn])' is not a date and time")
+                history.reject(row, "start_time '\(SourceValues.shown(fields[startColumn]))' is not a date and time")
                 continue
             }
             let exercise: String
@@ -46,7 +46,7 @@ enum HevyReader {
             }
             let label = fields[indexColumn].trimmingCharacters(in: .whitespaces)
             guard !label.isEmpty, label.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-                history.reject(row, "set_index '\(label)' is not a number")
+                history.reject(row, "set_index '\(SourceValues.shown(label))' is not a number")
                 continue
             }
             var kind: SetKind?
@@ -57,7 +57,7 @@ enum HevyReader {
                 case "dropset", "drop_set", "drop": kind = .drop
                 case "failure": kind = .failure
                 case let other:
-                    history.reject(row, "set_type '\(other)' is none of normal, warmup, dropset, failure")
+                    history.reject(row, "set_type '\(SourceValues.shown(other))' is none of normal, warmup, dropset, failure")
                     continue
                 }
             }

@@ -177,7 +177,7 @@ struct DocumentReader {
     private mutating func time(_ text: String?, _ field: String, place: String) -> Date?? {
         guard let text else { return .some(nil) }
         guard let date = ExportTimestamp.date(text) else {
-            malformed.append(MalformedRow(place: place, reason: "\(field) '\(text)' is not an ISO 8601 time with its offset"))
+            malformed.append(MalformedRow(place: place, reason: "\(field) '\(SourceValues.shown(text))' is not an ISO 8601 time with its offset"))
             return nil
         }
         return .some(date)
@@ -190,14 +190,14 @@ struct DocumentReader {
     }
 
     mutating func record(_ entry: HistoryDocument.Record, place: String, categories: [String: String?]) -> StoredRecord? {
-        guard RecordUID.isValid(entry.uid) else { return refuse(place, "uid '\(entry.uid)' is not a lower-case UUID") }
+        guard RecordUID.isValid(entry.uid) else { return refuse(place, "uid '\(SourceValues.shown(entry.uid))' is not a lower-case UUID") }
         guard let user = name(entry.user, .user, place: place), let exercise = name(entry.exercise, .exercise, place: place) else { return nil }
         guard let values = Self.values(weight: entry.weight, unit: entry.unit, reps: entry.reps, series: entry.series) else {
             return refuse(place, "\(entry.weight) \(entry.unit) × \(entry.reps) × \(entry.series) is out of range")
         }
         var kind: SetKind?
         if let text = entry.kind {
-            guard let known = SetKind(rawValue: text) else { return refuse(place, "kind '\(text)' is none of warmup, drop, failure") }
+            guard let known = SetKind(rawValue: text) else { return refuse(place, "kind '\(SourceValues.shown(text))' is none of warmup, drop, failure") }
             kind = known
         }
         guard let performed = time(entry.performedAt, "performedAt", place: place), let performedAt = performed,
@@ -235,7 +235,7 @@ struct DocumentReader {
     }
 
     mutating func bodyWeight(_ entry: HistoryDocument.BodyWeightEntry, place: String) -> BodyWeight? {
-        guard RecordUID.isValid(entry.uid) else { return refuse(place, "uid '\(entry.uid)' is not a lower-case UUID") }
+        guard RecordUID.isValid(entry.uid) else { return refuse(place, "uid '\(SourceValues.shown(entry.uid))' is not a lower-case UUID") }
         guard let user = name(entry.user, .user, place: place) else { return nil }
         guard let unit = WeightUnit(rawValue: entry.unit), entry.weight.isFinite, entry.weight > 0,
               (entry.weight * 100).rounded() <= Double(unit.maximumHundredths) else {

@@ -90,9 +90,13 @@ public struct HistoryImporter: Sendable {
 
         let existing = try storage { () throws(LogbookError) in try engine.user(named: member) }
         summary.memberCreated = existing == nil
+        if existing == nil, let other = try storage({ () throws(LogbookError) in try engine.existingLookalike(of: member, kind: .user) }) {
+            throw .input("--user \(member) looks like the existing member \(other) but is spelt with other letters; use that name or a clearly different one")
+        }
         let stored = try storedExercises()
         let mapping = ExerciseMapping(catalog: catalog, stored: { stored[NameRules.key($0)] })
-        let plan = ImportPlan(source, member: member, mapping: mapping, calendar: calendar, now: now)
+        var plan = ImportPlan(source, member: member, mapping: mapping, calendar: calendar, now: now)
+        try settleLookalikes(in: &plan, stored: stored)
         summary.sets = plan.sets
         summary.records = plan.records.count
         summary.days = plan.days(in: calendar).count
@@ -151,6 +155,26 @@ public struct HistoryImporter: Sendable {
         }
         summary.bodyWeightsAdded = freshWeights.count
         return summary
+    }
+
+    /// Puts the records of a new exercise that reads like a stored one
+    /// (`Bench Press` spelt with a Cyrillic `е`) on the stored one, as the
+    /// store allows no two such names, and says so among the mapped names.
+    func settleLookalikes(in plan: inout ImportPlan, stored: [String: Exercise]) throws(TransferError) {
+        var moved: [String: Exercise] = [:]
+        for name in Self.distinct(plan.records.map(\.exercise)) where stored[NameRules.key(name)] == nil {
+            let other = try storage { () throws(LogbookError) in try engine.existingLookalike(of: name, kind: .exercise) }
+            if let other, let exercise = stored[NameRules.key(other)] { moved[NameRules.key(name)] = exercise }
+        }
+        guard !moved.isEmpty else { return }
+        for index in plan.records.indices {
+            guard let exercise = moved[NameRules.key(plan.records[index].exercise)] else { continue }
+            plan.mapped.append((plan.records[index].exercise, exercise.name))
+            plan.records[index].exercise = exercise.name
+            plan.records[index].category = exercise.category
+        }
+        var seen = Set<String>()
+        plan.mapped = plan.mapped.filter { seen.insert($0.from + "\u{1F}" + $0.to).inserted }
     }
 
     /// The notes a day does not hold yet, joined with a blank line as `appendNote` joins them.

@@ -36,13 +36,14 @@ public enum SkipReason: String, Sendable, Hashable, CaseIterable, Comparable {
     /// A row that could not be read; named by line.
     case malformed
 
-    public var description: String {
+    /// `3 cardio or timed`, `1 rest timer`, `2 malformed`.
+    public func counted(_ count: Int) -> String {
         switch self {
-        case .cardioOrTimed: "cardio or timed"
-        case .noReps: "without reps"
-        case .restTimer: "rest timers"
-        case .otherMeasurement: "other measurements"
-        case .malformed: "malformed"
+        case .cardioOrTimed: "\(count) cardio or timed"
+        case .noReps: "\(count) without reps"
+        case .restTimer: "\(count) rest timer\(count == 1 ? "" : "s")"
+        case .otherMeasurement: "\(count) other measurement\(count == 1 ? "" : "s")"
+        case .malformed: "\(count) malformed"
         }
     }
 

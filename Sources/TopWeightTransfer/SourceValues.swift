@@ -51,6 +51,12 @@ enum SourceValues {
         return Int(value)
     }
 
+    /// A field's text as a message quotes it: at most 40 characters.
+    static func shown(_ text: some StringProtocol) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return trimmed.count > 40 ? String(trimmed.prefix(39)) + "…" : trimmed
+    }
+
     /// True when a distance, a time in seconds or a `0:05:00` duration is there and not zero.
     static func isNonZero(_ text: some StringProtocol) -> Bool {
         let trimmed = text.trimmingCharacters(in: .whitespaces)

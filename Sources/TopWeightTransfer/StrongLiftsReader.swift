@@ -38,12 +38,12 @@ enum StrongLiftsReader {
                 continue
             }
             guard var start = SourceTimes.parse(fields[dateColumn]) else {
-                history.reject(row, "'\(fields[dateColumn])' is not a date")
+                history.reject(row, "'\(SourceValues.shown(fields[dateColumn]))' is not a date")
                 continue
             }
             if let startColumn, !fields[startColumn].trimmingCharacters(in: .whitespaces).isEmpty {
                 guard let time = SourceTimes.timeOfDay(fields[startColumn].trimmingCharacters(in: .whitespaces)) else {
-                    history.reject(row, "start time '\(fields[startColumn])' is not a time of day")
+                    history.reject(row, "start time '\(SourceValues.shown(fields[startColumn]))' is not a time of day")
                     continue
                 }
                 (start.hour, start.minute, start.second, start.hasTime) = (time.hour, time.minute, time.second, true)

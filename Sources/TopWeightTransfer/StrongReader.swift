@@ -47,7 +47,7 @@ enum StrongReader {
                 continue
             }
             guard let start = SourceTimes.parse(fields[dateColumn]), start.hasTime else {
-                history.reject(row, "'\(fields[dateColumn])' is not a date and time")
+                history.reject(row, "'\(SourceValues.shown(fields[dateColumn]))' is not a date and time")
                 continue
             }
             let exercise: String
@@ -71,7 +71,7 @@ enum StrongReader {
             case "f": kind = .failure
             default:
                 guard !order.isEmpty, order.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-                    history.reject(row, "set order '\(order)' is none of a number, W, D, F, Rest Timer or Note")
+                    history.reject(row, "set order '\(SourceValues.shown(order))' is none of a number, W, D, F, Rest Timer or Note")
                     continue
                 }
             }
@@ -120,7 +120,7 @@ enum StrongReader {
                 continue
             }
             guard let time = SourceTimes.parse(row.fields[0]) else {
-                history.reject(row, "'\(row.fields[0])' is not a date")
+                history.reject(row, "'\(SourceValues.shown(row.fields[0]))' is not a date")
                 continue
             }
             switch BodyWeightField.read(row.fields[1], unit: unit) {
@@ -141,10 +141,10 @@ enum StrongReader {
 enum BodyWeightField {
     static func read(_ text: String, unit: WeightUnit) -> Result<(Weight, Bool), InputError> {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard let value = SourceValues.decimal(trimmed) else { return .failure(InputError("body weight '\(trimmed)' is not a number")) }
+        guard let value = SourceValues.decimal(trimmed) else { return .failure(InputError("body weight '\(SourceValues.shown(trimmed))' is not a number")) }
         let (hundredths, exact) = SourceValues.hundredths(value)
         guard hundredths > 0, hundredths <= unit.maximumHundredths else {
-            return .failure(InputError("body weight \(trimmed) \(unit.rawValue) is not a body weight"))
+            return .failure(InputError("body weight \(SourceValues.shown(trimmed)) \(unit.rawValue) is not a body weight"))
         }
         return .success((Weight(hundredths: hundredths, unit: unit), exact))
     }

@@ -52,7 +52,7 @@ struct ImportCommandTests {
         #expect(lines.contains("Member: Ana (new)."))
         #expect(lines.contains("Sets: 5 on 2 days as 4 records; 5 sets in 4 records added."))
         #expect(lines.contains("Notes: 2 notes added to 1 day."))
-        #expect(lines.contains("Skipped: 1 cardio or timed, 1 rest timers."))
+        #expect(lines.contains("Skipped: 1 cardio or timed, 1 rest timer."))
         #expect(lines.contains { $0.hasPrefix("Put on the catalog's exercises: ") && $0.contains("Bench Press (Barbell) → Bench Press") })
 
         let again = try Binary.run(["import", file, "--user", "Ana"], db: scratch.db)

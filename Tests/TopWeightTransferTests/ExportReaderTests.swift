@@ -177,4 +177,22 @@ struct ExportReaderTests {
         #expect(history.workouts.flatMap(\.sets).count == 1)
         #expect(history.malformed.allSatisfy { !$0.description.contains("\n") })
     }
+
+    @Test("A weight finer than a hundredth is rounded to one and counted, never dropped")
+    func roundedWeights() throws {
+        let text = "\"title\",\"start_time\",\"exercise_title\",\"set_index\",\"set_type\",\"weight_kg\",\"reps\"\n"
+            + "\"A\",\"8 Apr 2026, 16:50\",\"Curl\",0,\"normal\",22.6796,10\n"
+        let history = try ExportReader.read(text: text, format: .auto, unit: nil)
+        #expect(history.rounded == 1)
+        #expect(history.workouts.first?.sets.first?.weight == Weight(hundredths: 2268, unit: .kg))
+    }
+
+    @Test("A local time that summer time skips still falls on its own day")
+    func summerTimeGap() throws {
+        let clock = LocalClock(calendar: testCalendar)
+        let gap = try #require(SourceTimes.parse("2025-03-30 02:30:00"))
+        #expect(LocalDay(clock.date(gap), in: testCalendar).description == "2025-03-30")
+        let late = try #require(SourceTimes.parse("2025-10-26 23:59:59"))
+        #expect(LocalDay(clock.date(late).addingTimeInterval(0.999), in: testCalendar).description == "2025-10-26")
+    }
 }

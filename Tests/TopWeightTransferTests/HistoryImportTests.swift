@@ -168,4 +168,21 @@ struct HistoryImportTests {
             #expect(try store.exercise(named: "Squat (Barbell)")?.category == "barbell")
         }
     }
+
+    @Test("A member name that reads like another's is refused; an exercise that reads like a stored one lands on it")
+    func lookalikes() throws {
+        try withEachEngine { store, _ in
+            _ = try store.createUser(named: "Ana")
+            _ = try store.createExercise(named: "Deadlift", category: "barbell")
+            let data = try Fixture.data("hevy-lb.csv")
+            #expect(throws: TransferError.self) {
+                try importer(store).run(data, format: .auto, member: "Ａｎａ", unit: nil, dryRun: false, now: importTime)
+            }
+            let text = "Date,Exercise,Category,Weight (kgs),Reps,Distance,Distance Unit,Time\n2026-01-02,Ｄｅａｄｌｉｆｔ,Back,100,5,,,\n"
+            let summary = try importer(store).run(Data(text.utf8), format: .auto, member: "Ana", unit: nil, dryRun: false, now: importTime)
+            #expect(summary.mapped.map { "\($0.from) → \($0.to)" } == ["Ｄｅａｄｌｉｆｔ → Deadlift"])
+            #expect(summary.exercisesCreated.isEmpty)
+            #expect(try store.exercises().map(\.exercise.name) == ["Deadlift"])
+        }
+    }
 }

@@ -117,7 +117,7 @@ struct ImportCommand: ParsableCommand {
             lines.append("Body weight: \(count(s.bodyWeightsAdded, "measurement")) \(would)added\(s.bodyWeightsPresent > 0 ? ", \(s.bodyWeightsPresent) already there" : "").")
         }
         if s.skippedCount > 0 {
-            let reasons = SkipReason.allCases.compactMap { reason in s.skipped[reason].map { "\($0) \(reason.description)" } }
+            let reasons = SkipReason.allCases.compactMap { reason in s.skipped[reason].map(reason.counted) }
             var line = "Skipped: " + reasons.joined(separator: ", ")
             if !s.malformed.isEmpty {
                 let places = s.malformed.prefix(5).map(\.place).joined(separator: ", ")
