@@ -134,8 +134,12 @@ public struct HistoryImporter: Sendable {
             summary.bodyWeightsAdded = freshWeights.count
             return summary
         }
-        guard !fresh.isEmpty || !noteWrites.isEmpty || !freshWeights.isEmpty else { return summary }
-        var user: User
+        guard !fresh.isEmpty || !noteWrites.isEmpty || !freshWeights.isEmpty else {
+            // Nothing to keep: no member is made for it.
+            summary.memberCreated = false
+            return summary
+        }
+        let user: User
         if let existing {
             user = existing
         } else {

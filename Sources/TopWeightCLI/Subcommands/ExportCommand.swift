@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TopWeightCatalog
 import TopWeightCore
 import TopWeightTransfer
 import TopWeightUseCases
@@ -35,10 +36,8 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let workouts = try global.openWorkouts()
-            guard let store = workouts.logbook as? any StorageEngine else {
-                throw Failure.input("this database can't be exported")
-            }
+            let store = try global.openStore()
+            let workouts = Workouts(logbook: store, catalog: .bundled())
             let out = OutputBuffer()
             do {
                 switch format {
