@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         // Pure domain: values, parsing, steppers, validation, grouping, display width.
@@ -77,6 +78,17 @@ let package = Package(
         // The use cases both front ends call: log a set, find or create, history pages, listings, the PIN.
         .target(name: "TopWeightUseCases", dependencies: ["TopWeightCore", "TopWeightCatalog"]),
 
+        // Histories in and out: other apps' exports (Strong, Hevy, FitNotes,
+        // StrongLifts) read with CSV.swift, and our own JSON, CSV and Strong files.
+        .target(
+            name: "TopWeightTransfer",
+            dependencies: [
+                "TopWeightCore", "TopWeightCatalog", "TopWeightText", "TopWeightUseCases",
+                .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+
         // The quick-record flow as a state machine over any line source.
         .target(
             name: "TopWeightREPL",
@@ -88,7 +100,7 @@ let package = Package(
             name: "TopWeightCLI",
             dependencies: [
                 "TopWeightCore", "TopWeightStore", "TopWeightPostgres", "TopWeightREPL", "TopWeightCatalog", "LineEditor",
-                "TopWeightText", "TopWeightUseCases",
+                "TopWeightText", "TopWeightUseCases", "TopWeightTransfer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -112,6 +124,11 @@ let package = Package(
                 "TopWeightStore", "TopWeightPostgres", "TopWeightCore", "TopWeightUseCases", "TopWeightCatalog",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "TopWeightTransferTests",
+            dependencies: ["TopWeightTransfer", "TopWeightStore", "TopWeightPostgres", "TopWeightCore", "TopWeightCatalog"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -76,10 +76,12 @@ struct CopyCommand: ParsableCommand {
 /// A one-line bar on standard error, redrawn in place, only on a terminal.
 final class ProgressBar {
     private let enabled: Bool
+    private let noun: String
     private var drawn = false
 
-    init(enabled: Bool) {
+    init(enabled: Bool, noun: String = "records") {
         self.enabled = enabled
+        self.noun = noun
     }
 
     func show(_ done: Int, of total: Int) {
@@ -87,7 +89,7 @@ final class ProgressBar {
         let width = 30
         let filled = min(width, done * width / total)
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        FileHandle.standardError.write(Data("\r[\(bar)] \(done * 100 / total)% \(done)/\(total) records".utf8))
+        FileHandle.standardError.write(Data("\r[\(bar)] \(done * 100 / total)% \(done)/\(total) \(noun)".utf8))
         drawn = true
     }
 

@@ -1,0 +1,144 @@
+import ArgumentParser
+import Foundation
+import TopWeightCatalog
+import TopWeightCore
+import TopWeightTransfer
+
+extension ImportFormat: ExpressibleByArgument {}
+
+/// `topweight import FILE`: history from Strong, Hevy, FitNotes, StrongLifts
+/// or our own JSON export, idempotently.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import a member's history from Strong, Hevy, FitNotes or StrongLifts, or a Top Weight JSON export.",
+        discussion: """
+            The app is told from the file's header (--format names it instead). Every weight × reps \
+            set is imported (warm-ups, drops and failures marked as such), notes go to the day's note, \
+            body-weight exports to body weight; cardio and timed rows are skipped and counted, and a \
+            row that can't be read is named by its line and skipped. Times are taken as local times. \
+            Each set's id comes from its row, so importing the same file again, or a later export \
+            that repeats it, adds nothing. --user is needed unless the database has one member; a \
+            JSON export names its own members (--user then imports only that member's part). \
+            Exercise names are put on the catalog's where they mean the same lift.
+            Examples: topweight import strong.csv --user Ana --unit kg
+                      topweight import workouts.csv --user Ana --dry-run
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The export to read.", valueName: "file"))
+    var file: String
+
+    @Option(help: "Whose history it is (created when new).") var user: String?
+    @Option(help: "kg or lb, for a file that doesn't say (Strong's comma export).") var unit: WeightUnit?
+    @Option(help: "auto, strong, hevy, fitnotes, stronglifts or json.") var format: ImportFormat = .auto
+    @Flag(help: "Tell what would be imported; write nothing.") var dryRun = false
+
+    /// Bytes read at most: far above the longest real export (1.4 MB).
+    static let sizeLimit = 256 << 20
+    /// Malformed rows named one by one on standard error; the rest counted.
+    static let namedRows = 20
+
+    func run() throws {
+        try reportingFailures {
+            let data = try Self.read(file)
+            let store = try global.openStore()
+            let importer = HistoryImporter(engine: store, catalog: .bundled(), timeZone: .current)
+            let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1, noun: "records")
+            let summary: ImportSummary
+            do {
+                summary = try importer.run(data, format: format, member: user, unit: unit, dryRun: dryRun, now: Date()) { done, total in
+                    if total >= 1_000 { bar.show(done, of: total) }
+                }
+            } catch let error as TransferError {
+                bar.finish()
+                switch error {
+                case .input(let message): throw Failure.input("\(file): \(message)")
+                case .storage(let stored): throw Failure.database(stored)
+                }
+            }
+            bar.finish()
+            for row in summary.malformed.prefix(Self.namedRows) {
+                FileHandle.standardError.write(Data("topweight: \(TerminalText.safe(row.description))\n".utf8))
+            }
+            if summary.malformed.count > Self.namedRows {
+                let more = summary.malformed.count - Self.namedRows
+                FileHandle.standardError.write(Data("topweight: … and \(more) more malformed \(more == 1 ? "row" : "rows")\n".utf8))
+            }
+            let out = OutputBuffer()
+            Self.lines(summary, file: file).forEach { out.line(TerminalText.safe($0)) }
+            out.flush()
+        }
+    }
+
+    /// The file's bytes, or a one-line reason.
+    static func read(_ path: String) throws -> Data {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            throw Failure.input(exists ? (isDirectory.boolValue ? "\(path) is a directory" : "\(path) can't be read")
+                                       : "\(path): no such file")
+        }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: sizeLimit + 1)) ?? Data()
+        guard data.count <= sizeLimit else { throw Failure.input("\(path) is larger than \(sizeLimit >> 20) MB: not an export") }
+        return data
+    }
+
+    /// The summary, a line a subject.
+    static func lines(_ s: ImportSummary, file: String) -> [String] {
+        var lines: [String] = []
+        let would = s.dryRun ? "would be " : ""
+        lines.append("\(file): \(s.format.title) export (\(s.variant)), \(count(s.rows, s.format == .json ? "record" : "row")).")
+        if s.dryRun { lines.append("Dry run: nothing was written.") }
+        if let member = s.member { lines.append("Member: \(member)\(s.memberCreated ? " (new)" : "").") }
+        if !s.membersCreated.isEmpty { lines.append("New members: \(s.membersCreated.joined(separator: ", ")).") }
+        if s.records > 0 || s.bodyWeights == 0 {
+            var line = "Sets: \(s.sets) on \(count(s.days, "day")) as \(count(s.records, "record")); "
+            line += "\(count(s.setsAdded, "set")) in \(count(s.recordsAdded, "record")) \(would)added"
+            line += s.recordsPresent > 0 ? ", \(count(s.setsPresent, "set")) in \(count(s.recordsPresent, "record")) already there." : "."
+            lines.append(line)
+        }
+        if s.notesAdded + s.notesPresent > 0 {
+            var line = "Notes: \(count(s.notesAdded, "note")) \(would)added to \(count(s.noteDays, "day"))"
+            if s.notesPresent > 0 { line += ", \(s.notesPresent) already there" }
+            if s.notesShortened > 0 { line += " (\(s.notesShortened) cut at 10000 characters)" }
+            lines.append(line + ".")
+        }
+        if s.sessionsAdded + s.sessionsPresent > 0 {
+            lines.append("Days' notes and routines: \(s.sessionsAdded) \(would)added\(s.sessionsPresent > 0 ? ", \(s.sessionsPresent) already kept (left as they were)" : "").")
+        }
+        if s.routinesAdded + s.routinesPresent > 0 {
+            lines.append("Gym routines: \(s.routinesAdded) \(would)added\(s.routinesPresent > 0 ? ", \(s.routinesPresent) already there by name (left as they were)" : "").")
+        }
+        if s.bodyWeights > 0 {
+            lines.append("Body weight: \(count(s.bodyWeightsAdded, "measurement")) \(would)added\(s.bodyWeightsPresent > 0 ? ", \(s.bodyWeightsPresent) already there" : "").")
+        }
+        if s.skippedCount > 0 {
+            let reasons = SkipReason.allCases.compactMap { reason in s.skipped[reason].map(reason.counted) }
+            var line = "Skipped: " + reasons.joined(separator: ", ")
+            if !s.malformed.isEmpty {
+                let places = s.malformed.prefix(5).map(\.place).joined(separator: ", ")
+                line += " (\(places)\(s.malformed.count > 5 ? ", …" : ""))"
+            }
+            lines.append(line + ".")
+        }
+        if s.rounded > 0 { lines.append("Rounded to the hundredth: \(count(s.rounded, "weight")).") }
+        if !s.mapped.isEmpty {
+            lines.append("Put on the catalog's exercises: " + s.mapped.map { "\($0.from) → \($0.to)" }.joined(separator: "; ") + ".")
+        }
+        if !s.shortened.isEmpty {
+            lines.append("Names too long, shortened: " + s.shortened.map { "\($0.from) → \($0.to)" }.joined(separator: "; ") + ".")
+        }
+        if !s.exercisesCreated.isEmpty {
+            lines.append("New exercises\(s.dryRun ? " (would be made)" : ""): " + s.exercisesCreated.joined(separator: ", ") + ".")
+        }
+        return lines
+    }
+
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import TopWeightCore
+
+/// Reads another app's export into a `SourceHistory`: tells the app from the
+/// header (or checks the one named), then hands the rows to its reader.
+enum ExportReader {
+    /// What a header says the file is.
+    enum Layout: Equatable {
+        case strong
+        case strongBodyWeight
+        case hevy
+        case fitNotes
+        case fitNotesBodyTracker
+        case strongLifts
+
+        var format: ImportFormat {
+            switch self {
+            case .strong, .strongBodyWeight: .strong
+            case .hevy: .hevy
+            case .fitNotes, .fitNotesBodyTracker: .fitnotes
+            case .strongLifts: .stronglifts
+            }
+        }
+    }
+
+    /// Reads `text` as `format` (`.auto`: whatever the header says).
+    static func read(text: String, format: ImportFormat, unit: WeightUnit?) throws(ImportError) -> SourceHistory {
+        guard var table = CSVTable(text: text) else { throw ImportError("the file is empty: there is no header line to read") }
+        guard let layout = layout(of: table.keys) else {
+            throw ImportError("the header (\(shown(table.header))) is none of Strong's, Hevy's, FitNotes' or StrongLifts' exports")
+        }
+        if format != .auto, format != layout.format {
+            throw ImportError("this is not a \(format.title) export: its header (\(shown(table.header))) is \(layout.format.title)'s")
+        }
+        switch layout {
+        case .strong: return try StrongReader.workouts(&table, unit: unit)
+        case .strongBodyWeight: return try StrongReader.bodyWeights(&table, unit: unit)
+        case .hevy: return try HevyReader.workouts(&table, unit: unit)
+        case .fitNotes: return try FitNotesReader.workouts(&table, unit: unit)
+        case .fitNotesBodyTracker: return try FitNotesReader.bodyTracker(&table, unit: unit)
+        case .strongLifts: return try StrongLiftsReader.workouts(&table, unit: unit)
+        }
+    }
+
+    /// The layout whose columns `keys` (lower-cased header names) hold.
+    static func layout(of keys: [String]) -> Layout? {
+        let names = Set(keys)
+        if names.isSuperset(of: ["exercise_title", "set_index", "start_time"]) { return .hevy }
+        if names.isSuperset(of: ["exercise name", "set order", "date"]) { return .strong }
+        if keys.count == 2, keys[0] == "date", keys[1].hasPrefix("weight") { return .strongBodyWeight }
+        if names.isSuperset(of: ["date", "time", "measurement", "value", "unit"]) { return .fitNotesBodyTracker }
+        if names.contains("exercise"), keys.contains(where: { $0.hasPrefix("date") }),
+           keys.contains(where: { $0.hasPrefix("set 1 (reps") }) { return .strongLifts }
+        if names.isSuperset(of: ["date", "exercise", "reps"]), keys.contains(where: { $0.hasPrefix("weight") }) { return .fitNotes }
+        return nil
+    }
+
+    /// The first header names, for a message.
+    static func shown(_ header: [String]) -> String {
+        let names = header.prefix(6).map { $0.count > 24 ? String($0.prefix(23)) + "…" : $0 }
+        return names.joined(separator: ", ") + (header.count > 6 ? ", …" : "")
+    }
+
+    /// `--unit` against a file that says its unit: the same is fine, another is refused.
+    static func check(_ asked: WeightUnit?, against fileUnit: WeightUnit, where place: String) throws(ImportError) {
+        if let asked, asked != fileUnit {
+            throw ImportError("the file gives its weights in \(fileUnit.rawValue) (\(place)); --unit \(asked.rawValue) would misread them")
+        }
+    }
+
+    /// The unit a weight column's name gives: `Weight (kg)`, `kg`, `weight_lbs`, `Set 1 (LB)`.
+    static func unit(inColumnName key: String) -> WeightUnit? {
+        let words = key.split(whereSeparator: { !$0.isLetter }).map(String.init)
+        for word in words.reversed() {
+            if let unit = WeightUnit(parsing: Substring(word)) { return unit }
+        }
+        return nil
+    }
+
+    /// A distance column: `Distance`, `Distance (meters)`, `distance_km`, `km`.
+    static func distanceColumn(_ table: CSVTable) -> Int? {
+        table.column(where: { $0.hasPrefix("distance") }) ?? table.column("km", "miles", "mi")
+    }
+}
+
+/// Where a row's weight unit comes from.
+enum UnitSource {
+    /// The header says it (`Weight (kg)`, `weight_lbs`), or `--unit` did.
+    case fixed(WeightUnit)
+    /// A column per row (`Weight Unit`: `kg`, `lbs`), with `--unit` for rows that leave it empty.
+    case perRow(column: Int, fallback: WeightUnit?)
+}
+
+/// The numbers of one set row, read the same way for every app.
+enum SetFields {
+    enum Outcome {
+        /// A set; `unitKnown` false for a zero weight with no unit anywhere
+        /// (the file's usual unit is given it afterwards).
+        case set(weight: Weight, reps: Int, exact: Bool, unitKnown: Bool)
+        case skip(SkipReason)
+        case malformed(String)
+    }
+
+    static func read(reps repsText: String, weight weightText: String, unit: UnitSource, fields: [String]) -> Outcome {
+        let repsTrimmed = repsText.trimmingCharacters(in: .whitespaces)
+        if repsTrimmed.isEmpty { return .skip(.noReps) }
+        guard let reps = SourceValues.whole(repsTrimmed) else { return .malformed("reps '\(SourceValues.shown(repsTrimmed))' is not a whole number") }
+        if reps == 0 { return .skip(.noReps) }
+        guard Limits.reps.contains(reps) else { return .malformed("\(reps) reps is more than \(Limits.reps.upperBound)") }
+        let weightTrimmed = weightText.trimmingCharacters(in: .whitespaces)
+        var value = 0.0
+        if !weightTrimmed.isEmpty {
+            guard let number = SourceValues.decimal(weightTrimmed) else { return .malformed("weight '\(SourceValues.shown(weightTrimmed))' is not a number") }
+            guard number >= 0 else { return .malformed("weight \(SourceValues.shown(weightTrimmed)) is negative") }
+            value = number
+        }
+        let resolved: WeightUnit?
+        switch unit {
+        case .fixed(let fixed):
+            resolved = fixed
+        case .perRow(let column, let fallback):
+            let text = fields[column].trimmingCharacters(in: .whitespaces)
+            if text.isEmpty {
+                resolved = fallback
+            } else {
+                guard let parsed = WeightUnit(parsing: Substring(text)) else { return .malformed("weight unit '\(SourceValues.shown(text))' is neither kg nor lb") }
+                resolved = parsed
+            }
+        }
+        let (hundredths, exact) = SourceValues.hundredths(value)
+        guard let resolved else {
+            guard hundredths == 0 else { return .malformed("weight \(SourceValues.shown(weightTrimmed)) has no unit (--unit kg or --unit lb gives one)") }
+            return .set(weight: Weight(hundredths: 0, unit: .kg), reps: reps, exact: true, unitKnown: false)
+        }
+        guard hundredths <= resolved.maximumHundredths else {
+            return .malformed("weight \(SourceValues.shown(weightTrimmed)) \(resolved.rawValue) is more than \(Decimal2.format(resolved.maximumHundredths)) \(resolved.rawValue)")
+        }
+        return .set(weight: Weight(hundredths: hundredths, unit: resolved), reps: reps, exact: exact, unitKnown: true)
+    }
+}
+
+extension SourceHistory {
+    /// Gives zero weights that had no unit the unit most weights of the file have (else `fallback`, else kg).
+    mutating func settleUnits(of unknown: [(workout: Int, set: Int)], fallback: WeightUnit?) {
+        guard !unknown.isEmpty else { return }
+        var counts: [WeightUnit: Int] = [:]
+        for workout in workouts {
+            for set in workout.sets where set.weight.hundredths > 0 { counts[set.weight.unit, default: 0] += 1 }
+        }
+        let usual = fallback ?? counts.max { ($0.value, $0.key.rawValue) < ($1.value, $1.key.rawValue) }?.key ?? .kg
+        for position in unknown { workouts[position.workout].sets[position.set].weight.unit = usual }
+    }
+}

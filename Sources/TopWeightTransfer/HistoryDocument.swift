@@ -1,0 +1,101 @@
+import Foundation
+import TopWeightCore
+
+/// Our own JSON export: everything a gym (or one member) has, so that
+/// importing it into an empty database gives the same history.
+///
+/// ```
+/// {"format": "topweight", "version": 1,
+///  "members": [{"name"}], "exercises": [{"name", "category"}],
+///  "records": [{"uid", "user", "exercise", "weight", "unit", "reps", "series", "kind",
+///               "performedAt", "createdAt", "editedAt", "deletedAt"}],
+///  "sessions": [{"user", "date", "note", "routine", "editedAt"}],
+///  "routines": [{"name", "exercises": [{"exercise", "weight", "unit", "reps", "series"}]}],
+///  "bodyWeights": [{"uid", "user", "weight", "unit", "measuredAt"}]}
+/// ```
+/// Instants are ISO 8601 with their offset and milliseconds; a record
+/// with `deletedAt` is a tombstone; `kind` is warmup, drop or failure, absent for
+/// a working set.
+struct HistoryDocument: Decodable {
+    static let formatName = "topweight"
+    static let version = 1
+
+    var format: String
+    var version: Int
+    var members: [Member]
+    var exercises: [ExerciseEntry]
+    var records: [Record]
+    var sessions: [Session]
+    var routines: [RoutineEntry]
+    var bodyWeights: [BodyWeightEntry]
+
+    enum CodingKeys: String, CodingKey {
+        case format, version, members, exercises, records, sessions, routines, bodyWeights
+    }
+
+    /// A file may leave out a list it has nothing in.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        format = try container.decode(String.self, forKey: .format)
+        version = try container.decode(Int.self, forKey: .version)
+        members = try container.decodeIfPresent([Member].self, forKey: .members) ?? []
+        exercises = try container.decodeIfPresent([ExerciseEntry].self, forKey: .exercises) ?? []
+        records = try container.decodeIfPresent([Record].self, forKey: .records) ?? []
+        sessions = try container.decodeIfPresent([Session].self, forKey: .sessions) ?? []
+        routines = try container.decodeIfPresent([RoutineEntry].self, forKey: .routines) ?? []
+        bodyWeights = try container.decodeIfPresent([BodyWeightEntry].self, forKey: .bodyWeights) ?? []
+    }
+
+    struct Member: Decodable {
+        var name: String
+    }
+
+    struct ExerciseEntry: Decodable {
+        var name: String
+        var category: String?
+    }
+
+    struct Record: Decodable {
+        var uid: String
+        var user: String
+        var exercise: String
+        var weight: Double
+        var unit: String
+        var reps: Int
+        var series: Int
+        var kind: String?
+        var performedAt: String
+        var createdAt: String
+        var editedAt: String?
+        var deletedAt: String?
+    }
+
+    struct Session: Decodable {
+        var user: String
+        var date: String
+        var note: String?
+        var routine: String?
+        var editedAt: String
+    }
+
+    struct RoutineEntry: Decodable {
+        var name: String
+        var exercises: [Step]
+
+        struct Step: Decodable {
+            var exercise: String
+            var weight: Double?
+            var unit: String?
+            var reps: Int?
+            var series: Int?
+        }
+    }
+
+    struct BodyWeightEntry: Decodable {
+        var uid: String
+        var user: String
+        var weight: Double
+        var unit: String
+        var measuredAt: String
+    }
+}

@@ -1,0 +1,235 @@
+import Foundation
+import TopWeightCore
+import TopWeightText
+
+/// `topweight export`: a gym's or a member's history written out, a line
+/// at a time, as our JSON (everything), as CSV (live records), or as
+/// Strong's own CSV so a member can take their history to Strong.
+public enum HistoryExport {
+    /// Records read at a time.
+    static let pageSize = 5_000
+
+    // MARK: - JSON
+
+    /// Everything `member` has (everybody's and the gym's routines when `nil`),
+    /// as the JSON `topweight import --format json` reads. Records come in the
+    /// order they were stored, so a database imported from this file exports
+    /// the same file again.
+    public static func json(from engine: any StorageEngine, member: User?, timeZone: TimeZone,
+                            write: (String) -> Void) throws(LogbookError) {
+        let memberKey = member.map { NameRules.key($0.name) }
+        func time(_ date: Date) -> String { DataFormats.json(ExportTimestamp.string(date, timeZone: timeZone)) }
+        write("{")
+        write("\"format\": \(DataFormats.json(HistoryDocument.formatName)),")
+        write("\"version\": \(HistoryDocument.version),")
+
+        let everyone = try engine.users().map(\.user).sorted { NameRules.key($0.name) < NameRules.key($1.name) }
+        let members = member.map { [$0] } ?? everyone
+        list("members", members.map { DataFormats.jsonObject([("name", DataFormats.json($0.name))]) }, write: write)
+
+        var used = Set<String>()
+        write("\"records\": [")
+        var first = true
+        var cursor: Int64 = 0
+        while true {
+            let page = try engine.storedRecords(after: cursor, limit: pageSize)
+            guard let last = page.last else { break }
+            cursor = last.id
+            for record in page where memberKey.map({ NameRules.key(record.user) == $0 }) ?? true {
+                used.insert(NameRules.key(record.exercise))
+                var pairs: [(String, String)] = [
+                    ("uid", DataFormats.json(record.uid)), ("user", DataFormats.json(record.user)),
+                    ("exercise", DataFormats.json(record.exercise)), ("weight", record.values.weight.number),
+                    ("unit", DataFormats.json(record.values.weight.unit.rawValue)), ("reps", String(record.values.reps)),
+                    ("series", String(record.values.series)),
+                ]
+                if let kind = record.kind { pairs.append(("kind", DataFormats.json(kind.rawValue))) }
+                pairs.append(("performedAt", time(record.performedAt)))
+                pairs.append(("createdAt", time(record.createdAt)))
+                if let editedAt = record.editedAt { pairs.append(("editedAt", time(editedAt))) }
+                if let deletedAt = record.deletedAt { pairs.append(("deletedAt", time(deletedAt))) }
+                write((first ? "" : ",") + DataFormats.jsonObject(pairs))
+                first = false
+            }
+        }
+        write("],")
+
+        let exercises = try engine.exercises().map(\.exercise)
+            .filter { member == nil || used.contains(NameRules.key($0.name)) }
+            .sorted { NameRules.key($0.name) < NameRules.key($1.name) }
+        list("exercises", exercises.map { exercise in
+            var pairs = [("name", DataFormats.json(exercise.name))]
+            if let category = exercise.category { pairs.append(("category", DataFormats.json(category))) }
+            return DataFormats.jsonObject(pairs)
+        }, write: write)
+
+        let sessions = try engine.storedSessions().filter { session in memberKey.map { NameRules.key(session.user) == $0 } ?? true }
+        list("sessions", sessions.map { session in
+            var pairs = [("user", DataFormats.json(session.user)), ("date", DataFormats.json(session.day.description))]
+            if let note = session.note { pairs.append(("note", DataFormats.json(note))) }
+            if let routine = session.routine { pairs.append(("routine", DataFormats.json(routine))) }
+            pairs.append(("editedAt", time(session.editedAt)))
+            return DataFormats.jsonObject(pairs)
+        }, write: write)
+
+        // The gym's routines belong to no member: in the whole gym's export only.
+        let routines = member == nil ? try engine.routines() : []
+        list("routines", routines.map { routine in
+            let steps = routine.exercises.map { step in
+                var pairs = [("exercise", DataFormats.json(step.exercise))]
+                if let values = step.values {
+                    pairs += [("weight", values.weight.number), ("unit", DataFormats.json(values.weight.unit.rawValue)),
+                              ("reps", String(values.reps)), ("series", String(values.series))]
+                }
+                return DataFormats.jsonObject(pairs)
+            }
+            return DataFormats.jsonObject([("name", DataFormats.json(routine.name)), ("exercises", "[" + steps.joined(separator: ",") + "]")])
+        }, write: write)
+
+        var weights: [BodyWeight] = []
+        for person in members {
+            weights += try engine.bodyWeights(userID: person.id, since: nil, limit: nil)
+                .sorted { ($0.measuredAt, $0.uid) < ($1.measuredAt, $1.uid) }
+        }
+        list("bodyWeights", weights.map { weight in
+            DataFormats.jsonObject([
+                ("uid", DataFormats.json(weight.uid)), ("user", DataFormats.json(weight.user)),
+                ("weight", weight.weight.number), ("unit", DataFormats.json(weight.weight.unit.rawValue)),
+                ("measuredAt", time(weight.measuredAt)),
+            ])
+        }, last: true, write: write)
+        write("}")
+    }
+
+    private static func list(_ key: String, _ items: [String], last: Bool = false, write: (String) -> Void) {
+        write("\(DataFormats.json(key)): [")
+        for (index, item) in items.enumerated() { write((index == 0 ? "" : ",") + item) }
+        write(last ? "]" : "],")
+    }
+
+    // MARK: - CSV
+
+    public static let csvHeader = "uid,performedAt,user,exercise,weight,unit,reps,series,kind"
+
+    /// Live records, oldest first, one CSV row each (for spreadsheets: names
+    /// that a spreadsheet would run as a formula get a leading `'`).
+    public static func csv(from engine: any StorageEngine, member: User?, timeZone: TimeZone,
+                           write: (String) -> Void) throws(LogbookError) {
+        write(csvHeader)
+        let memberKey = member.map { NameRules.key($0.name) }
+        var cursor: Int64 = 0
+        while true {
+            let page = try engine.storedRecords(after: cursor, limit: pageSize)
+            guard let last = page.last else { break }
+            cursor = last.id
+            for record in page where record.deletedAt == nil && (memberKey.map { NameRules.key(record.user) == $0 } ?? true) {
+                write([
+                    record.uid, ExportTimestamp.string(record.performedAt, timeZone: timeZone), DataFormats.csv(record.user),
+                    DataFormats.csv(record.exercise), record.values.weight.number, record.values.weight.unit.rawValue,
+                    String(record.values.reps), String(record.values.series), record.kind?.rawValue ?? "",
+                ].joined(separator: ","))
+            }
+        }
+    }
+
+    // MARK: - Strong
+
+    /// Strong's current export header (semicolons, every field quoted).
+    public static let strongHeader = ["Workout #", "Date", "Workout Name", "Duration (sec)", "Exercise Name", "Set Order",
+                                      "Weight (kg)", "Reps", "RPE", "Distance (meters)", "Seconds", "Notes", "Workout Notes"]
+
+    /// What a Strong file could not say as it is.
+    public struct StrongReport: Sendable, Equatable {
+        /// The one unit Strong's file has room for.
+        public var unit: WeightUnit = .kg
+        /// Sets rows written.
+        public var rows = 0
+        /// Records in the other unit, converted.
+        public var converted = 0
+        /// Notes kept on days without a set (a Strong file has no row for them).
+        public var notesLeftOut = 0
+    }
+
+    /// `member`'s live records as Strong's CSV: a workout per local day
+    /// (its first set's time, the day's routine as its name, the day's note
+    /// on every row), a row per set, warm-ups, drops and failures as `W`,
+    /// `D`, `F`. The weight column has one unit: the one most of the sets
+    /// have; the others are converted (and counted in the report).
+    public static func strong(from engine: any StorageEngine, member: User, calendar: Calendar,
+                              write: (String) -> Void) throws(LogbookError) -> StrongReport {
+        var records = try engine.history(HistoryQuery(userID: member.id))
+        records.reverse()
+        var report = StrongReport()
+        var counts: [WeightUnit: Int] = [:]
+        for record in records { counts[record.values.weight.unit, default: 0] += record.values.series }
+        report.unit = (counts[.lb] ?? 0) > (counts[.kg] ?? 0) ? .lb : .kg
+        var header = strongHeader
+        header[6] = report.unit == .kg ? "Weight (kg)" : "Weight (lbs)"
+        write(strongLine(header))
+
+        var days: [(day: LocalDay, records: [WorkoutRecord])] = []
+        for record in records {
+            let day = LocalDay(record.performedAt, in: calendar)
+            if days.last?.day == day { days[days.count - 1].records.append(record) } else { days.append((day, [record])) }
+        }
+        var infos: [LocalDay: SessionInfo] = [:]
+        let kept = try engine.sessionInfos(userID: member.id, from: LocalDay(year: 1, month: 1, day: 1) ?? LocalDay(Date(), in: calendar),
+                                           through: LocalDay(year: 9999, month: 12, day: 31) ?? LocalDay(Date(), in: calendar))
+        for info in kept { infos[info.day] = info }
+        let trainingDays = Set(days.map(\.day))
+        report.notesLeftOut = kept.filter { !trainingDays.contains($0.day) && !($0.note ?? "").isEmpty }.count
+
+        for (number, day) in days.enumerated() {
+            guard let first = day.records.first, let last = day.records.last else { continue }
+            let start = strongDate(first.performedAt, calendar: calendar)
+            let duration = String(Int(last.performedAt.timeIntervalSince(first.performedAt).rounded()))
+            let info = infos[day.day]
+            var previous: String?
+            var setNumber = 0
+            for record in day.records {
+                if record.exercise != previous { setNumber = 0 }
+                previous = record.exercise
+                var weight = record.values.weight
+                if weight.unit != report.unit {
+                    weight = converted(weight, to: report.unit)
+                    report.converted += 1
+                }
+                for _ in 0..<record.values.series {
+                    let order: String
+                    switch record.kind {
+                    case .warmup: order = "W"
+                    case .drop: order = "D"
+                    case .failure: order = "F"
+                    case nil:
+                        setNumber += 1
+                        order = String(setNumber)
+                    }
+                    write(strongLine([
+                        String(number + 1), start, info?.routine ?? "Workout", duration, record.exercise, order,
+                        weight.number, String(record.values.reps), "", "", "", "", info?.note ?? "",
+                    ]))
+                    report.rows += 1
+                }
+            }
+        }
+        return report
+    }
+
+    /// One row of Strong's file: every field quoted, quotes doubled, `;` between.
+    static func strongLine(_ fields: [String]) -> String {
+        fields.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: ";")
+    }
+
+    /// `2025-03-19 18:40:40`, local time.
+    static func strongDate(_ date: Date, calendar: Calendar) -> String {
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return WallTime(year: c.year ?? 0, month: c.month ?? 0, day: c.day ?? 0, hour: c.hour ?? 0, minute: c.minute ?? 0,
+                        second: c.second ?? 0, hasTime: true).canonical
+    }
+
+    /// `weight` in `unit` (1 lb = 0.45359237 kg), to the hundredth.
+    static func converted(_ weight: Weight, to unit: WeightUnit) -> Weight {
+        let value = weight.unit == .lb ? weight.value * 0.45359237 : weight.value / 0.45359237
+        return Weight(value: value, unit: unit)
+    }
+}

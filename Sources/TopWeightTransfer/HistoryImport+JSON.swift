@@ -1,0 +1,247 @@
+import Foundation
+import TopWeightCore
+
+// MARK: - Our own JSON export
+
+extension HistoryImporter {
+    /// A file `topweight export` wrote: members, exercises, records with their
+    /// own ids (tombstones too), kept days, the gym's routines, body weight.
+    /// With `member`, only that member's part of it.
+    func importJSON(_ text: String, member: String?, dryRun: Bool, now: Date,
+                    progress: (Int, Int) -> Void) throws(TransferError) -> ImportSummary {
+        let document: HistoryDocument
+        do {
+            document = try JSONDecoder().decode(HistoryDocument.self, from: Data(text.utf8))
+        } catch {
+            throw .input("the file is not a Top Weight JSON export (\(Self.reason(error)))")
+        }
+        guard document.format == HistoryDocument.formatName else {
+            throw .input("the file's format is '\(document.format)', not '\(HistoryDocument.formatName)'")
+        }
+        guard document.version <= HistoryDocument.version else {
+            throw .input("the file is version \(document.version) of the export; this Top Weight reads up to \(HistoryDocument.version)")
+        }
+        var summary = ImportSummary(format: .json, variant: "version \(document.version)")
+        summary.dryRun = dryRun
+        summary.rows = document.records.count
+        var only: String?
+        if let member {
+            only = NameRules.key(try memberName(member))
+            summary.member = member
+        }
+        func wanted(_ name: String) -> Bool { only.map { NameRules.key(name) == $0 } ?? true }
+
+        var read = DocumentReader()
+        let categories = Dictionary(document.exercises.compactMap { entry in
+            read.name(entry.name, .exercise).map { (NameRules.key($0), entry.category) }
+        }, uniquingKeysWith: { first, _ in first })
+        var records: [StoredRecord] = []
+        for (index, entry) in document.records.enumerated() where wanted(entry.user) {
+            if let record = read.record(entry, place: "record \(index + 1)", categories: categories) { records.append(record) }
+        }
+        var sessions: [StoredSession] = []
+        for (index, entry) in document.sessions.enumerated() where wanted(entry.user) {
+            if let session = read.session(entry, place: "session \(index + 1)") { sessions.append(session) }
+        }
+        var routines: [Routine] = []
+        if only == nil {
+            for (index, entry) in document.routines.enumerated() {
+                if let routine = read.routine(entry, place: "routine \(index + 1)") { routines.append(routine) }
+            }
+        }
+        var weights: [BodyWeight] = []
+        for (index, entry) in document.bodyWeights.enumerated() where wanted(entry.user) {
+            if let weight = read.bodyWeight(entry, place: "body weight \(index + 1)") { weights.append(weight) }
+        }
+        summary.malformed = read.malformed
+        if !read.malformed.isEmpty { summary.skipped[.malformed] = read.malformed.count }
+
+        var members = document.members.compactMap { read.name($0.name, .user) }.filter(wanted)
+        members += records.map(\.user) + sessions.map(\.user) + weights.map(\.user)
+        members = Self.distinct(members)
+        if let member, members.isEmpty {
+            throw .input("the file has nothing of \(member) (its members: \(document.members.map(\.name).joined(separator: ", ")))")
+        }
+        var exercises: [(name: String, category: String?)] = []
+        for name in Self.distinct((only == nil ? document.exercises.compactMap { read.name($0.name, .exercise) } : []) + records.map(\.exercise)) {
+            exercises.append((name, categories[NameRules.key(name)] ?? nil))
+        }
+
+        // What the database holds already.
+        var users: [String: User] = [:]
+        for name in members {
+            if let user = try storage({ () throws(LogbookError) in try engine.user(named: name) }) { users[NameRules.key(name)] = user }
+        }
+        summary.membersCreated = members.filter { users[NameRules.key($0)] == nil }
+        let stored = try storedExercises()
+        summary.exercisesCreated = exercises.map(\.name).filter { stored[NameRules.key($0)] == nil }
+        var known = Set<String>()
+        var knownWeights = Set<String>()
+        for (key, user) in users {
+            known.formUnion(try knownUIDs(of: user, at: records.filter { NameRules.key($0.user) == key }.map(\.performedAt)))
+            let earliest = weights.filter { NameRules.key($0.user) == key }.map(\.measuredAt).min()
+            if let earliest {
+                knownWeights.formUnion(try storage { () throws(LogbookError) in
+                    try engine.bodyWeights(userID: user.id, since: earliest, limit: nil)
+                }.map(\.uid))
+            }
+        }
+        let fresh = records.filter { !known.contains($0.uid) }
+        let live = records.filter { $0.deletedAt == nil }
+        summary.records = records.count
+        summary.sets = live.reduce(0) { $0 + $1.values.series }
+        summary.days = Set(live.map { "\(NameRules.key($0.user)) \(LocalDay($0.performedAt, in: calendar))" }).count
+        summary.recordsPresent = records.count - fresh.count
+        summary.setsPresent = summary.sets - fresh.filter { $0.deletedAt == nil }.reduce(0) { $0 + $1.values.series }
+        summary.bodyWeights = weights.count
+        let freshWeights = weights.filter { !knownWeights.contains($0.uid) }
+        summary.bodyWeightsPresent = weights.count - freshWeights.count
+
+        if dryRun {
+            summary.recordsAdded = fresh.count
+            summary.setsAdded = summary.sets - summary.setsPresent
+            summary.bodyWeightsAdded = freshWeights.count
+            let kept = Set(try storage { () throws(LogbookError) in try engine.storedSessions() }.map { "\(NameRules.key($0.user)) \($0.day)" })
+            summary.sessionsPresent = sessions.filter { kept.contains("\(NameRules.key($0.user)) \($0.day)") }.count
+            summary.sessionsAdded = sessions.count - summary.sessionsPresent
+            let names = Set(try storage { () throws(LogbookError) in try engine.routines() }.map { NameRules.key($0.name) })
+            summary.routinesPresent = routines.filter { names.contains(NameRules.key($0.name)) }.count
+            summary.routinesAdded = routines.count - summary.routinesPresent
+            return summary
+        }
+
+        for user in try storage({ () throws(LogbookError) in try engine.findOrCreateUsers(named: members, now: now) }) {
+            users[NameRules.key(user.name)] = user
+        }
+        _ = try storage { () throws(LogbookError) in try engine.findOrCreateExercises(exercises, now: now) }
+        // Tombstones count as records, not as sets: sets come from the ids known before.
+        var adopted = summary
+        try adopt(fresh, now: now, summary: &adopted, progress: progress)
+        summary.recordsAdded = adopted.recordsAdded
+        summary.recordsPresent = adopted.recordsPresent
+        summary.setsAdded = summary.sets - summary.setsPresent
+        var start = 0
+        while start < sessions.count {
+            let page = Array(sessions[start..<min(start + pageSize, sessions.count)])
+            let added = try storage { () throws(LogbookError) in try engine.adoptSessions(page, now: now) }
+            summary.sessionsAdded += added
+            summary.sessionsPresent += page.count - added
+            start += page.count
+        }
+        summary.routinesAdded = try storage { () throws(LogbookError) in try engine.adoptRoutines(routines, now: now) }
+        summary.routinesPresent = routines.count - summary.routinesAdded
+        for weight in freshWeights {
+            guard let user = users[NameRules.key(weight.user)] else { continue }
+            _ = try storage { () throws(LogbookError) in
+                try engine.saveBodyWeight(userID: user.id, weight: weight.weight, at: weight.measuredAt, uid: weight.uid, now: now)
+            }
+        }
+        summary.bodyWeightsAdded = freshWeights.count
+        return summary
+    }
+
+    /// What JSONDecoder says is wrong, in a few words.
+    static func reason(_ error: any Error) -> String {
+        guard let decoding = error as? DecodingError else { return "not JSON" }
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return keys.isEmpty ? "the top" : keys.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+        }
+        switch decoding {
+        case .keyNotFound(let key, let context): return "\(key.stringValue) missing at \(path(context))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "a wrong value at \(path(context))"
+        case .dataCorrupted(let context): return context.codingPath.isEmpty ? "not JSON" : "a wrong value at \(path(context))"
+        @unknown default: return "not JSON"
+        }
+    }
+}
+
+/// Checks each piece of a JSON export as the store would, naming what it refuses.
+struct DocumentReader {
+    private(set) var malformed: [MalformedRow] = []
+
+    mutating func name(_ raw: String, _ kind: NameRules.Kind, place: String? = nil) -> String? {
+        switch NameRules.validate(raw, kind: kind) {
+        case .success(let name): return name
+        case .failure(let error):
+            if let place { malformed.append(MalformedRow(place: place, reason: error.reason)) }
+            return nil
+        }
+    }
+
+    private mutating func refuse<T>(_ place: String, _ reason: String) -> T? {
+        malformed.append(MalformedRow(place: place, reason: reason))
+        return nil
+    }
+
+    private mutating func time(_ text: String?, _ field: String, place: String) -> Date?? {
+        guard let text else { return .some(nil) }
+        guard let date = ExportTimestamp.date(text) else {
+            malformed.append(MalformedRow(place: place, reason: "\(field) '\(SourceValues.shown(text))' is not an ISO 8601 time with its offset"))
+            return nil
+        }
+        return .some(date)
+    }
+
+    private static func values(weight: Double, unit: String, reps: Int, series: Int) -> SetValues? {
+        guard let unit = WeightUnit(rawValue: unit), weight.isFinite, weight >= 0, (weight * 100).rounded() <= Double(unit.maximumHundredths),
+              Limits.reps.contains(reps), Limits.series.contains(series) else { return nil }
+        return SetValues(weight: Weight(value: weight, unit: unit), reps: reps, series: series)
+    }
+
+    mutating func record(_ entry: HistoryDocument.Record, place: String, categories: [String: String?]) -> StoredRecord? {
+        guard RecordUID.isValid(entry.uid) else { return refuse(place, "uid '\(SourceValues.shown(entry.uid))' is not a lower-case UUID") }
+        guard let user = name(entry.user, .user, place: place), let exercise = name(entry.exercise, .exercise, place: place) else { return nil }
+        guard let values = Self.values(weight: entry.weight, unit: entry.unit, reps: entry.reps, series: entry.series) else {
+            return refuse(place, "\(entry.weight) \(entry.unit) × \(entry.reps) × \(entry.series) is out of range")
+        }
+        var kind: SetKind?
+        if let text = entry.kind {
+            guard let known = SetKind(rawValue: text) else { return refuse(place, "kind '\(SourceValues.shown(text))' is none of warmup, drop, failure") }
+            kind = known
+        }
+        guard let performed = time(entry.performedAt, "performedAt", place: place), let performedAt = performed,
+              let created = time(entry.createdAt, "createdAt", place: place), let createdAt = created,
+              let editedAt = time(entry.editedAt, "editedAt", place: place),
+              let deletedAt = time(entry.deletedAt, "deletedAt", place: place) else { return nil }
+        return StoredRecord(id: 0, uid: entry.uid, user: user, exercise: exercise, category: categories[NameRules.key(exercise)] ?? nil,
+                            values: values, performedAt: performedAt, createdAt: createdAt, editedAt: editedAt,
+                            deletedAt: deletedAt, kind: kind)
+    }
+
+    mutating func session(_ entry: HistoryDocument.Session, place: String) -> StoredSession? {
+        guard let user = name(entry.user, .user, place: place) else { return nil }
+        guard let day = LocalDay(parsing: entry.date) else { return refuse(place, "date '\(entry.date)' is not YYYY-MM-DD") }
+        guard let edited = time(entry.editedAt, "editedAt", place: place), let editedAt = edited else { return nil }
+        let note = entry.note.map(NoteText.clean)
+        return StoredSession(user: user, day: day, note: note?.isEmpty == true ? nil : note, routine: entry.routine, editedAt: editedAt)
+    }
+
+    mutating func routine(_ entry: HistoryDocument.RoutineEntry, place: String) -> Routine? {
+        guard !entry.name.trimmingCharacters(in: .whitespaces).isEmpty else { return refuse(place, "the routine has no name") }
+        var steps: [RoutineStep] = []
+        for step in entry.exercises {
+            guard let exercise = name(step.exercise, .exercise, place: place) else { return nil }
+            var values: SetValues?
+            if let weight = step.weight, let unit = step.unit, let reps = step.reps, let series = step.series {
+                guard let checked = Self.values(weight: weight, unit: unit, reps: reps, series: series) else {
+                    return refuse(place, "\(exercise): \(weight) \(unit) × \(reps) × \(series) is out of range")
+                }
+                values = checked
+            }
+            steps.append(RoutineStep(exercise: exercise, values: values))
+        }
+        return Routine(name: entry.name, exercises: steps)
+    }
+
+    mutating func bodyWeight(_ entry: HistoryDocument.BodyWeightEntry, place: String) -> BodyWeight? {
+        guard RecordUID.isValid(entry.uid) else { return refuse(place, "uid '\(SourceValues.shown(entry.uid))' is not a lower-case UUID") }
+        guard let user = name(entry.user, .user, place: place) else { return nil }
+        guard let unit = WeightUnit(rawValue: entry.unit), entry.weight.isFinite, entry.weight > 0,
+              (entry.weight * 100).rounded() <= Double(unit.maximumHundredths) else {
+            return refuse(place, "\(entry.weight) \(entry.unit) is not a body weight")
+        }
+        guard let measured = time(entry.measuredAt, "measuredAt", place: place), let measuredAt = measured else { return nil }
+        return BodyWeight(id: 0, uid: entry.uid, user: user, weight: Weight(value: entry.weight, unit: unit), measuredAt: measuredAt)
+    }
+}

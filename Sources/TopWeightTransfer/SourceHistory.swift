@@ -1,0 +1,216 @@
+import Foundation
+import TopWeightCore
+
+/// The apps whose exports `topweight import` reads, and our own JSON.
+public enum ImportFormat: String, Sendable, CaseIterable {
+    case auto
+    case strong
+    case hevy
+    case fitnotes
+    case stronglifts
+    case json
+
+    /// The app's name as people write it.
+    public var title: String {
+        switch self {
+        case .auto: "auto"
+        case .strong: "Strong"
+        case .hevy: "Hevy"
+        case .fitnotes: "FitNotes"
+        case .stronglifts: "StrongLifts"
+        case .json: "Top Weight JSON"
+        }
+    }
+}
+
+/// Why a row of an export brought no set.
+public enum SkipReason: String, Sendable, Hashable, CaseIterable, Comparable {
+    /// A distance or a time: running, cycling, a plank.
+    case cardioOrTimed
+    /// No reps, or 0 (a set planned but not done).
+    case noReps
+    /// Strong's rest-timer rows.
+    case restTimer
+    /// A body-tracker measurement other than body weight (FitNotes: body fat, waist…).
+    case otherMeasurement
+    /// A row that could not be read; named by line.
+    case malformed
+
+    /// `3 cardio or timed`, `1 rest timer`, `2 malformed`.
+    public func counted(_ count: Int) -> String {
+        switch self {
+        case .cardioOrTimed: "\(count) cardio or timed"
+        case .noReps: "\(count) without reps"
+        case .restTimer: "\(count) rest timer\(count == 1 ? "" : "s")"
+        case .otherMeasurement: "\(count) other measurement\(count == 1 ? "" : "s")"
+        case .malformed: "\(count) malformed"
+        }
+    }
+
+    public static func < (lhs: SkipReason, rhs: SkipReason) -> Bool {
+        allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+    }
+}
+
+/// A row that could not be read, and why (one line).
+public struct MalformedRow: Sendable, Hashable {
+    /// `line 12`, `lines 12–14`, or `record 3` in a JSON file.
+    public var place: String
+    public var reason: String
+
+    public init(place: String, reason: String) {
+        self.place = place
+        self.reason = reason
+    }
+
+    public var description: String { "\(place): \(reason); skipped" }
+}
+
+/// One weight × reps set as the export gives it.
+struct SourceSet: Sendable, Hashable {
+    /// The exercise as the app named it (trimmed).
+    var exercise: String
+    var weight: Weight
+    var reps: Int
+    var kind: SetKind?
+    /// What identifies this set in the file, whatever else changes:
+    /// the workout's start, the exercise, the app's set label and how
+    /// many times that label came before in the workout.
+    var identity: String
+}
+
+/// One workout: its sets in order and its notes.
+struct SourceWorkout: Sendable {
+    /// What the format groups a workout's rows by (its start, or a date and
+    /// a workout number): the first part of every set's identity.
+    var key: String
+    var start: WallTime
+    var sets: [SourceSet] = []
+    /// The workout's own notes, each once, in order.
+    var notes: [String] = []
+    /// Notes on an exercise (or one of its sets), each once, in order.
+    var exerciseNotes: [(exercise: String, note: String)] = []
+    /// How many sets each (exercise, label) had so far: the next occurrence number.
+    var occurrences: [String: Int] = [:]
+
+    init(key: String, start: WallTime) {
+        self.key = key
+        self.start = start
+    }
+
+    /// Adds a set labelled `label` (the app's set number or letter).
+    mutating func add(exercise: String, label: String, weight: Weight, reps: Int, kind: SetKind?) {
+        let slot = NameRules.key(exercise) + "\u{1F}" + label
+        let occurrence = occurrences[slot, default: 0]
+        occurrences[slot] = occurrence + 1
+        let identity = [key, slot, String(occurrence)].joined(separator: "\u{1F}")
+        sets.append(SourceSet(exercise: exercise, weight: weight, reps: reps, kind: kind, identity: identity))
+    }
+
+    mutating func addNote(_ text: String) {
+        let note = NoteText.clean(text)
+        if !note.isEmpty, !notes.contains(note) { notes.append(note) }
+    }
+
+    mutating func addNote(_ text: String, exercise: String) {
+        let note = NoteText.clean(text)
+        if !note.isEmpty, !exerciseNotes.contains(where: { $0.exercise == exercise && $0.note == note }) {
+            exerciseNotes.append((exercise, note))
+        }
+    }
+}
+
+/// One body-weight measurement from an export.
+struct SourceBodyWeight: Sendable, Hashable {
+    var measuredAt: WallTime
+    var weight: Weight
+    var identity: String
+}
+
+/// Everything read from one export, before it is mapped onto a member and the catalog.
+struct SourceHistory: Sendable {
+    var format: ImportFormat
+    /// The variant seen, for the summary: `semicolon, Weight Unit column`.
+    var variant: String
+    /// Data rows read (blank lines not counted).
+    var rows = 0
+    /// Workouts in the order their first row came.
+    var workouts: [SourceWorkout] = []
+    var bodyWeights: [SourceBodyWeight] = []
+    var skipped: [SkipReason: Int] = [:]
+    var malformed: [MalformedRow] = []
+    /// Weights finer than a hundredth, rounded to one.
+    var rounded = 0
+    /// Exercise names too long to keep, shortened.
+    var shortened: [(from: String, to: String)] = []
+
+    init(format: ImportFormat, variant: String) {
+        self.format = format
+        self.variant = variant
+    }
+
+    mutating func skip(_ reason: SkipReason) {
+        skipped[reason, default: 0] += 1
+    }
+
+    mutating func reject(_ row: CSVTable.Row, _ reason: String) {
+        skip(.malformed)
+        malformed.append(MalformedRow(place: row.lines, reason: reason))
+    }
+}
+
+/// Collects rows into workouts by the key the format groups them by.
+struct WorkoutCollector {
+    private(set) var workouts: [SourceWorkout] = []
+    private var index: [String: Int] = [:]
+
+    /// The workout for `key`, started at `start` when it is new; `body`
+    /// changes it. Returns its position in `workouts`.
+    @discardableResult
+    mutating func with(key: String, start: WallTime, _ body: (inout SourceWorkout) -> Void) -> Int {
+        if let position = index[key] {
+            body(&workouts[position])
+            return position
+        }
+        index[key] = workouts.count
+        var workout = SourceWorkout(key: key, start: start)
+        body(&workout)
+        workouts.append(workout)
+        return workouts.count - 1
+    }
+
+    /// Adds a set to the workout for `key`; notes where its zero weight's unit is still unknown.
+    mutating func add(_ set: (exercise: String, label: String, weight: Weight, reps: Int, kind: SetKind?), unitKnown: Bool,
+                      key: String, start: WallTime) {
+        var position = 0
+        let workout = with(key: key, start: start) { workout in
+            position = workout.sets.count
+            workout.add(exercise: set.exercise, label: set.label, weight: set.weight, reps: set.reps, kind: set.kind)
+        }
+        if !unitKnown { unknownUnits.append((workout, position)) }
+    }
+
+    /// Sets whose zero weight came without a unit: (workout, set).
+    private(set) var unknownUnits: [(workout: Int, set: Int)] = []
+}
+
+/// Notes made safe to keep: line ends as `\n`, no control characters
+/// (but tabs), trimmed.
+enum NoteText {
+    static func clean(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var previousCR = false
+        for scalar in text.unicodeScalars {
+            defer { previousCR = scalar == "\r" }
+            switch scalar {
+            case "\r": out.append("\n")
+            case "\n": if !previousCR { out.append("\n") }
+            case "\t": out.append(scalar)
+            default:
+                if NameRules.isForbidden(scalar) { continue }
+                out.append(scalar)
+            }
+        }
+        return String(out).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

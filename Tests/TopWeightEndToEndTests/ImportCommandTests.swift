@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+import TopWeightCore
+
+/// `topweight import` and `topweight export`, run as a member moving apps
+/// would run them, on either engine (`Scripts/test` runs this suite again on PostgreSQL).
+@Suite("Import and export on the command line")
+struct ImportCommandTests {
+    /// Strong's current export: semicolons, everything quoted, W and F sets, a rest timer, a note row, cardio.
+    static let strong = """
+        "Workout #";"Date";"Workout Name";"Duration (sec)";"Exercise Name";"Set Order";"Weight (kg)";"Reps";"RPE";"Distance (meters)";"Seconds";"Notes";"Workout Notes"
+        "1";"2025-02-17 18:35:58";"Push";"3130";"Bench Press (Barbell)";"Note";"";"";"";"";"";"Pause, then press";"Felt strong"
+        "1";"2025-02-17 18:35:58";"Push";"3130";"Bench Press (Barbell)";"W";"40.0";"10";"";"";"";"";"Felt strong"
+        "1";"2025-02-17 18:35:58";"Push";"3130";"Bench Press (Barbell)";"Rest Timer";"";"";"";"";"120.0";"";"Felt strong"
+        "1";"2025-02-17 18:35:58";"Push";"3130";"Bench Press (Barbell)";"1";"80.0";"5";"";"";"";"";"Felt strong"
+        "1";"2025-02-17 18:35:58";"Push";"3130";"Bench Press (Barbell)";"2";"80.0";"5";"";"";"";"";"Felt strong"
+        "1";"2025-02-17 18:35:58";"Push";"3130";"Bench Press (Barbell)";"F";"80.0";"3";"";"";"";"";"Felt strong"
+        "1";"2025-02-17 18:35:58";"Push";"3130";"Cycling (Indoor)";"1";"";"";"";"8000.0";"0.0";"";"Felt strong"
+        "2";"2025-02-19 07:10:00";"Legs";"2400";"Deadlift (Barbell)";"1";"140.0";"3";"";"";"";"";""
+
+        """
+
+    /// Strong's comma export: no unit anywhere, and a row shifted by an unquoted comma on line 4.
+    static let comma = """
+        Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+        2021-07-07 18:35:21,"Push",31m,"Overhead Press (Barbell)",1,115.0,4,0,0,"",,
+        2021-07-07 18:35:21,"Push",31m,"Overhead Press (Barbell)",2,149.99999999999997,3,0,0,,,
+        2021-07-07 18:35:21,"Push",31m,Leg Press, Machine,1,200,10,0,0,,,
+
+        """
+
+    static func write(_ text: String, _ name: String, in scratch: Scratch) throws -> String {
+        let url = scratch.directory.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    static func expectOneLine(_ result: Binary.Result) {
+        #expect(result.stderr.hasPrefix("topweight: "), "\(result.stderr)")
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)")
+    }
+
+    @Test("A Strong export imports with a summary; the second time adds nothing")
+    func importTwice() throws {
+        let scratch = try Scratch()
+        let file = try Self.write(Self.strong, "strong.csv", in: scratch)
+        let first = try Binary.run(["import", file, "--user", "Ana"], db: scratch.db)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.isEmpty, "no progress bar when stderr is not a terminal: \(first.stderr)")
+        let lines = first.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "\(file): Strong export (semicolon, weights in kg), 8 rows.")
+        #expect(lines.contains("Member: Ana (new)."))
+        #expect(lines.contains("Sets: 5 on 2 days as 4 records; 5 sets in 4 records added."))
+        #expect(lines.contains("Notes: 2 notes added to 1 day."))
+        #expect(lines.contains("Skipped: 1 cardio or timed, 1 rest timer."))
+        #expect(lines.contains { $0.hasPrefix("Put on the catalog's exercises: ") && $0.contains("Bench Press (Barbell) → Bench Press") })
+
+        let again = try Binary.run(["import", file, "--user", "Ana"], db: scratch.db)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.contains("Sets: 5 on 2 days as 4 records; 0 sets in 0 records added, 5 sets in 4 records already there."))
+        #expect(again.stdout.contains("Notes: 0 notes added to 0 days, 2 already there."))
+
+        let sessions = try Binary.run(["sessions", "--user", "Ana", "--format", "json"], db: scratch.db)
+        #expect(sessions.status == 0, "\(sessions.stderr)")
+        #expect(sessions.stdout.contains("\"date\":\"2025-02-17\""), "\(sessions.stdout)")
+        #expect(sessions.stdout.contains("\"sets\":4"), "\(sessions.stdout)")
+        #expect(sessions.stdout.contains("Felt strong\\n\\nBench Press: Pause, then press"), "\(sessions.stdout)")
+    }
+
+    @Test("A Strong comma file without --unit is refused in one line saying why, and nothing is written")
+    func unitNeeded() throws {
+        let scratch = try Scratch()
+        let file = try Self.write(Self.comma, "strong.csv", in: scratch)
+        let refused = try Binary.run(["import", file, "--user", "Ana"], db: scratch.db)
+        #expect(refused.status == 64)
+        Self.expectOneLine(refused)
+        #expect(refused.stderr.contains("doesn't say whether its weights are kg or lb"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("--unit kg or --unit lb"))
+        #expect(try Binary.run(["users"], db: scratch.db).stdout.contains("Ana") == false)
+    }
+
+    @Test("A malformed row is named by its line on stderr and skipped; the rest imports")
+    func malformedRow() throws {
+        let scratch = try Scratch()
+        let file = try Self.write(Self.comma, "strong.csv", in: scratch)
+        let result = try Binary.run(["import", file, "--user", "Ana", "--unit", "lb"], db: scratch.db)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "topweight: line 4: 13 fields where the header has 12; skipped\n")
+        #expect(result.stdout.contains("Skipped: 1 malformed (line 4)."), "\(result.stdout)")
+        #expect(result.stdout.contains("Sets: 2 on 1 day as 2 records"), "\(result.stdout)")
+        let history = try Binary.run(["history", "--user", "Ana", "--format", "csv"], db: scratch.db)
+        #expect(history.stdout.contains(",150,lb,3,1,"), "float noise read as 150: \(history.stdout)")
+    }
+
+    @Test("--dry-run says what would happen and writes nothing")
+    func dryRun() throws {
+        let scratch = try Scratch()
+        let file = try Self.write(Self.strong, "strong.csv", in: scratch)
+        let dry = try Binary.run(["import", file, "--user", "Ana", "--dry-run"], db: scratch.db)
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("Dry run: nothing was written."))
+        #expect(dry.stdout.contains("5 sets in 4 records would be added."), "\(dry.stdout)")
+        #expect(try Binary.run(["users"], db: scratch.db).stdout.contains("Ana") == false)
+        let export = try Binary.run(["export"], db: scratch.db)
+        #expect(export.stdout.contains("\"records\": [\n],"), "\(export.stdout)")
+    }
+
+    @Test("Bad input ends in one line and a non-zero code", arguments: [
+        (["import", "missing.csv", "--user", "Ana"], "no such file"),
+        (["import", "FILE", "--user", "Ana", "--format", "hevy"], "this is not a Hevy export"),
+        (["import", "FILE"], "--user is needed"),
+        (["import", "FILE", "--user", "Ana", "--unit", "lb"], "--unit lb would misread them"),
+        (["export", "--format", "strong"], "no members yet"),
+    ])
+    func badInput(_ arguments: [String], _ message: String) throws {
+        let scratch = try Scratch()
+        let file = try Self.write(Self.strong, "strong.csv", in: scratch)
+        let result = try Binary.run(arguments.map { $0 == "FILE" ? file : $0 }, db: scratch.db, directory: scratch.directory)
+        #expect(result.status == 64, "\(result.stderr)")
+        Self.expectOneLine(result)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test("export → import into an empty database → export gives the same JSON")
+    func jsonRoundTrip() throws {
+        let scratch = try Scratch()
+        let file = try Self.write(Self.strong, "strong.csv", in: scratch)
+        #expect(try Binary.run(["import", file, "--user", "Ana"], db: scratch.db).status == 0)
+        #expect(try Binary.run(["add", "Bo", "Bench Press", "60", "8", "3", "--at", "2026-01-05T10:00:00Z"], db: scratch.db).status == 0)
+        #expect(try Binary.run(["note", "add", "--user", "Bo", "--date", "2026-01-05", "Easy", "*day*"], db: scratch.db).status == 0)
+        let exported = try Binary.run(["export"], db: scratch.db)
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let json = try Self.write(exported.stdout, "gym.json", in: scratch)
+
+        let other = try Scratch()
+        let imported = try Binary.run(["import", json], db: other.db)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("Top Weight JSON export"), "\(imported.stdout)")
+        #expect(imported.stdout.contains("New members: Ana, Bo."), "\(imported.stdout)")
+        let again = try Binary.run(["export"], db: other.db)
+        #expect(again.stdout == exported.stdout)
+        let twice = try Binary.run(["import", json], db: other.db)
+        #expect(twice.stdout.contains("0 sets in 0 records added"), "\(twice.stdout)")
+        #expect(try Binary.run(["export"], db: other.db).stdout == exported.stdout)
+    }
+
+    @Test("export --format strong re-imports into an empty database as the same sessions")
+    func strongRoundTrip() throws {
+        let scratch = try Scratch()
+        let file = try Self.write(Self.strong, "strong.csv", in: scratch)
+        #expect(try Binary.run(["import", file, "--user", "Ana"], db: scratch.db).status == 0)
+        let exported = try Binary.run(["export", "--format", "strong"], db: scratch.db)
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(exported.stdout.hasPrefix("\"Workout #\";\"Date\";\"Workout Name\";\"Duration (sec)\";\"Exercise Name\";\"Set Order\";\"Weight (kg)\";"))
+        let strong = try Self.write(exported.stdout, "ana-strong.csv", in: scratch)
+
+        let other = try Scratch()
+        let imported = try Binary.run(["import", strong, "--user", "Ana"], db: other.db)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let before = try Binary.run(["sessions", "--user", "Ana", "--format", "json"], db: scratch.db)
+        let after = try Binary.run(["sessions", "--user", "Ana", "--format", "json"], db: other.db)
+        #expect(after.stdout == before.stdout)
+        #expect(!before.stdout.isEmpty)
+    }
+}

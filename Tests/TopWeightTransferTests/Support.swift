@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+import TopWeightCatalog
+import TopWeightCore
+import TopWeightPostgres
+import TopWeightStore
+@testable import TopWeightTransfer
+
+/// The fixtures: small files of our own, each imitating one variant of an app's export.
+enum Fixture {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    static func data(_ name: String) throws -> Data {
+        try Data(contentsOf: directory.appendingPathComponent(name))
+    }
+
+    static func text(_ name: String) throws -> String {
+        guard let text = ExportText.decode(try data(name)) else { throw Unreadable(name: name) }
+        return text
+    }
+
+    struct Unreadable: Error { var name: String }
+}
+
+/// Where the tests place local times: a zone with summer time.
+let testZone = TimeZone(identifier: "Europe/Madrid") ?? .current
+
+var testCalendar: Calendar {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = testZone
+    return calendar
+}
+
+/// A catalog of our own, so the mapping the tests expect stays whatever the bundled one grows into.
+let testCatalog: ExerciseCatalog = {
+    let yaml = """
+        exercises:
+          - { name: Bench Press, category: barbell }
+          - { name: Incline Bench Press, category: barbell }
+          - { name: Dumbbell Bench Press, category: dumbbell }
+          - { name: Overhead Press, category: barbell }
+          - { name: Back Squat, category: barbell }
+          - { name: Front Squat, category: barbell }
+          - { name: Deadlift, category: barbell }
+          - { name: Pull-Up, category: bodyweight }
+          - { name: Chin-Up, category: bodyweight }
+          - { name: Lat Pulldown, category: cable }
+          - { name: Chest Press Machine, category: machine }
+          - { name: Leg Curl, category: machine }
+        """
+    return (try? ExerciseCatalog(yaml: yaml)) ?? ExerciseCatalog(entries: [])
+}()
+
+/// Sets and volume of one day: volume as hundredths × reps, by unit.
+struct DaySums: Equatable, CustomStringConvertible {
+    var sets = 0
+    var kg = 0
+    var lb = 0
+
+    var description: String { "\(sets) sets, \(kg) kg·c, \(lb) lb·c" }
+
+    mutating func add(_ weight: Weight, reps: Int, series: Int) {
+        sets += series
+        if weight.unit == .kg { kg += weight.hundredths * reps * series } else { lb += weight.hundredths * reps * series }
+    }
+}
+
+/// `member`'s live records, summed by local day.
+func daySums(in engine: any StorageEngine, member: String) throws -> [String: DaySums] {
+    guard let user = try engine.user(named: member) else { return [:] }
+    var sums: [String: DaySums] = [:]
+    for record in try engine.history(HistoryQuery(userID: user.id)) {
+        sums[LocalDay(record.performedAt, in: testCalendar).description, default: DaySums()]
+            .add(record.values.weight, reps: record.values.reps, series: record.values.series)
+    }
+    return sums
+}
+
+/// The throwaway PostgreSQL server `Scripts/test` starts; without it the PostgreSQL half fails, never skips.
+func withPostgresDatabase<T>(_ body: (String) throws -> T) throws -> T? {
+    guard let server = ProcessInfo.processInfo.environment["TOPWEIGHT_TEST_PG"], !server.isEmpty else {
+        Issue.record("TOPWEIGHT_TEST_PG is not set: run the suite through Scripts/test, which starts a throwaway PostgreSQL server")
+        return nil
+    }
+    let name = "tw_transfer_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    try PostgresServer.createDatabase(name, serverURL: server)
+    defer { try? PostgresServer.dropDatabase(name, serverURL: server) }
+    return try body(try PostgresServer.url(server, database: name))
+}
+
+/// The two engines: SQLite (in memory) and PostgreSQL.
+enum Engine: String, CaseIterable, Sendable {
+    case sqlite
+    case postgres
+}
+
+/// Runs `body` on a fresh, empty store of each engine; `open` gives another empty one of the same engine.
+func withEachEngine(_ body: (_ store: any StorageEngine, _ open: () throws -> any StorageEngine) throws -> Void) throws {
+    try body(try WorkoutStore.inMemory()) { try WorkoutStore.inMemory() }
+    _ = try withPostgresDatabase { url in
+        let store = try PostgresLogbook(url: url)
+        var more: [(name: String, store: PostgresLogbook)] = []
+        defer {
+            store.close()
+            for extra in more {
+                extra.store.close()
+                if let server = ProcessInfo.processInfo.environment["TOPWEIGHT_TEST_PG"] {
+                    try? PostgresServer.dropDatabase(extra.name, serverURL: server)
+                }
+            }
+        }
+        try body(store) {
+            guard let server = ProcessInfo.processInfo.environment["TOPWEIGHT_TEST_PG"] else { throw LogbookError(.other, "no server") }
+            let name = "tw_transfer_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+            try PostgresServer.createDatabase(name, serverURL: server)
+            let opened = try PostgresLogbook(url: try PostgresServer.url(server, database: name))
+            more.append((name, opened))
+            return opened
+        }
+    }
+}
+
+/// An importer over `store` with the test catalog and zone.
+func importer(_ store: any StorageEngine) -> HistoryImporter {
+    HistoryImporter(engine: store, catalog: testCatalog, timeZone: testZone)
+}
+
+/// A fixed instant for `now`.
+let importTime = Date(timeIntervalSince1970: 1_790_000_000)
