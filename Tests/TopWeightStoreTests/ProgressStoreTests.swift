@@ -1,0 +1,230 @@
+import Foundation
+import GRDB
+import Testing
+import TopWeightCore
+@testable import TopWeightStore
+import TopWeightUseCases
+
+private func kg(_ value: Double) -> Weight { Weight(value: value, unit: .kg) }
+private func lb(_ value: Double) -> Weight { Weight(value: value, unit: .lb) }
+
+private func utc(_ text: String) throws -> Date {
+    try #require(ISO8601DateFormatter().date(from: text), "\(text) is not an instant")
+}
+
+private func day(_ text: String) throws -> LocalDay {
+    try #require(LocalDay(parsing: text), "\(text) is not a day")
+}
+
+private func berlin() throws -> TimeZone {
+    try #require(TimeZone(identifier: "Europe/Berlin"))
+}
+
+extension Logbook {
+    /// Saves a set of `kind` and returns its id.
+    @discardableResult
+    fileprivate func save(_ user: User, _ exercise: Exercise, _ values: SetValues, at performedAt: Date, kind: SetKind?) throws(LogbookError) -> Int64 {
+        try save(NewRecord(user: user, exercise: exercise, values: values, performedAt: performedAt,
+                           uid: RecordUID.make(at: performedAt), kind: kind), now: performedAt)
+    }
+}
+
+/// Personal records' and stats' storage on every engine: the bests found on
+/// every save, and the totals by day and by exercise `stats` is made of.
+@Suite("Progress storage, on a file, in memory and on PostgreSQL")
+struct ProgressStoreTests {
+    @Test("bests: none before a first set; the heaviest across units, the best Epley e1RM, most reps at a weight or more")
+    func bests() throws {
+        try withEachEngine { store in
+            let ana = try store.createUser(named: "Ana")
+            let bo = try store.createUser(named: "Bo")
+            let squat = try store.createExercise(named: "Back Squat")
+            let bench = try store.createExercise(named: "Bench Press")
+            func bests(atLeast: Weight, excluding: Int64? = nil) throws -> ExerciseBests {
+                try store.bests(userID: ana.id, exerciseID: squat.id, excluding: excluding, atLeast: atLeast)
+            }
+            #expect(try bests(atLeast: kg(100)) == ExerciseBests())
+
+            let a = try store.save(ana, squat, SetValues(100, .kg, 5, 3), at: instant(0))
+            let b = try store.save(ana, squat, SetValues(225, .lb, 3, 1), at: instant(60))    // 102.06 kg: the heaviest
+            let c = try store.save(ana, squat, SetValues(90, .kg, 10, 3), at: instant(120))   // e1RM 120 kg
+            let d = try store.save(ana, squat, SetValues(80, .kg, 12, 2), at: instant(180))   // the most reps, lighter
+            try store.save(bo, squat, SetValues(200, .kg, 1, 1), at: instant(240))
+            try store.save(ana, bench, SetValues(150, .kg, 20, 1), at: instant(300))
+
+            let found = try bests(atLeast: kg(90))
+            #expect(found.heaviest == BestSet(id: b, weight: lb(225), reps: 3))
+            #expect(found.strongest == BestSet(id: c, weight: kg(90), reps: 10))
+            #expect(found.mostReps == BestSet(id: c, weight: kg(90), reps: 10))
+            #expect(try bests(atLeast: kg(80)).mostReps == BestSet(id: d, weight: kg(80), reps: 12))
+            // 225 lb is 102.058 kg: at least 102.06 to the hundredth.
+            #expect(try bests(atLeast: kg(102.06)).mostReps?.id == b)
+            #expect(try bests(atLeast: kg(102.07)).mostReps == nil)
+            #expect(try bests(atLeast: lb(220)).mostReps?.id == a)
+            // The set just saved is left out.
+            #expect(try bests(atLeast: kg(90), excluding: b).heaviest?.id == a)
+            #expect(try bests(atLeast: kg(90), excluding: c).strongest?.id == a)
+        }
+    }
+
+    @Test("warm-ups and deleted sets are never a best; a restored set is again")
+    func warmupsAndTombstones() throws {
+        try withEachEngine { store in
+            let ana = try store.createUser(named: "Ana")
+            let squat = try store.createExercise(named: "Back Squat")
+            func bests() throws -> ExerciseBests {
+                try store.bests(userID: ana.id, exerciseID: squat.id, excluding: nil, atLeast: kg(60))
+            }
+            try store.save(ana, squat, SetValues(140, .kg, 20, 1), at: instant(0), kind: .warmup)
+            // Only a warm-up: nothing to beat yet.
+            #expect(try bests() == ExerciseBests())
+            let heavy = try store.save(ana, squat, SetValues(120, .kg, 5, 1), at: instant(60), kind: .failure)
+            let working = try store.save(ana, squat, SetValues(100, .kg, 5, 3), at: instant(120))
+            #expect(try bests().heaviest?.id == heavy)
+            #expect(try store.deleteRecord(id: heavy, now: instant(180)))
+            let after = try bests()
+            #expect(after.heaviest?.id == working && after.strongest?.id == working && after.mostReps?.id == working)
+            #expect(try store.restoreRecord(id: heavy))
+            #expect(try bests().heaviest?.id == heavy)
+        }
+    }
+
+    @Test("Progress.recordsSet: the line's records after a save, none for a first set or a warm-up")
+    func recordsSetOnSave() throws {
+        try withEachEngine { store in
+            let ana = try store.createUser(named: "Ana")
+            let squat = try store.createExercise(named: "Back Squat")
+            let progress = TrainingProgress(logbook: store, timeZone: try berlin())
+            func saved(_ values: SetValues, at seconds: Int, kind: SetKind? = nil) throws -> [RecordKind] {
+                let entry = NewRecord(user: ana, exercise: squat, values: values, performedAt: instant(seconds),
+                                      uid: RecordUID.make(at: instant(seconds)), kind: kind)
+                return try progress.recordsSet(by: entry, savedAs: try store.save(entry, now: instant(seconds))).map(\.kind)
+            }
+            #expect(try saved(SetValues(100, .kg, 5, 3), at: 0) == [])
+            #expect(try saved(SetValues(100, .kg, 5, 3), at: 60) == [])
+            #expect(try saved(SetValues(105, .kg, 5, 3), at: 120) == [.heaviest, .e1rm])
+            #expect(try saved(SetValues(150, .kg, 5, 3), at: 180, kind: .warmup) == [])
+            #expect(try saved(SetValues(100, .kg, 8, 3), at: 240) == [.e1rm, .reps])
+            #expect(try saved(SetValues(235, .lb, 5, 3), at: 300) == [.heaviest])   // 106.59 kg; e1RM 124.4 < 126.7
+        }
+    }
+
+    @Test("day totals: live sets by local day in the zone given, across DST and New Year; warm-ups count, deleted sets don't")
+    func dayTotals() throws {
+        try withEachEngine { store in
+            let ana = try store.createUser(named: "Ana")
+            let bo = try store.createUser(named: "Bo")
+            let squat = try store.createExercise(named: "Back Squat")
+            let sets: [(String, SetValues, SetKind?)] = [
+                ("2026-03-29T21:59:00Z", SetValues(100, .kg, 5, 1), nil),        // Sunday 23:59 CEST
+                ("2026-03-29T22:00:00Z", SetValues(100, .lb, 5, 2), nil),        // Monday 00:00 CEST
+                ("2026-10-25T22:30:00Z", SetValues(60, .kg, 10, 1), .warmup),    // Sunday 23:30 CET
+                ("2026-10-25T23:30:00Z", SetValues(80, .kg, 5, 3), nil),         // Monday 00:30 CET
+                ("2026-12-31T22:59:00Z", SetValues(50, .kg, 1, 1), nil),         // 31 December 23:59
+                ("2026-12-31T23:00:00Z", SetValues(50, .kg, 1, 1), nil),         // 1 January 00:00
+            ]
+            for (index, (at, values, kind)) in sets.enumerated() {
+                try store.save(ana, squat, values, at: try utc(at).addingTimeInterval(Double(index) / 1000), kind: kind)
+            }
+            let deleted = try store.save(ana, squat, SetValues(500, .kg, 5, 5), at: try utc("2026-10-26T10:00:00Z"))
+            #expect(try store.deleteRecord(id: deleted, now: Date()))
+            try store.save(bo, squat, SetValues(100, .kg, 5, 5), at: try utc("2026-10-26T10:00:00Z"))
+
+            let progress = TrainingProgress(logbook: store, timeZone: try berlin())
+            let totals = try store.dayTotals(userID: ana.id, zone: progress.offsets(through: try utc("2027-01-02T00:00:00Z")))
+            #expect(totals == [
+                DayTotals(day: try day("2026-03-29"), records: 1, sets: 1, volumeKilograms: 500),
+                DayTotals(day: try day("2026-03-30"), records: 1, sets: 2, volumeKilograms: 100 * 0.45359237 * 5 * 2),
+                DayTotals(day: try day("2026-10-25"), records: 1, sets: 1, volumeKilograms: 600),
+                DayTotals(day: try day("2026-10-26"), records: 1, sets: 3, volumeKilograms: 1_200),
+                DayTotals(day: try day("2026-12-31"), records: 1, sets: 1, volumeKilograms: 50),
+                DayTotals(day: try day("2027-01-01"), records: 1, sets: 1, volumeKilograms: 50),
+            ])
+            #expect(try store.dayTotals(userID: 9_999, zone: ZoneOffsets(changes: [])) == [])
+        }
+    }
+
+    @Test("exercise totals: entries, sets and volume in kg per exercise with its category, by name; others' sets apart")
+    func exerciseTotals() throws {
+        try withEachEngine { store in
+            let ana = try store.createUser(named: "Ana")
+            let bo = try store.createUser(named: "Bo")
+            let squat = try store.createExercise(named: "Back Squat", category: "barbell")
+            let plank = try store.createExercise(named: "Plank")
+            try store.save(ana, squat, SetValues(100, .kg, 5, 5), at: instant(0))
+            try store.save(ana, squat, SetValues(135, .lb, 5, 3), at: instant(60), kind: .warmup)
+            try store.save(ana, plank, SetValues(0, .kg, 60, 3), at: instant(120))
+            let gone = try store.save(ana, plank, SetValues(0, .kg, 60, 3), at: instant(180))
+            #expect(try store.deleteRecord(id: gone, now: instant(240)))
+            try store.save(bo, squat, SetValues(60, .kg, 5, 5), at: instant(300))
+            #expect(try store.exerciseTotals(userID: ana.id) == [
+                ExerciseTotals(exercise: "Back Squat", category: "barbell", records: 2, sets: 8,
+                               volumeKilograms: 2_500 + 135 * 0.45359237 * 5 * 3),
+                ExerciseTotals(exercise: "Plank", category: nil, records: 1, sets: 3, volumeKilograms: 0),
+            ])
+        }
+    }
+
+    @Test("stats of a member on every engine: streak, tallies and most trained from the stored sets")
+    func stats() throws {
+        try withEachEngine { store in
+            let ana = try store.createUser(named: "Ana")
+            let squat = try store.createExercise(named: "Back Squat", category: "barbell")
+            let curl = try store.createExercise(named: "Curl", category: "dumbbell")
+            // Sundays late in the evening (Berlin) three weeks running, then Monday the 26th.
+            for (at, exercise) in [("2026-10-11T21:30:00Z", squat), ("2026-10-18T21:30:00Z", squat),
+                                   ("2026-10-25T22:30:00Z", curl), ("2026-10-26T08:00:00Z", squat)] {
+                try store.save(ana, exercise, SetValues(100, .kg, 5, 2), at: try utc(at))
+            }
+            let progress = TrainingProgress(logbook: store, timeZone: try berlin())
+            let stats = try progress.stats(of: ana, now: try utc("2026-10-28T12:00:00Z"))
+            #expect(stats.weeksActiveStreak == 4)
+            #expect(stats.thisWeek == TrainingStats.Tally(sessions: 1, sets: 2, volumeKilograms: 1_000))
+            #expect(stats.thisMonth.sessions == 4 && stats.allTime.sets == 8)
+            #expect(stats.daysSinceLastLift == 2)
+            #expect(stats.mostTrained.map(\.exercise) == ["Back Squat", "Curl"])
+            #expect(stats.volumeByCategory.map(\.category) == ["barbell", "dumbbell"])
+        }
+    }
+
+    @Test("a row another tool wrote out of range is passed over, never taken for a best")
+    func tamperedRows() throws {
+        try withEachSQLiteEngine { store in
+            let ana = try store.createUser(named: "Ana")
+            let squat = try store.createExercise(named: "Back Squat")
+            let kept = try store.save(ana, squat, SetValues(100, .kg, 5, 3), at: instant(0))
+            let huge = try store.save(ana, squat, SetValues(110, .kg, 5, 3), at: instant(60))
+            let text = try store.save(ana, squat, SetValues(120, .kg, 8, 3), at: instant(120))
+            let reps = try store.save(ana, squat, SetValues(105, .kg, 5, 3), at: instant(180))
+            try store.writer.write { db in
+                try db.execute(sql: "UPDATE record SET weight = 5000 WHERE id = ?", arguments: [huge])
+                try db.execute(sql: "UPDATE record SET weight = 'heavy' WHERE id = ?", arguments: [text])
+                try db.execute(sql: "UPDATE record SET reps = 1000000 WHERE id = ?", arguments: [reps])
+            }
+            let bests = try store.bests(userID: ana.id, exerciseID: squat.id, excluding: nil, atLeast: kg(100))
+            #expect(bests.heaviest?.id == kept && bests.strongest?.id == kept && bests.mostReps?.id == kept)
+        }
+    }
+
+    // MARK: - The file's query plans
+
+    @Test("On a file, the checks of a save go through the v6 indexes: no scan, no sort of the member's sets")
+    func plans() throws {
+        try withTemporaryDatabase { database in
+            let (_, users, exercises) = try QueryPlanTests.makeFixture(in: database)
+            let arguments: StatementArguments = [users[0].id, exercises[7].id, 0]
+            let expected: [(String, StatementArguments, String)] = [
+                (WorkoutStore.heaviestSQL, arguments, "SEARCH record USING COVERING INDEX record_on_user_exercise_kilograms (userId=? AND exerciseId=?)"),
+                (WorkoutStore.strongestSQL, arguments, "SEARCH record USING COVERING INDEX record_on_user_exercise_estimate (userId=? AND exerciseId=?)"),
+                (WorkoutStore.mostRepsSQL, arguments + [60.0], "SEARCH record USING COVERING INDEX record_on_user_exercise_kilograms (userId=? AND exerciseId=? AND <expr>>? AND <expr><?)"),
+            ]
+            for (sql, arguments, access) in expected {
+                let plan = try QueryPlanTests.plan(of: sql, arguments: arguments, path: database.path)
+                let explained = plan.joined(separator: "\n")
+                #expect(explained.contains(access), "expected \(access):\n\(explained)")
+                #expect(!plan.contains(where: QueryPlanTests.isFullScanOfRecord), "\(explained)")
+                #expect(!explained.contains("TEMP B-TREE"), "\(explained)")
+            }
+        }
+    }
+}
