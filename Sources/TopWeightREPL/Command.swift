@@ -13,6 +13,8 @@ enum Command: String, CaseIterable {
     case calendar
     case `repeat`
     case start
+    case prs
+    case stats
     case quit
 
     /// One line of `:help` each.
@@ -31,6 +33,8 @@ enum Command: String, CaseIterable {
         case .calendar: ":calendar [YYYY-MM]    your month, training days marked"
         case .repeat: ":repeat [last|YYYY-MM-DD]  do a past session again"
         case .start: ":start [NAME]          follow a routine (no name lists them)"
+        case .prs: ":prs [EXERCISE]        your personal records (e1RM by Epley)"
+        case .stats: ":stats                 your streak, sessions, sets and volume"
         case .quit: ":quit                  leave"
         }
     }
@@ -38,8 +42,8 @@ enum Command: String, CaseIterable {
     /// Whether the command takes an argument (completion then adds a space).
     var takesArgument: Bool {
         switch self {
-        case .user, .history, .unit, .edit, .date, .calendar, .repeat, .start: true
-        case .help, .users, .exercises, .undo, .note, .quit: false
+        case .user, .history, .unit, .edit, .date, .calendar, .repeat, .start, .prs: true
+        case .help, .users, .exercises, .undo, .note, .stats, .quit: false
         }
     }
 }

@@ -32,6 +32,8 @@ extension Session {
         case .calendar: return showCalendar(argument)
         case .repeat: repeatSession(argument)
         case .start: startRoutine(argument)
+        case .prs: showRecords(argument)
+        case .stats: showStats()
         case .quit:
             return settings.kiosk ? askForAdminPin() : .quit
         }
