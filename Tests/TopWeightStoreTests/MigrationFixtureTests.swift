@@ -28,6 +28,10 @@ struct MigrationFixtureTests {
     /// tombstone and PIN were written by v4's `topweight add`, `delete` and
     /// `admin set-pin`; these three through `WorkoutStore` (`appendNote`,
     /// `setRoutine`, `saveRoutine`), before the commands for them shipped.
+    /// The v6 fixture holds the same, written by v6: the records, the
+    /// tombstone, the note and the PIN by `topweight add`, `delete`, `note add`
+    /// and `admin set-pin`; #9 saved as a warm-up, the session's routine, the
+    /// gym's routine and a body weight (70.5 kg) through `WorkoutStore`.
     static let v4Day = LocalDay(year: 2026, month: 11, day: 3)
     static let v4Note = "Squat day.\n\n- **Back Squat** 100 kg × 5 felt *easy*\n- Bench: pause reps\n\nNext time: 102.5"
     static let v4Routine = Routine(name: "Gym Upper", exercises: [
@@ -38,7 +42,7 @@ struct MigrationFixtureTests {
     ])
 
     @Test("a database of every shipped schema upgrades to the current one and keeps every record",
-          arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite"])
+          arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite", "schema-v6.sqlite"])
     func upgrade(fixture: String) throws {
         let scratch = TemporaryDatabase()
         defer { scratch.remove() }
@@ -58,7 +62,8 @@ struct MigrationFixtureTests {
         #expect(records.allSatisfy { RecordUID.isValid($0.uid ?? "") })
         #expect(Set(records.compactMap(\.uid)).count == records.count)
         // From v3 on, the fixture also holds one deleted record (#9), kept as a tombstone.
-        let hasTombstone = fixture == "schema-v3.sqlite" || fixture == "schema-v4.sqlite"
+        let hasTombstone = fixture != "schema-v1.sqlite" && fixture != "schema-v2.sqlite"
+        let keepsSessions = fixture == "schema-v4.sqlite" || fixture == "schema-v6.sqlite"
         var deleted = HistoryQuery()
         deleted.deleted = true
         #expect(try store.history(deleted).map(\.id) == (hasTombstone ? [9] : []))
@@ -90,7 +95,7 @@ struct MigrationFixtureTests {
         // v4: the note and routine of Ana's session and the gym's routine; older files have none, and take them.
         let day = try #require(Self.v4Day)
         let kept = try store.sessionInfos(userID: ana.id, from: day, through: day)
-        if fixture == "schema-v4.sqlite" {
+        if keepsSessions {
             #expect(kept == [SessionInfo(day: day, note: Self.v4Note, routine: "Lower")])
             #expect(try store.routines() == [Self.v4Routine])
         } else {
@@ -100,8 +105,17 @@ struct MigrationFixtureTests {
         try store.appendNote(userID: ana.id, day: day, text: "After the upgrade", now: Date())
         try store.setRoutine("Upper", userID: ana.id, day: day, now: Date())
         let after = try store.sessionInfos(userID: ana.id, from: day, through: day)
-        #expect(after.map(\.note) == [fixture == "schema-v4.sqlite" ? Self.v4Note + "\n\nAfter the upgrade" : "After the upgrade"])
+        #expect(after.map(\.note) == [keepsSessions ? Self.v4Note + "\n\nAfter the upgrade" : "After the upgrade"])
         #expect(after.map(\.routine) == ["Upper"])
-        #expect(try store.saveRoutine(Self.v4Routine, now: Date()) == (fixture == "schema-v4.sqlite"))
+        #expect(try store.saveRoutine(Self.v4Routine, now: Date()) == keepsSessions)
+
+        // v5 and v6: the v6 fixture's deleted #9 was a warm-up (Ana's body weight
+        // was 70.5 kg that morning); older files take both. A warm-up is no
+        // personal record, on the old sets or the new one.
+        let v6 = fixture == "schema-v6.sqlite"
+        #expect(try store.record(id: 9)?.kind == (v6 ? .warmup : nil))
+        #expect(try store.bodyWeights(userID: ana.id, since: nil, limit: nil).map(\.weight) == (v6 ? [Weight(hundredths: 7050, unit: .kg)] : []))
+        let bests = try store.bests(userID: ana.id, exerciseID: bench.id, excluding: nil, atLeast: Weight(hundredths: 6500, unit: .kg))
+        #expect(bests.heaviest?.weight == Weight(hundredths: hasTombstone && !v6 ? 7000 : 6750, unit: .kg))
     }
 }
