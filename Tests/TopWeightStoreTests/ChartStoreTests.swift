@@ -10,7 +10,7 @@ import TopWeightUseCases
 /// the gym's plate sets, body weights carried by `topweight copy`, and the
 /// use cases over them.
 @Suite("Charts, plates and body weight in storage")
-struct ChartStoreTests {
+struct ProgressStoreTests {
     static var utc: TimeZone { TimeZone(identifier: "UTC") ?? .current }
 
     static func log(_ store: any Logbook) -> TrainingLog {

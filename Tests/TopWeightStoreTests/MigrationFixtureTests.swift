@@ -37,15 +37,24 @@ struct MigrationFixtureTests {
         RoutineStep(exercise: "Face Pull", values: nil),
     ])
 
+    /// The v6 fixture holds the same, written by v6: the records, the
+    /// tombstone, the note and the PIN by `topweight add`, `delete`, `note add`
+    /// and `admin set-pin`; #9 saved as a warm-up, the session's routine, the
+    /// gym's routine and a body weight (70.5 kg) through `WorkoutStore`.
+    static let v4Day = LocalDay(year: 2026, month: 11, day: 3)
+    static let v4Note = "Squat day.\n\n- **Back Squat** 100 kg × 5 felt *easy*\n- Bench: pause reps\n\nNext time: 102.5"
+    static let v4Routine = Routine(name: "Gym Upper", exercises: [
+        RoutineStep(exercise: "Bench Press", values: SetValues(weight: Weight(hundredths: 6250, unit: .kg), reps: 8, series: 3)),
+        RoutineStep(exercise: "Deadlift", values: SetValues(weight: Weight(hundredths: 13500, unit: .lb), reps: 5, series: 3)),
+        RoutineStep(exercise: "Pull-Up", values: SetValues(weight: Weight(hundredths: 0, unit: .kg), reps: 12, series: 4)),
+        RoutineStep(exercise: "Face Pull", values: nil),
+    ])
+
     /// What the v5 fixture adds (its records, tombstone, PIN, note and body
     /// weights written by v5's `topweight add`, `delete`, `admin set-pin`,
     /// `note add` and `body add`; the session's routine, the gym's routine and
     /// the warm-up through `WorkoutStore`, as no command writes them): a
     /// warm-up before Ana's squat, and a body weight each for Ana and Zoë.
-    // The v6 fixture holds the v4 fixture's data written by v6: the records,
-    // the tombstone, the note and the PIN by `topweight add`, `delete`,
-    // `note add` and `admin set-pin`; #9 saved as a warm-up, the session's
-    // routine, the gym's routine and a body weight (70.5 kg) through `WorkoutStore`.
     static let v5WarmUp = (id: Int64(10), performedAt: "2026-11-03T08:05:00Z",
                            values: SetValues(weight: Weight(hundredths: 6000, unit: .kg), reps: 5, series: 1))
     static let v5BodyWeights = [("Ana", Weight(hundredths: 8250, unit: .kg), "2026-11-03T07:00:00Z"),
