@@ -63,12 +63,17 @@ public struct RoutineCatalog: Sendable {
 
     /// The starters shipped with the program, or none when the file can't be found.
     public static func bundled() -> RoutineCatalog {
+        bundledOnce
+    }
+
+    /// Read at the first use, once per process.
+    private static let bundledOnce: RoutineCatalog = {
         guard let url = ExerciseCatalog.bundledURL(named: "routines.yaml", environment: "TOPWEIGHT_ROUTINES"),
               let text = try? String(contentsOf: url, encoding: .utf8),
               let catalog = try? RoutineCatalog(yaml: text)
         else { return RoutineCatalog(routines: []) }
         return catalog
-    }
+    }()
 
     /// The routine with this name, compared case-insensitively.
     public func routine(named name: String) -> Routine? {

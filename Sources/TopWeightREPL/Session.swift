@@ -93,10 +93,11 @@ public final class Session {
     var resolvedExercises: [String: Exercise] = [:]
 
     public init(store: any Logbook, source: any LineSource, console: any Console,
-                catalog: ExerciseCatalog, routines: RoutineCatalog = .bundled(), settings: Settings = Settings()) {
+                catalog: ExerciseCatalog, routines: @autoclosure @escaping @Sendable () -> RoutineCatalog = .bundled(),
+                settings: Settings = Settings()) {
         self.store = store
         workouts = Workouts(logbook: store, catalog: catalog)
-        log = TrainingLog(logbook: store, routineCatalog: routines, timeZone: settings.timeZone)
+        log = TrainingLog(logbook: store, routineCatalog: routines(), timeZone: settings.timeZone)
         self.source = source
         self.console = console
         self.catalog = catalog

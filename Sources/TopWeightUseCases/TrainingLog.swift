@@ -8,12 +8,15 @@ import TopWeightCore
 /// time zone (injected, like the clock).
 public struct TrainingLog: Sendable {
     public let logbook: any Logbook
-    public let routineCatalog: RoutineCatalog
+    /// The bundled starters, read only when routines are asked for: the
+    /// logger starts without parsing `routines.yaml`.
+    private let starters: @Sendable () -> RoutineCatalog
+    public var routineCatalog: RoutineCatalog { starters() }
     public let calendar: Calendar
 
-    public init(logbook: any Logbook, routineCatalog: RoutineCatalog, timeZone: TimeZone) {
+    public init(logbook: any Logbook, routineCatalog: @autoclosure @escaping @Sendable () -> RoutineCatalog, timeZone: TimeZone) {
         self.logbook = logbook
-        self.routineCatalog = routineCatalog
+        starters = routineCatalog
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         self.calendar = calendar
