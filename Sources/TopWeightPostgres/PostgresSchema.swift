@@ -109,6 +109,25 @@ enum PostgresSchema {
             """,
             "CREATE INDEX bodyweight_on_user_measuredat ON bodyweight (userid, measuredat, id)",
         ]),
+        ("v6", [
+            // Personal records, checked on every save, in a few index steps: a
+            // member's live working sets of an exercise by weight in kilograms
+            // (pounds converted), then reps, and by Epley's e1RM. The
+            // expressions are the queries' own (ProgressSQL); the set's numbers
+            // are included for index-only scans.
+            """
+            CREATE INDEX record_on_user_exercise_kilograms ON record (
+                userid, exerciseid, (CASE unit WHEN 'lb' THEN weight * 0.45359237 ELSE weight END), reps
+            ) INCLUDE (weight, unit, id) WHERE deletedat IS NULL AND kind IS DISTINCT FROM 'warmup'
+            """,
+            """
+            CREATE INDEX record_on_user_exercise_estimate ON record (
+                userid, exerciseid,
+                (CASE WHEN reps = 1 THEN (CASE unit WHEN 'lb' THEN weight * 0.45359237 ELSE weight END)
+                 ELSE (CASE unit WHEN 'lb' THEN weight * 0.45359237 ELSE weight END) * (30 + reps) / 30.0 END)
+            ) INCLUDE (weight, unit, reps, id) WHERE deletedat IS NULL AND kind IS DISTINCT FROM 'warmup'
+            """,
+        ]),
     ]
 
     static var knownMigrations: [String] { migrations.map(\.identifier) }

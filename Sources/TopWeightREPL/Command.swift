@@ -16,6 +16,8 @@ enum Command: String, CaseIterable {
     case chart
     case plates
     case weigh
+    case prs
+    case stats
     case quit
 
     /// One line of `:help` each.
@@ -37,6 +39,8 @@ enum Command: String, CaseIterable {
         case .chart: ":chart [EXERCISE] [weight|volume]  your progress drawn (e1RM); :chart body: body weight"
         case .plates: ":plates W [BAR]        plates a side for W on the bar (20 kg / 45 lb)"
         case .weigh: ":weigh W               keep your body weight"
+        case .prs: ":prs [EXERCISE]        your personal records (e1RM by Epley)"
+        case .stats: ":stats                 your streak, sessions, sets and volume"
         case .quit: ":quit                  leave"
         }
     }
@@ -44,8 +48,8 @@ enum Command: String, CaseIterable {
     /// Whether the command takes an argument (completion then adds a space).
     var takesArgument: Bool {
         switch self {
-        case .user, .history, .unit, .edit, .date, .calendar, .repeat, .start, .chart, .plates, .weigh: true
-        case .help, .users, .exercises, .undo, .note, .quit: false
+        case .user, .history, .unit, .edit, .date, .calendar, .repeat, .start, .chart, .plates, .weigh, .prs: true
+        case .help, .users, .exercises, .undo, .note, .stats, .quit: false
         }
     }
 }

@@ -35,6 +35,8 @@ extension Session {
         case .chart: showChart(argument)
         case .plates: showPlates(argument)
         case .weigh: weigh(argument)
+        case .prs: showRecords(argument)
+        case .stats: showStats()
         case .quit:
             return settings.kiosk ? askForAdminPin() : .quit
         }

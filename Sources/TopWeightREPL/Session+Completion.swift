@@ -68,7 +68,7 @@ extension Session {
             let key = NameRules.key(argument)
             let names = ((try? log.routines()) ?? []).map(\.routine.name)
             return names.filter { NameRules.key($0).hasPrefix(key) }.map { head + $0 }
-        case "chart":
+        case "chart", "prs":
             return exerciseCandidates(for: argument).map { head + $0 }
         case "repeat":
             return ["last"].filter { $0.hasPrefix(argument.lowercased()) }.map { head + $0 }

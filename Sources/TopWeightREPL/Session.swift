@@ -41,6 +41,8 @@ public final class Session {
     let workouts: Workouts
     /// Sessions, notes, the calendar, repeating and routines.
     let log: TrainingLog
+    /// Personal records and stats.
+    let progress: TrainingProgress
     let source: any LineSource
     let console: any Console
     let catalog: ExerciseCatalog
@@ -98,6 +100,7 @@ public final class Session {
         self.store = store
         workouts = Workouts(logbook: store, catalog: catalog)
         log = TrainingLog(logbook: store, routineCatalog: routines(), timeZone: settings.timeZone)
+        progress = TrainingProgress(logbook: store, timeZone: settings.timeZone)
         self.source = source
         self.console = console
         self.catalog = catalog
@@ -409,6 +412,7 @@ public final class Session {
             knownValues[chosen.id] = values
             recentExercises = recentExercises.map { [chosen.name] + $0.filter { NameRules.key($0) != NameRules.key(chosen.name) } }
             say(Lines.saved(record))
+            announceRecords(set: entry, savedAs: record.id)
             step = .exercise
             if turn.plan != nil { planSaved(chosen, member: member, now: now) }
         } catch {

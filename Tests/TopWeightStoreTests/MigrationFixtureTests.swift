@@ -42,13 +42,17 @@ struct MigrationFixtureTests {
     /// `note add` and `body add`; the session's routine, the gym's routine and
     /// the warm-up through `WorkoutStore`, as no command writes them): a
     /// warm-up before Ana's squat, and a body weight each for Ana and Zoë.
+    // The v6 fixture holds the v4 fixture's data written by v6: the records,
+    // the tombstone, the note and the PIN by `topweight add`, `delete`,
+    // `note add` and `admin set-pin`; #9 saved as a warm-up, the session's
+    // routine, the gym's routine and a body weight (70.5 kg) through `WorkoutStore`.
     static let v5WarmUp = (id: Int64(10), performedAt: "2026-11-03T08:05:00Z",
                            values: SetValues(weight: Weight(hundredths: 6000, unit: .kg), reps: 5, series: 1))
     static let v5BodyWeights = [("Ana", Weight(hundredths: 8250, unit: .kg), "2026-11-03T07:00:00Z"),
                                 ("Zoë", Weight(hundredths: 18100, unit: .lb), "2026-11-04T07:00:00Z")]
 
     @Test("a database of every shipped schema upgrades to the current one and keeps every record",
-          arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite"])
+          arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite", "schema-v6.sqlite"])
     func upgrade(fixture: String) throws {
         let scratch = TemporaryDatabase()
         defer { scratch.remove() }
@@ -81,7 +85,8 @@ struct MigrationFixtureTests {
         #expect(records.allSatisfy { RecordUID.isValid($0.uid ?? "") })
         #expect(Set(records.compactMap(\.uid)).count == records.count)
         // From v3 on, the fixture also holds one deleted record (#9), kept as a tombstone.
-        let hasTombstone = ["schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite"].contains(fixture)
+        let hasTombstone = fixture != "schema-v1.sqlite" && fixture != "schema-v2.sqlite"
+        let v6 = fixture == "schema-v6.sqlite"
         var deleted = HistoryQuery()
         deleted.deleted = true
         #expect(try store.history(deleted).map(\.id) == (hasTombstone ? [9] : []))
@@ -114,7 +119,7 @@ struct MigrationFixtureTests {
         // v4: the note and routine of Ana's session and the gym's routine; older files have none, and take them.
         let day = try #require(Self.v4Day)
         let kept = try store.sessionInfos(userID: ana.id, from: day, through: day)
-        let hasLog = fixture == "schema-v4.sqlite" || isV5
+        let hasLog = ["schema-v4.sqlite", "schema-v5.sqlite", "schema-v6.sqlite"].contains(fixture)
         if hasLog {
             #expect(kept == [SessionInfo(day: day, note: Self.v4Note, routine: "Lower")])
             #expect(try store.routines() == [Self.v4Routine])
@@ -131,7 +136,7 @@ struct MigrationFixtureTests {
 
         // v5: body weights; older files have none, and take them.
         let iso8601 = ISO8601DateFormatter()
-        for (name, weight, measured) in Self.v5BodyWeights {
+        for (name, weight, measured) in Self.v5BodyWeights where !v6 {
             let member = try #require(try store.user(named: name))
             let kept = try store.bodyWeights(userID: member.id, since: nil, limit: nil)
             #expect(kept.map(\.weight) == (isV5 ? [weight] : []))
@@ -140,6 +145,16 @@ struct MigrationFixtureTests {
         }
         let now = Date()
         _ = try store.saveBodyWeight(userID: ana.id, weight: Weight(hundredths: 8300, unit: .kg), at: now, uid: RecordUID.make(at: now), now: now)
-        #expect(try store.bodyWeights(userID: ana.id, since: nil, limit: nil).count == (isV5 ? 2 : 1))
+        #expect(try store.bodyWeights(userID: ana.id, since: nil, limit: nil).count == (isV5 || v6 ? 2 : 1))
+
+        // v6: the fixture's deleted #9 was a warm-up (Ana's body weight was
+        // 70.5 kg that morning); older files take both. A warm-up is no
+        // personal record, on the old sets or the new one.
+        #expect(try store.record(id: 9)?.kind == (v6 ? .warmup : nil))
+        if v6 {
+            #expect(try store.bodyWeights(userID: ana.id, since: nil, limit: nil).map(\.weight).last == Weight(hundredths: 7050, unit: .kg))
+        }
+        let bests = try store.bests(userID: ana.id, exerciseID: bench.id, excluding: nil, atLeast: Weight(hundredths: 6500, unit: .kg))
+        #expect(bests.heaviest?.weight == Weight(hundredths: hasTombstone && !v6 ? 7000 : 6750, unit: .kg))
     }
 }

@@ -1,156 +1,229 @@
 import Foundation
+import GRDB
 import Testing
-import TopWeightCatalog
 import TopWeightCore
-import TopWeightPostgres
-import TopWeightStore
+@testable import TopWeightStore
 import TopWeightUseCases
 
-/// What charts, plates and body weight keep and read, on every engine:
-/// the gym's plate sets, body weights carried by `topweight copy`, and the
-/// use cases over them.
-@Suite("Charts, plates and body weight in storage")
+private func kg(_ value: Double) -> Weight { Weight(value: value, unit: .kg) }
+private func lb(_ value: Double) -> Weight { Weight(value: value, unit: .lb) }
+
+private func utc(_ text: String) throws -> Date {
+    try #require(ISO8601DateFormatter().date(from: text), "\(text) is not an instant")
+}
+
+private func day(_ text: String) throws -> LocalDay {
+    try #require(LocalDay(parsing: text), "\(text) is not a day")
+}
+
+private func berlin() throws -> TimeZone {
+    try #require(TimeZone(identifier: "Europe/Berlin"))
+}
+
+extension Logbook {
+    /// Saves a set of `kind` and returns its id.
+    @discardableResult
+    fileprivate func save(_ user: User, _ exercise: Exercise, _ values: SetValues, at performedAt: Date, kind: SetKind?) throws(LogbookError) -> Int64 {
+        try save(NewRecord(user: user, exercise: exercise, values: values, performedAt: performedAt,
+                           uid: RecordUID.make(at: performedAt), kind: kind), now: performedAt)
+    }
+}
+
+/// Personal records' and stats' storage on every engine: the bests found on
+/// every save, and the totals by day and by exercise `stats` is made of.
+@Suite("Progress storage, on a file, in memory and on PostgreSQL")
 struct ProgressStoreTests {
-    static var utc: TimeZone { TimeZone(identifier: "UTC") ?? .current }
-
-    static func log(_ store: any Logbook) -> TrainingLog {
-        TrainingLog(logbook: store, routineCatalog: RoutineCatalog(routines: []), timeZone: utc)
-    }
-
-    @Test("the gym's plate sets: none until set, set, replaced, removed; the admin PIN's rows are out of reach")
-    func gymSettings() throws {
+    @Test("bests: none before a first set; the heaviest across units, the best Epley e1RM, most reps at a weight or more")
+    func bests() throws {
         try withEachEngine { store in
-            #expect(try store.gymSetting(.kilogramPlates) == nil)
-            try store.setGymSetting(.kilogramPlates, to: "25, 20, 10x2")
-            try store.setGymSetting(.kilogramPlates, to: "20, 10")
-            try store.setGymSetting(.poundPlates, to: "45x6")
-            #expect(try store.gymSetting(.kilogramPlates) == "20, 10")
-            #expect(try store.gymSetting(.poundPlates) == "45x6")
-            try store.setAdminPin("2468")
-            try store.setGymSetting(.kilogramPlates, to: nil)
-            #expect(try store.gymSetting(.kilogramPlates) == nil)
-            #expect(try store.checkAdminPin("2468") == .accepted, "the PIN is untouched")
-            // Settings travel with `copy`, keyed as the contract says.
-            #expect(try store.settings().map(\.key).contains("plates.lb"))
-        }
-    }
-
-    @Test("the plates use case reads the gym's set, falls back to the standard one, and refuses one another tool broke")
-    func platesUseCase() throws {
-        try withEachEngine { store in
-            let workouts = Workouts(logbook: store, catalog: ExerciseCatalog(entries: []))
-            let hundred = Weight(value: 100, unit: .kg)
-            #expect(try workouts.plateSet(.kg) == .standard(.kg))
-            #expect(try workouts.plates(for: hundred).answer == PlateSolver.solve(target: 10_000, bar: 2_000, plates: .standard(.kg)))
-            try workouts.setPlateSet(try PlateSet.parse("20x2,10x1", unit: .kg).get(), unit: .kg)
-            let (answer, plates, bar) = try workouts.plates(for: hundred)
-            #expect(plates.description == "20x2, 10x1")
-            #expect(bar == Weight(value: 20, unit: .kg))
-            #expect(answer == .exact(PlateLoad(bar: bar, perSide: [2000, 2000])))
-            #expect(try workouts.plateSet(.lb) == .standard(.lb), "the other unit's set is its own")
-            try workouts.setPlateSet(nil, unit: .kg)
-            #expect(try workouts.plateSet(.kg) == .standard(.kg))
-            try store.setGymSetting(.kilogramPlates, to: "lots")
-            #expect(throws: WorkoutsError.self) { try workouts.plates(for: hundred) }
-            #expect(throws: WorkoutsError.self) { try workouts.plates(for: hundred, bar: Weight(value: 45, unit: .lb)) }
-        }
-    }
-
-    @Test("weigh keeps a measurement, refuses a typo and the future; the list and the chart read it back")
-    func weighAndRead() throws {
-        try withEachEngine { store in
-            let log = Self.log(store)
-            let ana = try store.createUser(named: "Ana")
-            let bo = try store.createUser(named: "Bo")
-            let now = instant(1_000_000)
-            try log.weigh(Weight(value: 71.5, unit: .kg), member: ana, at: now.addingTimeInterval(-2 * 86_400), now: now)
-            try log.weigh(Weight(value: 70.5, unit: .kg), member: ana, at: now.addingTimeInterval(-86_400), now: now)
-            let kept = try log.weigh(Weight(value: 156, unit: .lb), member: ana, at: now, now: now)
-            try log.weigh(Weight(value: 90, unit: .kg), member: bo, at: now, now: now)
-            #expect(kept.user == "Ana" && RecordUID.isValid(kept.uid))
-            for typo in [Weight(value: 7, unit: .kg), Weight(value: 900, unit: .kg), Weight(value: 40, unit: .lb)] {
-                #expect(throws: WorkoutsError.self) { try log.weigh(typo, member: ana, at: now, now: now) }
-            }
-            #expect(throws: WorkoutsError.self) { try log.weigh(Weight(value: 70, unit: .kg), member: ana, at: now.addingTimeInterval(2 * 86_400), now: now) }
-
-            let listed = try log.bodyWeights(of: ana, since: nil, limit: nil)
-            #expect(listed.map(\.weight.description) == ["156 lb", "70.5 kg", "71.5 kg"])
-            #expect(try log.bodyWeights(of: ana, since: nil, limit: 1).count == 1)
-            #expect(try log.bodyWeights(of: ana, since: nil, limit: 0).isEmpty)
-            #expect(try log.bodyWeights(of: ana, since: log.day(of: now), limit: nil).count == 1)
-            let chart = try log.bodyWeightChart(of: ana, since: nil)
-            #expect(chart.unit == .lb)
-            #expect(chart.points.map(\.value) == [157.63, 155.43, 156])
-            #expect(chart.points.allSatisfy { !$0.isRecord })
-        }
-    }
-
-    @Test("the chart use case reads one member's one exercise, from a day on, without warm-ups or deleted sets")
-    func chartUseCase() throws {
-        try withEachEngine { store in
-            let log = Self.log(store)
             let ana = try store.createUser(named: "Ana")
             let bo = try store.createUser(named: "Bo")
             let squat = try store.createExercise(named: "Back Squat")
             let bench = try store.createExercise(named: "Bench Press")
-            let day: TimeInterval = 86_400
-            try store.save(ana, squat, SetValues(100, .kg, 5, 5), at: instant(0))
-            try store.save(ana, squat, SetValues(110, .kg, 5, 5), at: instant(Int(day)))
-            _ = try store.save(NewRecord(user: ana, exercise: squat, values: SetValues(150, .kg, 5, 1), performedAt: instant(Int(2 * day)),
-                                         uid: RecordUID.make(at: instant(Int(2 * day))), kind: .warmup))
-            let deleted = try store.save(ana, squat, SetValues(200, .kg, 1, 1), at: instant(Int(2 * day) + 60))
-            _ = try store.deleteRecord(id: deleted, now: instant(Int(3 * day)))
-            try store.save(ana, squat, SetValues(105, .kg, 5, 5), at: instant(Int(3 * day)))
-            try store.save(ana, bench, SetValues(300, .kg, 1, 1), at: instant(Int(3 * day)))
-            try store.save(bo, squat, SetValues(300, .kg, 1, 1), at: instant(Int(3 * day)))
+            func bests(atLeast: Weight, excluding: Int64? = nil) throws -> ExerciseBests {
+                try store.bests(userID: ana.id, exerciseID: squat.id, excluding: excluding, atLeast: atLeast)
+            }
+            #expect(try bests(atLeast: kg(100)) == ExerciseBests())
 
-            let weights = try log.chart(.weight, exercise: squat, of: ana, since: nil)
-            #expect(weights.points.map(\.value) == [100, 110, 105])
-            #expect(weights.points.map(\.isRecord) == [false, true, false])
-            let since = try log.chart(.weight, exercise: squat, of: ana, since: log.day(of: instant(Int(day))))
-            #expect(since.points.map(\.value) == [110, 105])
-            let volume = try log.chart(.volume, exercise: squat, of: ana, since: nil)
-            #expect(volume.points.map(\.value) == [2500, 2750, 2625])
+            let a = try store.save(ana, squat, SetValues(100, .kg, 5, 3), at: instant(0))
+            let b = try store.save(ana, squat, SetValues(225, .lb, 3, 1), at: instant(60))    // 102.06 kg: the heaviest
+            let c = try store.save(ana, squat, SetValues(90, .kg, 10, 3), at: instant(120))   // e1RM 120 kg
+            let d = try store.save(ana, squat, SetValues(80, .kg, 12, 2), at: instant(180))   // the most reps, lighter
+            try store.save(bo, squat, SetValues(200, .kg, 1, 1), at: instant(240))
+            try store.save(ana, bench, SetValues(150, .kg, 20, 1), at: instant(300))
+
+            let found = try bests(atLeast: kg(90))
+            #expect(found.heaviest == BestSet(id: b, weight: lb(225), reps: 3))
+            #expect(found.strongest == BestSet(id: c, weight: kg(90), reps: 10))
+            #expect(found.mostReps == BestSet(id: c, weight: kg(90), reps: 10))
+            #expect(try bests(atLeast: kg(80)).mostReps == BestSet(id: d, weight: kg(80), reps: 12))
+            // 225 lb is 102.058 kg: at least 102.06 to the hundredth.
+            #expect(try bests(atLeast: kg(102.06)).mostReps?.id == b)
+            #expect(try bests(atLeast: kg(102.07)).mostReps == nil)
+            #expect(try bests(atLeast: lb(220)).mostReps?.id == a)
+            // The set just saved is left out.
+            #expect(try bests(atLeast: kg(90), excluding: b).heaviest?.id == a)
+            #expect(try bests(atLeast: kg(90), excluding: c).strongest?.id == a)
         }
     }
 
-    @Test("copy carries body weights by uid, creating their members; a second copy adds none", arguments: [false, true])
-    func copyBodyWeights(toPostgres: Bool) throws {
+    @Test("warm-ups and deleted sets are never a best; a restored set is again")
+    func warmupsAndTombstones() throws {
+        try withEachEngine { store in
+            let ana = try store.createUser(named: "Ana")
+            let squat = try store.createExercise(named: "Back Squat")
+            func bests() throws -> ExerciseBests {
+                try store.bests(userID: ana.id, exerciseID: squat.id, excluding: nil, atLeast: kg(60))
+            }
+            try store.save(ana, squat, SetValues(140, .kg, 20, 1), at: instant(0), kind: .warmup)
+            // Only a warm-up: nothing to beat yet.
+            #expect(try bests() == ExerciseBests())
+            let heavy = try store.save(ana, squat, SetValues(120, .kg, 5, 1), at: instant(60), kind: .failure)
+            let working = try store.save(ana, squat, SetValues(100, .kg, 5, 3), at: instant(120))
+            #expect(try bests().heaviest?.id == heavy)
+            #expect(try store.deleteRecord(id: heavy, now: instant(180)))
+            let after = try bests()
+            #expect(after.heaviest?.id == working && after.strongest?.id == working && after.mostReps?.id == working)
+            #expect(try store.restoreRecord(id: heavy))
+            #expect(try bests().heaviest?.id == heavy)
+        }
+    }
+
+    @Test("Progress.recordsSet: the line's records after a save, none for a first set or a warm-up")
+    func recordsSetOnSave() throws {
+        try withEachEngine { store in
+            let ana = try store.createUser(named: "Ana")
+            let squat = try store.createExercise(named: "Back Squat")
+            let progress = TrainingProgress(logbook: store, timeZone: try berlin())
+            func saved(_ values: SetValues, at seconds: Int, kind: SetKind? = nil) throws -> [RecordKind] {
+                let entry = NewRecord(user: ana, exercise: squat, values: values, performedAt: instant(seconds),
+                                      uid: RecordUID.make(at: instant(seconds)), kind: kind)
+                return try progress.recordsSet(by: entry, savedAs: try store.save(entry, now: instant(seconds))).map(\.kind)
+            }
+            #expect(try saved(SetValues(100, .kg, 5, 3), at: 0) == [])
+            #expect(try saved(SetValues(100, .kg, 5, 3), at: 60) == [])
+            #expect(try saved(SetValues(105, .kg, 5, 3), at: 120) == [.heaviest, .e1rm])
+            #expect(try saved(SetValues(150, .kg, 5, 3), at: 180, kind: .warmup) == [])
+            #expect(try saved(SetValues(100, .kg, 8, 3), at: 240) == [.e1rm, .reps])
+            #expect(try saved(SetValues(235, .lb, 5, 3), at: 300) == [.heaviest])   // 106.59 kg; e1RM 124.4 < 126.7
+        }
+    }
+
+    @Test("day totals: live sets by local day in the zone given, across DST and New Year; warm-ups count, deleted sets don't")
+    func dayTotals() throws {
+        try withEachEngine { store in
+            let ana = try store.createUser(named: "Ana")
+            let bo = try store.createUser(named: "Bo")
+            let squat = try store.createExercise(named: "Back Squat")
+            let sets: [(String, SetValues, SetKind?)] = [
+                ("2026-03-29T21:59:00Z", SetValues(100, .kg, 5, 1), nil),        // Sunday 23:59 CEST
+                ("2026-03-29T22:00:00Z", SetValues(100, .lb, 5, 2), nil),        // Monday 00:00 CEST
+                ("2026-10-25T22:30:00Z", SetValues(60, .kg, 10, 1), .warmup),    // Sunday 23:30 CET
+                ("2026-10-25T23:30:00Z", SetValues(80, .kg, 5, 3), nil),         // Monday 00:30 CET
+                ("2026-12-31T22:59:00Z", SetValues(50, .kg, 1, 1), nil),         // 31 December 23:59
+                ("2026-12-31T23:00:00Z", SetValues(50, .kg, 1, 1), nil),         // 1 January 00:00
+            ]
+            for (index, (at, values, kind)) in sets.enumerated() {
+                try store.save(ana, squat, values, at: try utc(at).addingTimeInterval(Double(index) / 1000), kind: kind)
+            }
+            let deleted = try store.save(ana, squat, SetValues(500, .kg, 5, 5), at: try utc("2026-10-26T10:00:00Z"))
+            #expect(try store.deleteRecord(id: deleted, now: Date()))
+            try store.save(bo, squat, SetValues(100, .kg, 5, 5), at: try utc("2026-10-26T10:00:00Z"))
+
+            let progress = TrainingProgress(logbook: store, timeZone: try berlin())
+            let totals = try store.dayTotals(userID: ana.id, zone: progress.offsets(through: try utc("2027-01-02T00:00:00Z")))
+            #expect(totals == [
+                DayTotals(day: try day("2026-03-29"), records: 1, sets: 1, volumeKilograms: 500),
+                DayTotals(day: try day("2026-03-30"), records: 1, sets: 2, volumeKilograms: 100 * 0.45359237 * 5 * 2),
+                DayTotals(day: try day("2026-10-25"), records: 1, sets: 1, volumeKilograms: 600),
+                DayTotals(day: try day("2026-10-26"), records: 1, sets: 3, volumeKilograms: 1_200),
+                DayTotals(day: try day("2026-12-31"), records: 1, sets: 1, volumeKilograms: 50),
+                DayTotals(day: try day("2027-01-01"), records: 1, sets: 1, volumeKilograms: 50),
+            ])
+            #expect(try store.dayTotals(userID: 9_999, zone: ZoneOffsets(changes: [])) == [])
+        }
+    }
+
+    @Test("exercise totals: entries, sets and volume in kg per exercise with its category, by name; others' sets apart")
+    func exerciseTotals() throws {
+        try withEachEngine { store in
+            let ana = try store.createUser(named: "Ana")
+            let bo = try store.createUser(named: "Bo")
+            let squat = try store.createExercise(named: "Back Squat", category: "barbell")
+            let plank = try store.createExercise(named: "Plank")
+            try store.save(ana, squat, SetValues(100, .kg, 5, 5), at: instant(0))
+            try store.save(ana, squat, SetValues(135, .lb, 5, 3), at: instant(60), kind: .warmup)
+            try store.save(ana, plank, SetValues(0, .kg, 60, 3), at: instant(120))
+            let gone = try store.save(ana, plank, SetValues(0, .kg, 60, 3), at: instant(180))
+            #expect(try store.deleteRecord(id: gone, now: instant(240)))
+            try store.save(bo, squat, SetValues(60, .kg, 5, 5), at: instant(300))
+            #expect(try store.exerciseTotals(userID: ana.id) == [
+                ExerciseTotals(exercise: "Back Squat", category: "barbell", records: 2, sets: 8,
+                               volumeKilograms: 2_500 + 135 * 0.45359237 * 5 * 3),
+                ExerciseTotals(exercise: "Plank", category: nil, records: 1, sets: 3, volumeKilograms: 0),
+            ])
+        }
+    }
+
+    @Test("stats of a member on every engine: streak, tallies and most trained from the stored sets")
+    func stats() throws {
+        try withEachEngine { store in
+            let ana = try store.createUser(named: "Ana")
+            let squat = try store.createExercise(named: "Back Squat", category: "barbell")
+            let curl = try store.createExercise(named: "Curl", category: "dumbbell")
+            // Sundays late in the evening (Berlin) three weeks running, then Monday the 26th.
+            for (at, exercise) in [("2026-10-11T21:30:00Z", squat), ("2026-10-18T21:30:00Z", squat),
+                                   ("2026-10-25T22:30:00Z", curl), ("2026-10-26T08:00:00Z", squat)] {
+                try store.save(ana, exercise, SetValues(100, .kg, 5, 2), at: try utc(at))
+            }
+            let progress = TrainingProgress(logbook: store, timeZone: try berlin())
+            let stats = try progress.stats(of: ana, now: try utc("2026-10-28T12:00:00Z"))
+            #expect(stats.weeksActiveStreak == 4)
+            #expect(stats.thisWeek == TrainingStats.Tally(sessions: 1, sets: 2, volumeKilograms: 1_000))
+            #expect(stats.thisMonth.sessions == 4 && stats.allTime.sets == 8)
+            #expect(stats.daysSinceLastLift == 2)
+            #expect(stats.mostTrained.map(\.exercise) == ["Back Squat", "Curl"])
+            #expect(stats.volumeByCategory.map(\.category) == ["barbell", "dumbbell"])
+        }
+    }
+
+    @Test("a row another tool wrote out of range is passed over, never taken for a best")
+    func tamperedRows() throws {
+        try withEachSQLiteEngine { store in
+            let ana = try store.createUser(named: "Ana")
+            let squat = try store.createExercise(named: "Back Squat")
+            let kept = try store.save(ana, squat, SetValues(100, .kg, 5, 3), at: instant(0))
+            let huge = try store.save(ana, squat, SetValues(110, .kg, 5, 3), at: instant(60))
+            let text = try store.save(ana, squat, SetValues(120, .kg, 8, 3), at: instant(120))
+            let reps = try store.save(ana, squat, SetValues(105, .kg, 5, 3), at: instant(180))
+            try store.writer.write { db in
+                try db.execute(sql: "UPDATE record SET weight = 5000 WHERE id = ?", arguments: [huge])
+                try db.execute(sql: "UPDATE record SET weight = 'heavy' WHERE id = ?", arguments: [text])
+                try db.execute(sql: "UPDATE record SET reps = 1000000 WHERE id = ?", arguments: [reps])
+            }
+            let bests = try store.bests(userID: ana.id, exerciseID: squat.id, excluding: nil, atLeast: kg(100))
+            #expect(bests.heaviest?.id == kept && bests.strongest?.id == kept && bests.mostReps?.id == kept)
+        }
+    }
+
+    // MARK: - The file's query plans
+
+    @Test("On a file, the checks of a save go through the v6 indexes: no scan, no sort of the member's sets")
+    func plans() throws {
         try withTemporaryDatabase { database in
-            let file = try database.open()
-            let ana = try file.createUser(named: "Ana")
-            let zoe = try file.createUser(named: "Zoë")
-            for (index, (member, value)) in [(ana, 70.5), (ana, 70.0), (zoe, 58.25), (ana, 69.5)].enumerated() {
-                _ = try file.saveBodyWeight(userID: member.id, weight: Weight(value: value, unit: .kg), at: instant(index * 86_400),
-                                            uid: RecordUID.make(at: instant(index)), now: instant(index))
-            }
-            _ = try file.saveBodyWeight(userID: zoe.id, weight: Weight(value: 130, unit: .lb), at: instant(9 * 86_400),
-                                        uid: RecordUID.make(at: instant(9)), now: instant(9))
-            func check(_ destination: any StorageEngine) throws {
-                // Pages of two: five measurements take three.
-                let first = try LogbookCopy.run(from: file, to: destination, now: instant(100), pageSize: 2)
-                #expect((first.bodyWeights, first.bodyWeightsAlreadyThere) == (5, 0))
-                let again = try LogbookCopy.run(from: file, to: destination, now: instant(200), pageSize: 2)
-                #expect((again.bodyWeights, again.bodyWeightsAlreadyThere) == (0, 5))
-                let copied = try destination.storedBodyWeights(after: 0, limit: 10)
-                let original = try file.storedBodyWeights(after: 0, limit: 10)
-                func shape(_ rows: [StoredBodyWeight]) -> [String] {
-                    rows.map { "\($0.uid) \($0.user) \($0.weight.description) \($0.measuredAt.timeIntervalSince1970) \($0.createdAt.timeIntervalSince1970)" }
-                        .sorted()
-                }
-                #expect(shape(copied) == shape(original))
-                let zoeThere = try #require(try destination.user(named: "zoë"))
-                #expect(try destination.bodyWeights(userID: zoeThere.id, since: nil, limit: nil).map(\.weight.description) == ["130 lb", "58.25 kg"])
-                #expect(try destination.storedBodyWeights(after: copied[1].id, limit: 10).count == 3, "paged by id")
-            }
-            if toPostgres {
-                _ = try withPostgresDatabase { url in
-                    let server = try PostgresLogbook(url: url)
-                    defer { server.close() }
-                    try check(server)
-                }
-            } else {
-                try withTemporaryDatabase { other in try check(try other.open()) }
+            let (_, users, exercises) = try QueryPlanTests.makeFixture(in: database)
+            let arguments: StatementArguments = [users[0].id, exercises[7].id, 0]
+            let expected: [(String, StatementArguments, String)] = [
+                (WorkoutStore.heaviestSQL, arguments, "SEARCH record USING COVERING INDEX record_on_user_exercise_kilograms (userId=? AND exerciseId=?)"),
+                (WorkoutStore.strongestSQL, arguments, "SEARCH record USING COVERING INDEX record_on_user_exercise_estimate (userId=? AND exerciseId=?)"),
+                (WorkoutStore.mostRepsSQL, arguments + [60.0], "SEARCH record USING COVERING INDEX record_on_user_exercise_kilograms (userId=? AND exerciseId=? AND <expr>>? AND <expr><?)"),
+            ]
+            for (sql, arguments, access) in expected {
+                let plan = try QueryPlanTests.plan(of: sql, arguments: arguments, path: database.path)
+                let explained = plan.joined(separator: "\n")
+                #expect(explained.contains(access), "expected \(access):\n\(explained)")
+                #expect(!plan.contains(where: QueryPlanTests.isFullScanOfRecord), "\(explained)")
+                #expect(!explained.contains("TEMP B-TREE"), "\(explained)")
             }
         }
     }

@@ -82,6 +82,19 @@ public protocol Logbook: AnyObject, Sendable {
     /// Stores a gym setting (`nil` removes it, back to the default).
     func setGymSetting(_ key: GymSetting, to value: String?) throws(LogbookError)
 
+    // MARK: Progress
+
+    /// The member's best live working sets of one exercise (warm-ups and
+    /// deleted sets left out), leaving out the record `excluding` (the set
+    /// just saved): the heaviest, the best Epley e1RM, and the most reps
+    /// among sets at least `atLeast` heavy. Weights compare in kilograms.
+    /// Found through indexes: it runs on every save.
+    func bests(userID: Int64, exerciseID: Int64, excluding: Int64?, atLeast: Weight) throws(LogbookError) -> ExerciseBests
+    /// The member's live sets by local day (`zone` tells the days), oldest first.
+    func dayTotals(userID: Int64, zone: ZoneOffsets) throws(LogbookError) -> [DayTotals]
+    /// The member's live sets by exercise, by name.
+    func exerciseTotals(userID: Int64) throws(LogbookError) -> [ExerciseTotals]
+
     // MARK: Defaults
 
     /// The member who saved the newest set.

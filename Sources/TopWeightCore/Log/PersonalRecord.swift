@@ -1,0 +1,125 @@
+import Foundation
+
+/// The personal records kept for each member and exercise.
+public enum RecordKind: String, Sendable, Hashable, CaseIterable, Codable {
+    /// The heaviest weight lifted.
+    case heaviest
+    /// The best estimated one-rep max.
+    case e1rm
+    /// The most reps in one set (on a save: at that weight or more).
+    case reps
+    /// The most weight × reps × series in one entry.
+    case volume
+}
+
+/// One set a personal record is measured from: which record, its weight and reps.
+public struct BestSet: Sendable, Hashable {
+    public var id: Int64
+    public var weight: Weight
+    public var reps: Int
+
+    public init(id: Int64, weight: Weight, reps: Int) {
+        self.id = id
+        self.weight = weight
+        self.reps = reps
+    }
+}
+
+/// What a new set is measured against: the member's best other live working
+/// sets of one exercise (warm-ups and deleted sets left out), as the logbook
+/// finds them through its indexes.
+public struct ExerciseBests: Sendable, Hashable {
+    /// The heaviest set (compared in kilograms); `nil` when there is no other working set.
+    public var heaviest: BestSet?
+    /// The set with the best Epley estimate.
+    public var strongest: BestSet?
+    /// Among the sets at least as heavy as the new one, the one with the most reps.
+    public var mostReps: BestSet?
+
+    public init(heaviest: BestSet? = nil, strongest: BestSet? = nil, mostReps: BestSet? = nil) {
+        self.heaviest = heaviest
+        self.strongest = strongest
+        self.mostReps = mostReps
+    }
+
+    /// The formula the logbook's `strongest` is found with, and the save's e1RM record.
+    public static let formula = OneRepMaxFormula.epley
+}
+
+/// A personal record a new set just set, with the best it beat.
+public struct PersonalRecord: Sendable, Hashable {
+    public var kind: RecordKind
+    /// The new best: the weight (heaviest), the estimate (e1rm) or the set's weight (reps).
+    public var weight: Weight
+    /// The reps of the new set (reps).
+    public var reps: Int
+    /// The best before, the same way.
+    public var previousWeight: Weight
+    public var previousReps: Int
+
+    public init(kind: RecordKind, weight: Weight, reps: Int, previousWeight: Weight, previousReps: Int) {
+        self.kind = kind
+        self.weight = weight
+        self.reps = reps
+        self.previousWeight = previousWeight
+        self.previousReps = previousReps
+    }
+
+    /// The records `values` beats against `bests`, heaviest, e1RM, reps in that order.
+    ///
+    /// A warm-up beats nothing; neither does a member's first working set of
+    /// an exercise (there is nothing to beat). A tie is not a record: weights
+    /// are compared in kilograms to the hundredth, so 100 kg and 220.46 lb
+    /// are the same. Most reps counts only when a set at least as heavy was
+    /// done before (a heavier weight than ever is the heaviest record already).
+    public static func beaten(by values: SetValues, kind: SetKind?, bests: ExerciseBests) -> [PersonalRecord] {
+        guard kind != .warmup, let heaviest = bests.heaviest else { return [] }
+        var records: [PersonalRecord] = []
+        if centikilograms(values.weight) > centikilograms(heaviest.weight) {
+            records.append(PersonalRecord(kind: .heaviest, weight: values.weight, reps: values.reps,
+                                          previousWeight: heaviest.weight, previousReps: heaviest.reps))
+        }
+        let formula = ExerciseBests.formula
+        if let strongest = bests.strongest,
+           let new = formula.centikilograms(of: values.weight, reps: values.reps),
+           let old = formula.centikilograms(of: strongest.weight, reps: strongest.reps), new > old,
+           let estimate = formula.estimate(of: values.weight, reps: values.reps),
+           let previous = formula.estimate(of: strongest.weight, reps: strongest.reps) {
+            records.append(PersonalRecord(kind: .e1rm, weight: estimate, reps: values.reps,
+                                          previousWeight: previous, previousReps: strongest.reps))
+        }
+        if let most = bests.mostReps, values.reps > most.reps {
+            records.append(PersonalRecord(kind: .reps, weight: values.weight, reps: values.reps,
+                                          previousWeight: most.weight, previousReps: most.reps))
+        }
+        return records
+    }
+
+    /// A weight in hundredths of a kilogram: what records are compared in.
+    public static func centikilograms(_ weight: Weight) -> Int {
+        Int((weight.kilograms * 100).rounded())
+    }
+}
+
+extension OneRepMaxFormula {
+    /// The estimate as a weight in the set's unit (to the hundredth), or `nil`
+    /// when the formula does not apply to that many reps.
+    public func estimate(of weight: Weight, reps: Int) -> Weight? {
+        estimate(weight: weight.value, reps: reps).map { Weight(value: $0, unit: weight.unit) }
+    }
+
+    /// The estimate in hundredths of a kilogram, from the weight in kilograms
+    /// (not rounded in its own unit first): what estimates are compared in.
+    public func centikilograms(of weight: Weight, reps: Int) -> Int? {
+        estimate(weight: weight.kilograms, reps: reps).map { Int(($0 * 100).rounded()) }
+    }
+
+    /// Why there is no estimate for `reps`, or `nil` when there is one.
+    public func refusal(reps: Int) -> String? {
+        guard let maximumReps, reps > maximumReps else { return nil }
+        return "\(name) holds up to \(maximumReps) reps; a set of \(reps) has no \(name) e1RM"
+    }
+
+    /// `Epley`, `Brzycki`.
+    public var name: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import TopWeightCore
+import TopWeightText
+import TopWeightUseCases
+
+// MARK: - Personal records and stats (`:prs`, `:stats`, the line after a save)
+
+extension Session {
+    /// After a save: the line naming the personal records the set beat, if any.
+    /// The set is saved whatever happens here.
+    func announceRecords(set entry: NewRecord, savedAs id: Int64) {
+        do {
+            let beaten = try progress.recordsSet(by: entry, savedAs: id)
+            if let line = ProgressText.recordLine(exercise: entry.exercise.name, beaten) { say(line) }
+        } catch {
+            warn("Personal records not checked: \(error.description)")
+        }
+    }
+
+    /// `:prs [EXERCISE]`: the member's bests, on every exercise or on one
+    /// (a unique start of its name will do, as in a one-line entry).
+    func showRecords(_ argument: String) {
+        guard let member = memberForLog(":prs") else { return }
+        do {
+            var chosen: Exercise?
+            if !argument.isEmpty {
+                guard let name = exerciseName(argument) else { return }
+                chosen = try workouts.exercise(named: name)
+            }
+            let records = try progress.personalRecords(of: member, exercise: chosen)
+            guard !records.isEmpty else {
+                say("No personal records yet for \(member.name)\(chosen.map { " on \($0.name)" } ?? ""): they come with the second set of an exercise.")
+                return
+            }
+            say("Personal records of \(member.name) (e1RM by Epley):")
+            // Rendered terminal-safe: printed as is.
+            ProgressText.records(records, grouping: grouping, now: settings.now()).forEach(console.say)
+        } catch {
+            warn(error.description)
+        }
+    }
+
+    /// `:stats`: the member's streak, sessions, sets, volume and most trained exercises.
+    func showStats() {
+        guard let member = memberForLog(":stats") else { return }
+        do {
+            let now = settings.now()
+            let stats = try progress.stats(of: member, now: now)
+            ProgressText.stats(stats, member: member.name, grouping: grouping, now: now).forEach(console.say)
+        } catch {
+            warn(error.description)
+        }
+    }
+
+    /// The exercise name `typed` stands for: itself, or the one known name it starts.
+    private func exerciseName(_ typed: String) -> String? {
+        refreshNames(.exercise)
+        switch exerciseIndex.resolve(typed) {
+        case .unique(let name):
+            return name
+        case .ambiguous(let names):
+            let shown = names.prefix(6).joined(separator: ", ")
+            warn(InputError("\(typed) could be \(shown)\(names.count > 6 ? ", …" : ""); type more of the name", example: ":prs \(names[0])"))
+            return nil
+        case .none:
+            return typed
+        }
+    }
+}

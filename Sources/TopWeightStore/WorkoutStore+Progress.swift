@@ -1,0 +1,91 @@
+import Foundation
+import GRDB
+import TopWeightCore
+
+// MARK: - Personal records and stats
+
+extension WorkoutStore {
+    public func bests(userID: Int64, exerciseID: Int64, excluding: Int64?, atLeast: Weight) throws(LogbookError) -> ExerciseBests {
+        try perform {
+            try writer.read { db in
+                let arguments: StatementArguments = [userID, exerciseID, excluding ?? 0]
+                var bests = ExerciseBests()
+                bests.heaviest = try Self.firstBest(db.cachedStatement(sql: Self.heaviestSQL), arguments)
+                guard bests.heaviest != nil else { return bests }
+                bests.strongest = try Self.firstBest(db.cachedStatement(sql: Self.strongestSQL), arguments)
+                bests.mostReps = try Self.firstBest(db.cachedStatement(sql: Self.mostRepsSQL), arguments + [atLeast.kilograms - 0.005])
+                return bests
+            }
+        }
+    }
+
+    /// The first row of `statement` (reps, id, weight, unit) holding numbers
+    /// Top Weight could have written: a tampered row is passed over.
+    private static func firstBest(_ statement: Statement, _ arguments: StatementArguments) throws -> BestSet? {
+        let rows = try Row.fetchCursor(statement, arguments: arguments)
+        while let row = try rows.next() {
+            guard let id = Int64.fromDatabaseValue(row[1]),
+                  let values = StoredValues.decode(weight: row[2], unit: row[3], reps: row[0], series: 1.databaseValue) else { continue }
+            return BestSet(id: id, weight: values.weight, reps: values.reps)
+        }
+        return nil
+    }
+
+    /// Arguments: user id, exercise id, the record left out. The terms of the
+    /// v6 indexes' WHERE, spelt as there, so the partial indexes serve; each
+    /// statement reads its index alone (the numbers are in it).
+    static let workingSetsSQL = "userId = ? AND exerciseId = ? AND deletedAt IS NULL AND kind IS NOT 'warmup' AND id <> ?"
+
+    static let heaviestSQL = """
+        SELECT reps, id, weight, unit FROM record INDEXED BY record_on_user_exercise_kilograms
+        WHERE \(workingSetsSQL) ORDER BY \(ProgressSQL.kilograms) DESC LIMIT 50
+        """
+
+    static let strongestSQL = """
+        SELECT reps, id, weight, unit FROM record INDEXED BY record_on_user_exercise_estimate
+        WHERE \(workingSetsSQL) ORDER BY \(ProgressSQL.estimate) DESC LIMIT 50
+        """
+
+    /// Arguments: as `workingSetsSQL`, then the lightest weight in kilograms.
+    /// The other columns are the row's with the most reps (SQLite's bare
+    /// columns of MAX); numbers out of range are left out first.
+    static let mostRepsSQL = """
+        SELECT MAX(reps), id, weight, unit FROM record INDEXED BY record_on_user_exercise_kilograms
+        WHERE \(workingSetsSQL) AND \(ProgressSQL.kilograms) BETWEEN ? AND \(ProgressSQL.heaviestKilograms)
+        AND reps BETWEEN \(Limits.reps.lowerBound) AND \(Limits.reps.upperBound)
+        """
+
+    public func dayTotals(userID: Int64, zone: ZoneOffsets) throws(LogbookError) -> [DayTotals] {
+        try perform {
+            try writer.read { db in
+                let sql = """
+                    SELECT \(ProgressSQL.localDay(zone)) AS day, COUNT(*), SUM(series), SUM(\(ProgressSQL.volume))
+                    FROM record WHERE userId = ? AND deletedAt IS NULL AND \(StoredValues.inRangeSQL)
+                    GROUP BY day ORDER BY day
+                    """
+                return try Row.fetchAll(db, sql: sql, arguments: [userID]).compactMap { row in
+                    guard let number = Int.fromDatabaseValue(row[0]), let day = LocalDay(daysSince1970: number) else { return nil }
+                    return DayTotals(day: day, records: row[1], sets: row[2], volumeKilograms: row[3])
+                }
+            }
+        }
+    }
+
+    public func exerciseTotals(userID: Int64) throws(LogbookError) -> [ExerciseTotals] {
+        try perform {
+            try writer.read { db in
+                try Row.fetchAll(db.cachedStatement(sql: Self.exerciseTotalsSQL), arguments: [userID]).map { row in
+                    ExerciseTotals(exercise: row[0], category: row[1], records: row[2], sets: row[3], volumeKilograms: row[4])
+                }
+            }
+        }
+    }
+
+    /// Argument: user id.
+    static let exerciseTotalsSQL = """
+        SELECT e.name, e.category, t.records, t.sets, t.volume FROM (
+            SELECT exerciseId, COUNT(*) AS records, SUM(series) AS sets, SUM(\(ProgressSQL.volume)) AS volume
+            FROM record WHERE userId = ? AND deletedAt IS NULL AND \(StoredValues.inRangeSQL) GROUP BY exerciseId
+        ) t JOIN exercise e ON e.id = t.exerciseId ORDER BY e.nameKey
+        """
+}
