@@ -48,7 +48,16 @@ public enum ProgressText {
         var notes: [Int: [String]] = [:]
         for exercise in list {
             var first = true
-            for best in exercise.bests {
+            for kind in RecordKind.allCases {
+                guard let best = exercise.bests.first(where: { $0.kind == kind }) else {
+                    // No e1RM: the formula refused every set; the reason takes the row.
+                    if kind == .e1rm, let refusal = exercise.estimateRefusal {
+                        rows.append([first ? TerminalText.safe(exercise.exercise) : "", label(.e1rm), "-"])
+                        notes[rows.count - 1, default: []].append(refusal)
+                        first = false
+                    }
+                    continue
+                }
                 let record = best.record
                 rows.append([first ? TerminalText.safe(exercise.exercise) : "", label(best.kind), bestText(best),
                              record.values.description, grouping.label(for: record.performedAt, now: now, relative: false),
@@ -59,10 +68,6 @@ public enum ProgressText {
                     let limit = exercise.formula.maximumReps ?? 0
                     notes[rows.count - 1, default: []].append("(\(sets) of more than \(limit) reps: no \(exercise.formula.name) e1RM)")
                 }
-            }
-            if let refusal = exercise.estimateRefusal {
-                rows.append([first ? TerminalText.safe(exercise.exercise) : "", label(.e1rm), "-"])
-                notes[rows.count - 1, default: []].append(refusal)
             }
         }
         let lines = table(rows)

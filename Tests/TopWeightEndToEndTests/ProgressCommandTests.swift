@@ -109,7 +109,10 @@ struct ProgressCommandTests {
         let text = try Binary.run(["prs", "--user", "Ana", "--formula", "brzycki"], db: scratch.db)
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.contains("Personal records of Ana (e1RM by Brzycki)"))
-        #expect(text.stdout.contains("e1RM       -  no Brzycki e1RM: all 2 sets have more than 12 reps"), "\(text.stdout)")
+        // The reason stands in the e1RM row, right under the heaviest.
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        let curl = try #require(lines.firstIndex { $0.hasPrefix("Curl ") }, "\(lines)")
+        #expect(lines[curl + 1] == "            e1RM       -  no Brzycki e1RM: all 2 sets have more than 12 reps", "\(lines)")
         let json = try Self.jsonArray(try Binary.run(["prs", "--formula", "brzycki", "--format", "json"], db: scratch.db).stdout)
         #expect(json.filter { $0["kind"] as? String == "e1rm" }.map { $0["exercise"] as? String } == ["Back Squat"])
         // 105 kg × 36 / 32.
