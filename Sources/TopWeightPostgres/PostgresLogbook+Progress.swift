@@ -7,37 +7,47 @@ import TopWeightStore
 
 extension PostgresLogbook {
     /// One round trip: the heaviest and the strongest candidates, and the set
-    /// with the most reps at `atLeast` or more, each through the v6 indexes.
+    /// with the most reps at `atLeast` or more, each through the v6 indexes
+    /// (in `topweight_bests`, the v6 migration's function).
     public func bests(userID: Int64, exerciseID: Int64, excluding: Int64?, atLeast: Weight) throws(LogbookError) -> ExerciseBests {
-        let kilograms = ProgressSQL.kilograms
-        let others = excluding ?? 0
-        // The terms of the v6 indexes' WHERE, spelt as there.
-        func workingSets() -> String {
-            "deletedat IS NULL AND kind IS DISTINCT FROM 'warmup'"
-        }
         let rows = try link.query("""
-            (SELECT 1 AS part, id, weight, unit, reps FROM record
-             WHERE userid = \(userID) AND exerciseid = \(exerciseID) AND \(unescaped: workingSets()) AND id <> \(others)
-             ORDER BY \(unescaped: kilograms) DESC LIMIT 20)
-            UNION ALL
-            (SELECT 2, id, weight, unit, reps FROM record
-             WHERE userid = \(userID) AND exerciseid = \(exerciseID) AND \(unescaped: workingSets()) AND id <> \(others)
-             ORDER BY \(unescaped: ProgressSQL.estimate) DESC LIMIT 20)
-            UNION ALL
-            (SELECT 3, id, weight, unit, reps FROM record
-             WHERE userid = \(userID) AND exerciseid = \(exerciseID) AND \(unescaped: workingSets()) AND id <> \(others)
-               AND \(unescaped: kilograms) BETWEEN \(atLeast.kilograms - 0.005) AND \(ProgressSQL.heaviestKilograms)
-               AND reps BETWEEN \(Limits.reps.lowerBound) AND \(Limits.reps.upperBound)
-             ORDER BY reps DESC, \(unescaped: kilograms) DESC LIMIT 20)
+            SELECT * FROM topweight_bests(\(userID), \(exerciseID), \(excluding ?? 0), '', \(atLeast.kilograms - 0.005))
             """)
+        return try Self.decodeBests(rows).bests
+    }
+
+    /// One round trip, one call of the v6 migration's `topweight_save_measured`:
+    /// the insert (or, for a retry, the row already saved under the same
+    /// uid) and the bests before it, with plans the server keeps for the
+    /// session (a statement holding all of it was planned on every save).
+    public func saveMeasured(_ record: NewRecord, now: Date) throws(LogbookError) -> (id: Int64, bests: ExerciseBests) {
+        let values = record.values
+        let rows = try link.query("""
+            SELECT * FROM topweight_save_measured(\(record.uid), \(record.user.id), \(record.exercise.id), \(values.weight.value),
+                \(values.weight.unit.rawValue), \(Int32(values.reps)), \(Int32(values.series)), \(Self.milliseconds(record.performedAt)),
+                \(Self.milliseconds(now)), \(record.kind?.rawValue))
+            """)
+        let found = try Self.decodeBests(rows)
+        guard let id = found.savedID else { throw LogbookError(.other, "the server did not return the saved record's id") }
+        return (id, record.kind == .warmup ? ExerciseBests() : found.bests)
+    }
+
+    /// The saved record's id (part 0) and, of each other part, the first row
+    /// holding numbers Top Weight could have written.
+    static func decodeBests(_ rows: PostgresQueryResult) throws(LogbookError) -> (savedID: Int64?, bests: ExerciseBests) {
+        var savedID: Int64?
         var found: [Int: BestSet] = [:]
         for row in rows {
-            let (part, id, weight, unit, reps) = try Self.decode(row, as: (Int, Int64, Double, String, Int).self)
+            let (part, id, weight, unit, reps) = try decode(row, as: (Int, Int64, Double, String, Int).self)
+            if part == 0 {
+                savedID = savedID ?? id
+                continue
+            }
             guard found[part] == nil, let values = StoredRange.values(weight: weight, unit: unit, reps: reps, series: 1) else { continue }
             found[part] = BestSet(id: id, weight: values.weight, reps: values.reps)
         }
-        guard let heaviest = found[1] else { return ExerciseBests() }
-        return ExerciseBests(heaviest: heaviest, strongest: found[2], mostReps: found[3])
+        guard let heaviest = found[1] else { return (savedID, ExerciseBests()) }
+        return (savedID, ExerciseBests(heaviest: heaviest, strongest: found[2], mostReps: found[3]))
     }
 
     public func dayTotals(userID: Int64, zone: ZoneOffsets) throws(LogbookError) -> [DayTotals] {

@@ -7,14 +7,8 @@ import TopWeightUseCases
 
 extension Session {
     /// After a save: the line naming the personal records the set beat, if any.
-    /// The set is saved whatever happens here.
-    func announceRecords(set entry: NewRecord, savedAs id: Int64) {
-        do {
-            let beaten = try progress.recordsSet(by: entry, savedAs: id)
-            if let line = ProgressText.recordLine(exercise: entry.exercise.name, beaten) { say(line) }
-        } catch {
-            warn("Personal records not checked: \(error.description)")
-        }
+    func announce(_ records: [PersonalRecord], on exercise: Exercise) {
+        if let line = ProgressText.recordLine(exercise: exercise.name, records) { say(line) }
     }
 
     /// `:prs [EXERCISE]`: the member's bests, on every exercise or on one

@@ -406,13 +406,13 @@ public final class Session {
             entry = pending
         }
         do {
-            let record = try workouts.log(entry, now: now)
+            let (record, records) = try progress.log(entry, now: now)
             turn.pending = nil
             turn.saved.append(record)
             knownValues[chosen.id] = values
             recentExercises = recentExercises.map { [chosen.name] + $0.filter { NameRules.key($0) != NameRules.key(chosen.name) } }
             say(Lines.saved(record))
-            announceRecords(set: entry, savedAs: record.id)
+            announce(records, on: chosen)
             step = .exercise
             if turn.plan != nil { planSaved(chosen, member: member, now: now) }
         } catch {

@@ -109,17 +109,18 @@ enum Schema {
             try db.create(index: "bodyWeight_on_user_measuredAt", on: "bodyWeight", columns: ["userId", "measuredAt"])
         }
         migrator.registerMigration("v6") { db in
-            // Personal records, checked on every save, from these two indexes
-            // alone however long the member's log: their live working sets of
-            // an exercise by weight in kilograms (pounds converted), then reps
-            // (for "most reps at that weight or more"), and by Epley's e1RM.
-            // The expressions are the queries' own (ProgressSQL); the set's
-            // numbers and the partial condition's columns are in the index too,
-            // so SQLite reads no table row for them.
+            // Personal records, checked on every save in a few index steps
+            // however long the member's log, from a member's live working
+            // sets of an exercise: by weight in kilograms (pounds converted),
+            // by Epley's e1RM, and by reps then weight (most reps at a weight
+            // or more: one look per distinct rep count above the answer). The
+            // expressions are the queries' own (ProgressSQL); the set's numbers
+            // and the partial condition's columns are in each index, so SQLite
+            // reads no table row for them.
             try db.execute(sql: """
                 CREATE INDEX record_on_user_exercise_kilograms ON record (
-                    userId, exerciseId, (CASE unit WHEN 'lb' THEN weight * 0.45359237 ELSE weight END), reps,
-                    weight, unit, deletedAt, kind
+                    userId, exerciseId, (CASE unit WHEN 'lb' THEN weight * 0.45359237 ELSE weight END),
+                    weight, unit, reps, deletedAt, kind
                 ) WHERE deletedAt IS NULL AND kind IS NOT 'warmup'
                 """)
             try db.execute(sql: """
@@ -128,6 +129,12 @@ enum Schema {
                     (CASE WHEN reps = 1 THEN (CASE unit WHEN 'lb' THEN weight * 0.45359237 ELSE weight END)
                      ELSE (CASE unit WHEN 'lb' THEN weight * 0.45359237 ELSE weight END) * (30 + reps) / 30.0 END),
                     weight, unit, reps, deletedAt, kind
+                ) WHERE deletedAt IS NULL AND kind IS NOT 'warmup'
+                """)
+            try db.execute(sql: """
+                CREATE INDEX record_on_user_exercise_reps ON record (
+                    userId, exerciseId, reps, (CASE unit WHEN 'lb' THEN weight * 0.45359237 ELSE weight END),
+                    weight, unit, deletedAt, kind
                 ) WHERE deletedAt IS NULL AND kind IS NOT 'warmup'
                 """)
         }

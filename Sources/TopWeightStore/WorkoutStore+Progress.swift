@@ -7,16 +7,35 @@ import TopWeightCore
 extension WorkoutStore {
     public func bests(userID: Int64, exerciseID: Int64, excluding: Int64?, atLeast: Weight) throws(LogbookError) -> ExerciseBests {
         try perform {
-            try writer.read { db in
-                let arguments: StatementArguments = [userID, exerciseID, excluding ?? 0]
-                var bests = ExerciseBests()
-                bests.heaviest = try Self.firstBest(db.cachedStatement(sql: Self.heaviestSQL), arguments)
-                guard bests.heaviest != nil else { return bests }
-                bests.strongest = try Self.firstBest(db.cachedStatement(sql: Self.strongestSQL), arguments)
-                bests.mostReps = try Self.firstBest(db.cachedStatement(sql: Self.mostRepsSQL), arguments + [atLeast.kilograms - 0.005])
-                return bests
-            }
+            try writer.read { db in try Self.bests(db, userID: userID, exerciseID: exerciseID, excluding: excluding, atLeast: atLeast) }
         }
+    }
+
+    /// The bests on `db`: in a read, or inside a save's transaction.
+    static func bests(_ db: Database, userID: Int64, exerciseID: Int64, excluding: Int64?, atLeast: Weight) throws -> ExerciseBests {
+        let arguments: StatementArguments = [userID, exerciseID, excluding ?? 0]
+        var bests = ExerciseBests()
+        bests.heaviest = try firstBest(db.cachedStatement(sql: heaviestSQL), arguments)
+        guard bests.heaviest != nil else { return bests }
+        bests.strongest = try firstBest(db.cachedStatement(sql: strongestSQL), arguments)
+        bests.mostReps = try mostReps(db, arguments, atLeast: atLeast.kilograms - 0.005, heaviest: bests.heaviest)
+        return bests
+    }
+
+    /// The set with the most reps at `atLeast` kg or more: for each rep
+    /// count the member did, most first, the heaviest set with it, until one
+    /// is heavy enough. A look or two per distinct rep count, not one per set.
+    private static func mostReps(_ db: Database, _ arguments: StatementArguments, atLeast: Double, heaviest: BestSet?) throws -> BestSet? {
+        // Nothing at that weight or more: no need to look.
+        guard let heaviest, heaviest.weight.kilograms >= atLeast else { return nil }
+        let next = try db.cachedStatement(sql: nextRepsSQL)
+        let at = try db.cachedStatement(sql: atRepsSQL)
+        var below = (Limits.reps.upperBound + 1).databaseValue
+        while let reps = try Row.fetchOne(next, arguments: arguments + [below]).map({ $0[0] as DatabaseValue }) {
+            if let found = try firstBest(at, arguments + [reps, atLeast]) { return found }
+            below = reps
+        }
+        return nil
     }
 
     /// The first row of `statement` (reps, id, weight, unit) holding numbers
@@ -46,13 +65,18 @@ extension WorkoutStore {
         WHERE \(workingSetsSQL) ORDER BY \(ProgressSQL.estimate) DESC LIMIT 50
         """
 
-    /// Arguments: as `workingSetsSQL`, then the lightest weight in kilograms.
-    /// The other columns are the row's with the most reps (SQLite's bare
-    /// columns of MAX); numbers out of range are left out first.
-    static let mostRepsSQL = """
-        SELECT MAX(reps), id, weight, unit FROM record INDEXED BY record_on_user_exercise_kilograms
-        WHERE \(workingSetsSQL) AND \(ProgressSQL.kilograms) BETWEEN ? AND \(ProgressSQL.heaviestKilograms)
-        AND reps BETWEEN \(Limits.reps.lowerBound) AND \(Limits.reps.upperBound)
+    /// Arguments: as `workingSetsSQL`, then a rep count: the largest below it.
+    static let nextRepsSQL = """
+        SELECT reps FROM record INDEXED BY record_on_user_exercise_reps
+        WHERE \(workingSetsSQL) AND reps < ? ORDER BY reps DESC LIMIT 1
+        """
+
+    /// Arguments: as `workingSetsSQL`, then a rep count and the lightest
+    /// weight in kilograms: the heaviest set with those reps, if heavy enough.
+    static let atRepsSQL = """
+        SELECT reps, id, weight, unit FROM record INDEXED BY record_on_user_exercise_reps
+        WHERE \(workingSetsSQL) AND reps = ? AND \(ProgressSQL.kilograms) BETWEEN ? AND \(ProgressSQL.heaviestKilograms)
+        ORDER BY \(ProgressSQL.kilograms) DESC LIMIT 50
         """
 
     public func dayTotals(userID: Int64, zone: ZoneOffsets) throws(LogbookError) -> [DayTotals] {

@@ -12,31 +12,51 @@ extension WorkoutStore {
     /// prepared INSERT; the last-used defaults are derived from the records
     /// themselves through indexes, so nothing else is written.
     public func save(_ record: NewRecord, now: Date = Date()) throws(LogbookError) -> Int64 {
+        try saving { db in try Self.insert(record, now: now, db) }
+    }
+
+    /// Saves one set and, before its transaction commits, finds the bests it
+    /// is measured against (the new row left out by its id).
+    public func saveMeasured(_ record: NewRecord, now: Date) throws(LogbookError) -> (id: Int64, bests: ExerciseBests) {
+        try saving { db in
+            let id = try Self.insert(record, now: now, db)
+            guard record.kind != .warmup else { return (id, ExerciseBests()) }
+            return (id, try Self.bests(db, userID: record.user.id, exerciseID: record.exercise.id, excluding: id, atLeast: record.values.weight))
+        }
+    }
+
+    /// Runs `body` in the transaction `writer.write` would open (BEGIN
+    /// IMMEDIATE … COMMIT, rolled back on any error), through cached
+    /// statements: `write` prepares its BEGIN and COMMIT anew on every call,
+    /// which was half of a save's allocations.
+    private func saving<T>(_ body: (Database) throws -> T) throws(LogbookError) -> T {
         try perform {
-            // The transaction `writer.write` would open (BEGIN IMMEDIATE …
-            // COMMIT, rolled back on any error), through cached statements:
-            // `write` prepares its BEGIN and COMMIT anew on every call, which
-            // was half of a save's allocations.
             try writer.writeWithoutTransaction { db in
                 try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
                 do {
-                    let statement = try db.cachedStatement(sql: Self.saveSQL)
-                    try statement.execute(arguments: [
-                        record.uid, record.user.id, record.exercise.id, record.values.weight.value,
-                        record.values.weight.unit.rawValue, record.values.reps, record.values.series,
-                        Self.milliseconds(record.performedAt), Self.milliseconds(now), record.kind?.rawValue,
-                    ])
-                    // Saved before (a retry of the same entry): the row already there.
-                    let id = db.changesCount > 0 ? db.lastInsertedRowID
-                        : try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM record WHERE uid = ?"), arguments: [record.uid]) ?? 0
+                    let result = try body(db)
                     try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
-                    return id
+                    return result
                 } catch {
                     if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK TRANSACTION") }
                     throw error
                 }
             }
         }
+    }
+
+    /// Inserts the set (or, for a retry of the same entry, finds the row
+    /// already there) and returns its id.
+    private static func insert(_ record: NewRecord, now: Date, _ db: Database) throws -> Int64 {
+        let statement = try db.cachedStatement(sql: Self.saveSQL)
+        try statement.execute(arguments: [
+            record.uid, record.user.id, record.exercise.id, record.values.weight.value,
+            record.values.weight.unit.rawValue, record.values.reps, record.values.series,
+            Self.milliseconds(record.performedAt), Self.milliseconds(now), record.kind?.rawValue,
+        ])
+        // Saved before (a retry of the same entry): the row already there.
+        return db.changesCount > 0 ? db.lastInsertedRowID
+            : try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM record WHERE uid = ?"), arguments: [record.uid]) ?? 0
     }
 
     /// Arguments: uid, user id, exercise id, weight, unit, reps, series, performedAt, createdAt.

@@ -18,15 +18,16 @@ public struct TrainingProgress: Sendable {
 
     // MARK: - Personal records
 
-    /// The records the set saved as `id` beat among the member's other live
-    /// working sets of that exercise: none for a warm-up, nor for the first
-    /// set of an exercise. A few index look-ups, whatever the log's size.
-    public func recordsSet(by entry: NewRecord, savedAs id: Int64) throws(WorkoutsError) -> [PersonalRecord] {
-        guard entry.kind != .warmup else { return [] }
-        let bests = try attempt { () throws(LogbookError) in
-            try logbook.bests(userID: entry.user.id, exerciseID: entry.exercise.id, excluding: id, atLeast: entry.values.weight)
-        }
-        return PersonalRecord.beaten(by: entry.values, kind: entry.kind, bests: bests)
+    /// Saves the set and says which personal records it set among the
+    /// member's other live working sets of that exercise: none for a
+    /// warm-up, nor for the first set of an exercise. One step for the
+    /// logbook (a few index look-ups in the save's transaction, one round
+    /// trip to a server), whatever the log's size.
+    public func log(_ entry: NewRecord, now: Date) throws(WorkoutsError) -> (record: WorkoutRecord, records: [PersonalRecord]) {
+        let (id, bests) = try attempt { () throws(LogbookError) in try logbook.saveMeasured(entry, now: now) }
+        let record = WorkoutRecord(id: id, user: entry.user.name, exercise: entry.exercise.name, values: entry.values,
+                                   performedAt: entry.performedAt)
+        return (record, PersonalRecord.beaten(by: entry.values, kind: entry.kind, bests: bests))
     }
 
     /// The member's bests on each exercise they trained (or on `exercise`

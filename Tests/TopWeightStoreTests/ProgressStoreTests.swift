@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import TopWeightCore
+@testable import TopWeightPostgres
 @testable import TopWeightStore
 import TopWeightUseCases
 
@@ -64,6 +65,31 @@ struct ProgressStoreTests {
             // The set just saved is left out.
             #expect(try bests(atLeast: kg(90), excluding: b).heaviest?.id == a)
             #expect(try bests(atLeast: kg(90), excluding: c).strongest?.id == a)
+            #expect(try bests(atLeast: kg(90), excluding: c).mostReps?.id == a)
+            #expect(try bests(atLeast: kg(80), excluding: d).mostReps?.id == c)
+        }
+    }
+
+    @Test("saveMeasured: the set saved once, and the bests before it; a retry of the same entry finds the same row and the same bests")
+    func saveMeasured() throws {
+        try withEachEngine { store in
+            let ana = try store.createUser(named: "Ana")
+            let squat = try store.createExercise(named: "Back Squat")
+            let first = NewRecord(user: ana, exercise: squat, values: SetValues(100, .kg, 5, 3), performedAt: instant(0), uid: RecordUID.make(at: instant(0)))
+            let saved = try store.saveMeasured(first, now: instant(0))
+            #expect(saved.bests == ExerciseBests())
+            let entry = NewRecord(user: ana, exercise: squat, values: SetValues(110, .kg, 3, 1), performedAt: instant(60), uid: RecordUID.make(at: instant(60)))
+            let measured = try store.saveMeasured(entry, now: instant(60))
+            let before = BestSet(id: saved.id, weight: kg(100), reps: 5)
+            #expect(measured.bests == ExerciseBests(heaviest: before, strongest: before, mostReps: nil))
+            #expect(try store.saveMeasured(entry, now: instant(120)) == measured)
+            #expect(try store.history(HistoryQuery()).map(\.id) == [measured.id, saved.id])
+            // A warm-up is saved and measured against nothing.
+            let warmup = NewRecord(user: ana, exercise: squat, values: SetValues(60, .kg, 5, 1), performedAt: instant(180),
+                                   uid: RecordUID.make(at: instant(180)), kind: .warmup)
+            let warm = try store.saveMeasured(warmup, now: instant(180))
+            #expect(warm.bests == ExerciseBests())
+            #expect(try store.record(id: warm.id)?.kind == .warmup)
         }
     }
 
@@ -89,8 +115,8 @@ struct ProgressStoreTests {
         }
     }
 
-    @Test("Progress.recordsSet: the line's records after a save, none for a first set or a warm-up")
-    func recordsSetOnSave() throws {
+    @Test("TrainingProgress.log saves the set and names the records it set, none for a first set or a warm-up")
+    func logNamesRecords() throws {
         try withEachEngine { store in
             let ana = try store.createUser(named: "Ana")
             let squat = try store.createExercise(named: "Back Squat")
@@ -98,7 +124,9 @@ struct ProgressStoreTests {
             func saved(_ values: SetValues, at seconds: Int, kind: SetKind? = nil) throws -> [RecordKind] {
                 let entry = NewRecord(user: ana, exercise: squat, values: values, performedAt: instant(seconds),
                                       uid: RecordUID.make(at: instant(seconds)), kind: kind)
-                return try progress.recordsSet(by: entry, savedAs: try store.save(entry, now: instant(seconds))).map(\.kind)
+                let (record, records) = try progress.log(entry, now: instant(seconds))
+                #expect(try store.record(id: record.id)?.values == values)
+                return records.map(\.kind)
             }
             #expect(try saved(SetValues(100, .kg, 5, 3), at: 0) == [])
             #expect(try saved(SetValues(100, .kg, 5, 3), at: 60) == [])
@@ -189,20 +217,36 @@ struct ProgressStoreTests {
 
     @Test("a row another tool wrote out of range is passed over, never taken for a best")
     func tamperedRows() throws {
-        try withEachSQLiteEngine { store in
+        try withEachEngine { store in
             let ana = try store.createUser(named: "Ana")
             let squat = try store.createExercise(named: "Back Squat")
             let kept = try store.save(ana, squat, SetValues(100, .kg, 5, 3), at: instant(0))
             let huge = try store.save(ana, squat, SetValues(110, .kg, 5, 3), at: instant(60))
-            let text = try store.save(ana, squat, SetValues(120, .kg, 8, 3), at: instant(120))
+            let odd = try store.save(ana, squat, SetValues(120, .kg, 8, 3), at: instant(120))
             let reps = try store.save(ana, squat, SetValues(105, .kg, 5, 3), at: instant(180))
-            try store.writer.write { db in
-                try db.execute(sql: "UPDATE record SET weight = 5000 WHERE id = ?", arguments: [huge])
-                try db.execute(sql: "UPDATE record SET weight = 'heavy' WHERE id = ?", arguments: [text])
-                try db.execute(sql: "UPDATE record SET reps = 1000000 WHERE id = ?", arguments: [reps])
+            let pounds = try store.save(ana, squat, SetValues(200, .lb, 5, 3), at: instant(240))
+            let tampering = [
+                "UPDATE record SET weight = 5000 WHERE id = \(huge)",
+                "UPDATE record SET reps = 1000000 WHERE id = \(reps)",
+                // 2 250 lb (1 020 kg) is more than Top Weight takes in pounds.
+                "UPDATE record SET weight = 2250 WHERE id = \(pounds)",
+            ]
+            if let file = store as? WorkoutStore {
+                try file.writer.write { db in
+                    for statement in tampering { try db.execute(sql: statement) }
+                    try db.execute(sql: "UPDATE record SET weight = 'heavy' WHERE id = ?", arguments: [odd])
+                }
+            } else if let server = store as? PostgresLogbook, let test = PostgresTestServer.url {
+                let url = try PostgresServer.url(test, database: server.link.location.database)
+                for statement in tampering + ["UPDATE record SET weight = 'NaN' WHERE id = \(odd)"] {
+                    try PostgresServer.execute(statement, url: url)
+                }
             }
             let bests = try store.bests(userID: ana.id, exerciseID: squat.id, excluding: nil, atLeast: kg(100))
             #expect(bests.heaviest?.id == kept && bests.strongest?.id == kept && bests.mostReps?.id == kept)
+            let entry = NewRecord(user: ana, exercise: squat, values: SetValues(101, .kg, 5, 3), performedAt: instant(300),
+                                  uid: RecordUID.make(at: instant(300)))
+            #expect(try store.saveMeasured(entry, now: instant(300)).bests.heaviest?.id == kept)
         }
     }
 
@@ -216,7 +260,8 @@ struct ProgressStoreTests {
             let expected: [(String, StatementArguments, String)] = [
                 (WorkoutStore.heaviestSQL, arguments, "SEARCH record USING COVERING INDEX record_on_user_exercise_kilograms (userId=? AND exerciseId=?)"),
                 (WorkoutStore.strongestSQL, arguments, "SEARCH record USING COVERING INDEX record_on_user_exercise_estimate (userId=? AND exerciseId=?)"),
-                (WorkoutStore.mostRepsSQL, arguments + [60.0], "SEARCH record USING COVERING INDEX record_on_user_exercise_kilograms (userId=? AND exerciseId=? AND <expr>>? AND <expr><?)"),
+                (WorkoutStore.nextRepsSQL, arguments + [1_001], "SEARCH record USING COVERING INDEX record_on_user_exercise_reps (userId=? AND exerciseId=? AND reps<?)"),
+                (WorkoutStore.atRepsSQL, arguments + [8, 60.0], "SEARCH record USING COVERING INDEX record_on_user_exercise_reps (userId=? AND exerciseId=? AND reps=? AND <expr>>? AND <expr><?)"),
             ]
             for (sql, arguments, access) in expected {
                 let plan = try QueryPlanTests.plan(of: sql, arguments: arguments, path: database.path)

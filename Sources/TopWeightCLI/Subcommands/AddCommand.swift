@@ -47,29 +47,19 @@ struct AddCommand: ParsableCommand {
             let member = try store.user(named: userName) ?? store.createUser(named: userName, now: now)
             let chosen = try workouts.findOrCreateExercise(named: exerciseName, now: now)
             let entry = NewRecord(user: member, exercise: chosen, values: values, performedAt: performedAt)
-            let record = try workouts.log(entry, now: now)
+            let (record, records) = try TrainingProgress(logbook: store, timeZone: .current).log(entry, now: now)
             let formatter = RecordFormatter(timeZone: .current)
             switch format {
             case .text:
                 print(Lines.saved(record))
-                Self.printRecords(set: entry, savedAs: record.id, in: store)
+                // The personal records the set beat, on the line under it.
+                if let line = ProgressText.recordLine(exercise: chosen.name, records) { print(line) }
             case .json:
                 print(formatter.json(record))
             case .csv:
                 print(RecordFormatter.csvHeader)
                 print(formatter.csv(record))
             }
-        }
-    }
-
-    /// The personal records the set beat, on the line under `Saved`. The set
-    /// is saved whatever happens here: a failed check says so on stderr only.
-    private static func printRecords(set entry: NewRecord, savedAs id: Int64, in store: any Logbook) {
-        do {
-            let beaten = try TrainingProgress(logbook: store, timeZone: .current).recordsSet(by: entry, savedAs: id)
-            if let line = ProgressText.recordLine(exercise: entry.exercise.name, beaten) { print(line) }
-        } catch {
-            FileHandle.standardError.write(Data("topweight: saved; personal records not checked: \(TerminalText.safe(error.description))\n".utf8))
         }
     }
 

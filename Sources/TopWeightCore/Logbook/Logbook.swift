@@ -90,6 +90,11 @@ public protocol Logbook: AnyObject, Sendable {
     /// among sets at least `atLeast` heavy. Weights compare in kilograms.
     /// Found through indexes: it runs on every save.
     func bests(userID: Int64, exerciseID: Int64, excluding: Int64?, atLeast: Weight) throws(LogbookError) -> ExerciseBests
+    /// Saves one set as `save` does and, in the same step (one transaction,
+    /// one round trip to a server), finds the bests it is measured against as
+    /// `bests` does with the set left out; none for a warm-up. The logger's
+    /// save: a personal-record check that costs no second trip.
+    func saveMeasured(_ record: NewRecord, now: Date) throws(LogbookError) -> (id: Int64, bests: ExerciseBests)
     /// The member's live sets by local day (`zone` tells the days), oldest first.
     func dayTotals(userID: Int64, zone: ZoneOffsets) throws(LogbookError) -> [DayTotals]
     /// The member's live sets by exercise, by name.
