@@ -66,6 +66,36 @@ final class SessionDriver {
         }
     }
 
+    /// Copies the file at `fixture` to `path` once it is up to date and
+    /// closed (its WAL checkpointed away), opens the copy and starts the
+    /// member in the middle by record count on the exercise they trained
+    /// most, with their last numbers, or `weight` instead of theirs.
+    init(copyOf fixture: String, path: String, weight: String?) throws {
+        // Migrated in place first (once), so the copy needs no migration.
+        do { _ = try WorkoutStore(path: fixture) }
+        guard !FileManager.default.fileExists(atPath: fixture + "-wal") else {
+            throw Fixtures.FixtureError(message: "\(fixture) is open elsewhere; can't copy it")
+        }
+        try FileManager.default.copyItem(atPath: fixture, toPath: path)
+        store = try WorkoutStore(path: path)
+        let members = try store.users().sorted { $0.records < $1.records }
+        guard !members.isEmpty else { throw Fixtures.FixtureError(message: "no members in \(fixture)") }
+        let member = members[members.count / 2].user
+        var counts: [String: Int] = [:]
+        try store.forEachRecord(HistoryQuery(userID: member.id)) { counts[$0.exercise, default: 0] += 1 }
+        guard let exercise = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key,
+              let chosen = try store.exercise(named: exercise),
+              let last = try store.lastValues(of: member, for: chosen) else {
+            throw Fixtures.FixtureError(message: "\(member.name) has no sets in \(fixture)")
+        }
+        session = Session(store: store, source: source, console: console, catalog: ExerciseCatalog(entries: []))
+        source.type([member.name, chosen.name, weight ?? last.weight.number, String(last.reps), String(last.series)])
+        _ = session.run()
+        guard console.said.hasPrefix("Saved") || console.said.hasPrefix("New PR") else {
+            throw Fixtures.FixtureError(message: "the first save did not happen: \(console.warned)")
+        }
+    }
+
     /// Enter at the exercise, weight and reps prompts: the next Enter saves.
     func moveToSeriesPrompt() {
         source.type(["", "", ""])
