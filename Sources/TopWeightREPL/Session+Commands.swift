@@ -12,7 +12,14 @@ extension Session {
         let word = body.prefix { !$0.isWhitespace }.lowercased()
         let argument = body.dropFirst(word.count).trimmingWhitespace()
         let matches = Command.allCases.filter { $0.rawValue.hasPrefix(word) }
-        guard !word.isEmpty, let command = matches.first(where: { $0.rawValue == word }) ?? (matches.count == 1 ? matches[0] : nil)
+        let exact = matches.first { $0.rawValue == word }
+        if exact == nil, matches.count > 1, !word.isEmpty {
+            // As git does with an ambiguous abbreviation: name the candidates, run none.
+            let names = matches.map { ":" + $0.rawValue }
+            warn(":\(word) could be \(names.dropLast().joined(separator: ", ")) or \(names.last ?? ""); type more of it")
+            return nil
+        }
+        guard !word.isEmpty, let command = exact ?? (matches.count == 1 ? matches[0] : nil)
         else {
             let shown = TerminalText.safe(String(text.prefix(20)))
             warn("Unknown command \(shown); :help lists them (e.g. :history)")

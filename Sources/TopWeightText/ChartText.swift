@@ -72,7 +72,11 @@ public enum ChartText {
         for (from, to) in zip(placed, placed.dropFirst()) {
             canvas.line(from: (from.x, from.y), to: (to.x, to.y))
         }
-        for point in placed { canvas.mark(x: point.x, y: point.y, record: point.isRecord) }
+        for point in placed {
+            // A day's own dot: a line already has it, a lone day (or the only one) gets it here.
+            canvas.line(from: (point.x, point.y), to: (point.x, point.y))
+            canvas.mark(x: point.x, y: point.y, record: point.isRecord)
+        }
 
         // A label on the row each tick falls on (the first one there wins).
         var rowLabels: [Int: String] = [:]

@@ -93,6 +93,19 @@ struct CommandTests {
         #expect(source.remaining == 1)
     }
 
+    @Test("a start shared by several commands names them and runs none; a unique start runs its command")
+    func ambiguousStart() throws {
+        let fixture = try Fixture()
+        let source = ScriptedLineSource(lines: [":s", ":u", ":st x", ":q"])
+        let (console, ending) = fixture.run(source)
+        #expect(ending == .quit)
+        #expect(console.warned == [
+            ":s could be :start or :stats; type more of it",
+            ":u could be :user, :users, :unit or :undo; type more of it",
+            ":st could be :start or :stats; type more of it",
+        ])
+    }
+
     @Test("Tab completes users, exercises with the catalog, and commands", arguments: [
         ("user", "a", ["Ana", "Anabel"]),
         ("user", "bel", []),

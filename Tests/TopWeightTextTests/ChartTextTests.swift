@@ -97,6 +97,10 @@ struct ChartTextTests {
         #expect(!lines.dropFirst(2).dropLast(3).joined().contains { "/\\".contains($0) })
         #expect(lines[lines.count - 2] == "     2026-03-01")
         #expect(lines.last == "1 day, last 225 lb, best 225 lb")
+        // In braille too the one day is a dot on the plot, though it is no PR.
+        let braille = ChartText.render(one, title: "Bea · Deadlift · heaviest set a day", width: 40, glyphs: .unicode)
+        let dots = braille.dropFirst(2).dropLast(3).joined().unicodeScalars.filter { (0x2801...0x28FF).contains($0.value) }
+        #expect(dots.count == 1, "one dot: \(braille)")
         let empty = ProgressSeries(metric: .weight, unit: .kg, points: [])
         #expect(ChartText.render(empty, title: "T", width: 40, glyphs: .unicode) == ["T", "Nothing to draw yet."])
     }
