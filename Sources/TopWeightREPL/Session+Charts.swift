@@ -65,7 +65,7 @@ extension Session {
             warn(InputError("\(text) could be \(names.prefix(6).joined(separator: ", ")); type more of the name", example: ":chart \(names[0])"))
             return nil
         case .none:
-            return try workouts.exercise(named: text)
+            return try workouts.loggedExercise(named: text)
         }
     }
 

@@ -19,7 +19,7 @@ extension Session {
             var chosen: Exercise?
             if !argument.isEmpty {
                 guard let name = exerciseName(argument) else { return }
-                chosen = try workouts.exercise(named: name)
+                chosen = try workouts.loggedExercise(named: name)
             }
             let records = try progress.personalRecords(of: member, exercise: chosen)
             guard !records.isEmpty else {

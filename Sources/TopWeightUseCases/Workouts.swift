@@ -33,6 +33,19 @@ public struct Workouts: Sendable {
         return found
     }
 
+    /// The stored exercise a reader names, by its own name or by any name
+    /// the catalog knows the lift by (`Squat`, `Barbell Back Squat` → Back
+    /// Squat), for the commands that only read (prs, chart, history); never
+    /// creates one. Renames and merges keep to `exercise(named:)`.
+    public func loggedExercise(named name: String) throws(WorkoutsError) -> Exercise {
+        if let found = try attempt({ () throws(LogbookError) in try logbook.exercise(named: name) }) { return found }
+        if let entry = catalog.entry(named: name),
+           let found = try attempt({ () throws(LogbookError) in try logbook.exercise(named: entry.name) }) {
+            return found
+        }
+        return try exercise(named: name)
+    }
+
     /// The stored exercise, else the catalog's (created with the catalog's
     /// spelling and category), else `nil`: a new name the caller may confirm.
     public func knownExercise(named name: String, now: Date) throws(WorkoutsError) -> Exercise? {

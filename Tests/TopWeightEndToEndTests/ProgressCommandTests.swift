@@ -103,6 +103,23 @@ struct ProgressCommandTests {
         #expect(try Self.jsonArray(curl.stdout).count == 4)
     }
 
+    @Test("--exercise takes any name the catalog knows the lift by (Squat is Back Squat) in prs, chart and history")
+    func exerciseByAlias() throws {
+        let scratch = try Self.seeded()
+        let prs = try Binary.run(["prs", "--user", "Ana", "--exercise", "squat", "--format", "json"], db: scratch.db)
+        #expect(prs.status == 0, "\(prs.stderr)")
+        #expect(try Self.jsonArray(prs.stdout).map { $0["exercise"] as? String } == Array(repeating: "Back Squat", count: 4))
+        let chart = try Binary.run(["chart", "--user", "Ana", "--exercise", "Barbell Back Squat", "--format", "json"], db: scratch.db)
+        #expect(chart.status == 0, "\(chart.stderr)")
+        #expect(try Self.jsonArray(chart.stdout).count == 3)
+        let history = try Binary.run(["history", "--exercise", "SQUATS", "--format", "json"], db: scratch.db)
+        #expect(history.status == 0, "\(history.stderr)")
+        #expect(try Self.jsonArray(history.stdout).map { $0["exercise"] as? String } == Array(repeating: "Back Squat", count: 3))
+        // A catalog name nobody has logged is still not found, and says so.
+        let unlogged = try Binary.run(["prs", "--user", "Ana", "--exercise", "Deadlift"], db: scratch.db)
+        #expect(unlogged.status == 64 && unlogged.stderr.contains("no exercise named Deadlift"), "\(unlogged.stderr)")
+    }
+
     @Test("prs --formula brzycki: no e1RM above 12 reps, and the text says why")
     func brzycki() throws {
         let scratch = try Self.seeded()

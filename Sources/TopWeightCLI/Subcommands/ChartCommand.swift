@@ -61,7 +61,7 @@ struct ChartCommand: ParsableCommand {
             }
             let (workouts, log) = try global.openLog()
             let member = try SessionsCommand.member(named: user, in: workouts)
-            let chosen = try exercise.map { try workouts.exercise(named: AddCommand.valid($0, kind: .exercise)) }
+            let chosen = try exercise.map { try workouts.loggedExercise(named: AddCommand.valid($0, kind: .exercise)) }
             let series: ProgressSeries
             if let chosen {
                 series = try log.chart(metric, exercise: chosen, of: member, since: from, formula: formula)
