@@ -15,6 +15,8 @@ public final class WorkoutStore: Logbook {
     public var location: String { path }
     /// A pool (WAL) on a file; a queue in memory for tests.
     let writer: any DatabaseWriter
+    /// Checkpoints the WAL off the saves (a file opened for writing only).
+    let checkpointer: Checkpointer?
 
     public struct Options: Sendable {
         /// `synchronous = FULL`: each save survives a power cut, at the cost of an fsync.
@@ -46,6 +48,11 @@ public final class WorkoutStore: Logbook {
             config.busyMode = .timeout(options.busyTimeout)
             config.readonly = options.readOnly
             config.maximumReaderCount = 2
+            let checkpointer = options.readOnly ? nil : Checkpointer(path: path)
+            if let checkpointer {
+                config.prepareDatabase { db in checkpointer.install(on: db) }
+            }
+            self.checkpointer = checkpointer
             let migrator = Schema.migrator
             // Look before touching: opening the pool writes to the file (GRDB's
             // WAL set-up creates and drops a table), so an existing file is first
@@ -85,11 +92,16 @@ public final class WorkoutStore: Logbook {
     public init(writer: any DatabaseWriter, label: String = "memory") throws(LogbookError) {
         path = label
         self.writer = writer
+        checkpointer = nil
         do {
             try Schema.migrator.migrate(writer)
         } catch {
             throw LogbookError.wrap(error, path: label)
         }
+    }
+
+    deinit {
+        checkpointer?.close()
     }
 
     /// A fresh store in memory: the whole schema, nothing on disk.
