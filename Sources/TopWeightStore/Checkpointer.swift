@@ -11,36 +11,52 @@ import GRDBSQLite
 /// commit write more pages). Instead, the writer's WAL hook hands the work to
 /// a connection of its own on a background queue, which checkpoints in
 /// PASSIVE mode: it never waits for, nor blocks, the writer or a reader.
-/// Should the log still reach `ceiling` pages (the background connection
-/// failing or behind), the commit checkpoints itself, as SQLite would have.
+///
+/// A checkpoint starts once `threshold` pages were written to the log since
+/// the last one copied them. The log restarts from its beginning at the first
+/// commit after a checkpoint that copied all of it, which a member's pace
+/// always leaves time for. Saves streaming back to back (a piped script) keep
+/// adding pages while it runs, so the log grows on to `ceiling` pages; there
+/// the commit checkpoints itself, as SQLite would have, copying what the
+/// background ones left (about one save in 400 of such a stream), and the log
+/// restarts. The ceiling also bounds it should the background connection fail.
 final class Checkpointer: @unchecked Sendable {
-    /// Where a background checkpoint starts: SQLite's default autocheckpoint.
-    static let threshold: Int32 = 1_000
-    /// Where a commit checkpoints itself after all.
-    static let ceiling: Int32 = 16_000
+    struct Limits: Sendable {
+        /// Pages of log not yet copied that start a background checkpoint: SQLite's default autocheckpoint.
+        var threshold: Int32 = 1_000
+        /// Pages of log at which a commit checkpoints itself after all.
+        var ceiling: Int32 = 4_000
+    }
 
     private let path: String
+    let limits: Limits
     private let queue = DispatchQueue(label: "topweight.checkpoint", qos: .utility)
     private let lock = NSLock()
     // Guarded by `lock`.
     private var pending = false
     private var closed = false
-    private var counts = (background: 0, inline: 0)
+    /// Where the last checkpoint got to in the log, in pages.
+    private var copied: Int32 = 0
+    private var counts = (background: 0, inline: 0, pagesCopied: 0)
     // Used on `queue` only.
     private var connection: DatabaseQueue?
 
-    init(path: String) {
+    init(path: String, limits: Limits = Limits()) {
         self.path = path
+        self.limits = limits
     }
 
-    /// Checkpoints done in the background, and by a commit itself.
-    var done: (background: Int, inline: Int) {
+    /// Checkpoints done in the background and by a commit itself, and the
+    /// pages the background ones copied into the file.
+    var done: (background: Int, inline: Int, pagesCopied: Int) {
         lock.withLock { counts }
     }
 
-    /// Takes over the connection's WAL hook (which replaces its autocheckpoint).
+    /// Takes over a writing connection's WAL hook (which replaces its
+    /// autocheckpoint); read-only connections never commit and are left alone.
     /// The hook holds this object for the life of the process.
     func install(on db: Database) {
+        guard !db.configuration.readonly else { return }
         let context = Unmanaged.passRetained(self).toOpaque()
         sqlite3_wal_hook(db.sqliteConnection, { context, connection, _, pages in
             guard let context else { return SQLITE_OK }
@@ -49,7 +65,7 @@ final class Checkpointer: @unchecked Sendable {
         }, context)
     }
 
-    /// Waits for a checkpoint under way and starts no more; closes its connection.
+    /// Lets a checkpoint under way finish; starts no more and closes its connection.
     func close() {
         lock.withLock { closed = true }
         queue.sync {
@@ -58,16 +74,31 @@ final class Checkpointer: @unchecked Sendable {
         }
     }
 
+    /// Waits until the checkpoints already started are done (for tests).
+    func drain() {
+        queue.sync {}
+    }
+
     /// Called by SQLite after every commit, with the log's length in pages.
     private func committed(pages: Int32, on connection: OpaquePointer?) {
-        if pages >= Self.ceiling {
-            sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
-            lock.withLock { counts.inline += 1 }
+        if pages >= limits.ceiling {
+            // A background checkpoint under way would make this one find the
+            // log busy and do nothing: let it finish first (it never waits on the writer).
+            queue.sync {}
+            var log: Int32 = 0
+            var checkpointed: Int32 = 0
+            if sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_PASSIVE, &log, &checkpointed) == SQLITE_OK {
+                lock.withLock {
+                    counts.inline += 1
+                    copied = max(checkpointed, 0)
+                }
+            }
             return
         }
-        guard pages >= Self.threshold else { return }
         let start = lock.withLock { () -> Bool in
-            guard !pending, !closed else { return false }
+            // A shorter log than the last checkpoint reached: it restarted from its beginning.
+            if pages < copied { copied = 0 }
+            guard !pending, !closed, pages - copied >= limits.threshold else { return false }
             pending = true
             return true
         }
@@ -75,15 +106,21 @@ final class Checkpointer: @unchecked Sendable {
     }
 
     private func checkpoint() {
-        if connection == nil {
+        guard !lock.withLock({ closed }) else { return }
+        // Never create the file: a database moved away while open gets no empty twin here.
+        if connection == nil, FileManager.default.fileExists(atPath: path) {
             var configuration = Configuration()
             configuration.label = "topweight-checkpoint"
             connection = try? DatabaseQueue(path: path, configuration: configuration)
         }
-        let finished = (try? connection?.writeWithoutTransaction { db in try db.checkpoint(.passive) }) != nil
+        let result = try? connection?.writeWithoutTransaction { db in try db.checkpoint(.passive) }
         lock.withLock {
             pending = false
-            if finished { counts.background += 1 }
+            if let result {
+                counts.background += 1
+                counts.pagesCopied += max(result.checkpointedFrameCount, 0)
+                copied = Int32(clamping: max(result.checkpointedFrameCount, 0))
+            }
         }
     }
 }

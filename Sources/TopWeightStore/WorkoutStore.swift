@@ -25,6 +25,8 @@ public final class WorkoutStore: Logbook {
         public var busyTimeout: TimeInterval
         /// Opens without migrating (for `check` on a file from a newer version).
         public var readOnly: Bool
+        /// When the log is checkpointed (tests make these small).
+        var checkpointLimits = Checkpointer.Limits()
 
         public init(durable: Bool = false, busyTimeout: TimeInterval = 10, readOnly: Bool = false) {
             self.durable = durable
@@ -48,7 +50,7 @@ public final class WorkoutStore: Logbook {
             config.busyMode = .timeout(options.busyTimeout)
             config.readonly = options.readOnly
             config.maximumReaderCount = 2
-            let checkpointer = options.readOnly ? nil : Checkpointer(path: path)
+            let checkpointer = options.readOnly ? nil : Checkpointer(path: path, limits: options.checkpointLimits)
             if let checkpointer {
                 config.prepareDatabase { db in checkpointer.install(on: db) }
             }

@@ -3,39 +3,89 @@ import Testing
 import TopWeightCore
 @testable import TopWeightStore
 
-/// WAL checkpoints on a background connection, never inside a save's commit.
+/// WAL checkpoints on a background connection, never inside a save's commit
+/// unless the log reaches the ceiling.
 @Suite("WAL checkpoints off the saves")
 struct CheckpointTests {
-    /// Saves one set after another until `done` holds, at most `limit` of them; returns how many.
-    private static func save(_ store: WorkoutStore, limit: Int, until done: () -> Bool) throws -> Int {
-        let ana = try store.createUser(named: "Ana")
-        let squat = try store.createExercise(named: "Back Squat", category: "barbell")
+    /// Saves one set after another until `done` holds, at most `limit` of them;
+    /// returns how many, and the longest the log file got, in bytes.
+    /// `paced`: after each save, the checkpoint it started (if any) finishes
+    /// first, as it does in the seconds a member takes between two sets.
+    private static func save(_ store: WorkoutStore, at path: String, limit: Int, paced: Bool = false,
+                             until done: () -> Bool = { false }) throws -> (saved: Int, longestLog: Int) {
+        let ana = try store.user(named: "Ana") ?? store.createUser(named: "Ana")
+        let squat = try store.exercise(named: "Back Squat") ?? store.createExercise(named: "Back Squat", category: "barbell")
         var saved = 0
+        var longest = 0
         while saved < limit, !done() {
             let values = SetValues(weight: Weight(hundredths: 10_000 + saved % 400 * 25, unit: .kg), reps: 1 + saved % 12, series: 3)
             _ = try store.save(NewRecord(user: ana, exercise: squat, values: values, performedAt: Date()))
             saved += 1
+            if paced { store.checkpointer?.drain() }
+            if saved % 50 == 0 { longest = max(longest, logBytes(path)) }
         }
-        return saved
+        return (saved, max(longest, logBytes(path)))
     }
 
-    @Test("past 1 000 pages of log the checkpoint runs in the background, no commit runs one itself, and nothing is lost")
+    private static func logBytes(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int) ?? 0
+    }
+
+    private static let pageSize = 4_096
+
+    @Test("at a member's pace, past 1 000 pages of log the checkpoint runs in the background and copies them, the log restarts, no commit checkpoints, nothing is lost")
     func background() throws {
         try withTemporaryDatabase { database in
             var saved = 0
             do {
                 let store = try database.open()
                 let checkpointer = try #require(store.checkpointer)
-                saved = try Self.save(store, limit: 20_000) { checkpointer.done.background >= 2 }
-                #expect(checkpointer.done.background >= 2, "\(saved) saves and no background checkpoint")
-                #expect(checkpointer.done.inline == 0)
-                // The log is checkpointed from its start again, so it stays far below the ceiling.
-                let walBytes = (try? FileManager.default.attributesOfItem(atPath: database.path + "-wal")[.size] as? Int) ?? 0
-                #expect(walBytes < Int(Checkpointer.ceiling) * 4_096, "\(walBytes) bytes of log")
+                let run = try Self.save(store, at: database.path, limit: 20_000, paced: true) { checkpointer.done.background >= 3 }
+                saved = run.saved
+                // Restarted after each checkpoint, the log never got much past the threshold.
+                #expect(run.longestLog <= Int(checkpointer.limits.threshold + 100) * (Self.pageSize + 24), "\(run.longestLog) bytes of log")
+                checkpointer.drain()
+                let done = checkpointer.done
+                #expect(done.background >= 3, "\(saved) saves and no background checkpoint")
+                #expect(done.pagesCopied >= Int(checkpointer.limits.threshold), "\(done)")
+                #expect(done.inline == 0)
+                #expect(FileManager.default.fileExists(atPath: database.path + "-wal"))
             }
-            // Every save is there for the next process.
+            // The pool was the last connection to close (the checkpointer's closed first): the log is gone.
+            #expect(!FileManager.default.fileExists(atPath: database.path + "-wal"))
             let reopened = try database.open()
-            #expect(try reopened.history(HistoryQuery(limit: nil)).count == saved)
+            #expect(try reopened.history(HistoryQuery()).count == saved)
+        }
+    }
+
+    @Test("saves back to back (a piped script) keep the log bounded: near the ceiling a commit checkpoints what is left, seldom")
+    func backToBack() throws {
+        try withTemporaryDatabase { database in
+            let store = try database.open()
+            let checkpointer = try #require(store.checkpointer)
+            let run = try Self.save(store, at: database.path, limit: 5_000)
+            checkpointer.drain()
+            let done = checkpointer.done
+            #expect(done.background >= 2, "\(done)")
+            // A frame is a page and its 24-byte header; a commit that finds the
+            // background checkpoint busy leaves the log to the next one.
+            #expect(run.longestLog <= Int(checkpointer.limits.ceiling + 500) * (Self.pageSize + 24), "\(run.longestLog) bytes of log, \(done)")
+            #expect(done.inline <= done.background, "\(done)")
+        }
+    }
+
+    @Test("with no background checkpoint, a commit checkpoints itself at the ceiling, and the log stays near it")
+    func ceiling() throws {
+        try withTemporaryDatabase { database in
+            var options = WorkoutStore.Options()
+            // A threshold the log never reaches: only the ceiling checkpoints.
+            options.checkpointLimits = .init(threshold: 100_000, ceiling: 200)
+            let store = try database.open(options: options)
+            let checkpointer = try #require(store.checkpointer)
+            let run = try Self.save(store, at: database.path, limit: 2_000)
+            #expect(checkpointer.done.background == 0)
+            #expect(checkpointer.done.inline >= 2, "\(checkpointer.done)")
+            #expect(run.longestLog <= (200 + 50) * (Self.pageSize + 24), "\(run.longestLog) bytes of log")
         }
     }
 
