@@ -11,19 +11,21 @@ public enum ProgressText {
     /// `New PR on Back Squat: heaviest 105 kg (was 100 kg) · e1RM 122.5 kg (was 116.7 kg)`,
     /// or `nil` when the set beat nothing. Each previous best is shown in its own set's unit.
     public static func recordLine(exercise: String, _ records: [PersonalRecord]) -> String? {
-        guard !records.isEmpty else { return nil }
-        let parts = records.map { record in
+        let parts = records.compactMap { record -> String? in
             switch record.kind {
             case .heaviest:
                 "heaviest \(record.weight.description) (was \(record.previousWeight.description))"
             case .e1rm:
-                "e1RM \(estimate(record.weight)) (was \(estimate(record.previousWeight)))"
+                // Shown to the tenth, a record by less would read "154 kg (was 154 kg)": left off.
+                estimate(record.weight) == estimate(record.previousWeight)
+                    ? nil : "e1RM \(estimate(record.weight)) (was \(estimate(record.previousWeight)))"
             case .reps:
                 "\(record.reps) reps at \(record.weight.description) (was \(record.previousReps) at \(record.previousWeight.description))"
             case .volume:
                 "volume \(record.weight.description) (was \(record.previousWeight.description))"
             }
         }
+        guard !parts.isEmpty else { return nil }
         return "New PR on \(TerminalText.safe(exercise)): " + parts.joined(separator: " · ")
     }
 
