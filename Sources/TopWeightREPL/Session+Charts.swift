@@ -57,16 +57,8 @@ extension Session {
             warn(InputError("name the exercise to chart", example: ":chart Back Squat"))
             return nil
         }
-        refreshNames(.exercise)
-        switch exerciseIndex.resolve(text) {
-        case .unique(let name):
-            return try workouts.exercise(named: name)
-        case .ambiguous(let names):
-            warn(InputError("\(text) could be \(names.prefix(6).joined(separator: ", ")); type more of the name", example: ":chart \(names[0])"))
-            return nil
-        case .none:
-            return try workouts.loggedExercise(named: text)
-        }
+        guard let name = loggedExerciseName(text, command: ":chart") else { return nil }
+        return try workouts.loggedExercise(named: name)
     }
 
     /// `:plates W [BAR]`: the plates a side for W (in the entry's unit unless

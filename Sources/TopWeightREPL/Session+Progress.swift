@@ -48,13 +48,26 @@ extension Session {
 
     /// The exercise name `typed` stands for: itself, or the one known name it starts.
     private func exerciseName(_ typed: String) -> String? {
+        loggedExerciseName(typed, command: ":prs")
+    }
+
+    /// The name a start of one names for a command that reads what was
+    /// logged (`:prs`, `:chart`): a unique start, or a start that only one
+    /// stored exercise has among the catalog's names (`b` is Bench Press when
+    /// nobody ever logged Back Squat); else `nil` after naming the candidates.
+    /// Text no name starts with comes back as typed.
+    func loggedExerciseName(_ typed: String, command: String) -> String? {
         refreshNames(.exercise)
         switch exerciseIndex.resolve(typed) {
         case .unique(let name):
             return name
         case .ambiguous(let names):
-            let shown = names.prefix(6).joined(separator: ", ")
-            warn(InputError("\(typed) could be \(shown)\(names.count > 6 ? ", …" : ""); type more of the name", example: ":prs \(names[0])"))
+            let stored = names.prefix(200).filter { (try? workouts.exercise(named: $0)) != nil }
+            if stored.count == 1 { return stored[0] }
+            let candidates = stored.isEmpty ? names : stored
+            let shown = candidates.prefix(6).joined(separator: ", ")
+            warn(InputError("\(typed) could be \(shown)\(candidates.count > 6 ? ", …" : ""); type more of the name",
+                            example: "\(command) \(candidates[0])"))
             return nil
         case .none:
             return typed

@@ -53,6 +53,20 @@ struct ProgressFlowTests {
             == "New PR on Bench Press: heaviest 65 kg (was 60 kg) · e1RM 75.8 kg (was 70 kg)")
     }
 
+    @Test(":prs and :chart take a start that only one logged exercise has, whatever catalog names share it")
+    func startOfLoggedName() throws {
+        let fixture = try Fixture()
+        // Bench Press is stored and logged; the catalog also has Back Squat, never logged here.
+        let (ana, bench) = try fixture.seed(values: .kg(60, 5, 5))
+        _ = try fixture.store.save(NewRecord(user: ana, exercise: bench, values: .kg(62.5, 5, 5), performedAt: Fixture.now.addingTimeInterval(-3_600)))
+        let source = ScriptedLineSource(lines: ["Ana", ":prs b", ":chart b"])
+        source.screenColumns = 60
+        let (console, _) = fixture.run(source)
+        #expect(!console.warned.contains { $0.contains("could be") }, "\(console.warned)")
+        #expect(console.said.contains { $0.hasPrefix("Bench Press  heaviest   62.5 kg") }, "\(console.said)")
+        #expect(console.said.contains { $0.hasPrefix("Ana - Bench Press - best e1RM a day") || $0.hasPrefix("Ana · Bench Press · best e1RM a day") }, "\(console.said)")
+    }
+
     @Test(":prs lists the member's records by exercise; a start of a name picks one; an unknown one is refused")
     func prs() throws {
         let fixture = try Fixture()
