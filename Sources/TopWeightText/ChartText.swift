@@ -102,10 +102,12 @@ public enum ChartText {
         return lines
     }
 
-    /// `12 days · last 117.5 kg · best 120 kg · ● PR` (`12 days, …, * PR` in ASCII)
+    /// `12 days · last 117.5 kg · best 120 kg · ● PR` (`12 days, …, * PR` in ASCII);
+    /// an e1RM to the tenth.
     static func summary(_ series: ProgressSeries, glyphs: ChartGlyphs) -> String {
         let unit = series.unit.rawValue
-        let values = series.points.map(\.value)
+        // An estimate to the tenth, as the PR line and prs show it; measured weights to the hundredth.
+        let values = series.points.map { series.metric == .e1rm ? ($0.value * 10).rounded() / 10 : $0.value }
         var parts = [series.points.count == 1 ? "1 day" : "\(series.points.count) days"]
         if let last = values.last { parts.append("last \(number(last)) \(unit)") }
         if series.metric == .bodyweight {

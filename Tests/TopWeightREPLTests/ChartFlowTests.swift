@@ -45,7 +45,7 @@ struct ChartFlowTests {
         #expect(chart[1] == " kg")
         #expect(chart.contains("     2026-11-11                                   2026-11-20"))
         // 100 × (1 + 5/30) … 110 × (1 + 5/30): the warm-up's 250 kg never shows.
-        #expect(chart.last == "4 days, last 128.33 kg, best 128.33 kg, * PR")
+        #expect(chart.last == "4 days, last 128.3 kg, best 128.3 kg, * PR")
         #expect(chart.allSatisfy { $0.count <= 60 && $0.unicodeScalars.allSatisfy(\.isASCII) })
         #expect(chart.contains { $0.count == 60 })
         #expect(Self.problems(console).isEmpty)

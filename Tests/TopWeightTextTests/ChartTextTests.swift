@@ -44,7 +44,7 @@ struct ChartTextTests {
             " 90 ┤",
             "    └───────────────────────────────────────────────────────",
             "     2026-01-05                                   2026-02-19",
-            "8 days · last 110.83 kg · best 110.83 kg · ● PR",
+            "8 days · last 110.8 kg · best 110.8 kg · ● PR",
         ])
     }
 
@@ -67,7 +67,7 @@ struct ChartTextTests {
             " 90 +",
             "    +-------------------------------------------------------",
             "     2026-01-05                                   2026-02-19",
-            "8 days, last 110.83 kg, best 110.83 kg, * PR",
+            "8 days, last 110.8 kg, best 110.8 kg, * PR",
         ])
         #expect(lines.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) })
     }
