@@ -18,6 +18,11 @@ public enum NameRules {
         if raw.unicodeScalars.contains(where: isForbidden) {
             return .failure(InputError("\(article) \(kind.rawValue) name can't contain control characters or escape sequences", example: example))
         }
+        // Printable ASCII (most names, every catalog entry) holds no invisible
+        // character, no mark and one alphabet: the Unicode checks are for the rest.
+        if isPrintableASCII(raw) {
+            return validated(raw, kind: kind)
+        }
         if let invisible = invisibleScalar(in: raw) {
             let code = String(invisible.value, radix: 16, uppercase: true)
             return .failure(InputError("\(article) \(kind.rawValue) name can't contain invisible characters (U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code))", example: example))
@@ -28,6 +33,14 @@ public enum NameRules {
         if let word = mixedScriptWord(in: raw) {
             return .failure(InputError("\(article) \(kind.rawValue) name can't mix letters of different alphabets in one word (\(word))", example: example))
         }
+        return validated(raw, kind: kind)
+    }
+
+    /// The checks every name gets once its characters passed: spaces
+    /// collapsed, not empty, not too long, no command-like start, not a number.
+    private static func validated(_ raw: String, kind: Kind) -> Result<String, InputError> {
+        let example = kind == .user ? "Ana" : "Bench Press"
+        let article = kind == .user ? "a" : "an"
         let name = raw.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         if name.isEmpty {
             return .failure(InputError("\(article) \(kind.rawValue) name can't be empty", example: example))
@@ -47,7 +60,16 @@ public enum NameRules {
     /// The key two names are compared by: canonically composed and lower-cased,
     /// so `ANA`, `ana` and `Ana` are one user, and `é` typed either way is one letter.
     public static func key(_ name: String) -> String {
-        name.precomposedStringWithCanonicalMapping.lowercased()
+        // ASCII is composed already; Foundation's normalization is the slow part of a key.
+        isASCII(name) ? name.lowercased() : name.precomposedStringWithCanonicalMapping.lowercased()
+    }
+
+    static func isASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { (0x20...0x7E).contains($0) }
     }
 
     /// The first invisible character that is not part of an emoji: format

@@ -92,6 +92,20 @@ struct PropertyTests {
         }
     }
 
+    @Test("printable ASCII needs none of the Unicode checks, and its key is the normalized one")
+    func asciiFastPath() async {
+        let text = Gen.int(in: 0x20...0x7E).array(of: 0...40).map { codes in
+            String(String.UnicodeScalarView(codes.compactMap(Unicode.Scalar.init)))
+        }
+        await propertyCheck(count: 2_000, input: text) { text in
+            #expect(NameRules.isPrintableASCII(text))
+            #expect(NameRules.invisibleScalar(in: text) == nil)
+            #expect(!NameRules.hasStackedMarks(text))
+            #expect(NameRules.mixedScriptWord(in: text) == nil)
+            #expect(NameRules.key(text) == text.precomposedStringWithCanonicalMapping.lowercased())
+        }
+    }
+
     @Test("steppers never go below the field's minimum, whatever the start", arguments: NumericField.allCases)
     func steppersStayInRange(field: NumericField) async {
         let start = Gen.int(in: -1_000_000...1_000_000).optional
