@@ -18,21 +18,17 @@ extension TrainingLog {
             throw .invalid("that time is in the future; weigh in once it happened")
         }
         let uid = RecordUID.make(at: now)
-        do {
-            let id = try logbook.saveBodyWeight(userID: member.id, weight: weight, at: measuredAt, uid: uid, now: now)
-            return BodyWeight(id: id, uid: uid, user: member.name, weight: weight, measuredAt: measuredAt)
-        } catch {
-            throw .storage(error)
+        let id = try attempt { () throws(LogbookError) in
+            try logbook.saveBodyWeight(userID: member.id, weight: weight, at: measuredAt, uid: uid, now: now)
         }
+        return BodyWeight(id: id, uid: uid, user: member.name, weight: weight, measuredAt: measuredAt)
     }
 
     /// The member's measurements from the start of `since` on, newest first, at most `limit`.
     public func bodyWeights(of member: User, since: LocalDay?, limit: Int?) throws(WorkoutsError) -> [BodyWeight] {
         if let limit, limit <= 0 { return [] }
-        do {
-            return try logbook.bodyWeights(userID: member.id, since: since.map { $0.start(in: calendar) }, limit: limit)
-        } catch {
-            throw .storage(error)
+        return try attempt { () throws(LogbookError) in
+            try logbook.bodyWeights(userID: member.id, since: since.map { $0.start(in: calendar) }, limit: limit)
         }
     }
 }

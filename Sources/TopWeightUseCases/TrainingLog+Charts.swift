@@ -11,12 +11,10 @@ extension TrainingLog {
         var query = HistoryQuery(userID: member.id, exerciseID: exercise.id)
         query.since = since.map { $0.start(in: calendar) }
         var records: [WorkoutRecord] = []
-        do {
+        try attempt { () throws(LogbookError) in
             try logbook.forEachRecord(query) { record in
                 if record.kind != .warmup { records.append(record) }
             }
-        } catch {
-            throw .storage(error)
         }
         return ProgressSeries.sets(records, metric: metric, formula: formula, calendar: calendar)
     }

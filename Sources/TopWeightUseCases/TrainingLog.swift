@@ -237,13 +237,4 @@ public struct TrainingLog: Sendable {
         guard record.deletedAt == nil else { throw .invalid("#\(id) is deleted; 'topweight restore \(id)' brings it back first") }
         return record
     }
-
-    @discardableResult
-    private func attempt<T>(_ body: () throws(LogbookError) -> T) throws(WorkoutsError) -> T {
-        do {
-            return try body()
-        } catch {
-            throw .storage(error)
-        }
-    }
 }

@@ -58,13 +58,4 @@ public struct TrainingProgress: Sendable {
     public func offsets(through now: Date) -> ZoneOffsets {
         ZoneOffsets(calendar.timeZone, from: now.addingTimeInterval(-50 * 365.25 * 86_400), through: now.addingTimeInterval(2 * 86_400))
     }
-
-    @discardableResult
-    private func attempt<T>(_ body: () throws(LogbookError) -> T) throws(WorkoutsError) -> T {
-        do {
-            return try body()
-        } catch {
-            throw .storage(error)
-        }
-    }
 }

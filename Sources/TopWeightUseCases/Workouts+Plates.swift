@@ -8,12 +8,7 @@ extension Workouts {
     /// standard one. A stored set that no longer reads (another tool wrote
     /// it) is reported, not guessed at.
     public func plateSet(_ unit: WeightUnit) throws(WorkoutsError) -> PlateSet {
-        let stored: String?
-        do {
-            stored = try logbook.gymSetting(.plates(unit))
-        } catch {
-            throw .storage(error)
-        }
+        let stored = try attempt { () throws(LogbookError) in try logbook.gymSetting(.plates(unit)) }
         guard let stored else { return .standard(unit) }
         switch PlateSet.parse(stored, unit: unit) {
         case .success(let set): return set
@@ -24,11 +19,7 @@ extension Workouts {
 
     /// Stores the gym's plate set for its unit; `nil` goes back to the standard set of `unit`.
     public func setPlateSet(_ set: PlateSet?, unit: WeightUnit) throws(WorkoutsError) {
-        do {
-            try logbook.setGymSetting(.plates(unit), to: set?.description)
-        } catch {
-            throw .storage(error)
-        }
+        try attempt { () throws(LogbookError) in try logbook.setGymSetting(.plates(unit), to: set?.description) }
     }
 
     /// What goes on `bar` (default: 20 kg or 45 lb) for `target`, from the

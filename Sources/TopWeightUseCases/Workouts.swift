@@ -136,13 +136,15 @@ public struct Workouts: Sendable {
         if let refusal = verdict.refusal { throw .refused(refusal) }
         return true
     }
+}
 
-    private func attempt<T>(_ body: () throws(LogbookError) -> T) throws(WorkoutsError) -> T {
-        do {
-            return try body()
-        } catch {
-            throw .storage(error)
-        }
+/// Runs a logbook call for a use case: its failure becomes `.storage`.
+@discardableResult
+func attempt<T>(_ body: () throws(LogbookError) -> T) throws(WorkoutsError) -> T {
+    do {
+        return try body()
+    } catch {
+        throw .storage(error)
     }
 }
 
