@@ -12,18 +12,10 @@ import Glibc
 /// previous member left behind.
 @Suite("Kiosk escape attempts", .serialized)
 struct KioskEscapeTests {
-    static func environment(db: String, _ extra: [String: String] = [:]) -> [String: String] {
-        var environment = [
-            "TOPWEIGHT_DB": db, "TERM": "xterm", "HOME": FileManager.default.temporaryDirectory.path,
-            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TZ": "UTC", "PATH": "/usr/bin:/bin",
-        ]
-        for (key, value) in extra { environment[key] = value }
-        return environment
-    }
 
     static func kiosk(db: String, _ arguments: [String] = [], environment extra: [String: String] = [:]) throws -> PseudoTerminal {
         let terminal = try PseudoTerminal(
-            executable: Binary.url.path, arguments: ["--kiosk"] + arguments, environment: environment(db: db, extra)
+            executable: Binary.url.path, arguments: ["--kiosk"] + arguments, environment: PseudoTerminal.environment(db: db, extra)
         )
         try terminal.waitFor("user: ")
         return terminal
@@ -89,7 +81,7 @@ struct KioskEscapeTests {
         let editor = scratch.directory.appendingPathComponent("fake-editor").path
         try "#!/bin/sh\necho ran > '\(marker)'\n".write(toFile: editor, atomically: true, encoding: .utf8)
         chmod(editor, 0o755)
-        let environment = Self.environment(
+        let environment = PseudoTerminal.environment(
             db: scratch.db, ["EDITOR": editor, "VISUAL": editor, "LANG": attack.locale, "LC_ALL": attack.locale]
         )
         let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: kiosk ? ["--kiosk"] : [], environment: environment)
@@ -398,7 +390,7 @@ struct KioskEscapeTests {
         let scratch = try Scratch()
         #expect(try Binary.run(["admin", "set-pin"], db: scratch.db, input: "2468\n").status == 0)
         let terminal = try PseudoTerminal(
-            executable: Binary.url.path, arguments: ["admin", "clear-pin"], environment: Self.environment(db: scratch.db)
+            executable: Binary.url.path, arguments: ["admin", "clear-pin"], environment: PseudoTerminal.environment(db: scratch.db)
         )
         try terminal.waitFor("Admin PIN: ")
         terminal.type("12\u{03}")
@@ -415,7 +407,7 @@ struct KioskEscapeTests {
         let db = directory.appendingPathComponent("topweight.sqlite").path
         let terminal = try PseudoTerminal(
             executable: "/bin/sh", arguments: ["-c", "umask \(String(mask, radix: 8)); exec \"$0\" --kiosk", Binary.url.path],
-            environment: Self.environment(db: db)
+            environment: PseudoTerminal.environment(db: db)
         )
         try terminal.waitFor("user: ")
         let mark = terminal.mark

@@ -10,13 +10,6 @@ import Glibc
 /// programs do not leave this one, and an idle session forgets its member.
 @Suite("A kiosk at a real terminal", .serialized)
 struct KioskTerminalTests {
-    func environment(db: String) -> [String: String] {
-        [
-            "TOPWEIGHT_DB": db, "TERM": "xterm", "HOME": FileManager.default.temporaryDirectory.path,
-            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TZ": "UTC", "PATH": "/usr/bin:/bin",
-        ]
-    }
-
     /// True while the process exists and is not stopped (Ctrl-Z would stop it).
     func isRunning(_ pid: pid_t) -> Bool {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
@@ -29,7 +22,7 @@ struct KioskTerminalTests {
     func noWayOut() throws {
         let scratch = try Scratch()
         #expect(try Binary.run(["admin", "set-pin"], db: scratch.db, input: "2468\n").status == 0)
-        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: ["--kiosk"], environment: environment(db: scratch.db))
+        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: ["--kiosk"], environment: PseudoTerminal.environment(db: scratch.db))
         try terminal.waitFor("user: ")
         var mark = terminal.mark
         terminal.type("\u{1A}")
@@ -59,7 +52,7 @@ struct KioskTerminalTests {
         let scratch = try Scratch()
         #expect(try Binary.run(["add", "Ana", "Bench Press", "60", "8", "3"], db: scratch.db).status == 0)
         let terminal = try PseudoTerminal(
-            executable: Binary.url.path, arguments: ["--kiosk", "--idle-timeout", "1"], environment: environment(db: scratch.db)
+            executable: Binary.url.path, arguments: ["--kiosk", "--idle-timeout", "1"], environment: PseudoTerminal.environment(db: scratch.db)
         )
         try terminal.waitFor("user: ")
         var mark = terminal.mark

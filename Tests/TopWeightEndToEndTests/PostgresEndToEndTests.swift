@@ -52,10 +52,7 @@ struct PostgresEndToEndTests {
     func serverGoesAway() throws {
         let cluster = try PrivateCluster()
         defer { cluster.stop() }
-        let environment = [
-            "TOPWEIGHT_DB": cluster.url, "TOPWEIGHT_PG_TIMEOUT": "3", "TERM": "xterm",
-            "HOME": FileManager.default.temporaryDirectory.path, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TZ": "UTC", "PATH": "/usr/bin:/bin",
-        ]
+        let environment = PseudoTerminal.environment(db: cluster.url, ["TOPWEIGHT_PG_TIMEOUT": "3"])
         let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: environment)
         try terminal.waitFor("user: ")
         var mark = terminal.mark

@@ -7,13 +7,6 @@ import TopWeightStore
 /// heavier squat and reads the record at once, then `:prs` and `:stats`.
 @Suite("Progress at a real terminal", .serialized)
 struct ProgressTerminalTests {
-    func environment(db: String) -> [String: String] {
-        [
-            "TOPWEIGHT_DB": db, "TERM": "xterm", "HOME": FileManager.default.temporaryDirectory.path,
-            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TZ": "UTC", "PATH": "/usr/bin:/bin",
-        ]
-    }
-
     @Test("a heavier set prints its personal records under Saved; :prs and :stats show them")
     func recordOnSave() throws {
         let scratch = try Scratch()
@@ -24,7 +17,7 @@ struct ProgressTerminalTests {
         _ = try store.save(NewRecord(user: ana, exercise: squat, values: SetValues(weight: Weight(value: 100, unit: .kg), reps: 5, series: 5),
                                      performedAt: now.addingTimeInterval(-3 * 86_400)))
 
-        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: environment(db: scratch.db))
+        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: PseudoTerminal.environment(db: scratch.db))
         try terminal.waitFor("user [Ana]: ")
         var mark = terminal.mark
         terminal.type("\r")

@@ -149,3 +149,16 @@ final class PseudoTerminal {
         output = String(decoding: bytes, as: UTF8.self)
     }
 }
+
+extension PseudoTerminal {
+    /// What the terminal suites run the binary with: the database, an xterm,
+    /// a UTF-8 locale, UTC and a plain PATH; `extra` set over it.
+    static func environment(db: String, _ extra: [String: String] = [:]) -> [String: String] {
+        var environment = [
+            "TOPWEIGHT_DB": db, "TERM": "xterm", "HOME": FileManager.default.temporaryDirectory.path,
+            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TZ": "UTC", "PATH": "/usr/bin:/bin",
+        ]
+        environment.merge(extra) { _, new in new }
+        return environment
+    }
+}

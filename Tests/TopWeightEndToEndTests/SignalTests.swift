@@ -38,13 +38,6 @@ struct SignalTests {
         }
     }
 
-    static func environment(db: String) -> [String: String] {
-        [
-            "TOPWEIGHT_DB": db, "TERM": "xterm", "HOME": FileManager.default.temporaryDirectory.path,
-            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TZ": "UTC", "PATH": "/usr/bin:/bin",
-        ]
-    }
-
     /// A terminal running `topweight` started as described above, with the slave
     /// open for reading its settings, and those settings from before the start.
     struct Started {
@@ -56,7 +49,7 @@ struct SignalTests {
     static func start(db: String) throws -> Started {
         let terminal = try PseudoTerminal(
             executable: "/bin/sh", arguments: ["-c", "read go && exec \"$0\"", Binary.url.path],
-            environment: environment(db: db)
+            environment: PseudoTerminal.environment(db: db)
         )
         // Glibc's module exports neither ptsname nor ptsname_r, nor the TIOCGPTN
         // macro they are built on: _IOR('T', 0x30, unsigned int), the number of

@@ -6,20 +6,13 @@ import TopWeightStore
 /// The real binary on a real pseudo-terminal: libedit, Tab, Ctrl-C, Ctrl-D.
 @Suite("A member at a real terminal", .serialized)
 struct TerminalSessionTests {
-    func environment(db: String) -> [String: String] {
-        [
-            "TOPWEIGHT_DB": db, "TERM": "xterm", "HOME": FileManager.default.temporaryDirectory.path,
-            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TZ": "UTC", "PATH": "/usr/bin:/bin",
-        ]
-    }
-
     @Test("Tab, defaults, +, Ctrl-C and Ctrl-D behave as promised, and the file holds what the screen said")
     func fullFlow() throws {
         let scratch = try Scratch()
         let seeded = try Binary.run(["add", "Zoë", "Bench Press", "60", "8", "3"], db: scratch.db)
         #expect(seeded.status == 0, "\(seeded.stderr)")
 
-        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: environment(db: scratch.db))
+        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: PseudoTerminal.environment(db: scratch.db))
         try terminal.waitFor("user [Zoë]: ")
 
         // Tab completes a member from two letters, lower case, non-ASCII included.
@@ -94,7 +87,7 @@ struct TerminalSessionTests {
         let scratch = try Scratch()
         let seeded = try Binary.run(["add", "Zoë", "Bench Press", "60", "8", "3"], db: scratch.db)
         #expect(seeded.status == 0, "\(seeded.stderr)")
-        var environment = environment(db: scratch.db)
+        var environment = PseudoTerminal.environment(db: scratch.db)
         environment["LANG"] = lang
         environment["LC_ALL"] = lang
         let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: environment)
@@ -110,7 +103,7 @@ struct TerminalSessionTests {
     func brandNewMember() throws {
         let scratch = try Scratch()
         let db = scratch.directory.appendingPathComponent("not/yet/here.sqlite").path
-        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: environment(db: db))
+        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: PseudoTerminal.environment(db: db))
         try terminal.waitFor("user: ")
         terminal.type("Łukasz\r")
         try terminal.waitFor("Create? [y/n] ")

@@ -184,11 +184,7 @@ struct TrainingLogCommandTests {
     // MARK: - colour on a terminal
 
     private func onTerminal(_ arguments: [String], db: String, noColor: Bool) throws -> String {
-        var environment = [
-            "TOPWEIGHT_DB": db, "TERM": "xterm", "HOME": FileManager.default.temporaryDirectory.path,
-            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TZ": "UTC", "PATH": "/usr/bin:/bin",
-        ]
-        if noColor { environment["NO_COLOR"] = "1" }
+        let environment = PseudoTerminal.environment(db: db, noColor ? ["NO_COLOR": "1"] : [:])
         let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: arguments, environment: environment)
         #expect(terminal.waitForExit() == 0)
         return terminal.output

@@ -9,13 +9,6 @@ import TopWeightStore
 /// a terminal sends (Page Down arrives as an escape sequence).
 @Suite("The training log at a real terminal", .serialized)
 struct TrainingLogTerminalTests {
-    func environment(db: String) -> [String: String] {
-        [
-            "TOPWEIGHT_DB": db, "TERM": "xterm", "HOME": FileManager.default.temporaryDirectory.path,
-            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TZ": "UTC", "PATH": "/usr/bin:/bin",
-        ]
-    }
-
     @Test(":date, :repeat, :start, :note, :edit and a paged :history, keys as a terminal sends them")
     func memberSession() throws {
         let scratch = try Scratch()
@@ -34,7 +27,7 @@ struct TrainingLogTerminalTests {
         _ = try store.save(NewRecord(user: ana, exercise: squat, values: SetValues(weight: Weight(value: 100, unit: .kg), reps: 5, series: 5), performedAt: last))
         _ = try store.save(NewRecord(user: ana, exercise: row, values: SetValues(weight: Weight(value: 60, unit: .kg), reps: 8, series: 3), performedAt: last.addingTimeInterval(600)))
 
-        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: environment(db: scratch.db))
+        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: PseudoTerminal.environment(db: scratch.db))
         try terminal.waitFor("user [Ana]: ")
         var mark = terminal.mark
         terminal.type("\r")
