@@ -11,7 +11,7 @@ extension PostgresLogbook {
     /// (in `topweight_bests`, the v6 migration's function).
     public func bests(userID: Int64, exerciseID: Int64, excluding: Int64?, atLeast: Weight) throws(LogbookError) -> ExerciseBests {
         let rows = try link.query("""
-            SELECT * FROM topweight_bests(\(userID), \(exerciseID), \(excluding ?? 0), '', \(atLeast.kilograms - 0.005))
+            SELECT * FROM topweight_bests(\(userID), \(exerciseID), \(excluding ?? 0), \(atLeast.kilograms - 0.005))
             """)
         return try Self.decodeBests(rows).bests
     }

@@ -136,13 +136,13 @@ enum PostgresSchema {
             // weight, unit, reps): part 1 the heaviest, 2 the best e1RM, 3 the
             // most reps at p_lightest kg or more (for each rep count, most
             // first, the heaviest set with it, until one is heavy enough);
-            // the record p_id or p_uid left out, and numbers Top Weight would
+            // the record p_id left out, and numbers Top Weight would
             // not write (another tool's) passed over. A function, so that the
             // server plans these queries once a session rather than on every
             // save; STABLE, so inside a save's statement it sees the sets
             // before the one being inserted.
             """
-            CREATE FUNCTION topweight_bests(p_user bigint, p_exercise bigint, p_id bigint, p_uid text, p_lightest double precision)
+            CREATE FUNCTION topweight_bests(p_user bigint, p_exercise bigint, p_id bigint, p_lightest double precision)
             RETURNS TABLE (part integer, id bigint, weight double precision, unit text, reps integer)
             LANGUAGE plpgsql STABLE AS $body$
             DECLARE
@@ -154,7 +154,7 @@ enum PostgresSchema {
                 INTO part, id, weight, unit, reps, v_top
                 FROM record r
                 WHERE r.userid = p_user AND r.exerciseid = p_exercise AND r.deletedat IS NULL
-                  AND r.kind IS DISTINCT FROM 'warmup' AND r.id <> p_id AND r.uid <> p_uid
+                  AND r.kind IS DISTINCT FROM 'warmup' AND r.id <> p_id
                   AND (r.weight <= 1000 OR r.unit = 'lb') AND r.weight <= 2200 AND r.reps BETWEEN 1 AND 1000
                 ORDER BY (CASE r.unit WHEN 'lb' THEN r.weight * 0.45359237 ELSE r.weight END) DESC LIMIT 1;
                 IF NOT FOUND THEN
@@ -164,7 +164,7 @@ enum PostgresSchema {
                 RETURN QUERY
                 SELECT 2, r.id, r.weight, r.unit, r.reps FROM record r
                 WHERE r.userid = p_user AND r.exerciseid = p_exercise AND r.deletedat IS NULL
-                  AND r.kind IS DISTINCT FROM 'warmup' AND r.id <> p_id AND r.uid <> p_uid
+                  AND r.kind IS DISTINCT FROM 'warmup' AND r.id <> p_id
                   AND (r.weight <= 1000 OR r.unit = 'lb') AND r.weight <= 2200 AND r.reps BETWEEN 1 AND 1000
                 ORDER BY (CASE WHEN r.reps = 1 THEN (CASE r.unit WHEN 'lb' THEN r.weight * 0.45359237 ELSE r.weight END)
                           ELSE (CASE r.unit WHEN 'lb' THEN r.weight * 0.45359237 ELSE r.weight END) * (30 + r.reps) / 30.0 END) DESC
@@ -181,7 +181,7 @@ enum PostgresSchema {
                     RETURN QUERY
                     SELECT 3, r.id, r.weight, r.unit, r.reps FROM record r
                     WHERE r.userid = p_user AND r.exerciseid = p_exercise AND r.deletedat IS NULL
-                      AND r.kind IS DISTINCT FROM 'warmup' AND r.id <> p_id AND r.uid <> p_uid
+                      AND r.kind IS DISTINCT FROM 'warmup' AND r.id <> p_id
                       AND (r.weight <= 1000 OR r.unit = 'lb') AND r.weight <= 2200 AND r.reps = v_reps
                       AND (CASE r.unit WHEN 'lb' THEN r.weight * 0.45359237 ELSE r.weight END) >= p_lightest
                     ORDER BY (CASE r.unit WHEN 'lb' THEN r.weight * 0.45359237 ELSE r.weight END) DESC LIMIT 1;
@@ -218,7 +218,7 @@ enum PostgresSchema {
                 reps := 0;
                 RETURN NEXT;
                 IF p_kind IS DISTINCT FROM 'warmup' THEN
-                    RETURN QUERY SELECT * FROM topweight_bests(p_user, p_exercise, v_id, '',
+                    RETURN QUERY SELECT * FROM topweight_bests(p_user, p_exercise, v_id,
                         (CASE p_unit WHEN 'lb' THEN p_weight * 0.45359237 ELSE p_weight END) - 0.005);
                 END IF;
             END

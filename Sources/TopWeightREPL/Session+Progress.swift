@@ -62,7 +62,9 @@ extension Session {
         case .unique(let name):
             return name
         case .ambiguous(let names):
-            let stored = names.prefix(200).filter { (try? workouts.exercise(named: $0)) != nil }
+            // One look at the stored names, not one query a candidate.
+            let storedKeys = Set(((try? store.names(of: .exercise, after: 0)) ?? []).map { NameRules.key($0.name) })
+            let stored = names.filter { storedKeys.contains(NameRules.key($0)) }
             if stored.count == 1 { return stored[0] }
             let candidates = stored.isEmpty ? names : stored
             let shown = candidates.prefix(6).joined(separator: ", ")

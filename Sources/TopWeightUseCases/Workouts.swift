@@ -43,7 +43,7 @@ public struct Workouts: Sendable {
            let found = try attempt({ () throws(LogbookError) in try logbook.exercise(named: entry.name) }) {
             return found
         }
-        return try exercise(named: name)
+        throw .notFound("no exercise named \(name); 'topweight exercises' (or :exercises) lists them")
     }
 
     /// The stored exercise, else the catalog's (created with the catalog's
@@ -63,14 +63,6 @@ public struct Workouts: Sendable {
             throw .invalid("\(name) looks like the catalog's \(entry) but is spelt with other letters; type \(entry)")
         }
         return try attempt { () throws(LogbookError) in try logbook.createExercise(named: name, category: category, now: now) }
-    }
-
-    // MARK: - Logging
-
-    /// Saves one set and returns it as history will show it.
-    public func log(_ set: NewRecord, now: Date) throws(WorkoutsError) -> WorkoutRecord {
-        let id = try attempt { () throws(LogbookError) in try logbook.save(set, now: now) }
-        return WorkoutRecord(id: id, user: set.user.name, exercise: set.exercise.name, values: set.values, performedAt: set.performedAt)
     }
 
     // MARK: - Reading

@@ -31,8 +31,6 @@ public struct ExerciseRecords: Sendable, Hashable {
     public private(set) var volume: PersonalBest?
     /// Working sets the formula gives no estimate for (Brzycki above 12 reps).
     public private(set) var withoutEstimate = 0
-    /// The most reps among those sets, for saying why.
-    public private(set) var mostRepsWithoutEstimate = 0
 
     public init(exercise: String, formula: OneRepMaxFormula) {
         self.exercise = exercise
@@ -63,7 +61,6 @@ public struct ExerciseRecords: Sendable, Hashable {
             if better(estimate, than: self.estimate) { self.estimate = estimate }
         } else {
             withoutEstimate += 1
-            mostRepsWithoutEstimate = max(mostRepsWithoutEstimate, values.reps)
         }
         let reps = PersonalBest(kind: .reps, value: Double(values.reps), unit: "reps", record: record)
         if better(reps, than: mostReps) { mostReps = reps }
