@@ -37,7 +37,7 @@ public enum ChartText {
                              glyphs: ChartGlyphs) -> String {
         let what: String
         switch metric {
-        case .e1rm: what = "best e1RM a day (\(formula == .epley ? "Epley" : "Brzycki"))"
+        case .e1rm: what = "best e1RM a day (\(formula.name))"
         case .weight: what = "heaviest set a day"
         case .volume: what = "volume a day (weight \(glyphs == .unicode ? "×" : "x") reps \(glyphs == .unicode ? "×" : "x") series)"
         case .bodyweight: what = "body weight"

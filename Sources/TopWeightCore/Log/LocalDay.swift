@@ -56,11 +56,8 @@ public struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// Days from this one to `other` (positive when `other` is later).
     public func days(to other: LocalDay) -> Int {
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC") ?? .current
-        let from = utc.date(from: DateComponents(year: year, month: month, day: day, hour: 12)) ?? Date()
-        let to = utc.date(from: DateComponents(year: other.year, month: other.month, day: other.day, hour: 12)) ?? Date()
-        return utc.dateComponents([.day], from: from, to: to).day ?? 0
+        // Civil-day arithmetic (ZoneOffsets.swift), no calendar dates to build.
+        other.daysSince1970 - daysSince1970
     }
 
     /// 1 for Sunday … 7 for Saturday (`Calendar`'s numbering).
