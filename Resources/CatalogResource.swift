@@ -19,17 +19,21 @@ public struct ExerciseCatalog: Sendable {
         public var muscle: String?
         /// Other names of the same lift with the same tool, never of a variant.
         public var aliases: [String]
+        /// How often lifters log it, 1 the most (from real exports, by
+        /// `Scripts/catalog-ranks`); `nil` after every ranked entry.
+        public var rank: Int?
 
-        public init(name: String, category: String, equipment: String? = nil, muscle: String? = nil, aliases: [String] = []) {
+        public init(name: String, category: String, equipment: String? = nil, muscle: String? = nil, aliases: [String] = [], rank: Int? = nil) {
             self.name = name
             self.category = category
             self.equipment = equipment
             self.muscle = muscle
             self.aliases = aliases
+            self.rank = rank
         }
 
         private enum CodingKeys: String, CodingKey {
-            case name, category, equipment, muscle, aliases
+            case name, category, equipment, muscle, aliases, rank
         }
 
         /// Reads an entry of either shape: `{name, category}` as catalogs were
@@ -41,6 +45,7 @@ public struct ExerciseCatalog: Sendable {
             equipment = try container.decodeIfPresent(String.self, forKey: .equipment)
             muscle = try container.decodeIfPresent(String.self, forKey: .muscle)
             aliases = try container.decodeIfPresent([String].self, forKey: .aliases) ?? []
+            rank = try container.decodeIfPresent(Int.self, forKey: .rank)
         }
     }
 
@@ -96,7 +101,7 @@ public struct ExerciseCatalog: Sendable {
             guard positions.updateValue(entries.count, forKey: NameRules.key(name)) == nil else {
                 throw Problem(description: "exercise \(name) is listed twice")
             }
-            entries.append(Entry(name: name, category: raw.category, equipment: raw.equipment, muscle: raw.muscle, aliases: raw.aliases))
+            entries.append(Entry(name: name, category: raw.category, equipment: raw.equipment, muscle: raw.muscle, aliases: raw.aliases, rank: raw.rank))
         }
         for position in entries.indices {
             var aliases: [String] = []
@@ -138,6 +143,11 @@ public struct ExerciseCatalog: Sendable {
     public func names(withPrefix prefix: String) -> [String] {
         let key = NameRules.key(prefix)
         return entries.lazy.map(\.name).filter { NameRules.key($0).hasPrefix(key) }
+    }
+
+    /// What `ExerciseRanking` needs of every entry: name, rank and aliases.
+    public var rankingNames: [ExerciseRanking.CatalogName] {
+        entries.map { ExerciseRanking.CatalogName(name: $0.name, rank: $0.rank, aliases: $0.aliases) }
     }
 
     /// Every category the entries name, once each, sorted.

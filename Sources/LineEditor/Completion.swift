@@ -23,12 +23,16 @@ public enum Completion {
         return String(prefix)
     }
 
-    /// Lays the candidates out in columns that fit `width` cells, each shown
-    /// terminal-safe (a name from a tampered file can't colour the screen).
-    public static func columns(_ candidates: [String], width: Int) -> String {
-        let shown = candidates.prefix(60).map(TerminalText.safe)
-        let cell = (shown.map(TerminalText.width).max() ?? 0) + 2
+    /// Lays the candidates out in columns that fit `width` cells, in reading
+    /// order (left to right, then down), each shown terminal-safe (a name from
+    /// a tampered file can't colour the screen); at most `rows` lines, the
+    /// last saying how many more there are.
+    public static func columns(_ candidates: [String], width: Int, rows: Int = 20) -> String {
+        let safe = candidates.map(TerminalText.safe)
+        let cell = (safe.prefix(200).map(TerminalText.width).max() ?? 0) + 2
         let perRow = max(1, width / max(cell, 1))
+        let fits = safe.count <= perRow * rows ? safe.count : perRow * max(0, rows - 1)
+        let shown = safe.prefix(fits)
         var lines: [String] = []
         var row = ""
         for (index, candidate) in shown.enumerated() {
@@ -39,7 +43,7 @@ public enum Completion {
             }
         }
         if !row.isEmpty { lines.append(row) }
-        if candidates.count > shown.count { lines.append("… and \(candidates.count - shown.count) more") }
+        if candidates.count > shown.count { lines.append("… \(candidates.count - shown.count) more") }
         return lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }.joined(separator: "\n")
     }
 

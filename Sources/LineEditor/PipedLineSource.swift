@@ -31,7 +31,7 @@ public final class PipedLineSource: LineSource {
 
     public func forget() {}
 
-    public func readLine(prompt: String, complete: ((String) -> [String])?) -> LineEvent {
+    public func readLine(prompt: String, complete: ((String) -> Completions)?) -> LineEvent {
         var searched = start
         while true {
             if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {

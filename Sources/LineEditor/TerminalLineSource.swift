@@ -20,7 +20,10 @@ public final class TerminalLineSource: LineSource {
     private let history: OpaquePointer
     private var reader = ByteReader(fd: STDIN_FILENO)
     private var prompt: UnsafeMutablePointer<CChar>?
-    private var completer: ((String) -> [String])?
+    private var completer: ((String) -> Completions)?
+    /// The line the last Tab put a best candidate in, and the others it had:
+    /// a second Tab on that same line lists them.
+    private var lastOffer: (line: String, others: [String])?
     /// Why the last read stopped, when libedit only says "no line".
     private var stop: ByteReader.Outcome?
     /// The terminal's settings at start, put back at the end.
@@ -175,11 +178,12 @@ public final class TerminalLineSource: LineSource {
         return out + rest
     }
 
-    public func readLine(prompt text: String, complete: ((String) -> [String])?) -> LineEvent {
+    public func readLine(prompt text: String, complete: ((String) -> Completions)?) -> LineEvent {
         free(prompt)
         // Prompts show names from the logbook: made terminal-safe here, at the edge.
         prompt = strdup(TerminalText.safe(text))
         completer = complete
+        lastOffer = nil
         stop = nil
         var count: Int32 = 0
         guard let editLine else { return finish(.terminated) }
@@ -348,8 +352,10 @@ public final class TerminalLineSource: LineSource {
         let cursor = UnsafeRawPointer(info.pointee.cursor)
         guard let start, let cursor else { return UInt8(CC_ERROR) }
         let typed = String(decoding: UnsafeRawBufferPointer(start: start, count: cursor - start), as: UTF8.self)
-        let candidates = complete(typed)
+        let answer = complete(typed)
+        let candidates = answer.names
         guard !candidates.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
+        if answer.bestFirst { return source.offerBest(candidates, typed: typed, in: editLine) }
         let replacement = candidates.count == 1 ? candidates[0] : Completion.commonPrefix(candidates)
         if replacement.unicodeScalars.count >= typed.unicodeScalars.count, replacement != typed,
            candidates.count == 1 || replacement.count > typed.count || replacement.lowercased() == typed.lowercased() {
@@ -358,7 +364,35 @@ public final class TerminalLineSource: LineSource {
             if candidates.count == 1 || replacement.count > typed.count { return UInt8(CC_REFRESH) }
         }
         // Nothing more in common: list the choices under the line, as shells do.
-        source.write("\n" + Completion.columns(candidates, width: Completion.terminalSize().columns) + "\n")
+        source.list(candidates)
         return UInt8(CC_REDISPLAY)
+    }
+
+    /// Ranked candidates: the first Tab puts the best one in whole (`squat`
+    /// → `Back Squat`); a second Tab on the line it left lists the others,
+    /// best first. A line that is the best already lists the others at once.
+    private func offerBest(_ candidates: [String], typed: String, in editLine: OpaquePointer) -> UInt8 {
+        if let offer = lastOffer, offer.line == typed {
+            guard !offer.others.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
+            list(offer.others)
+            return UInt8(CC_REDISPLAY)
+        }
+        let best = candidates[0]
+        let others = Array(candidates.dropFirst())
+        lastOffer = (best, others)
+        if best != typed {
+            el_deletestr(editLine, Int32(typed.unicodeScalars.count))
+            el_insertstr(editLine, best)
+            return UInt8(CC_REFRESH)
+        }
+        guard !others.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
+        list(others)
+        return UInt8(CC_REDISPLAY)
+    }
+
+    /// The candidates under the line, in columns, at most a screen of them.
+    private func list(_ candidates: [String]) {
+        let size = Completion.terminalSize()
+        write("\n" + Completion.columns(candidates, width: size.columns, rows: max(1, size.rows - 2)) + "\n")
     }
 }

@@ -14,6 +14,9 @@ public struct NameIndex: Sendable {
     private var words: [(suffix: String, position: Int)] = []
     /// Each name's place in key order, so matches sort by comparing integers.
     private var rank: [Int] = []
+    /// Each name's priority, lower first (`Int.max` unless set): matches sort
+    /// by it, then by key. What it means is the caller's (`ExerciseRanking`).
+    private var priority: [Int] = []
     private var sorted = true
 
     public init(_ names: some Sequence<String> = []) {
@@ -34,11 +37,34 @@ public struct NameIndex: Sendable {
         let position = names.count
         names.append(name)
         keys.append(key)
+        priority.append(.max)
         positionByKey[key] = position
         for start in Self.wordStarts(of: key) {
             words.append((String(key[start...]), position))
         }
         sorted = false
+    }
+
+    /// Sets the priority of a name already in the index (lower comes first).
+    public mutating func setPriority(_ value: Int, of name: String) {
+        guard let position = positionByKey[NameRules.key(name)] else { return }
+        priority[position] = value
+    }
+
+    /// The stored spelling of the name with this key, if any.
+    public func name(forKey key: String) -> String? {
+        positionByKey[key].map { names[$0] }
+    }
+
+    /// True when a word of the key `key` starts with `typedKey` (both keys).
+    public static func hasWord(startingWith typedKey: String, in key: String) -> Bool {
+        guard !typedKey.isEmpty else { return true }
+        return wordStarts(of: key).contains { key[$0...].hasPrefix(typedKey) }
+    }
+
+    /// Orders positions by priority, then by key.
+    private func precedes(_ left: Int, _ right: Int) -> Bool {
+        priority[left] != priority[right] ? priority[left] < priority[right] : rank[left] < rank[right]
     }
 
     private mutating func sortIfNeeded() {
@@ -52,13 +78,13 @@ public struct NameIndex: Sendable {
     }
 
     /// Names with a word starting with `typed` (as many words as were typed:
-    /// `bench pr` finds Bench Press and Incline Bench Press), in key order.
-    /// Empty input gives every name.
+    /// `bench pr` finds Bench Press and Incline Bench Press), by priority
+    /// then in key order. Empty input gives every name.
     public mutating func matching(_ typed: String, limit: Int = 200) -> [String] {
         sortIfNeeded()
         let key = NameRules.key(typed.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
         if key.isEmpty {
-            return keys.indices.sorted { rank[$0] < rank[$1] }.prefix(limit).map { names[$0] }
+            return keys.indices.sorted(by: precedes).prefix(limit).map { names[$0] }
         }
         var low = 0
         var high = words.count
@@ -72,7 +98,7 @@ public struct NameIndex: Sendable {
             found.insert(words[index].position)
             index += 1
         }
-        return found.sorted { rank[$0] < rank[$1] }.prefix(limit).map { names[$0] }
+        return found.sorted(by: precedes).prefix(limit).map { names[$0] }
     }
 
     /// What a short form in a one-line entry stands for: the only name that

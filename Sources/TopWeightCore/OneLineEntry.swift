@@ -43,6 +43,38 @@ public struct OneLineEntry: Sendable, Equatable {
         return parseNumbers(text, requireSeries: false)
     }
 
+    /// Why text typed where a new exercise's name goes is a set rather than
+    /// a name (`55x5x5`, `62.5 kg`), or a name with a weight stuck to it
+    /// (`bench 135`): such text is never offered as a new exercise. `nil`
+    /// for a name (`Bicep 21s`, `5/3/1 Press` stay names).
+    /// `exercise` names the lift in the example (the prompt's default, say).
+    public static func setInName(_ text: String, exercise: String = "Bench Press") -> InputError? {
+        let words = collapsingSeparators(text).split(separator: " ")
+        guard let last = words.last, isNumbersWord(last) else { return nil }
+        if words.count == 1 {
+            return InputError("\(last) is a set, not an exercise: name the exercise first", example: "\(exercise) \(last)")
+        }
+        let name = words.dropLast().joined(separator: " ")
+        return InputError("a name can't end in a number (\(last) looks like a weight)",
+                          example: "\(name) \(last.contains(where: isSeparator) ? String(last) : "\(last)x5x3")")
+    }
+
+    /// A weight or a set: digits with a decimal mark, `x` between numbers,
+    /// and a unit at the end of a number (`135`, `62.5kg`, `55x5x5`).
+    static func isNumbersWord(_ word: Substring) -> Bool {
+        let parts = word.split(whereSeparator: isSeparator)
+        guard !parts.isEmpty, parts.count <= 3, !(word.first.map(isSeparator) ?? true) else { return false }
+        return parts.allSatisfy { part in
+            var number = part
+            if let unitStart = part.firstIndex(where: { $0.isLetter }) {
+                guard WeightUnit(parsing: part[unitStart...]) != nil else { return false }
+                number = part[..<unitStart]
+            }
+            let digits = number.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "." || $0 == "," })
+            return (1...2).contains(digits.count) && digits.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+        }
+    }
+
     // MARK: - Helpers
 
     static func isSeparator(_ character: Character) -> Bool {

@@ -141,15 +141,15 @@ extension PostgresLogbook {
 
     public func recentExercises(of user: User, limit: Int) throws(LogbookError) -> [Exercise] {
         // The member's newest sets through the (userid, performedat) index; a
-        // few hundred rows name their last exercises, newest first, each once.
+        // few hundred rows name their exercises, the most used first, each once.
         let rows = try link.query("""
             SELECT e.id, e.name, e.category FROM (
-                SELECT exerciseid, MAX(performedat) AS latest FROM (
+                SELECT exerciseid, COUNT(*) AS uses, MAX(performedat) AS latest FROM (
                     SELECT exerciseid, performedat FROM record
                     WHERE userid = \(user.id) AND deletedat IS NULL ORDER BY performedat DESC LIMIT 500
                 ) newest GROUP BY exerciseid
             ) recent JOIN exercise e ON e.id = recent.exerciseid
-            ORDER BY recent.latest DESC, e.id LIMIT \(limit)
+            ORDER BY recent.uses DESC, recent.latest DESC, e.id LIMIT \(limit)
             """)
         var found: [Exercise] = []
         for row in rows {

@@ -3,12 +3,13 @@ import TopWeightCore
 // MARK: - Tab completion
 
 extension Session {
-    /// Whole-line candidates for what has been typed at the current prompt.
-    func completions(for typed: String) -> [String] {
-        if typed.hasPrefix(":") { return commandCompletions(for: typed) }
+    /// Whole-line candidates for what has been typed at the current prompt:
+    /// exercises ranked (the first Tab puts the best in), the rest as listed.
+    func completions(for typed: String) -> Completions {
+        if typed.hasPrefix(":") { return Completions(commandCompletions(for: typed)) }
         switch step {
-        case .user: return userCandidates(for: typed)
-        case .exercise: return exerciseCandidates(for: typed)
+        case .user: return Completions(userCandidates(for: typed))
+        case .exercise: return Completions(exerciseCandidates(for: typed), bestFirst: true)
         case .weight, .reps, .series: return []
         }
     }
@@ -19,21 +20,28 @@ extension Session {
         return userIndex.matching(typed)
     }
 
-    /// Exercises (stored and catalog) with a word starting with `typed`: the
-    /// member's own recent ones first, newest first, then the rest alphabetically.
-    func exerciseCandidates(for typed: String) -> [String] {
+    /// Exercises (stored and catalog) for `typed`, best first, as
+    /// `ExerciseRanking` orders them for the member at the prompt.
+    func exerciseCandidates(for typed: String, limit: Int = 1_000) -> [String] {
         refreshNames(.exercise)
-        let matches = exerciseIndex.matching(typed)
-        guard let member = user, matches.count > 1 else { return matches }
-        if recentExercises == nil {
-            recentExercises = ((try? store.recentExercises(of: member, limit: 20)) ?? []).map(\.name)
-        }
-        let recent = recentExercises ?? []
-        guard !recent.isEmpty else { return matches }
-        let matchKeys = Set(matches.map(NameRules.key))
-        let first = recent.filter { matchKeys.contains(NameRules.key($0)) }
-        let firstKeys = Set(first.map(NameRules.key))
-        return first + matches.filter { !firstKeys.contains(NameRules.key($0)) }
+        return exerciseNames.ranked(typed, own: ownExercises(), limit: limit)
+    }
+
+    /// The exercise a short form stands for (`squat` → Back Squat, or Front
+    /// Squat for a member who logs it), `nil` when it matches nothing known.
+    func bestExercise(for typed: String) -> String? {
+        refreshNames(.exercise)
+        return exerciseNames.best(typed, own: ownExercises())
+    }
+
+    /// The member's exercises, the most used of their recent sets first:
+    /// read once a turn, and moved up as the member saves.
+    func ownExercises() -> [String] {
+        guard let member = user else { return [] }
+        if let known = recentExercises { return known }
+        let read = ((try? store.recentExercises(of: member, limit: 20)) ?? []).map(\.name)
+        recentExercises = read
+        return read
     }
 
     /// Adds the names other terminals (or this one) created since the last look:
@@ -42,7 +50,7 @@ extension Session {
         let after = indexedThrough[kind] ?? 0
         guard let added = try? store.names(of: kind, after: after), let newest = added.last else { return }
         for (_, name) in added {
-            if kind == .user { userIndex.insert(name) } else { exerciseIndex.insert(name) }
+            if kind == .user { userIndex.insert(name) } else { exerciseNames.addStored(name) }
         }
         indexedThrough[kind] = newest.id
     }

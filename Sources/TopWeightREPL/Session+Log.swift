@@ -177,7 +177,14 @@ extension Session {
         guard var plan = turn.plan else { return }
         while let planned = plan.current {
             do {
-                let chosen = try workouts.findOrCreateExercise(named: planned.exercise, now: settings.now())
+                // Chosen, not stored: a skipped step leaves no empty exercise behind.
+                let chosen: Exercise
+                if let known = try workouts.chosenExercise(named: planned.exercise) {
+                    chosen = known
+                } else {
+                    try workouts.checkNewExerciseName(planned.exercise)
+                    chosen = .unsaved(named: planned.exercise, category: nil)
+                }
                 turn.plan = plan
                 exercise = chosen
                 loadDefaults()

@@ -58,7 +58,7 @@ extension Session {
     /// Text no name starts with comes back as typed.
     func loggedExerciseName(_ typed: String, command: String) -> String? {
         refreshNames(.exercise)
-        switch exerciseIndex.resolve(typed) {
+        switch exerciseNames.resolve(typed) {
         case .unique(let name):
             return name
         case .ambiguous(let names):

@@ -89,7 +89,9 @@ public final class Session {
     // Names for Tab and short forms, kept for the whole session and topped up
     // with what other terminals added (see Session+Completion).
     var userIndex = NameIndex()
-    var exerciseIndex: NameIndex
+    /// Every exercise name (the catalog's and this database's) in the one
+    /// order Tab, one-line entries and the exercise prompt share.
+    var exerciseNames: ExerciseRanking
     var indexedThrough: [NameRules.Kind: Int64] = [:]
     /// Exercises resolved once, by name key: a one-line entry needs no lookup.
     var resolvedExercises: [String: Exercise] = [:]
@@ -107,7 +109,7 @@ public final class Session {
         self.settings = settings
         grouping = HistoryGrouping(timeZone: settings.timeZone)
         turn = Turn(unit: settings.unit)
-        exerciseIndex = NameIndex(catalog.entries.map(\.name))
+        exerciseNames = ExerciseRanking(catalog: catalog.rankingNames)
         source.setIdleTimeout(settings.idleTimeout)
     }
 
@@ -156,7 +158,9 @@ public final class Session {
             select(created)
         case .createExercise(let name, let entry):
             do {
-                select(try workouts.findOrCreateExercise(named: name, now: settings.now()))
+                // Confirmed, but a row only with its first saved set.
+                try workouts.checkNewExerciseName(name)
+                select(Exercise.unsaved(named: name, category: nil))
             } catch {
                 warn(error.description)
                 return nil
@@ -252,7 +256,14 @@ public final class Session {
             }
             return
         }
-        if let chosen = resolveExercise(text) { select(chosen) }
+        // A short form or an alias at the prompt picks as Tab and one line do;
+        // the full name is said when it is not what was typed.
+        let name = bestExercise(for: text) ?? text
+        guard let chosen = resolveExercise(name) else { return }
+        if NameRules.key(chosen.name) != NameRules.key(text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")) {
+            say("→ \(chosen.name)")
+        }
+        select(chosen)
     }
 
     /// Takes the numbers of a one-line entry (after its exercise was chosen).
@@ -292,7 +303,7 @@ public final class Session {
             draft = planned.values.map(Draft.init(last:)) ?? Draft(unit: unit)
             return
         }
-        if let member = user, let chosen = exercise,
+        if let member = user, let chosen = exercise, chosen.isStored,
            let last = knownValues[chosen.id] ?? (try? store.lastValues(of: member, for: chosen)) ?? nil {
             knownValues[chosen.id] = last
             draft = Draft(last: last)
@@ -320,16 +331,20 @@ public final class Session {
         if let known = resolvedExercises[NameRules.key(name)] { return known }
         let found: Exercise?
         do {
-            found = try workouts.knownExercise(named: name, now: settings.now())
+            found = try workouts.chosenExercise(named: name)
         } catch {
             warn(error.description)
             return nil
         }
         if let known = found {
-            resolvedExercises[NameRules.key(name)] = known
+            if known.isStored { resolvedExercises[NameRules.key(name)] = known }
             return known
         }
         guard !refusedAsLookalike(name, kind: .exercise) else { return nil }
+        if let problem = OneLineEntry.setInName(name, exercise: turn.shownExercise?.name ?? "Bench Press") {
+            warn(problem)
+            return nil
+        }
         let similar = exerciseCandidates(for: String(name.prefix(3)))
         if !similar.isEmpty {
             warn("Not a known exercise. Similar: \(similar.prefix(5).joined(separator: ", "))")
@@ -338,26 +353,16 @@ public final class Session {
         return nil
     }
 
-    /// The exercise a one-line entry names, where a unique start of a known or
-    /// catalog name will do (`bench 62.5x8x3` is Bench Press); a short form
-    /// that fits several lists them and asks again.
+    /// The exercise a one-line entry names: the best candidate of the one
+    /// ranking (`bench 62.5x8x3` is Bench Press, `squat 100x5x5` Back Squat,
+    /// or Front Squat for a member who logs it); the `Saved` line names it in
+    /// full. A name that matches nothing known asks before creating.
     func resolveShortExercise(_ text: String, then entry: OneLineEntry) -> Exercise? {
         // The full name of an exercise this session already used: no need to
         // ask the database for other terminals' new names (on a server that
         // was a second round trip per save).
         if let known = resolvedExercises[NameRules.key(text)] { return known }
-        refreshNames(.exercise)
-        switch exerciseIndex.resolve(text) {
-        case .unique(let name):
-            return resolveExercise(name, then: entry)
-        case .ambiguous(let names):
-            let shown = names.prefix(6).joined(separator: ", ")
-            let more = names.count > 6 ? ", …" : ""
-            warn(InputError("\(text) could be \(shown)\(more); type more of the name", example: "\(names[0]) 60x5x5"))
-            return nil
-        case .none:
-            return resolveExercise(text, then: entry)
-        }
+        return resolveExercise(bestExercise(for: text) ?? text, then: entry)
     }
 
     /// True, after saying why, when `name` would pass for an existing one
@@ -396,11 +401,23 @@ public final class Session {
     // MARK: - Saving
 
     private func save() {
-        guard let member = user, let chosen = exercise, let values = draft.values else {
+        guard let member = user, var chosen = exercise, let values = draft.values else {
             step = .exercise
             return
         }
         let now = settings.now()
+        if !chosen.isStored {
+            // A new name or a catalog lift gets its row with its first set.
+            do {
+                chosen = try workouts.stored(chosen, now: now)
+            } catch {
+                warn(error.description)
+                step = .series
+                return
+            }
+            exercise = chosen
+            resolvedExercises[NameRules.key(chosen.name)] = chosen
+        }
         var entry = NewRecord(user: member, exercise: chosen, values: values, performedAt: performedAt(now))
         if let pending = turn.pending, pending.user == member, pending.exercise == chosen, pending.values == values {
             entry = pending

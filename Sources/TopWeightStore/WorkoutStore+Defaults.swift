@@ -53,11 +53,17 @@ extension WorkoutStore {
                 // The member's newest sets through the (userId, performedAt) index;
                 // a few hundred rows name their last exercises.
                 let rows = try Int64.fetchCursor(db.cachedStatement(sql: Self.recentExerciseIDsSQL), arguments: [user.id])
-                var seen = Set<Int64>()
+                // Uses and first place seen (newest first) of each exercise.
+                var uses: [Int64: (count: Int, newest: Int)] = [:]
+                var place = 0
+                while let id = try rows.next() {
+                    uses[id, default: (0, place)].count += 1
+                    place += 1
+                }
+                let order = uses.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.value.newest < $1.value.newest }
                 var found: [Exercise] = []
-                while found.count < limit, let id = try rows.next() {
-                    guard seen.insert(id).inserted,
-                          let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT name, category FROM exercise WHERE id = ?"), arguments: [id]),
+                for (id, _) in order where found.count < limit {
+                    guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT name, category FROM exercise WHERE id = ?"), arguments: [id]),
                           let name = String.fromDatabaseValue(row[RecordColumns.name]) else { continue }
                     found.append(Exercise(id: id, name: name, category: String.fromDatabaseValue(row[RecordColumns.category])))
                 }

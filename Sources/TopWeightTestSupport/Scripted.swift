@@ -25,10 +25,10 @@ public final class ScriptedLineSource: LineSource {
         self.init(lines.map(LineEvent.line), interactive: interactive)
     }
 
-    public func readLine(prompt: String, complete: ((String) -> [String])?) -> LineEvent {
+    public func readLine(prompt: String, complete: ((String) -> Completions)?) -> LineEvent {
         prompts.append(prompt)
         var offered: [String: [String]] = [:]
-        for typed in probes { offered[typed] = complete?(typed) }
+        for typed in probes { offered[typed] = complete?(typed).names }
         completionLog.append((prompt, offered))
         return nextEvent()
     }

@@ -56,13 +56,51 @@ public struct Workouts: Sendable {
         }
     }
 
-    /// Finds or creates the exercise: a catalog name keeps the catalog's spelling and category.
+    /// Finds or creates the exercise: a catalog name keeps the catalog's
+    /// spelling and category. A new name that is a set, or ends in a weight
+    /// (`55x5x5`, `bench 135`), is refused.
     public func findOrCreateExercise(named name: String, category: String? = nil, now: Date) throws(WorkoutsError) -> Exercise {
         if let known = try knownExercise(named: name, now: now) { return known }
+        try checkNewExerciseName(name)
+        return try attempt { () throws(LogbookError) in try logbook.createExercise(named: name, category: category, now: now) }
+    }
+
+    /// Why a name that is neither stored nor in the catalog can't be a new
+    /// exercise: it passes for a catalog name, or it is a set.
+    public func checkNewExerciseName(_ name: String) throws(WorkoutsError) {
         if let entry = catalogLookalike(of: name) {
             throw .invalid("\(name) looks like the catalog's \(entry) but is spelt with other letters; type \(entry)")
         }
-        return try attempt { () throws(LogbookError) in try logbook.createExercise(named: name, category: category, now: now) }
+        if let problem = OneLineEntry.setInName(name) { throw .invalid(problem.description) }
+    }
+
+    /// The stored exercise, else the catalog's with its spelling and
+    /// category, not stored yet (`Exercise.unsaved`); `nil` for a new name.
+    /// What the logger chooses: nothing is written until a set is saved.
+    public func chosenExercise(named name: String) throws(WorkoutsError) -> Exercise? {
+        if let found = try attempt({ () throws(LogbookError) in try logbook.exercise(named: name) }) { return found }
+        return catalog.entry(named: name).map { Exercise.unsaved(named: $0.name, category: $0.category) }
+    }
+
+    /// The exercise as chosen, with its row: a chosen exercise that has none
+    /// yet is created now, at its first saved set.
+    public func stored(_ exercise: Exercise, now: Date) throws(WorkoutsError) -> Exercise {
+        guard !exercise.isStored else { return exercise }
+        return try findOrCreateExercise(named: exercise.name, category: exercise.category, now: now)
+    }
+
+    /// The exercise a member means by what they typed, as the logger's Tab
+    /// and one-line entry pick it (`ExerciseRanking`: `bench` is Bench Press,
+    /// `squat` Front Squat for a member who logs it), found or created; a
+    /// name that matches nothing known is created as typed.
+    public func exerciseForSet(named typed: String, member: User?, now: Date) throws(WorkoutsError) -> Exercise {
+        if let stored = try attempt({ () throws(LogbookError) in try logbook.exercise(named: typed) }) { return stored }
+        let stored = try attempt { () throws(LogbookError) in try logbook.names(of: .exercise, after: 0) }
+        var ranking = ExerciseRanking(catalog: catalog.rankingNames, stored: stored.map(\.name))
+        let own = try member.map { member throws(WorkoutsError) in
+            try attempt { () throws(LogbookError) in try logbook.recentExercises(of: member, limit: 20) }.map(\.name)
+        } ?? []
+        return try findOrCreateExercise(named: ranking.best(typed, own: own) ?? typed, now: now)
     }
 
     // MARK: - Reading

@@ -121,3 +121,26 @@ struct OneLineEntryTests {
         }
     }
 }
+
+@Suite("A set typed where a name goes")
+struct SetInNameTests {
+    @Test("a set, a weight or a name ending in a weight is no name", arguments: [
+        "55x5x5", "62.5 kg", "62,5kg", "100", "bench 135", "bench 60x5", "Zottman Curl 20kg", "row 135 lb",
+    ])
+    func refused(text: String) {
+        #expect(OneLineEntry.setInName(text) != nil)
+    }
+
+    @Test("names with numbers in them stay names", arguments: [
+        "Bicep 21s", "5/3/1 Press", "Bench Press", "90-90 Hip Switch", "T-Bar Row", "Cable Crossover x2",
+    ])
+    func names(text: String) {
+        #expect(OneLineEntry.setInName(text) == nil)
+    }
+
+    @Test("the reason says what to type instead")
+    func reason() {
+        #expect(OneLineEntry.setInName("bench 135")?.example == "bench 135x5x3")
+        #expect(OneLineEntry.setInName("55x5x5")?.example == "Bench Press 55x5x5")
+    }
+}

@@ -35,6 +35,24 @@ enum Binary {
     }()
 
     /// The same with raw bytes on stdin, so tests can send what no `String` holds (invalid UTF-8).
+    /// Everything until end of file. Foundation's `readDataToEndOfFile` stops
+    /// the whole test process when a read is interrupted by a signal (EINTR,
+    /// seen once under a loaded run); this reads again instead.
+    static func readAll(_ handle: FileHandle) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                data.append(contentsOf: buffer[0..<count])
+            } else if count < 0, errno == EINTR {
+                continue
+            } else {
+                return data
+            }
+        }
+    }
+
     static func run(_ arguments: [String], db: String?, bytes input: [UInt8], environment extra: [String: String] = [:],
                     directory: URL? = nil) throws -> Result {
         let process = Process()
@@ -66,8 +84,8 @@ enum Binary {
             try? writer.close()
         }
         defer { feeding.wait() }
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        let out = readAll(stdout.fileHandleForReading)
+        let err = readAll(stderr.fileHandleForReading)
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus,

@@ -135,9 +135,10 @@ struct ChartPlatesBodyCommandTests {
         #expect(json.status == 0 && json.stdout == "[]\n")
         let later = try Binary.run(["chart", "--user", "Ana", "--exercise", "Back Squat", "--since", "2021-01-01"], db: scratch.db)
         #expect(later.stdout == "No working sets of Back Squat by Ana since 2021-01-01.\n")
-        let high = try Binary.run(["add", "Ben", "Curl", "10", "20", "3"], db: scratch.db)
+        // A name no catalog lift starts with: `Curl` alone would be the catalog's most logged curl.
+        let high = try Binary.run(["add", "Ben", "Special Curl", "10", "20", "3"], db: scratch.db)
         #expect(high.status == 0)
-        let brzycki = try Binary.run(["chart", "--user", "Ben", "--exercise", "Curl", "--formula", "brzycki", "--since", "2021-01-01"], db: scratch.db)
+        let brzycki = try Binary.run(["chart", "--user", "Ben", "--exercise", "Special Curl", "--formula", "brzycki", "--since", "2021-01-01"], db: scratch.db)
         #expect(brzycki.stdout.hasPrefix("No e1RM to draw: Brzycki is meant for 12 reps or fewer"), "\(brzycki.stdout)")
         let body = try Binary.run(["chart", "--user", "Ben", "--metric", "bodyweight"], db: scratch.db)
         #expect(body.stdout.hasPrefix("No body weight for Ben"))

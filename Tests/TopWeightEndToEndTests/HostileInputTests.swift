@@ -230,12 +230,13 @@ extension Hostile {
 
     static let exerciseOnly: [Case] = [
         both(.exercise, "another case of an existing exercise", "bENCH pRESS", .exercise("Bench Press")),
-        // The logger reads `NAME WxRxS` as a one-line entry; add takes the whole argument as the name.
+        // The logger reads `NAME WxRxS` as a one-line entry; add takes the whole
+        // argument as the name, and a name ending in a set is no name.
         split(.exercise, "one-line entry with three decimals", "Bench Press 62.555x8x3",
-              repl: .refused("at most two decimals"), add: .exercise("Bench Press 62.555x8x3")),
+              repl: .refused("at most two decimals"), add: .refused("a name can't end in a number")),
         split(.exercise, "one-line entry after an SQL injection", "Robert'); DROP TABLE record;-- 60x5x2",
               repl: .saved(StoredSet(exercise: "Robert'); DROP TABLE record;--", weight: Weight(hundredths: 60_00, unit: .kg))),
-              add: .exercise("Robert'); DROP TABLE record;-- 60x5x2"), savesAtOnce: true),
+              add: .refused("a name can't end in a number"), savesAtOnce: true),
     ]
 
     static let weights: [Case] = [

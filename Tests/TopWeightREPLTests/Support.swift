@@ -27,7 +27,7 @@ final class Fixture {
     /// Runs a session over `source` and returns what it printed.
     @discardableResult
     func run(_ source: ScriptedLineSource, kiosk: Bool = false, routines: RoutineCatalog = RoutineCatalog(routines: []),
-             configure: (inout Session.Settings) -> Void = { _ in })
+             catalog: ExerciseCatalog? = nil, configure: (inout Session.Settings) -> Void = { _ in })
         -> (console: RecordingConsole, ending: Session.Ending) {
         let console = RecordingConsole()
         var settings = Session.Settings()
@@ -35,7 +35,7 @@ final class Fixture {
         settings.now = { Fixture.now }
         settings.kiosk = kiosk
         configure(&settings)
-        let session = Session(store: store, source: source, console: console, catalog: catalog, routines: routines, settings: settings)
+        let session = Session(store: store, source: source, console: console, catalog: catalog ?? self.catalog, routines: routines, settings: settings)
         let ending = session.run()
         return (console, ending)
     }

@@ -113,6 +113,29 @@ struct StoreTests {
         }
     }
 
+    @Test("A member's recent exercises: the most used of their newest sets first, then the most recent")
+    func recentExercisesMostUsedFirst() throws {
+        try withEachEngine { store in
+            let ana = try store.createUser(named: "Ana")
+            let ben = try store.createUser(named: "Ben")
+            let front = try store.createExercise(named: "Front Squat")
+            let back = try store.createExercise(named: "Back Squat")
+            let bench = try store.createExercise(named: "Bench Press")
+            let start = Date(timeIntervalSince1970: 1_795_000_000)
+            // Oldest first: Front Squat twice, then Back Squat and Bench Press once each.
+            for (offset, exercise) in [front, front, back, bench].enumerated() {
+                _ = try store.save(NewRecord(user: ana, exercise: exercise, values: SetValues(weight: Weight(hundredths: 6000, unit: .kg), reps: 5, series: 5),
+                                             performedAt: start.addingTimeInterval(Double(offset) * 86_400)))
+            }
+            // Another member's sets are not Ana's.
+            _ = try store.save(NewRecord(user: ben, exercise: back, values: SetValues(weight: Weight(hundredths: 6000, unit: .kg), reps: 5, series: 5),
+                                         performedAt: start.addingTimeInterval(10 * 86_400)))
+            #expect(try store.recentExercises(of: ana, limit: 20).map(\.name) == ["Front Squat", "Bench Press", "Back Squat"])
+            #expect(try store.recentExercises(of: ana, limit: 1).map(\.name) == ["Front Squat"])
+            #expect(try store.recentExercises(of: ben, limit: 20).map(\.name) == ["Back Squat"])
+        }
+    }
+
     @Test(
         "Names that differ by more than case or composition stay distinct",
         arguments: [("Zoe", "Zo\u{EB}"), ("Ana", "Anna"), ("Jose", "Jos\u{E9}")]

@@ -13,7 +13,7 @@ final class ScriptedSource: LineSource {
     private var next = 0
     /// The prompt of the latest read and the completion offered with it.
     private(set) var prompt = ""
-    private(set) var complete: ((String) -> [String])?
+    private(set) var complete: ((String) -> Completions)?
 
     var isInteractive: Bool { false }
 
@@ -23,7 +23,7 @@ final class ScriptedSource: LineSource {
         next = 0
     }
 
-    func readLine(prompt: String, complete: ((String) -> [String])?) -> LineEvent {
+    func readLine(prompt: String, complete: ((String) -> Completions)?) -> LineEvent {
         self.prompt = prompt
         self.complete = complete
         guard next < lines.count else { return .endOfInput }

@@ -17,7 +17,7 @@ struct AddCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     @Argument(help: "Who did the set.") var user: String
-    @Argument(help: "The exercise, e.g. \"Bench Press\".") var exercise: String
+    @Argument(help: "The exercise, e.g. \"Bench Press\", or a short name as the logger takes it (bench, squat, ohp).") var exercise: String
     @Argument(help: "Weight, e.g. 62.5, 62,5 or 135lb.") var weight: String
     @Argument(help: "Repetitions, 1 to 1000.") var reps: String
     @Argument(help: "Series, 1 to 100.") var series: String
@@ -45,7 +45,8 @@ struct AddCommand: ParsableCommand {
             let workouts = try global.openWorkouts()
             let store = workouts.logbook
             let member = try store.user(named: userName) ?? store.createUser(named: userName, now: now)
-            let chosen = try workouts.findOrCreateExercise(named: exerciseName, now: now)
+            // A short name means what it means in the logger: `bench` is Bench Press.
+            let chosen = try workouts.exerciseForSet(named: exerciseName, member: member, now: now)
             let entry = NewRecord(user: member, exercise: chosen, values: values, performedAt: performedAt)
             let (record, records) = try TrainingProgress(logbook: store, timeZone: .current).log(entry, now: now)
             let formatter = RecordFormatter(timeZone: .current)

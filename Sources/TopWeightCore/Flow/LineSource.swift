@@ -12,6 +12,27 @@ public enum LineEvent: Sendable, Equatable {
     case terminated
 }
 
+/// What Tab offers for the text typed so far: whole-line replacements and
+/// how the first Tab uses them.
+public struct Completions: Sendable, Equatable, ExpressibleByArrayLiteral {
+    /// The candidates, best first when `bestFirst`, else in list order.
+    public var names: [String]
+    /// True: the first Tab puts the best candidate in whole and a second
+    /// lists the others (exercises, ranked). False: Tab completes what the
+    /// candidates have in common and lists them, as shells do (members,
+    /// commands).
+    public var bestFirst: Bool
+
+    public init(_ names: [String], bestFirst: Bool = false) {
+        self.names = names
+        self.bestFirst = bestFirst
+    }
+
+    public init(arrayLiteral names: String...) {
+        self.init(names)
+    }
+}
+
 /// Where the REPL's lines come from: a terminal through libedit, or piped text.
 public protocol LineSource: AnyObject {
     /// True for a person at a terminal: prompts are drawn and Tab completes.
@@ -19,7 +40,7 @@ public protocol LineSource: AnyObject {
 
     /// Reads one line after showing `prompt`; `complete` proposes whole-line
     /// replacements for the text typed so far.
-    func readLine(prompt: String, complete: ((String) -> [String])?) -> LineEvent
+    func readLine(prompt: String, complete: ((String) -> Completions)?) -> LineEvent
 
     /// Reads a one-key answer (`y`/`n`). Piped input answers with a line.
     func readKey(prompt: String) -> LineEvent

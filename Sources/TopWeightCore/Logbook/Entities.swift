@@ -22,6 +22,18 @@ public struct Exercise: Sendable, Hashable {
         self.name = name
         self.category = category
     }
+
+    /// The id of an exercise chosen but not stored yet: a new name or a
+    /// catalog lift becomes a row only with its first saved set.
+    public static let unsavedID: Int64 = 0
+
+    /// An exercise chosen by name that has no row yet.
+    public static func unsaved(named name: String, category: String?) -> Exercise {
+        Exercise(id: unsavedID, name: name, category: category)
+    }
+
+    /// True once the exercise has its row (engines number rows from 1).
+    public var isStored: Bool { id != Self.unsavedID }
 }
 
 /// A set about to be saved: who, what, the numbers and when.

@@ -106,7 +106,9 @@ public protocol Logbook: AnyObject, Sendable {
     func lastUsedUser() throws(LogbookError) -> User?
     func lastExercise(of user: User) throws(LogbookError) -> Exercise?
     func lastValues(of user: User, for exercise: Exercise) throws(LogbookError) -> SetValues?
-    /// The exercises this member did most recently, newest first, each once.
+    /// The exercises of this member's newest 500 sets, each once: the most
+    /// used among them first, then the most recently used (what the member
+    /// means by a short name: `ExerciseRanking`).
     func recentExercises(of user: User, limit: Int) throws(LogbookError) -> [Exercise]
 
     // MARK: Settings and health
