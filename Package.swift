@@ -54,13 +54,15 @@ let package = Package(
             ]
         ),
 
-        // The bundled exercise catalog (Resources/exercises.yaml), read with Yams.
+        // The bundled exercise catalog and starter routines (Resources/*.yaml),
+        // compiled in; Yams reads a gym's own routines and catalog overrides.
         .target(
             name: "TopWeightCatalog",
             dependencies: ["TopWeightCore", "Yams"],
             path: "Resources",
-            sources: ["CatalogResource.swift", "RoutineResource.swift"],
-            resources: [.copy("exercises.yaml"), .copy("routines.yaml")]
+            // The YAML files are compiled in by Scripts/embed-resources: no bundle beside the binary.
+            exclude: ["exercises.yaml", "routines.yaml", "package"],
+            sources: ["CatalogResource.swift", "RoutineResource.swift", "EmbeddedCatalog.swift", "EmbeddedRoutines.swift"]
         ),
 
         // libedit, the BSD line editor, as a system library.

@@ -123,14 +123,20 @@ public struct ExerciseCatalog: Sendable {
         self.init(entries: entries, positions: positions)
     }
 
-    /// The catalog shipped with the program, or an empty one when its file
-    /// can't be found (completion then offers database names only).
+    /// The catalog shipped with the program, compiled in (`EmbeddedCatalog`,
+    /// from `Resources/exercises.yaml`): nothing to find beside the binary.
+    /// `TOPWEIGHT_CATALOG` names another catalog file to use instead. Built
+    /// once per process.
     public static func bundled() -> ExerciseCatalog {
-        guard let url = bundledURL(), let text = try? String(contentsOf: url, encoding: .utf8),
-              let catalog = try? ExerciseCatalog(yaml: text)
-        else { return ExerciseCatalog(entries: []) }
-        return catalog
+        bundledOnce
     }
+
+    private static let bundledOnce: ExerciseCatalog = {
+        if let text = overrideText(environment: "TOPWEIGHT_CATALOG"), let catalog = try? ExerciseCatalog(yaml: text) {
+            return catalog
+        }
+        return ExerciseCatalog(entries: compiledEntries)
+    }()
 
     /// The entry this name or one of its aliases names, compared as names are
     /// (case and inner spaces aside): `Squat (Barbell)` is Back Squat.
@@ -175,21 +181,9 @@ public struct ExerciseCatalog: Sendable {
         NameRules.key(name.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
     }
 
-    /// Looks for the catalog next to the executable (SwiftPM's resource bundle),
-    /// then in `TOPWEIGHT_CATALOG`. Avoids `Bundle.module`, which stops the
-    /// program when the bundle is missing.
-    static func bundledURL(named file: String = "exercises.yaml", environment variable: String = "TOPWEIGHT_CATALOG") -> URL? {
-        let fileManager = FileManager.default
-        var candidates: [URL] = []
-        if let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty {
-            candidates.append(URL(fileURLWithPath: path))
-        }
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        let directory = Bundle.main.executableURL?.deletingLastPathComponent() ?? executable.deletingLastPathComponent()
-        for bundle in ["TopWeight_TopWeightCatalog.resources", "TopWeight_TopWeightCatalog.bundle"] {
-            candidates.append(directory.appendingPathComponent(bundle).appendingPathComponent(file))
-            candidates.append(directory.appendingPathComponent(bundle).appendingPathComponent("Contents/Resources/" + file))
-        }
-        return candidates.first { fileManager.fileExists(atPath: $0.path) }
+    /// The text of the file an environment variable names, when it is set and readable.
+    static func overrideText(environment variable: String) -> String? {
+        guard let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty else { return nil }
+        return try? String(contentsOfFile: path, encoding: .utf8)
     }
 }

@@ -61,18 +61,18 @@ public struct RoutineCatalog: Sendable {
         self.routines = routines
     }
 
-    /// The starters shipped with the program, or none when the file can't be found.
+    /// The starters shipped with the program, compiled in (`EmbeddedRoutines`,
+    /// from `Resources/routines.yaml`); `TOPWEIGHT_ROUTINES` names another file.
     public static func bundled() -> RoutineCatalog {
         bundledOnce
     }
 
     /// Read at the first use, once per process.
     private static let bundledOnce: RoutineCatalog = {
-        guard let url = ExerciseCatalog.bundledURL(named: "routines.yaml", environment: "TOPWEIGHT_ROUTINES"),
-              let text = try? String(contentsOf: url, encoding: .utf8),
-              let catalog = try? RoutineCatalog(yaml: text)
-        else { return RoutineCatalog(routines: []) }
-        return catalog
+        if let text = ExerciseCatalog.overrideText(environment: "TOPWEIGHT_ROUTINES"), let catalog = try? RoutineCatalog(yaml: text) {
+            return catalog
+        }
+        return (try? RoutineCatalog(yaml: compiledYAML)) ?? RoutineCatalog(routines: [])
     }()
 
     /// The routine with this name, compared case-insensitively.

@@ -10,6 +10,7 @@ public struct TopWeightCommand: ParsableCommand {
             --db PATH, else $TOPWEIGHT_DB, else $XDG_DATA_HOME/topweight/topweight.sqlite \
             (~/.local/share/topweight/topweight.sqlite).
             """,
+        version: TopWeightVersion.current,
         subcommands: [
             ReplCommand.self, AddCommand.self, HistoryCommand.self, SessionsCommand.self, CalendarCommand.self, UsersCommand.self,
             ExercisesCommand.self, EditCommand.self, DeleteCommand.self, RestoreCommand.self, NoteCommand.self,

@@ -90,8 +90,9 @@ public final class Session {
     // with what other terminals added (see Session+Completion).
     var userIndex = NameIndex()
     /// Every exercise name (the catalog's and this database's) in the one
-    /// order Tab, one-line entries and the exercise prompt share.
-    var exerciseNames: ExerciseRanking
+    /// order Tab, one-line entries and the exercise prompt share; built at
+    /// the first short name or Tab, not before the first prompt.
+    lazy var exerciseNames = ExerciseRanking(catalog: catalog.rankingNames)
     var indexedThrough: [NameRules.Kind: Int64] = [:]
     /// Exercises resolved once, by name key: a one-line entry needs no lookup.
     var resolvedExercises: [String: Exercise] = [:]
@@ -109,7 +110,6 @@ public final class Session {
         self.settings = settings
         grouping = HistoryGrouping(timeZone: settings.timeZone)
         turn = Turn(unit: settings.unit)
-        exerciseNames = ExerciseRanking(catalog: catalog.rankingNames)
         source.setIdleTimeout(settings.idleTimeout)
     }
 

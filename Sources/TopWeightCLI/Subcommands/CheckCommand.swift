@@ -15,6 +15,7 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let health = try global.openStore().health()
+            print("topweight     \(TopWeightVersion.current)")
             print("database      \(TerminalText.safe(global.databaseShown))")
             print("integrity     \(health.integrity)")
             print("schema        \(health.schemaVersion) (\(health.appliedMigrations) of \(health.knownMigrations) migrations)")
