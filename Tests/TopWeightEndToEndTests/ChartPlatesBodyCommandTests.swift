@@ -175,7 +175,7 @@ struct ChartPlatesBodyCommandTests {
 
     @Test("plates as text: the plates a side, or the nearest loads; in pounds on a 45 lb bar")
     func platesText() throws {
-        let scratch = try Scratch()
+        let scratch = try Scratch().made()
         let exact = try Binary.run(["plates", "100"], db: scratch.db)
         #expect(exact.status == 0, "\(exact.stderr)")
         #expect(exact.stdout == "100 kg on a 20 kg bar: per side 25 + 15 kg\n")
@@ -194,7 +194,7 @@ struct ChartPlatesBodyCommandTests {
 
     @Test("plates --format json: target, unit, bar, exact and the loads")
     func platesJSON() throws {
-        let scratch = try Scratch()
+        let scratch = try Scratch().made()
         let exact = try Self.jsonObject(try Binary.run(["plates", "140", "--format", "json"], db: scratch.db).stdout)
         #expect(exact["exact"] as? Bool == true && exact["bar"] as? Int == 20 && exact["unit"] as? String == "kg")
         #expect((exact["load"] as? [String: Any])?["perSide"] as? [Double] == [25, 25, 10])
@@ -209,7 +209,7 @@ struct ChartPlatesBodyCommandTests {
         ["plates", "5000"],
     ])
     func platesRefused(arguments: [String]) throws {
-        let scratch = try Scratch()
+        let scratch = try Scratch().made()
         let result = try Binary.run(arguments, db: scratch.db)
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("topweight: ") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
@@ -218,7 +218,7 @@ struct ChartPlatesBodyCommandTests {
 
     @Test("admin plates: shows the sets; changing one takes the admin PIN; plates loads from it; --standard goes back")
     func adminPlates() throws {
-        let scratch = try Scratch()
+        let scratch = try Scratch().made()
         let shown = try Binary.run(["admin", "plates"], db: scratch.db)
         #expect(shown.stdout == "kg: 25, 20, 15, 10, 5, 2.5, 1.25 (standard)\nlb: 45, 35, 25, 10, 5, 2.5 (standard)\n")
         #expect(try Binary.run(["admin", "set-pin"], db: scratch.db, input: "2468\n").status == 0)

@@ -42,7 +42,7 @@ struct AddCommand: ParsableCommand {
             let values = try parseValues()
             let userName = try Self.valid(user, kind: .user)
             let exerciseName = try Self.valid(exercise, kind: .exercise)
-            let workouts = try global.openWorkouts()
+            let workouts = try global.openWorkouts(create: true)
             let store = workouts.logbook
             let member = try store.user(named: userName) ?? store.createUser(named: userName, now: now)
             let chosen = try workouts.findOrCreateExercise(named: exerciseName, now: now)

@@ -81,7 +81,7 @@ struct ExercisesCommand: ParsableCommand {
         func run() throws {
             try reportingFailures {
                 let valid = try AddCommand.valid(name, kind: .exercise)
-                let workouts = try global.openWorkouts()
+                let workouts = try global.openWorkouts(create: true)
                 if let existing = try workouts.logbook.exercise(named: valid) {
                     throw Failure.input("\(existing.name) already exists")
                 }

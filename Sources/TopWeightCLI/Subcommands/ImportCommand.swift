@@ -44,7 +44,7 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let data = try Self.read(file)
-            let store = try global.openStore()
+            let store = try global.openStore(create: !dryRun)
             let importer = HistoryImporter(engine: store, catalog: .bundled(), timeZone: .current)
             let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1, noun: "records")
             let summary: ImportSummary

@@ -94,7 +94,7 @@ extension RoutinesCommand {
         func run() throws {
             try reportingFailures {
                 let yaml = try TextInput.file(file, limit: Self.sizeLimit)
-                let log = try global.openLog().log
+                let log = try global.openLog(create: true).log
                 let result: (added: [String], replaced: [String])
                 do {
                     result = try log.importRoutines(yaml: yaml, now: Date())
