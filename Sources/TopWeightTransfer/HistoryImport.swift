@@ -168,7 +168,8 @@ public struct HistoryImporter: Sendable {
         }
         try adopt(fresh, now: now, summary: &summary, progress: progress)
         for write in noteWrites {
-            try storage { () throws(LogbookError) in try engine.appendNote(userID: user.id, day: write.day, text: write.text, now: now) }
+            // Held already when another import of the same file wrote it meanwhile.
+            _ = try storage { () throws(LogbookError) in try engine.adoptNote(userID: user.id, day: write.day, text: write.text, now: now) }
         }
         for weight in freshWeights {
             _ = try storage { () throws(LogbookError) in

@@ -182,6 +182,11 @@ public protocol StorageEngine: Logbook {
     /// creating members by name; a day already kept here is left as it is.
     /// Returns how many were new.
     func adoptSessions(_ sessions: [StoredSession], now: Date) throws(LogbookError) -> Int
+    /// Adds `text` to the note of that member's day (after what is there, a
+    /// blank line between) unless the note already holds it as whole
+    /// paragraphs, in one statement: imports of one file run at once write it
+    /// once. Returns whether it was added.
+    func adoptNote(userID: Int64, day: LocalDay, text: String, now: Date) throws(LogbookError) -> Bool
     /// Stores the routines whose name this database does not have yet
     /// (one it has is left as it is); returns how many.
     func adoptRoutines(_ routines: [Routine], now: Date) throws(LogbookError) -> Int
