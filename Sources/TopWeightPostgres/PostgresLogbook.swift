@@ -126,8 +126,9 @@ extension PostgresLogbook {
         return User(id: user.id, name: newName)
     }
 
-    public func removeUser(_ user: User) throws(LogbookError) {
-        try remove(.user, id: user.id, name: user.name, advice: "delete them first or rename the member")
+    public func removeUser(_ user: User, withDeleted: Bool) throws(LogbookError) {
+        try remove(.user, id: user.id, name: user.name, withDeleted: withDeleted,
+                   advice: "delete them first ('topweight history --user \(user.name)' shows their ids, 'topweight delete ID' deletes one) or rename the member")
     }
 
     public func renameExercise(_ exercise: Exercise, to newName: String) throws(LogbookError) -> Exercise {
@@ -227,7 +228,8 @@ extension PostgresLogbook {
         }
     }
 
-    private func remove(_ table: NameTable, id: Int64, name: String, advice: String) throws(LogbookError) {
+    private func remove(_ table: NameTable, id: Int64, name: String, withDeleted: Bool = false,
+                        advice: String) throws(LogbookError) {
         try link.transaction { transaction in
             try transaction.query("SELECT pg_advisory_xact_lock(\(Self.namesLock))")
             let counts = try transaction.query(PostgresQuery(unsafeSQL: """
@@ -238,7 +240,23 @@ extension PostgresLogbook {
             if live > 0 {
                 throw LogbookError(.conflict, "\(name) has \(live) record\(live == 1 ? "" : "s"); \(advice)")
             }
-            if all > 0 {
+            if table == .user {
+                if withDeleted {
+                    // The member's tombstones, notes and body weights go with them.
+                    try transaction.query("DELETE FROM record WHERE userid = \(id)")
+                    try transaction.query("DELETE FROM session WHERE userid = \(id)")
+                    try transaction.query("DELETE FROM bodyweight WHERE userid = \(id)")
+                } else if all > 0 {
+                    throw LogbookError(.conflict, "\(name) has \(all) deleted record\(all == 1 ? "" : "s") kept for restoring; 'topweight users remove \(name) --yes' removes them with the member")
+                } else {
+                    let owned = try transaction.query("""
+                        SELECT (SELECT COUNT(*) FROM session WHERE userid = \(id)) + (SELECT COUNT(*) FROM bodyweight WHERE userid = \(id))
+                        """)
+                    if let first = owned.first, try Self.decode(first, as: Int64.self) > 0 {
+                        throw LogbookError(.conflict, "\(name) has days' notes or body weights; 'topweight users remove \(name) --yes' removes them with the member")
+                    }
+                }
+            } else if all > 0 {
                 throw LogbookError(.conflict, "\(name) has \(all) deleted record\(all == 1 ? "" : "s") kept for restoring; rename it instead")
             }
             try transaction.query(PostgresQuery(unsafeSQL: "DELETE FROM \(table.sql) WHERE id = $1", binds: Self.binds(id)))

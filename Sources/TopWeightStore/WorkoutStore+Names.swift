@@ -115,9 +115,10 @@ extension WorkoutStore {
         return User(id: user.id, name: newName)
     }
 
-    /// Removes a member who has no records. Records are never deleted this way.
-    public func removeUser(_ user: User) throws(LogbookError) {
-        try remove(from: "user", id: user.id, name: user.name, advice: "delete them first or rename the member")
+    /// Removes a member who has no live records; live records are never deleted this way.
+    public func removeUser(_ user: User, withDeleted: Bool) throws(LogbookError) {
+        try remove(from: "user", id: user.id, name: user.name, withDeleted: withDeleted,
+                   advice: "delete them first ('topweight history --user \(user.name)' shows their ids, 'topweight delete ID' deletes one) or rename the member")
     }
 
     /// Renames the row `id` of a name table (`user`, `exercise`), keeping names unique.
@@ -167,18 +168,36 @@ extension WorkoutStore {
         }
     }
 
-    /// Deletes the row `id` of a name table when no record refers to it.
-    private func remove(from table: String, id: Int64, name: String, advice: String) throws(LogbookError) {
+    /// Deletes the row `id` of a name table when no live record refers to
+    /// it; a member's tombstones, notes and body weights go with them when
+    /// `withDeleted`, in the same transaction.
+    private func remove(from table: String, id: Int64, name: String, withDeleted: Bool = false,
+                        advice: String) throws(LogbookError) {
         try perform {
             try writer.write { db in
                 let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE \(table)Id = ? AND deletedAt IS NULL", arguments: [id]) ?? 0
                 if count > 0 {
                     throw LogbookError(.conflict, "\(name) has \(count) record\(count == 1 ? "" : "s"); \(advice)")
                 }
+                if withDeleted, table == "user" {
+                    for owned in ["record", "session", "bodyWeight"] {
+                        try db.execute(sql: "DELETE FROM \(owned) WHERE userId = ?", arguments: [id])
+                    }
+                }
                 // Deleted records are kept (they can be restored), and they still name it.
                 let kept = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE \(table)Id = ?", arguments: [id]) ?? 0
                 if kept > 0 {
-                    throw LogbookError(.conflict, "\(name) has \(kept) deleted record\(kept == 1 ? "" : "s") kept for restoring; rename it instead")
+                    let way = table == "user" ? "'topweight users remove \(name) --yes' removes them with the member" : "rename it instead"
+                    throw LogbookError(.conflict, "\(name) has \(kept) deleted record\(kept == 1 ? "" : "s") kept for restoring; \(way)")
+                }
+                if table == "user" {
+                    // A day's note or body weight names the member too.
+                    let owned = try Int.fetchOne(db, sql: """
+                        SELECT (SELECT COUNT(*) FROM session WHERE userId = ?) + (SELECT COUNT(*) FROM bodyWeight WHERE userId = ?)
+                        """, arguments: [id, id]) ?? 0
+                    if owned > 0 {
+                        throw LogbookError(.conflict, "\(name) has days' notes or body weights; 'topweight users remove \(name) --yes' removes them with the member")
+                    }
                 }
                 try db.execute(sql: "DELETE FROM \(table) WHERE id = ?", arguments: [id])
             }

@@ -635,6 +635,43 @@ struct StoreTests {
         }
     }
 
+    @Test("A member whose sets are all deleted goes, when asked, with their tombstones, notes and body weights; never one with a live set")
+    func removeMemberWithTombstones() throws {
+        try withEachEngine { store in
+            let ana = try store.createUser(named: "Ana")
+            let bo = try store.createUser(named: "Bo")
+            let bench = try store.createExercise(named: "Bench Press")
+            let first = try store.save(ana, bench, SetValues(60, .kg, 8, 3), at: instant(0))
+            let second = try store.save(ana, bench, SetValues(62.5, .kg, 8, 3), at: instant(1))
+            let bos = try store.save(bo, bench, SetValues(40, .kg, 8, 3), at: instant(2))
+            try store.appendNote(userID: ana.id, day: LocalDay(checked: "2026-11-03"), text: "Felt slow", now: instant(3))
+            _ = try store.saveBodyWeight(userID: ana.id, weight: Weight(value: 61.2, unit: .kg), at: instant(4),
+                                         uid: RecordUID.make(at: instant(4)), now: instant(4))
+
+            let live = #expect(throws: LogbookError.self) { try store.removeUser(ana, withDeleted: true) }
+            #expect(live?.kind == .conflict && live?.message.contains("2 records") == true, "\(String(describing: live))")
+            try store.deleteRecord(id: first)
+            try store.deleteRecord(id: second)
+            let kept = #expect(throws: LogbookError.self) { try store.removeUser(ana) }
+            #expect(kept?.message.contains("2 deleted records") == true, "\(String(describing: kept))")
+            #expect(try store.user(named: "Ana") == ana)
+
+            try store.removeUser(ana, withDeleted: true)
+
+            #expect(try store.user(named: "Ana") == nil)
+            #expect(try store.users().map(\.user.name) == ["Bo"])
+            var deleted = HistoryQuery()
+            deleted.deleted = true
+            #expect(try store.history(deleted).isEmpty)
+            #expect(try store.history(HistoryQuery()).map(\.id) == [bos])
+            #expect(try store.restoreRecord(id: first) == false)
+            // The name is free again, with nothing of the old member's.
+            let again = try store.createUser(named: "Ana")
+            #expect(try store.bodyWeights(userID: again.id, since: nil, limit: nil).isEmpty)
+            #expect(try store.sessionInfos(userID: again.id, from: LocalDay(checked: "2026-11-03"), through: LocalDay(checked: "2026-11-03")).isEmpty)
+        }
+    }
+
     @Test("Deleting leaves a tombstone that every read skips and restore brings back")
     func tombstones() throws {
         try withEachEngine { store in

@@ -18,8 +18,10 @@ public protocol Logbook: AnyObject, Sendable {
     /// Everybody, with how many sets each logged and when they last trained.
     func users() throws(LogbookError) -> [UserSummary]
     func renameUser(_ user: User, to newName: String) throws(LogbookError) -> User
-    /// Removes a member without records.
-    func removeUser(_ user: User) throws(LogbookError)
+    /// Removes a member without live records. With `withDeleted`, their
+    /// deleted records (tombstones), days' notes and body weights go with
+    /// them in the same transaction; without, tombstones keep the member.
+    func removeUser(_ user: User, withDeleted: Bool) throws(LogbookError)
 
     // MARK: Exercises
 
@@ -120,6 +122,11 @@ public protocol Logbook: AnyObject, Sendable {
 }
 
 extension Logbook {
+    /// Removes a member with no records at all, tombstones included.
+    public func removeUser(_ user: User) throws(LogbookError) {
+        try removeUser(user, withDeleted: false)
+    }
+
     public func createUser(named name: String) throws(LogbookError) -> User {
         try createUser(named: name, now: Date())
     }
