@@ -131,13 +131,53 @@ extension PostgresLogbook {
                    advice: "delete them first ('topweight history --user \(user.name)' shows their ids, 'topweight delete ID' deletes one) or rename the member")
     }
 
-    public func renameExercise(_ exercise: Exercise, to newName: String) throws(LogbookError) -> Exercise {
-        try rename(.exercise, id: exercise.id, to: newName, taken: "an exercise")
-        return Exercise(id: exercise.id, name: newName, category: exercise.category)
+    public func renameExercise(_ exercise: Exercise, to newName: String, category: String?) throws(LogbookError) -> Exercise {
+        try rename(.exercise, id: exercise.id, to: newName, taken: "an exercise", category: category)
+        return Exercise(id: exercise.id, name: newName, category: category ?? exercise.category)
     }
 
     public func removeExercise(_ exercise: Exercise) throws(LogbookError) {
-        try remove(.exercise, id: exercise.id, name: exercise.name, advice: "rename it instead of removing it")
+        try remove(.exercise, id: exercise.id, name: exercise.name,
+                   advice: "'topweight exercises merge \(exercise.name) OTHER' puts them on another exercise")
+    }
+
+    public func mergeExercise(_ from: Exercise, into: Exercise, now: Date) throws(LogbookError) -> ExerciseMerge {
+        guard from.id != into.id else { throw LogbookError(.conflict, "\(from.name) and \(into.name) are the same exercise") }
+        return try link.transaction { transaction in
+            // Under the names lock, as renames and removals: no record lands on `from` meanwhile.
+            try transaction.query("SELECT pg_advisory_xact_lock(\(Self.namesLock))")
+            var merge = ExerciseMerge(from: from.name, into: into.name)
+            let counts = try transaction.query("""
+                SELECT COUNT(*) FILTER (WHERE deletedat IS NULL), COUNT(*) FILTER (WHERE deletedat IS NOT NULL)
+                FROM record WHERE exerciseid = \(from.id)
+                """)
+            if let row = counts.first {
+                let (live, deleted) = try Self.decode(row, as: (Int64, Int64).self)
+                merge.records = Int(live)
+                merge.deletedRecords = Int(deleted)
+            }
+            let members = try transaction.query("""
+                SELECT u.name FROM "user" u WHERE u.id IN (SELECT userid FROM record WHERE exerciseid = \(from.id))
+                ORDER BY u.namekey COLLATE "C"
+                """)
+            for row in members { merge.members.append(try Self.decode(row, as: String.self)) }
+            // A moved set is an edit of its exercise, as 'edit --exercise' stamps one.
+            try transaction.query("""
+                UPDATE record SET exerciseid = \(into.id), editedat = \(Self.milliseconds(now)) WHERE exerciseid = \(from.id)
+                """)
+            let routines = try transaction.query("SELECT id, name, exercises FROM routine ORDER BY namekey COLLATE \"C\"")
+            for row in routines {
+                let (id, name, text) = try Self.decode(row, as: (Int64, String, String).self)
+                guard let routine = Routine(name: name, storedExercises: text) else { continue }
+                let (merged, steps) = routine.merging(from.name, into: into.name)
+                guard steps > 0 else { continue }
+                try transaction.query("UPDATE routine SET exercises = \(merged.storedExercises) WHERE id = \(id)")
+                merge.routines.append(name)
+                merge.routineSteps += steps
+            }
+            try transaction.query("DELETE FROM exercise WHERE id = \(from.id)")
+            return merge
+        }
     }
 
     public func names(of kind: NameRules.Kind, after id: Int64) throws(LogbookError) -> [(id: Int64, name: String)] {
@@ -208,7 +248,7 @@ extension PostgresLogbook {
         return nil
     }
 
-    private func rename(_ table: NameTable, id: Int64, to newName: String, taken: String) throws(LogbookError) {
+    private func rename(_ table: NameTable, id: Int64, to newName: String, taken: String, category: String? = nil) throws(LogbookError) {
         let key = NameRules.key(newName)
         try link.transaction { transaction in
             try transaction.query("SELECT pg_advisory_xact_lock(\(Self.namesLock))")
@@ -225,6 +265,9 @@ extension PostgresLogbook {
             binds.append(key)
             binds.append(id)
             try transaction.query(PostgresQuery(unsafeSQL: "UPDATE \(table.sql) SET name = $1, namekey = $2 WHERE id = $3", binds: binds))
+            if let category, table == .exercise {
+                try transaction.query("UPDATE exercise SET category = \(category) WHERE id = \(id)")
+            }
         }
     }
 
@@ -257,7 +300,8 @@ extension PostgresLogbook {
                     }
                 }
             } else if all > 0 {
-                throw LogbookError(.conflict, "\(name) has \(all) deleted record\(all == 1 ? "" : "s") kept for restoring; rename it instead")
+                throw LogbookError(.conflict, "\(name) has \(all) deleted record\(all == 1 ? "" : "s") kept for restoring; "
+                    + "'topweight exercises merge \(name) OTHER' puts them on another exercise")
             }
             try transaction.query(PostgresQuery(unsafeSQL: "DELETE FROM \(table.sql) WHERE id = $1", binds: Self.binds(id)))
         }

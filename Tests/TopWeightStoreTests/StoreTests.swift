@@ -672,6 +672,58 @@ struct StoreTests {
         }
     }
 
+    @Test("Merging an exercise moves every record (deleted ones too) and routine step onto the other, stamps them edited, and removes it")
+    func mergeExercise() throws {
+        try withEachEngine { store in
+            let ana = try store.createUser(named: "Ana")
+            let bo = try store.createUser(named: "Bo")
+            let flye = try store.createExercise(named: "Rear flye")
+            let fly = try store.createExercise(named: "Rear Delt Fly", category: "dumbbell")
+            let squat = try store.createExercise(named: "Back Squat")
+            let first = try store.save(ana, flye, SetValues(12, .kg, 12, 3), at: instant(0))
+            let gone = try store.save(bo, flye, SetValues(10, .kg, 12, 3), at: instant(1))
+            let kept = try store.save(ana, fly, SetValues(14, .kg, 10, 3), at: instant(2))
+            let other = try store.save(ana, squat, SetValues(100, .kg, 5, 5), at: instant(3))
+            try store.deleteRecord(id: gone)
+            _ = try store.saveRoutine(Routine(name: "Pull Day", exercises: [
+                RoutineStep(exercise: "rear FLYE", values: SetValues(12, .kg, 12, 3)),
+                RoutineStep(exercise: "Back Squat", values: nil),
+            ]), now: instant(4))
+            _ = try store.saveRoutine(Routine(name: "Legs", exercises: [RoutineStep(exercise: "Back Squat", values: nil)]), now: instant(4))
+
+            let merge = try store.mergeExercise(flye, into: fly, now: instant(60))
+
+            #expect(merge == ExerciseMerge(from: "Rear flye", into: "Rear Delt Fly", records: 1, deletedRecords: 1,
+                                           members: ["Ana", "Bo"], routines: ["Pull Day"], routineSteps: 1))
+            #expect(try store.exercise(named: "Rear flye") == nil)
+            #expect(try store.history(HistoryQuery(userID: ana.id)).map { "\($0.id) \($0.exercise)" }
+                == ["\(other) Back Squat", "\(kept) Rear Delt Fly", "\(first) Rear Delt Fly"])
+            #expect(try store.stored(id: first)?.editedAt == instant(60))
+            #expect(try store.stored(id: kept)?.editedAt == nil)
+            #expect(try store.restoreRecord(id: gone))
+            #expect(try store.record(id: gone)?.exercise == "Rear Delt Fly")
+            #expect(try store.exercises().first { $0.exercise.name == "Rear Delt Fly" }?.records == 3)
+            #expect(try store.routines().map(\.exercises) == [
+                [RoutineStep(exercise: "Back Squat", values: nil)],
+                [RoutineStep(exercise: "Rear Delt Fly", values: SetValues(12, .kg, 12, 3)), RoutineStep(exercise: "Back Squat", values: nil)],
+            ])
+            let same = #expect(throws: LogbookError.self) { try store.mergeExercise(fly, into: fly, now: instant(90)) }
+            #expect(same?.kind == .conflict)
+        }
+    }
+
+    @Test("Renaming can set the category (a catalog name brings the catalog's); without one the category stays")
+    func renameWithCategory() throws {
+        try withEachEngine { store in
+            let bench = try store.createExercise(named: "bench thing", category: "machine")
+            let renamed = try store.renameExercise(bench, to: "Bench Press", category: "barbell")
+            #expect(renamed == Exercise(id: bench.id, name: "Bench Press", category: "barbell"))
+            #expect(try store.exercise(named: "Bench Press") == renamed)
+            #expect(try store.renameExercise(renamed, to: "Bench") == Exercise(id: bench.id, name: "Bench", category: "barbell"))
+            #expect(try store.exercise(named: "Bench")?.category == "barbell")
+        }
+    }
+
     @Test("Deleting leaves a tombstone that every read skips and restore brings back")
     func tombstones() throws {
         try withEachEngine { store in

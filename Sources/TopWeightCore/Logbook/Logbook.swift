@@ -28,7 +28,13 @@ public protocol Logbook: AnyObject, Sendable {
     func exercise(named name: String) throws(LogbookError) -> Exercise?
     func createExercise(named name: String, category: String?, now: Date) throws(LogbookError) -> Exercise
     func exercises() throws(LogbookError) -> [ExerciseSummary]
-    func renameExercise(_ exercise: Exercise, to newName: String) throws(LogbookError) -> Exercise
+    /// Renames an exercise; a non-nil `category` replaces its category (a
+    /// catalog name brings the catalog's).
+    func renameExercise(_ exercise: Exercise, to newName: String, category: String?) throws(LogbookError) -> Exercise
+    /// Puts every record of `from` (deleted ones too) and every routine step
+    /// naming it on `into`, then removes `from`, in one transaction: how a
+    /// gym's duplicates (`Rear flye` beside `Rear Delt Fly`) become one.
+    func mergeExercise(_ from: Exercise, into: Exercise, now: Date) throws(LogbookError) -> ExerciseMerge
     /// Removes an exercise no record uses.
     func removeExercise(_ exercise: Exercise) throws(LogbookError)
     /// Member or exercise names with an id above `id`, oldest first: how the
@@ -122,6 +128,10 @@ public protocol Logbook: AnyObject, Sendable {
 }
 
 extension Logbook {
+    public func renameExercise(_ exercise: Exercise, to newName: String) throws(LogbookError) -> Exercise {
+        try renameExercise(exercise, to: newName, category: nil)
+    }
+
     /// Removes a member with no records at all, tombstones included.
     public func removeUser(_ user: User) throws(LogbookError) {
         try removeUser(user, withDeleted: false)
