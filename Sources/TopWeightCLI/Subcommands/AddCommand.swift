@@ -31,9 +31,7 @@ struct AddCommand: ParsableCommand {
         try reportingFailures {
             let now = Date()
             let performedAt = try at.map { text in
-                guard let date = Timestamp.parse(text, timeZone: .current) else {
-                    throw Failure.input("--at must be an ISO 8601 time (e.g. 2026-11-20T18:30:00+01:00 or 2026-11-20)")
-                }
+                let date = try DateArgument.time(text, option: "--at")
                 guard date <= now.addingTimeInterval(86_400) else {
                     throw Failure.input("--at is in the future; sets are logged once done")
                 }
