@@ -67,7 +67,8 @@ struct ChartPlatesBodyCommandTests {
         let weight = try Binary.run(["chart", "--user", "Ana", "--exercise", "Back Squat", "--metric", "weight", "--format", "json",
                                      "--since", "2020-03-05"], db: scratch.db)
         #expect(try Self.jsonArray(weight.stdout).map { $0["value"] as? Double } == [231.49, 209.44, 231.49, 240])
-        #expect(try Self.jsonArray(weight.stdout).map { $0["pr"] as? Bool } == [false, false, false, true])
+        // 105 kg on the window's first day beats 100 kg on 2 March, before it: a PR all the same.
+        #expect(try Self.jsonArray(weight.stdout).map { $0["pr"] as? Bool } == [true, false, false, true])
         let volume = try Binary.run(["chart", "--user", "Ana", "--exercise", "Back Squat", "--metric", "volume", "--format", "json"], db: scratch.db)
         let values = try Self.jsonArray(volume.stdout)
         #expect(values.map { $0["value"] as? Double } == [1500, 1575, 2280, 1875, 326.59])
@@ -353,5 +354,19 @@ struct ChartPlatesBodyCommandTests {
         terminal.type(":quit\r")
         #expect(terminal.waitForExit() == 0)
         #expect(try store.bodyWeights(userID: ana.id, since: nil, limit: nil).map(\.weight) == [Weight(value: 82.5, unit: .kg)])
+    }
+}
+
+extension ChartPlatesBodyCommandTests {
+    @Test("chart --since marks a PR only where it beats the whole history, not only the days drawn")
+    func chartSinceKeepsHistory() throws {
+        let scratch = try Scratch()
+        for (weight, at) in [("220", "2026-07-10T10:00:00+00:00"), ("176", "2026-09-03T10:00:00+00:00"), ("187", "2026-09-10T10:00:00+00:00")] {
+            #expect(try Binary.run(["add", "Ana", "Deadlift", weight, "1", "1", "--at", at], db: scratch.db).status == 0)
+        }
+        let chart = try Binary.run(["chart", "--user", "Ana", "--exercise", "Deadlift", "--since", "2026-09-01", "--format", "json"], db: scratch.db)
+        #expect(chart.status == 0, "\(chart.stderr)")
+        #expect(chart.stdout.contains("\"date\":\"2026-09-10\"") && !chart.stdout.contains("\"pr\":true"), "\(chart.stdout)")
+        #expect(!chart.stdout.contains("2026-07-10"), "the window only: \(chart.stdout)")
     }
 }
