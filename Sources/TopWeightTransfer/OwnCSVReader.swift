@@ -49,8 +49,8 @@ enum OwnCSVReader {
         return (HistoryDocument(records: records), malformed)
     }
 
-    /// A name as stored: without the `'` the export puts before a name a
-    /// spreadsheet would run as a formula (`'=cmd`).
+    /// A name as stored: without the `'` our CSV and Strong exports put before
+    /// a name a spreadsheet would run as a formula (`'=cmd`).
     static func unguarded(_ text: String) -> String {
         guard text.hasPrefix("'"), let second = text.unicodeScalars.dropFirst().first,
               ["=", "+", "-", "@", "\t", "\r"].contains(second) else { return text }
