@@ -5,6 +5,9 @@ import TopWeightCore
 import TopWeightPostgres
 import TopWeightStore
 import TopWeightUseCases
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Options every subcommand takes.
 struct GlobalOptions: ParsableArguments {
@@ -31,12 +34,24 @@ struct GlobalOptions: ParsableArguments {
     }
 
     /// Opens the store, or ends the program with exit code 2 and one line on stderr.
-    func openStore(readOnly: Bool = false) throws -> any StorageEngine {
+    ///
+    /// `create` only for what writes a member's sets (and the logger): any
+    /// other command given a path (`--db`, `TOPWEIGHT_DB`) with no file
+    /// behind it (a typo, a backup folder that isn't there) refuses it instead
+    /// of answering from a new, empty database left behind. The default file
+    /// is made on first use by any command, as it always was: nobody typed it.
+    func openStore(readOnly: Bool = false, create: Bool = false) throws -> any StorageEngine {
         do {
-            return try Self.open(databasePath, durable: isDurable, busyTimeout: busyTimeout, readOnly: readOnly)
+            return try Self.open(databasePath, durable: isDurable, busyTimeout: busyTimeout, readOnly: readOnly,
+                                 create: create || !isGiven)
         } catch {
             throw Failure.database(error)
         }
+    }
+
+    /// True when the database was named (`--db` or `TOPWEIGHT_DB`), not the default.
+    var isGiven: Bool {
+        !(db ?? "").isEmpty || !(ProcessInfo.processInfo.environment["TOPWEIGHT_DB"] ?? "").isEmpty
     }
 
     /// The database shown in messages: a path, or a URL without its password.
@@ -50,7 +65,9 @@ struct GlobalOptions: ParsableArguments {
     }
 
     /// A file path opens the SQLite engine, a `postgres://` URL the PostgreSQL one.
-    static func open(_ location: String, durable: Bool = false, busyTimeout: Double = 10, readOnly: Bool = false) throws(LogbookError) -> any StorageEngine {
+    /// A file that does not exist is created only with `create`.
+    static func open(_ location: String, durable: Bool = false, busyTimeout: Double = 10, readOnly: Bool = false,
+                     create: Bool = false) throws(LogbookError) -> any StorageEngine {
         if PostgresLocation.isPostgresURL(location) {
             return try PostgresLogbook(url: location, options: .init(timeout: postgresTimeout, readOnly: readOnly))
         }
@@ -58,7 +75,18 @@ struct GlobalOptions: ParsableArguments {
            !scheme.isEmpty, scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) {
             throw LogbookError(.cannotOpen, "\(scheme):// databases are not supported; --db and TOPWEIGHT_DB take a file path or a postgres:// URL")
         }
+        if !create, isMissing(location) {
+            throw LogbookError(.cannotOpen, "no database at \(location); check the path (a new database is made only by 'add', 'import', 'users add', 'admin set-pin' or the logger)")
+        }
         return try WorkoutStore(path: location, options: .init(durable: durable, busyTimeout: busyTimeout, readOnly: readOnly))
+    }
+
+    /// True when `location` is a file path with nothing there (a dangling
+    /// link is left to the store, which names its target).
+    static func isMissing(_ location: String) -> Bool {
+        guard !PostgresLocation.isPostgresURL(location) else { return false }
+        var info = stat()
+        return lstat(location, &info) != 0 && errno == ENOENT
     }
 
     /// Seconds a PostgreSQL connect or call may take: `$TOPWEIGHT_PG_TIMEOUT`, else 5.
@@ -71,13 +99,13 @@ struct GlobalOptions: ParsableArguments {
 
 extension GlobalOptions {
     /// The use cases over the store and the bundled catalog.
-    func openWorkouts() throws -> Workouts {
-        Workouts(logbook: try openStore(), catalog: .bundled())
+    func openWorkouts(create: Bool = false) throws -> Workouts {
+        Workouts(logbook: try openStore(create: create), catalog: .bundled())
     }
 
     /// The use cases and the training log over one opened store.
-    func openLog() throws -> (workouts: Workouts, log: TrainingLog) {
-        let store = try openStore()
+    func openLog(create: Bool = false) throws -> (workouts: Workouts, log: TrainingLog) {
+        let store = try openStore(create: create)
         return (Workouts(logbook: store, catalog: .bundled()),
                 TrainingLog(logbook: store, routineCatalog: .bundled(), timeZone: .current))
     }

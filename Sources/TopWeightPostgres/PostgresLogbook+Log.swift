@@ -37,6 +37,22 @@ extension PostgresLogbook {
             """)
     }
 
+    public func adoptNote(userID: Int64, day: LocalDay, text: String, now: Date) throws(LogbookError) -> Bool {
+        // ON CONFLICT DO UPDATE locks the row and checks its WHERE on the
+        // latest version: of imports run at once, one adds the text.
+        let rows = try link.query("""
+            INSERT INTO session (userid, day, note, editedat) VALUES (\(userID), \(day.description), \(text), \(Self.milliseconds(now)))
+            ON CONFLICT (userid, day) DO UPDATE SET
+                note = CASE WHEN session.note IS NULL OR session.note = '' THEN excluded.note
+                            ELSE session.note || E'\\n\\n' || excluded.note END,
+                editedat = excluded.editedat
+            WHERE session.note IS NULL
+               OR strpos(E'\\n\\n' || session.note || E'\\n\\n', E'\\n\\n' || excluded.note || E'\\n\\n') = 0
+            RETURNING 1
+            """)
+        return !rows.isEmpty
+    }
+
     public func setRoutine(_ routine: String?, userID: Int64, day: LocalDay, now: Date) throws(LogbookError) {
         try link.query("""
             INSERT INTO session (userid, day, routine, editedat) VALUES (\(userID), \(day.description), \(routine), \(Self.milliseconds(now)))

@@ -126,17 +126,58 @@ extension PostgresLogbook {
         return User(id: user.id, name: newName)
     }
 
-    public func removeUser(_ user: User) throws(LogbookError) {
-        try remove(.user, id: user.id, name: user.name, advice: "delete them first or rename the member")
+    public func removeUser(_ user: User, withDeleted: Bool) throws(LogbookError) {
+        try remove(.user, id: user.id, name: user.name, withDeleted: withDeleted,
+                   advice: "delete them first ('topweight history --user \(user.name)' shows their ids, 'topweight delete ID' deletes one) or rename the member")
     }
 
-    public func renameExercise(_ exercise: Exercise, to newName: String) throws(LogbookError) -> Exercise {
-        try rename(.exercise, id: exercise.id, to: newName, taken: "an exercise")
-        return Exercise(id: exercise.id, name: newName, category: exercise.category)
+    public func renameExercise(_ exercise: Exercise, to newName: String, category: String?) throws(LogbookError) -> Exercise {
+        try rename(.exercise, id: exercise.id, to: newName, taken: "an exercise", category: category)
+        return Exercise(id: exercise.id, name: newName, category: category ?? exercise.category)
     }
 
     public func removeExercise(_ exercise: Exercise) throws(LogbookError) {
-        try remove(.exercise, id: exercise.id, name: exercise.name, advice: "rename it instead of removing it")
+        try remove(.exercise, id: exercise.id, name: exercise.name,
+                   advice: "'topweight exercises merge \(exercise.name) OTHER' puts them on another exercise")
+    }
+
+    public func mergeExercise(_ from: Exercise, into: Exercise, now: Date) throws(LogbookError) -> ExerciseMerge {
+        guard from.id != into.id else { throw LogbookError(.conflict, "\(from.name) and \(into.name) are the same exercise") }
+        return try link.transaction { transaction in
+            // Under the names lock, as renames and removals: no record lands on `from` meanwhile.
+            try transaction.query("SELECT pg_advisory_xact_lock(\(Self.namesLock))")
+            var merge = ExerciseMerge(from: from.name, into: into.name)
+            let counts = try transaction.query("""
+                SELECT COUNT(*) FILTER (WHERE deletedat IS NULL), COUNT(*) FILTER (WHERE deletedat IS NOT NULL)
+                FROM record WHERE exerciseid = \(from.id)
+                """)
+            if let row = counts.first {
+                let (live, deleted) = try Self.decode(row, as: (Int64, Int64).self)
+                merge.records = Int(live)
+                merge.deletedRecords = Int(deleted)
+            }
+            let members = try transaction.query("""
+                SELECT u.name FROM "user" u WHERE u.id IN (SELECT userid FROM record WHERE exerciseid = \(from.id))
+                ORDER BY u.namekey COLLATE "C"
+                """)
+            for row in members { merge.members.append(try Self.decode(row, as: String.self)) }
+            // A moved set is an edit of its exercise, as 'edit --exercise' stamps one.
+            try transaction.query("""
+                UPDATE record SET exerciseid = \(into.id), editedat = \(Self.milliseconds(now)) WHERE exerciseid = \(from.id)
+                """)
+            let routines = try transaction.query("SELECT id, name, exercises FROM routine ORDER BY namekey COLLATE \"C\"")
+            for row in routines {
+                let (id, name, text) = try Self.decode(row, as: (Int64, String, String).self)
+                guard let routine = Routine(name: name, storedExercises: text) else { continue }
+                let (merged, steps) = routine.merging(from.name, into: into.name)
+                guard steps > 0 else { continue }
+                try transaction.query("UPDATE routine SET exercises = \(merged.storedExercises) WHERE id = \(id)")
+                merge.routines.append(name)
+                merge.routineSteps += steps
+            }
+            try transaction.query("DELETE FROM exercise WHERE id = \(from.id)")
+            return merge
+        }
     }
 
     public func names(of kind: NameRules.Kind, after id: Int64) throws(LogbookError) -> [(id: Int64, name: String)] {
@@ -207,7 +248,7 @@ extension PostgresLogbook {
         return nil
     }
 
-    private func rename(_ table: NameTable, id: Int64, to newName: String, taken: String) throws(LogbookError) {
+    private func rename(_ table: NameTable, id: Int64, to newName: String, taken: String, category: String? = nil) throws(LogbookError) {
         let key = NameRules.key(newName)
         try link.transaction { transaction in
             try transaction.query("SELECT pg_advisory_xact_lock(\(Self.namesLock))")
@@ -224,10 +265,14 @@ extension PostgresLogbook {
             binds.append(key)
             binds.append(id)
             try transaction.query(PostgresQuery(unsafeSQL: "UPDATE \(table.sql) SET name = $1, namekey = $2 WHERE id = $3", binds: binds))
+            if let category, table == .exercise {
+                try transaction.query("UPDATE exercise SET category = \(category) WHERE id = \(id)")
+            }
         }
     }
 
-    private func remove(_ table: NameTable, id: Int64, name: String, advice: String) throws(LogbookError) {
+    private func remove(_ table: NameTable, id: Int64, name: String, withDeleted: Bool = false,
+                        advice: String) throws(LogbookError) {
         try link.transaction { transaction in
             try transaction.query("SELECT pg_advisory_xact_lock(\(Self.namesLock))")
             let counts = try transaction.query(PostgresQuery(unsafeSQL: """
@@ -238,8 +283,25 @@ extension PostgresLogbook {
             if live > 0 {
                 throw LogbookError(.conflict, "\(name) has \(live) record\(live == 1 ? "" : "s"); \(advice)")
             }
-            if all > 0 {
-                throw LogbookError(.conflict, "\(name) has \(all) deleted record\(all == 1 ? "" : "s") kept for restoring; rename it instead")
+            if table == .user {
+                if withDeleted {
+                    // The member's tombstones, notes and body weights go with them.
+                    try transaction.query("DELETE FROM record WHERE userid = \(id)")
+                    try transaction.query("DELETE FROM session WHERE userid = \(id)")
+                    try transaction.query("DELETE FROM bodyweight WHERE userid = \(id)")
+                } else if all > 0 {
+                    throw LogbookError(.conflict, "\(name) has \(all) deleted record\(all == 1 ? "" : "s") kept for restoring; 'topweight users remove \(name) --yes' removes them with the member")
+                } else {
+                    let owned = try transaction.query("""
+                        SELECT (SELECT COUNT(*) FROM session WHERE userid = \(id)) + (SELECT COUNT(*) FROM bodyweight WHERE userid = \(id))
+                        """)
+                    if let first = owned.first, try Self.decode(first, as: Int64.self) > 0 {
+                        throw LogbookError(.conflict, "\(name) has days' notes or body weights; 'topweight users remove \(name) --yes' removes them with the member")
+                    }
+                }
+            } else if all > 0 {
+                throw LogbookError(.conflict, "\(name) has \(all) deleted record\(all == 1 ? "" : "s") kept for restoring; "
+                    + "'topweight exercises merge \(name) OTHER' puts them on another exercise")
             }
             try transaction.query(PostgresQuery(unsafeSQL: "DELETE FROM \(table.sql) WHERE id = $1", binds: Self.binds(id)))
         }

@@ -50,6 +50,24 @@ extension WorkoutStore {
         }
     }
 
+    public func adoptNote(userID: Int64, day: LocalDay, text: String, now: Date) throws(LogbookError) -> Bool {
+        try perform {
+            try writer.write { db in
+                // The upsert's WHERE sees the row as it is under the write lock.
+                try db.execute(sql: """
+                    INSERT INTO session (userId, day, note, editedAt) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (userId, day) DO UPDATE SET
+                        note = CASE WHEN note IS NULL OR note = '' THEN excluded.note ELSE note || char(10) || char(10) || excluded.note END,
+                        editedAt = excluded.editedAt
+                    WHERE note IS NULL
+                       OR instr(char(10) || char(10) || note || char(10) || char(10),
+                                char(10) || char(10) || excluded.note || char(10) || char(10)) = 0
+                    """, arguments: [userID, day.description, text, Self.milliseconds(now)])
+                return db.changesCount > 0
+            }
+        }
+    }
+
     public func setRoutine(_ routine: String?, userID: Int64, day: LocalDay, now: Date) throws(LogbookError) {
         try perform {
             try writer.write { db in

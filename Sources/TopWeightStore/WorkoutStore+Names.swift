@@ -99,14 +99,43 @@ extension WorkoutStore {
     }
 
     /// Renames an exercise; refuses a name another exercise already has.
-    public func renameExercise(_ exercise: Exercise, to newName: String) throws(LogbookError) -> Exercise {
-        try rename(in: "exercise", id: exercise.id, to: newName, taken: "an exercise")
-        return Exercise(id: exercise.id, name: newName, category: exercise.category)
+    public func renameExercise(_ exercise: Exercise, to newName: String, category: String?) throws(LogbookError) -> Exercise {
+        try rename(in: "exercise", id: exercise.id, to: newName, taken: "an exercise", category: category)
+        return Exercise(id: exercise.id, name: newName, category: category ?? exercise.category)
+    }
+
+    public func mergeExercise(_ from: Exercise, into: Exercise, now: Date) throws(LogbookError) -> ExerciseMerge {
+        guard from.id != into.id else { throw LogbookError(.conflict, "\(from.name) and \(into.name) are the same exercise") }
+        return try perform {
+            try writer.write { db in
+                var merge = ExerciseMerge(from: from.name, into: into.name)
+                merge.records = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE exerciseId = ? AND deletedAt IS NULL", arguments: [from.id]) ?? 0
+                merge.deletedRecords = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE exerciseId = ? AND deletedAt IS NOT NULL", arguments: [from.id]) ?? 0
+                merge.members = try String.fetchAll(db, sql: """
+                    SELECT u.name FROM user u WHERE u.id IN (SELECT userId FROM record WHERE exerciseId = ?) ORDER BY u.nameKey
+                    """, arguments: [from.id])
+                // A moved set is an edit of its exercise, as 'edit --exercise' stamps one.
+                try db.execute(sql: "UPDATE record SET exerciseId = ?, editedAt = ? WHERE exerciseId = ?",
+                               arguments: [into.id, Self.milliseconds(now), from.id])
+                for row in try Row.fetchAll(db, sql: "SELECT id, name, exercises FROM routine ORDER BY nameKey") {
+                    guard let name = String.fromDatabaseValue(row["name"]), let text = String.fromDatabaseValue(row["exercises"]),
+                          let routine = Routine(name: name, storedExercises: text) else { continue }
+                    let (merged, steps) = routine.merging(from.name, into: into.name)
+                    guard steps > 0 else { continue }
+                    try db.execute(sql: "UPDATE routine SET exercises = ? WHERE id = ?", arguments: [merged.storedExercises, row["id"]])
+                    merge.routines.append(name)
+                    merge.routineSteps += steps
+                }
+                try db.execute(sql: "DELETE FROM exercise WHERE id = ?", arguments: [from.id])
+                return merge
+            }
+        }
     }
 
     /// Removes an exercise that no record uses. Records are never deleted this way.
     public func removeExercise(_ exercise: Exercise) throws(LogbookError) {
-        try remove(from: "exercise", id: exercise.id, name: exercise.name, advice: "rename it instead of removing it")
+        try remove(from: "exercise", id: exercise.id, name: exercise.name,
+                   advice: "'topweight exercises merge \(exercise.name) OTHER' puts them on another exercise")
     }
 
     /// Renames a member; refuses a name another member already has.
@@ -115,13 +144,14 @@ extension WorkoutStore {
         return User(id: user.id, name: newName)
     }
 
-    /// Removes a member who has no records. Records are never deleted this way.
-    public func removeUser(_ user: User) throws(LogbookError) {
-        try remove(from: "user", id: user.id, name: user.name, advice: "delete them first or rename the member")
+    /// Removes a member who has no live records; live records are never deleted this way.
+    public func removeUser(_ user: User, withDeleted: Bool) throws(LogbookError) {
+        try remove(from: "user", id: user.id, name: user.name, withDeleted: withDeleted,
+                   advice: "delete them first ('topweight history --user \(user.name)' shows their ids, 'topweight delete ID' deletes one) or rename the member")
     }
 
     /// Renames the row `id` of a name table (`user`, `exercise`), keeping names unique.
-    private func rename(in table: String, id: Int64, to newName: String, taken: String) throws(LogbookError) {
+    private func rename(in table: String, id: Int64, to newName: String, taken: String, category: String? = nil) throws(LogbookError) {
         let key = NameRules.key(newName)
         try perform {
             try writer.write { db in
@@ -131,6 +161,9 @@ extension WorkoutStore {
                 }
                 try Self.refuseLookalike(of: newName, in: table, except: id, db)
                 try db.execute(sql: "UPDATE \(table) SET name = ?, nameKey = ? WHERE id = ?", arguments: [newName, key, id])
+                if let category {
+                    try db.execute(sql: "UPDATE exercise SET category = ? WHERE id = ?", arguments: [category, id])
+                }
             }
         }
     }
@@ -167,18 +200,37 @@ extension WorkoutStore {
         }
     }
 
-    /// Deletes the row `id` of a name table when no record refers to it.
-    private func remove(from table: String, id: Int64, name: String, advice: String) throws(LogbookError) {
+    /// Deletes the row `id` of a name table when no live record refers to
+    /// it; a member's tombstones, notes and body weights go with them when
+    /// `withDeleted`, in the same transaction.
+    private func remove(from table: String, id: Int64, name: String, withDeleted: Bool = false,
+                        advice: String) throws(LogbookError) {
         try perform {
             try writer.write { db in
                 let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE \(table)Id = ? AND deletedAt IS NULL", arguments: [id]) ?? 0
                 if count > 0 {
                     throw LogbookError(.conflict, "\(name) has \(count) record\(count == 1 ? "" : "s"); \(advice)")
                 }
+                if withDeleted, table == "user" {
+                    for owned in ["record", "session", "bodyWeight"] {
+                        try db.execute(sql: "DELETE FROM \(owned) WHERE userId = ?", arguments: [id])
+                    }
+                }
                 // Deleted records are kept (they can be restored), and they still name it.
                 let kept = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE \(table)Id = ?", arguments: [id]) ?? 0
                 if kept > 0 {
-                    throw LogbookError(.conflict, "\(name) has \(kept) deleted record\(kept == 1 ? "" : "s") kept for restoring; rename it instead")
+                    let way = table == "user" ? "'topweight users remove \(name) --yes' removes them with the member"
+                        : "'topweight exercises merge \(name) OTHER' puts them on another exercise"
+                    throw LogbookError(.conflict, "\(name) has \(kept) deleted record\(kept == 1 ? "" : "s") kept for restoring; \(way)")
+                }
+                if table == "user" {
+                    // A day's note or body weight names the member too.
+                    let owned = try Int.fetchOne(db, sql: """
+                        SELECT (SELECT COUNT(*) FROM session WHERE userId = ?) + (SELECT COUNT(*) FROM bodyWeight WHERE userId = ?)
+                        """, arguments: [id, id]) ?? 0
+                    if owned > 0 {
+                        throw LogbookError(.conflict, "\(name) has days' notes or body weights; 'topweight users remove \(name) --yes' removes them with the member")
+                    }
                 }
                 try db.execute(sql: "DELETE FROM \(table) WHERE id = ?", arguments: [id])
             }

@@ -101,3 +101,33 @@ struct ExerciseMapping: Sendable {
         return spellings
     }
 }
+
+/// Exercise names written as other apps write them, put on the catalog's
+/// (or a stored exercise's) as history import puts them: for the gym's
+/// routines, so a step `Squat (Barbell)` walks as Back Squat with its numbers.
+public struct ExerciseNameResolver: Sendable {
+    private let mapping: ExerciseMapping
+    private let known: Set<String>
+    /// Stored and catalog names, for a short form (`bench`) as the logger reads one.
+    private let index: NameIndex
+
+    public init(catalog: ExerciseCatalog, stored: [Exercise]) {
+        let byKey = Dictionary(stored.map { (NameRules.key($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+        mapping = ExerciseMapping(catalog: catalog, stored: { byKey[NameRules.key($0)] })
+        known = Set(byKey.keys)
+        var index = NameIndex(catalog.entries.map(\.name))
+        for exercise in stored { index.insert(exercise.name) }
+        self.index = index
+    }
+
+    /// The name to keep for `name`: the catalog's or a stored one's spelling,
+    /// else the one name a short form starts (as `bench 60x5x5` at the logger
+    /// is Bench Press), else `name` itself.
+    public func name(for name: String) -> String {
+        let target = mapping.target(for: name)
+        guard target.name == name, !known.contains(NameRules.key(name)) else { return target.name }
+        var index = index
+        if case .unique(let found) = index.resolve(name) { return found }
+        return name
+    }
+}

@@ -33,6 +33,18 @@ struct HistoryDocument: Decodable {
         case format, version, members, exercises, records, sessions, routines, bodyWeights
     }
 
+    /// A document read from elsewhere than JSON (our CSV export): records only.
+    init(records: [Record]) {
+        format = Self.formatName
+        version = Self.version
+        members = []
+        exercises = []
+        self.records = records
+        sessions = []
+        routines = []
+        bodyWeights = []
+    }
+
     /// A file may leave out a list it has nothing in.
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

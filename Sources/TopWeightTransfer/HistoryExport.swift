@@ -205,14 +205,21 @@ public enum HistoryExport {
                         order = String(setNumber)
                     }
                     write(strongLine([
-                        String(number + 1), start, info?.routine ?? "Workout", duration, record.exercise, order,
-                        weight.number, String(record.values.reps), "", "", "", "", info?.note ?? "",
+                        String(number + 1), start, guarded(info?.routine ?? "Workout"), duration, guarded(record.exercise), order,
+                        weight.number, String(record.values.reps), "", "", "", "", guarded(info?.note ?? ""),
                     ]))
                     report.rows += 1
                 }
             }
         }
         return report
+    }
+
+    /// A name or note a spreadsheet would run as a formula (`=cmd|calc`),
+    /// with the leading `'` our CSV gives it; the readers take it off again.
+    static func guarded(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) else { return text }
+        return "'" + text
     }
 
     /// One row of Strong's file: every field quoted, quotes doubled, `;` between.

@@ -21,7 +21,30 @@ extension HistoryImporter {
         guard document.version <= HistoryDocument.version else {
             throw .input("the file is version \(document.version) of the export; this Top Weight reads up to \(HistoryDocument.version)")
         }
-        var summary = ImportSummary(format: .json, variant: "version \(document.version)")
+        return try importDocument(document, format: .json, variant: "version \(document.version)", member: member,
+                                  dryRun: dryRun, now: now, progress: progress)
+    }
+
+    /// Our own CSV export: its live records, by their ids, as a JSON export's.
+    func importCSV(_ text: String, member: String?, dryRun: Bool, now: Date,
+                   progress: (Int, Int) -> Void) throws(TransferError) -> ImportSummary {
+        let document: HistoryDocument
+        let malformed: [MalformedRow]
+        do {
+            (document, malformed) = try OwnCSVReader.document(text, now: now)
+        } catch {
+            throw .input(error.message)
+        }
+        return try importDocument(document, format: .csv, variant: "records with their ids", member: member,
+                                  dryRun: dryRun, now: now, malformed: malformed, progress: progress)
+    }
+
+    /// A document of ours (JSON, or CSV made into one) added to the database:
+    /// everything by its id or name, so nothing comes twice.
+    func importDocument(_ document: HistoryDocument, format: ImportFormat, variant: String, member: String?, dryRun: Bool,
+                        now: Date, malformed: [MalformedRow] = [],
+                        progress: (Int, Int) -> Void) throws(TransferError) -> ImportSummary {
+        var summary = ImportSummary(format: format, variant: variant)
         summary.dryRun = dryRun
         summary.rows = document.records.count
         var only: String?
@@ -53,8 +76,8 @@ extension HistoryImporter {
         for (index, entry) in document.bodyWeights.enumerated() where wanted(entry.user) {
             if let weight = read.bodyWeight(entry, place: "body weight \(index + 1)") { weights.append(weight) }
         }
-        summary.malformed = read.malformed
-        if !read.malformed.isEmpty { summary.skipped[.malformed] = read.malformed.count }
+        summary.malformed = malformed + read.malformed
+        if !summary.malformed.isEmpty { summary.skipped[.malformed] = summary.malformed.count }
 
         var members = document.members.compactMap { read.name($0.name, .user) }.filter(wanted)
         members += records.map(\.user) + sessions.map(\.user) + weights.map(\.user)
@@ -64,7 +87,11 @@ extension HistoryImporter {
         }
         var exercises: [(name: String, category: String?)] = []
         for name in Self.distinct((only == nil ? document.exercises.compactMap { read.name($0.name, .exercise) } : []) + records.map(\.exercise)) {
-            exercises.append((name, categories[NameRules.key(name)] ?? nil))
+            // A CSV names no categories: a catalog lift's comes from the catalog.
+            let listed = categories[NameRules.key(name)] ?? catalog.entry(named: name).flatMap {
+                NameRules.key($0.name) == NameRules.key(name) ? $0.category : nil
+            }
+            exercises.append((name, listed))
         }
 
         // What the database holds already.

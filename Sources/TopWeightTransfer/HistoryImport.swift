@@ -50,6 +50,12 @@ public struct HistoryImporter: Sendable {
         if format == .json || (format == .auto && text.first(where: { !$0.isWhitespace }) == "{") {
             return try importJSON(text, member: member, dryRun: dryRun, now: now, progress: progress)
         }
+        if format == .csv || (format == .auto && OwnCSVReader.matches(text)) {
+            guard OwnCSVReader.matches(text) else {
+                throw .input("this is not a Top Weight CSV export: its header is not \(HistoryExport.csvHeader)")
+            }
+            return try importCSV(text, member: member, dryRun: dryRun, now: now, progress: progress)
+        }
         let source: SourceHistory
         do {
             source = try ExportReader.read(text: text, format: format, unit: unit)
@@ -105,10 +111,13 @@ public struct HistoryImporter: Sendable {
 
         // What the database holds already.
         var knownRecords = Set<String>()
+        var knownSets = KnownSets([], claimed: [], calendar: calendar)
         var knownWeights = Set<String>()
         var notes: [LocalDay: String] = [:]
         if let user = existing {
-            knownRecords = try knownUIDs(of: user, at: plan.records.map(\.performedAt))
+            let stored = try storedRecords(of: user, at: plan.records.map(\.performedAt))
+            knownRecords = stored.uids
+            knownSets = KnownSets(stored.live, claimed: Set(plan.records.map(\.uid)), calendar: calendar)
             if let earliest = plan.bodyWeights.map(\.measuredAt).min() {
                 knownWeights = Set(try storage { () throws(LogbookError) in
                     try engine.bodyWeights(userID: user.id, since: earliest, limit: nil)
@@ -120,7 +129,16 @@ public struct HistoryImporter: Sendable {
                 }
             }
         }
-        let fresh = plan.records.filter { !knownRecords.contains($0.uid) }
+        // New by id, and not already in the member's day as it is (our own
+        // Strong export, or another app's copy of sets logged here).
+        var fresh: [StoredRecord] = []
+        for record in plan.records where !knownRecords.contains(record.uid) {
+            let there = knownSets.take(record)
+            guard there < record.values.series else { continue }
+            var rest = record
+            rest.values.series -= there
+            fresh.append(rest)
+        }
         summary.recordsPresent = plan.records.count - fresh.count
         summary.setsPresent = plan.sets - fresh.reduce(0) { $0 + $1.values.series }
         summary.exercisesCreated = Self.distinct(fresh.map(\.exercise)).filter { stored[NameRules.key($0)] == nil }
@@ -150,7 +168,8 @@ public struct HistoryImporter: Sendable {
         }
         try adopt(fresh, now: now, summary: &summary, progress: progress)
         for write in noteWrites {
-            try storage { () throws(LogbookError) in try engine.appendNote(userID: user.id, day: write.day, text: write.text, now: now) }
+            // Held already when another import of the same file wrote it meanwhile.
+            _ = try storage { () throws(LogbookError) in try engine.adoptNote(userID: user.id, day: write.day, text: write.text, now: now) }
         }
         for weight in freshWeights {
             _ = try storage { () throws(LogbookError) in
@@ -233,19 +252,30 @@ public struct HistoryImporter: Sendable {
 
     /// The ids of `user`'s records (live and deleted) performed from the first to the last of `dates`.
     func knownUIDs(of user: User, at dates: [Date]) throws(TransferError) -> Set<String> {
-        guard let earliest = dates.min(), let latest = dates.max() else { return [] }
+        try storedRecords(of: user, at: dates).uids
+    }
+
+    /// `user`'s records performed from the first to the last of the days of
+    /// `dates`: the ids of all (live and deleted), and the live ones.
+    func storedRecords(of user: User, at dates: [Date]) throws(TransferError) -> (uids: Set<String>, live: [WorkoutRecord]) {
+        guard let first = dates.min(), let last = dates.max() else { return ([], []) }
+        // Whole days: a set matched by what it is may have been logged at another hour.
+        let earliest = calendar.startOfDay(for: first)
+        let latest = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: last)) ?? last.addingTimeInterval(86_400)
         var query = HistoryQuery(userID: user.id, since: earliest)
-        query.until = latest.addingTimeInterval(0.001)
+        query.until = latest
         var uids = Set<String>()
+        var live: [WorkoutRecord] = []
         for deleted in [false, true] {
             query.deleted = deleted
             try storage { () throws(LogbookError) in
                 try engine.forEachRecord(query) { record in
                     if let uid = record.uid { uids.insert(uid) }
+                    if !deleted { live.append(record) }
                 }
             }
         }
-        return uids
+        return (uids, live)
     }
 
     /// Every stored exercise, by name key.

@@ -9,6 +9,8 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     case fitnotes
     case stronglifts
     case json
+    /// Our own CSV export (`export --format csv`): records with their ids.
+    case csv
 
     /// The app's name as people write it.
     public var title: String {
@@ -19,6 +21,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         case .fitnotes: "FitNotes"
         case .stronglifts: "StrongLifts"
         case .json: "Top Weight JSON"
+        case .csv: "Top Weight CSV"
         }
     }
 }

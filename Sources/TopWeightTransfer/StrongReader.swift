@@ -51,7 +51,8 @@ enum StrongReader {
                 continue
             }
             let exercise: String
-            switch names.exercise(fields[exerciseColumn]) {
+            // Our own Strong export guards a name a spreadsheet would run (`'=cmd`).
+            switch names.exercise(OwnCSVReader.unguarded(fields[exerciseColumn])) {
             case .success(let name): exercise = name
             case .failure(let error):
                 history.reject(row, error.reason)
@@ -82,8 +83,8 @@ enum StrongReader {
             }
             let cardio = [distanceColumn, secondsColumn].contains { column in column.map { SourceValues.isNonZero(fields[$0]) } ?? false }
             collector.with(key: key, start: start) { workout in
-                if let column = workoutNotesColumn { workout.addNote(fields[column]) }
-                if let column = notesColumn { workout.addNote(fields[column], exercise: exercise) }
+                if let column = workoutNotesColumn { workout.addNote(OwnCSVReader.unguarded(fields[column])) }
+                if let column = notesColumn { workout.addNote(OwnCSVReader.unguarded(fields[column]), exercise: exercise) }
             }
             if isNote { continue }
             if cardio {

@@ -8,15 +8,15 @@ extension TrainingLog {
     /// heaviest set or the volume (see `ProgressSeries.sets`), from `since` on.
     public func chart(_ metric: ChartMetric, exercise: Exercise, of member: User, since: LocalDay?,
                       formula: OneRepMaxFormula = .epley) throws(WorkoutsError) -> ProgressSeries {
-        var query = HistoryQuery(userID: member.id, exerciseID: exercise.id)
-        query.since = since.map { $0.start(in: calendar) }
+        // Every day, not only the window's: a PR beats the whole history.
+        let query = HistoryQuery(userID: member.id, exerciseID: exercise.id)
         var records: [WorkoutRecord] = []
         try attempt { () throws(LogbookError) in
             try logbook.forEachRecord(query) { record in
                 if record.kind != .warmup { records.append(record) }
             }
         }
-        return ProgressSeries.sets(records, metric: metric, formula: formula, calendar: calendar)
+        return ProgressSeries.sets(records, metric: metric, formula: formula, since: since, calendar: calendar)
     }
 
     /// A member's body weight, a point a day (the day's last measurement), from `since` on.

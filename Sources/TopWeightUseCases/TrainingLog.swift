@@ -132,8 +132,14 @@ public struct TrainingLog: Sendable {
         throw .notFound("no routine named \(name); there are: \(names)")
     }
 
-    /// Stores every routine of a YAML file; returns (added, replaced).
-    public func importRoutines(yaml: String, now: Date) throws(WorkoutsError) -> (added: [String], replaced: [String]) {
+    /// Stores every routine of a YAML file; returns (added, replaced, and
+    /// the step names `resolve` put on another spelling, each once).
+    ///
+    /// `resolve` gives the name to keep for a step's exercise (the caller puts
+    /// other apps' names on the catalog's): the walk finds the member's numbers
+    /// and never creates a second exercise for a lift it already knows.
+    public func importRoutines(yaml: String, now: Date, resolve: (String) -> String = { $0 })
+        throws(WorkoutsError) -> (added: [String], replaced: [String], mapped: [(from: String, to: String)]) {
         let file: RoutineCatalog
         do {
             file = try RoutineCatalog(yaml: yaml)
@@ -143,14 +149,22 @@ public struct TrainingLog: Sendable {
         guard !file.routines.isEmpty else { throw .invalid("the file lists no routines") }
         var added: [String] = []
         var replaced: [String] = []
-        for routine in file.routines {
+        var mapped: [(from: String, to: String)] = []
+        for var routine in file.routines {
+            for index in routine.exercises.indices {
+                let written = routine.exercises[index].exercise
+                let kept = resolve(written)
+                guard kept != written else { continue }
+                routine.exercises[index].exercise = kept
+                if !mapped.contains(where: { $0.from == written }) { mapped.append((written, kept)) }
+            }
             if try attempt({ () throws(LogbookError) in try logbook.saveRoutine(routine, now: now) }) {
                 replaced.append(routine.name)
             } else {
                 added.append(routine.name)
             }
         }
-        return (added, replaced)
+        return (added, replaced, mapped)
     }
 
     /// Removes one of the gym's own routines (a bundled starter can't be removed).

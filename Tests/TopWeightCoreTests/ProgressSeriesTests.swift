@@ -38,6 +38,20 @@ struct ProgressSeriesTests {
         set(80, reps: 15, series: 3, day: 8, id: 8),
     ]
 
+    @Test("a window (--since) shows only its days, but a PR must beat the whole history, not only what is drawn")
+    func windowKeepsHistory() {
+        let sets = [
+            Self.set(200, reps: 3, day: 0, id: 1),    // the best, before the window
+            Self.set(160, reps: 3, day: 10, id: 2),
+            Self.set(170, reps: 3, day: 12, id: 3),
+            Self.set(205, reps: 3, day: 14, id: 4),   // beats everything: a PR
+        ]
+        let series = ProgressSeries.sets(sets, metric: .weight, since: LocalDay(year: 2026, month: 3, day: 12), calendar: Self.utc)
+        #expect(Self.table(series) == ["2026-03-13 170", "2026-03-15 205 PR"])
+        let whole = ProgressSeries.sets(sets, metric: .weight, calendar: Self.utc)
+        #expect(Self.table(whole) == ["2026-03-01 200", "2026-03-11 160", "2026-03-13 170", "2026-03-15 205 PR"])
+    }
+
     @Test("weight: the day's heaviest working set, in the newest set's unit; ties are no PR, warm-ups never count")
     func weight() {
         let series = ProgressSeries.sets(Self.sets, metric: .weight, calendar: Self.utc)

@@ -124,6 +124,18 @@ final class Scratch {
         if let postgres { try? PostgresServer.dropDatabase(postgres.name, serverURL: postgres.server) }
     }
 
+    /// Makes the empty database, schema and nothing else: commands other
+    /// than those that write sets refuse a named database that isn't there.
+    @discardableResult
+    func made() throws -> Scratch {
+        if postgres != nil {
+            _ = try PostgresLogbook(url: db)
+        } else {
+            _ = try WorkoutStore(path: db)
+        }
+        return self
+    }
+
     /// What `--db` / `TOPWEIGHT_DB` get: the file's path, or the database's URL.
     var db: String {
         if let postgres, let url = try? PostgresServer.url(postgres.server, database: postgres.name) { return url }

@@ -67,7 +67,8 @@ struct ChartPlatesBodyCommandTests {
         let weight = try Binary.run(["chart", "--user", "Ana", "--exercise", "Back Squat", "--metric", "weight", "--format", "json",
                                      "--since", "2020-03-05"], db: scratch.db)
         #expect(try Self.jsonArray(weight.stdout).map { $0["value"] as? Double } == [231.49, 209.44, 231.49, 240])
-        #expect(try Self.jsonArray(weight.stdout).map { $0["pr"] as? Bool } == [false, false, false, true])
+        // 105 kg on the window's first day beats 100 kg on 2 March, before it: a PR all the same.
+        #expect(try Self.jsonArray(weight.stdout).map { $0["pr"] as? Bool } == [true, false, false, true])
         let volume = try Binary.run(["chart", "--user", "Ana", "--exercise", "Back Squat", "--metric", "volume", "--format", "json"], db: scratch.db)
         let values = try Self.jsonArray(volume.stdout)
         #expect(values.map { $0["value"] as? Double } == [1500, 1575, 2280, 1875, 326.59])
@@ -176,7 +177,7 @@ struct ChartPlatesBodyCommandTests {
 
     @Test("plates as text: the plates a side, or the nearest loads; in pounds on a 45 lb bar")
     func platesText() throws {
-        let scratch = try Scratch()
+        let scratch = try Scratch().made()
         let exact = try Binary.run(["plates", "100"], db: scratch.db)
         #expect(exact.status == 0, "\(exact.stderr)")
         #expect(exact.stdout == "100 kg on a 20 kg bar: per side 25 + 15 kg\n")
@@ -195,7 +196,7 @@ struct ChartPlatesBodyCommandTests {
 
     @Test("plates --format json: target, unit, bar, exact and the loads")
     func platesJSON() throws {
-        let scratch = try Scratch()
+        let scratch = try Scratch().made()
         let exact = try Self.jsonObject(try Binary.run(["plates", "140", "--format", "json"], db: scratch.db).stdout)
         #expect(exact["exact"] as? Bool == true && exact["bar"] as? Int == 20 && exact["unit"] as? String == "kg")
         #expect((exact["load"] as? [String: Any])?["perSide"] as? [Double] == [25, 25, 10])
@@ -210,7 +211,7 @@ struct ChartPlatesBodyCommandTests {
         ["plates", "5000"],
     ])
     func platesRefused(arguments: [String]) throws {
-        let scratch = try Scratch()
+        let scratch = try Scratch().made()
         let result = try Binary.run(arguments, db: scratch.db)
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("topweight: ") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
@@ -219,7 +220,7 @@ struct ChartPlatesBodyCommandTests {
 
     @Test("admin plates: shows the sets; changing one takes the admin PIN; plates loads from it; --standard goes back")
     func adminPlates() throws {
-        let scratch = try Scratch()
+        let scratch = try Scratch().made()
         let shown = try Binary.run(["admin", "plates"], db: scratch.db)
         #expect(shown.stdout == "kg: 25, 20, 15, 10, 5, 2.5, 1.25 (standard)\nlb: 45, 35, 25, 10, 5, 2.5 (standard)\n")
         #expect(try Binary.run(["admin", "set-pin"], db: scratch.db, input: "2468\n").status == 0)
@@ -354,5 +355,19 @@ struct ChartPlatesBodyCommandTests {
         terminal.type(":quit\r")
         #expect(terminal.waitForExit() == 0)
         #expect(try store.bodyWeights(userID: ana.id, since: nil, limit: nil).map(\.weight) == [Weight(value: 82.5, unit: .kg)])
+    }
+}
+
+extension ChartPlatesBodyCommandTests {
+    @Test("chart --since marks a PR only where it beats the whole history, not only the days drawn")
+    func chartSinceKeepsHistory() throws {
+        let scratch = try Scratch()
+        for (weight, at) in [("220", "2026-07-10T10:00:00+00:00"), ("176", "2026-09-03T10:00:00+00:00"), ("187", "2026-09-10T10:00:00+00:00")] {
+            #expect(try Binary.run(["add", "Ana", "Deadlift", weight, "1", "1", "--at", at], db: scratch.db).status == 0)
+        }
+        let chart = try Binary.run(["chart", "--user", "Ana", "--exercise", "Deadlift", "--since", "2026-09-01", "--format", "json"], db: scratch.db)
+        #expect(chart.status == 0, "\(chart.stderr)")
+        #expect(chart.stdout.contains("\"date\":\"2026-09-10\"") && !chart.stdout.contains("\"pr\":true"), "\(chart.stdout)")
+        #expect(!chart.stdout.contains("2026-07-10"), "the window only: \(chart.stdout)")
     }
 }

@@ -123,7 +123,7 @@ struct CommandLineTests {
         ["history", "--user", "Nobody"],
     ])
     func badInput(arguments: [String]) throws {
-        let scratch = try Scratch()
+        let scratch = try Scratch().made()
         let result = try Binary.run(arguments, db: scratch.db)
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("topweight: "))

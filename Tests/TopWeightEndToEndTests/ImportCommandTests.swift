@@ -94,7 +94,8 @@ struct ImportCommandTests {
 
     @Test("--dry-run says what would happen and writes nothing")
     func dryRun() throws {
-        let scratch = try Scratch()
+        // A dry run reads a database that is there (it never makes one).
+        let scratch = try Scratch().made()
         let file = try Self.write(Self.strong, "strong.csv", in: scratch)
         let dry = try Binary.run(["import", file, "--user", "Ana", "--dry-run"], db: scratch.db)
         #expect(dry.status == 0, "\(dry.stderr)")
@@ -113,7 +114,8 @@ struct ImportCommandTests {
         (["export", "--format", "strong"], "no members yet"),
     ])
     func badInput(_ arguments: [String], _ message: String) throws {
-        let scratch = try Scratch()
+        // A database without members (export never makes one).
+        let scratch = try Scratch().made()
         let file = try Self.write(Self.strong, "strong.csv", in: scratch)
         let result = try Binary.run(arguments.map { $0 == "FILE" ? file : $0 }, db: scratch.db, directory: scratch.directory)
         #expect(result.status == 64, "\(result.stderr)")

@@ -56,7 +56,7 @@ struct LogCommandTests {
 
     @Test("routines lists the bundled starters and shows one as text and as the contract's JSON")
     func bundledRoutines() throws {
-        let scratch = try Scratch()
+        let scratch = try Scratch().made()
         let list = try Binary.run(["routines"], db: scratch.db)
         #expect(list.status == 0, "\(list.stderr)")
         let rows = list.stdout.split(separator: "\n").map(String.init)
@@ -96,7 +96,7 @@ struct LogCommandTests {
 
     @Test("routines import adds the gym's own, replaces them on a second import and never duplicates")
     func importRoutines() throws {
-        let scratch = try Scratch()
+        let scratch = try Scratch().made()
         let bundledCount = try Self.routines(db: scratch.db).count
         let file = try Self.file(in: scratch, """
             routines:
@@ -167,7 +167,7 @@ struct LogCommandTests {
         "routines:\n  - name: \"\\e[2J\"\n    exercises:\n      - { exercise: Dip }\n",
     ])
     func badImports(yaml: String) throws {
-        let scratch = try Scratch()
+        let scratch = try Scratch().made()
         let bundled = try Binary.run(["routines", "--format", "json"], db: scratch.db).stdout
         let file = try Self.file(in: scratch, yaml)
         let result = try Binary.run(["routines", "import", file], db: scratch.db)

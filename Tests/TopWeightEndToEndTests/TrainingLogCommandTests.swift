@@ -94,7 +94,7 @@ struct TrainingLogCommandTests {
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stderr == "topweight: --user is needed: the database has 2 members ('topweight users' lists them)\n")
         #expect(result.stdout.isEmpty)
-        let empty = try Scratch()
+        let empty = try Scratch().made()
         let nobody = try Binary.run(arguments, db: empty.db)
         #expect(nobody.status == 64 && nobody.stderr.hasPrefix("topweight: no members yet"))
     }

@@ -658,6 +658,95 @@ struct StoreTests {
         }
     }
 
+    @Test("A member whose sets are all deleted goes, when asked, with their tombstones, notes and body weights; never one with a live set")
+    func removeMemberWithTombstones() throws {
+        try withEachEngine { store in
+            let ana = try store.createUser(named: "Ana")
+            let bo = try store.createUser(named: "Bo")
+            let bench = try store.createExercise(named: "Bench Press")
+            let first = try store.save(ana, bench, SetValues(60, .kg, 8, 3), at: instant(0))
+            let second = try store.save(ana, bench, SetValues(62.5, .kg, 8, 3), at: instant(1))
+            let bos = try store.save(bo, bench, SetValues(40, .kg, 8, 3), at: instant(2))
+            try store.appendNote(userID: ana.id, day: LocalDay(checked: "2026-11-03"), text: "Felt slow", now: instant(3))
+            _ = try store.saveBodyWeight(userID: ana.id, weight: Weight(value: 61.2, unit: .kg), at: instant(4),
+                                         uid: RecordUID.make(at: instant(4)), now: instant(4))
+
+            let live = #expect(throws: LogbookError.self) { try store.removeUser(ana, withDeleted: true) }
+            #expect(live?.kind == .conflict && live?.message.contains("2 records") == true, "\(String(describing: live))")
+            try store.deleteRecord(id: first)
+            try store.deleteRecord(id: second)
+            let kept = #expect(throws: LogbookError.self) { try store.removeUser(ana) }
+            #expect(kept?.message.contains("2 deleted records") == true, "\(String(describing: kept))")
+            #expect(try store.user(named: "Ana") == ana)
+
+            try store.removeUser(ana, withDeleted: true)
+
+            #expect(try store.user(named: "Ana") == nil)
+            #expect(try store.users().map(\.user.name) == ["Bo"])
+            var deleted = HistoryQuery()
+            deleted.deleted = true
+            #expect(try store.history(deleted).isEmpty)
+            #expect(try store.history(HistoryQuery()).map(\.id) == [bos])
+            #expect(try store.restoreRecord(id: first) == false)
+            // The name is free again, with nothing of the old member's.
+            let again = try store.createUser(named: "Ana")
+            #expect(try store.bodyWeights(userID: again.id, since: nil, limit: nil).isEmpty)
+            #expect(try store.sessionInfos(userID: again.id, from: LocalDay(checked: "2026-11-03"), through: LocalDay(checked: "2026-11-03")).isEmpty)
+        }
+    }
+
+    @Test("Merging an exercise moves every record (deleted ones too) and routine step onto the other, stamps them edited, and removes it")
+    func mergeExercise() throws {
+        try withEachEngine { store in
+            let ana = try store.createUser(named: "Ana")
+            let bo = try store.createUser(named: "Bo")
+            let flye = try store.createExercise(named: "Rear flye")
+            let fly = try store.createExercise(named: "Rear Delt Fly", category: "dumbbell")
+            let squat = try store.createExercise(named: "Back Squat")
+            let first = try store.save(ana, flye, SetValues(12, .kg, 12, 3), at: instant(0))
+            let gone = try store.save(bo, flye, SetValues(10, .kg, 12, 3), at: instant(1))
+            let kept = try store.save(ana, fly, SetValues(14, .kg, 10, 3), at: instant(2))
+            let other = try store.save(ana, squat, SetValues(100, .kg, 5, 5), at: instant(3))
+            try store.deleteRecord(id: gone)
+            _ = try store.saveRoutine(Routine(name: "Pull Day", exercises: [
+                RoutineStep(exercise: "rear FLYE", values: SetValues(12, .kg, 12, 3)),
+                RoutineStep(exercise: "Back Squat", values: nil),
+            ]), now: instant(4))
+            _ = try store.saveRoutine(Routine(name: "Legs", exercises: [RoutineStep(exercise: "Back Squat", values: nil)]), now: instant(4))
+
+            let merge = try store.mergeExercise(flye, into: fly, now: instant(60))
+
+            #expect(merge == ExerciseMerge(from: "Rear flye", into: "Rear Delt Fly", records: 1, deletedRecords: 1,
+                                           members: ["Ana", "Bo"], routines: ["Pull Day"], routineSteps: 1))
+            #expect(try store.exercise(named: "Rear flye") == nil)
+            #expect(try store.history(HistoryQuery(userID: ana.id)).map { "\($0.id) \($0.exercise)" }
+                == ["\(other) Back Squat", "\(kept) Rear Delt Fly", "\(first) Rear Delt Fly"])
+            #expect(try store.stored(id: first)?.editedAt == instant(60))
+            #expect(try store.stored(id: kept)?.editedAt == nil)
+            #expect(try store.restoreRecord(id: gone))
+            #expect(try store.record(id: gone)?.exercise == "Rear Delt Fly")
+            #expect(try store.exercises().first { $0.exercise.name == "Rear Delt Fly" }?.records == 3)
+            #expect(try store.routines().map(\.exercises) == [
+                [RoutineStep(exercise: "Back Squat", values: nil)],
+                [RoutineStep(exercise: "Rear Delt Fly", values: SetValues(12, .kg, 12, 3)), RoutineStep(exercise: "Back Squat", values: nil)],
+            ])
+            let same = #expect(throws: LogbookError.self) { try store.mergeExercise(fly, into: fly, now: instant(90)) }
+            #expect(same?.kind == .conflict)
+        }
+    }
+
+    @Test("Renaming can set the category (a catalog name brings the catalog's); without one the category stays")
+    func renameWithCategory() throws {
+        try withEachEngine { store in
+            let bench = try store.createExercise(named: "bench thing", category: "machine")
+            let renamed = try store.renameExercise(bench, to: "Bench Press", category: "barbell")
+            #expect(renamed == Exercise(id: bench.id, name: "Bench Press", category: "barbell"))
+            #expect(try store.exercise(named: "Bench Press") == renamed)
+            #expect(try store.renameExercise(renamed, to: "Bench") == Exercise(id: bench.id, name: "Bench", category: "barbell"))
+            #expect(try store.exercise(named: "Bench")?.category == "barbell")
+        }
+    }
+
     @Test("Deleting leaves a tombstone that every read skips and restore brings back")
     func tombstones() throws {
         try withEachEngine { store in

@@ -88,6 +88,25 @@ struct TrainingLogStoreTests {
         }
     }
 
+    @Test("An adopted note is added once: a day that holds it as whole paragraphs keeps its note, on a new day it is the note")
+    func adoptNoteOnce() throws {
+        try withEachEngine { store in
+            let ana = try store.createUser(named: "Ana")
+            #expect(try store.adoptNote(userID: ana.id, day: Self.day1, text: "Day 1\n\nHang Snatch: BTK", now: instant(0)))
+            #expect(try store.adoptNote(userID: ana.id, day: Self.day1, text: "Day 1\n\nHang Snatch: BTK", now: instant(60)) == false)
+            #expect(try store.adoptNote(userID: ana.id, day: Self.day1, text: "Hang Snatch: BTK", now: instant(60)) == false)
+            // Part of a paragraph is not the paragraph.
+            #expect(try store.adoptNote(userID: ana.id, day: Self.day1, text: "Hang Snatch", now: instant(120)))
+            try store.setRoutine("Oly", userID: ana.id, day: Self.day2, now: instant(180))
+            #expect(try store.adoptNote(userID: ana.id, day: Self.day2, text: "Rest", now: instant(240)))
+
+            #expect(try store.sessionInfos(userID: ana.id, from: Self.day1, through: Self.day2) == [
+                SessionInfo(day: Self.day1, note: "Day 1\n\nHang Snatch: BTK\n\nHang Snatch", routine: nil),
+                SessionInfo(day: Self.day2, note: "Rest", routine: "Oly"),
+            ])
+        }
+    }
+
     @Test("A session's routine is set, replaced and forgotten")
     func sessionRoutine() throws {
         try withEachEngine { store in

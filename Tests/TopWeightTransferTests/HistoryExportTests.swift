@@ -185,6 +185,31 @@ struct HistoryExportTests {
         }
     }
 
+    @Test("Strong: a name or note a spreadsheet would run as a formula is guarded as in our CSV, and imports back as it was")
+    func strongFormulaGuard() throws {
+        try withEachEngine { store, open in
+            let ana = try store.createUser(named: "Ana")
+            let formula = try store.createExercise(named: "=cmd|calc")
+            let at = Date(timeIntervalSince1970: 1_790_000_000)
+            _ = try store.save(NewRecord(user: ana, exercise: formula, values: SetValues(weight: Weight(hundredths: 6000, unit: .kg), reps: 5, series: 1), performedAt: at,
+                                         uid: RecordUID.make(at: at)), now: at)
+            try store.appendNote(userID: ana.id, day: LocalDay(at, in: testCalendar), text: "+1 rep next time", now: at)
+            var lines: [String] = []
+            _ = try HistoryExport.strong(from: store, member: ana, calendar: testCalendar) { lines.append($0) }
+            #expect(lines.count == 2)
+            #expect(lines[1].contains("\"'=cmd|calc\"") && lines[1].contains("\"'+1 rep next time\""), "\(lines[1])")
+            #expect(!lines[1].contains(";\"=") && !lines[1].contains(";\"+"), "\(lines[1])")
+
+            let data = Data((lines.joined(separator: "\n") + "\n").utf8)
+            let back = try importer(store).run(data, format: .auto, member: "Ana", unit: nil, dryRun: false, now: importTime)
+            #expect(back.recordsAdded == 0 && back.notesAdded == 0, "\(back)")
+            let fresh = try open()
+            _ = try importer(fresh).run(data, format: .auto, member: "Ana", unit: nil, dryRun: false, now: importTime)
+            #expect(try fresh.exercise(named: "=cmd|calc") != nil)
+            #expect(try fresh.exercise(named: "'=cmd|calc") == nil)
+        }
+    }
+
     @Test("CSV: live records, a row each")
     func csv() throws {
         try withEachEngine { store, _ in

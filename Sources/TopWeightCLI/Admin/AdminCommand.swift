@@ -21,7 +21,8 @@ struct AdminCommand: ParsableCommand {
 
         func run() throws {
             try reportingFailures {
-                let store = try global.openStore()
+                // A new kiosk's first step may be its PIN, before anyone logs a set.
+                let store = try global.openStore(create: true)
                 try AdminGate.require(store)
                 guard let pin = try SecretInput.read(prompt: "New admin PIN: ") else {
                     throw Failure.input("no PIN was given")

@@ -31,9 +31,7 @@ struct AddCommand: ParsableCommand {
         try reportingFailures {
             let now = Date()
             let performedAt = try at.map { text in
-                guard let date = Timestamp.parse(text, timeZone: .current) else {
-                    throw Failure.input("--at must be an ISO 8601 time (e.g. 2026-11-20T18:30:00+01:00 or 2026-11-20)")
-                }
+                let date = try DateArgument.time(text, option: "--at")
                 guard date <= now.addingTimeInterval(86_400) else {
                     throw Failure.input("--at is in the future; sets are logged once done")
                 }
@@ -42,7 +40,7 @@ struct AddCommand: ParsableCommand {
             let values = try parseValues()
             let userName = try Self.valid(user, kind: .user)
             let exerciseName = try Self.valid(exercise, kind: .exercise)
-            let workouts = try global.openWorkouts()
+            let workouts = try global.openWorkouts(create: true)
             let store = workouts.logbook
             let member = try store.user(named: userName) ?? store.createUser(named: userName, now: now)
             // A short name means what it means in the logger: `bench` is Bench Press.

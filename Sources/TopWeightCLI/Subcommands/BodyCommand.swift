@@ -38,12 +38,7 @@ extension BodyCommand {
 
         func run() throws {
             try reportingFailures {
-                let from = try since.map { text throws -> LocalDay in
-                    guard let day = LocalDay(parsing: text) else {
-                        throw Failure.input("--since takes a day as YYYY-MM-DD, e.g. 2026-01-01 (not \(text))")
-                    }
-                    return day
-                }
+                let from = try since.map { try DateArgument.day($0, option: "--since") }
                 let (workouts, log) = try global.openLog()
                 let member = try SessionsCommand.member(named: user, in: workouts)
                 let requested = limit ?? (format == .text ? 30 : 0)
@@ -87,12 +82,7 @@ extension BodyCommand {
             try reportingFailures {
                 let now = Date()
                 let measured = try PlatesCommand.weight(weight, unit: unit ?? .kg)
-                let measuredAt = try at.map { text in
-                    guard let date = Timestamp.parse(text, timeZone: .current) else {
-                        throw Failure.input("--at must be an ISO 8601 time (e.g. 2026-11-20T07:30:00+01:00 or 2026-11-20)")
-                    }
-                    return date
-                } ?? now
+                let measuredAt = try at.map { try DateArgument.time($0, option: "--at") } ?? now
                 let (workouts, log) = try global.openLog()
                 let member = try SessionsCommand.member(named: user, in: workouts)
                 let kept = try log.weigh(measured, member: member, at: measuredAt, now: now)

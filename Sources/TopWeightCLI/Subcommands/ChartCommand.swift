@@ -53,12 +53,7 @@ struct ChartCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let from = try since.map { text throws -> LocalDay in
-                guard let day = LocalDay(parsing: text) else {
-                    throw Failure.input("--since takes a day as YYYY-MM-DD, e.g. 2026-01-01 (not \(text))")
-                }
-                return day
-            }
+            let from = try since.map { try DateArgument.day($0, option: "--since") }
             let (workouts, log) = try global.openLog()
             let member = try SessionsCommand.member(named: user, in: workouts)
             let chosen = try exercise.map { try workouts.loggedExercise(named: AddCommand.valid($0, kind: .exercise)) }

@@ -34,7 +34,7 @@ struct CopyCommand: ParsableCommand {
             let summary: LogbookCopy.Summary
             do {
                 let sourceStore = try GlobalOptions.open(source)
-                let destinationStore = try GlobalOptions.open(destination)
+                let destinationStore = try GlobalOptions.open(destination, create: true)
                 summary = try LogbookCopy.run(from: sourceStore, to: destinationStore, now: Date()) { done, total in
                     bar.show(done, of: total)
                 }

@@ -47,7 +47,7 @@ struct DemoCommand: ParsableCommand {
             guard !catalog.entries.isEmpty else {
                 throw Failure.input("the bundled exercise catalog was not found; set TOPWEIGHT_CATALOG to Resources/exercises.yaml")
             }
-            let store = try global.openStore()
+            let store = try global.openStore(create: true)
             let existing = try store.recordCount()
             if existing > 0, !forceAppend {
                 throw Failure.input("database \(global.databaseShown) already holds \(existing) records; demo data goes into an empty one (or add --force-append)")

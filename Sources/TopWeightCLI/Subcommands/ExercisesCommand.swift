@@ -6,12 +6,12 @@ import TopWeightText
 import TopWeightStore
 import TopWeightUseCases
 
-/// `topweight exercises`: list, add, rename, remove.
+/// `topweight exercises`: list, add, rename, merge, remove.
 struct ExercisesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "exercises",
         abstract: "List and manage exercises.",
-        subcommands: [List.self, Add.self, Rename.self, Remove.self],
+        subcommands: [List.self, Add.self, Rename.self, Merge.self, Remove.self],
         defaultSubcommand: List.self
     )
 
@@ -81,7 +81,7 @@ struct ExercisesCommand: ParsableCommand {
         func run() throws {
             try reportingFailures {
                 let valid = try AddCommand.valid(name, kind: .exercise)
-                let workouts = try global.openWorkouts()
+                let workouts = try global.openWorkouts(create: true)
                 if let existing = try workouts.logbook.exercise(named: valid) {
                     throw Failure.input("\(existing.name) already exists")
                 }
@@ -100,7 +100,13 @@ struct ExercisesCommand: ParsableCommand {
     }
 
     struct Rename: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Rename an exercise; its records follow.")
+        static let configuration = CommandConfiguration(
+            abstract: "Rename an exercise; its records follow. Needs the admin PIN when one is set.",
+            discussion: """
+                A catalog name brings the catalog's category. Onto a name another exercise has, \
+                use 'topweight exercises merge'.
+                """
+        )
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Current name.") var name: String
@@ -113,15 +119,83 @@ struct ExercisesCommand: ParsableCommand {
                 let workouts = try global.openWorkouts()
                 let store = workouts.logbook
                 let existing = try workouts.exercise(named: old)
+                if let other = try store.exercise(named: new), other.id != existing.id {
+                    throw Failure.input("\(other.name) already exists; 'topweight exercises merge \(existing.name) \(other.name)' "
+                        + "puts \(existing.name)'s records on it")
+                }
+                // The catalog's own name (not one of its aliases) brings its category.
+                let entry = workouts.catalog.entry(named: new).flatMap { NameRules.key($0.name) == NameRules.key(new) ? $0 : nil }
                 try AdminGate.require(store)
-                let renamed = try store.renameExercise(existing, to: new)
-                print("Renamed \(TerminalText.safe(existing.name)) to \(TerminalText.safe(renamed.name))")
+                let renamed = try store.renameExercise(existing, to: new, category: entry?.category)
+                let category = entry.map { " (\($0.category), the catalog's)" } ?? ""
+                print("Renamed \(TerminalText.safe(existing.name)) to \(TerminalText.safe(renamed.name))\(TerminalText.safe(category))")
             }
         }
     }
 
+    struct Merge: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Merge one exercise into another: every record, routine step and PR moves. Needs the admin PIN when one is set.",
+            discussion: """
+                For duplicates after imports (Rear flye beside Rear Delt Fly): FROM's records, deleted \
+                ones too, go to INTO, each stamped as edited; the gym's routines name INTO where they \
+                named FROM; FROM is removed. PRs follow the records. Nothing is lost.
+                Example: topweight exercises merge "Rear flye" "Rear Delt Fly"
+                """
+        )
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The exercise that goes.") var from: String
+        @Argument(help: "The exercise that stays.") var into: String
+        @Option(help: "Output: text or json.") var format: LogFormat = .text
+
+        func run() throws {
+            try reportingFailures {
+                let fromName = try AddCommand.valid(from, kind: .exercise)
+                let intoName = try AddCommand.valid(into, kind: .exercise)
+                let workouts = try global.openWorkouts()
+                let store = workouts.logbook
+                let source = try workouts.exercise(named: fromName)
+                guard let target = try store.exercise(named: intoName) else {
+                    throw Failure.input("no exercise named \(intoName); 'topweight exercises rename \(source.name) \(intoName)' renames it instead")
+                }
+                guard target.id != source.id else { throw Failure.input("\(source.name) and \(target.name) are the same exercise") }
+                try AdminGate.require(store)
+                let merge = try store.mergeExercise(source, into: target, now: Date())
+                switch format {
+                case .text: print(TerminalText.safe(Self.summary(merge)))
+                case .json: print(Self.json(merge))
+                }
+            }
+        }
+
+        /// `Merged Rear flye into Rear Delt Fly: 12 records (2 deleted) of Ana and Bo; 1 step of Pull Day.`
+        static func summary(_ merge: ExerciseMerge) -> String {
+            var line = "Merged \(merge.from) into \(merge.into): \(merge.records) record\(merge.records == 1 ? "" : "s")"
+            if merge.deletedRecords > 0 { line += " and \(merge.deletedRecords) deleted" }
+            if !merge.members.isEmpty { line += " of \(merge.members.joined(separator: ", "))" }
+            if merge.routineSteps > 0 {
+                line += "; \(merge.routineSteps) routine step\(merge.routineSteps == 1 ? "" : "s") in \(merge.routines.joined(separator: ", "))"
+            }
+            return line + "."
+        }
+
+        /// `{"from", "into", "records", "deletedRecords", "members", "routines", "routineSteps"}`.
+        static func json(_ merge: ExerciseMerge) -> String {
+            DataFormats.jsonObject([
+                ("from", DataFormats.json(merge.from)), ("into", DataFormats.json(merge.into)),
+                ("records", String(merge.records)), ("deletedRecords", String(merge.deletedRecords)),
+                ("members", "[" + merge.members.map(DataFormats.json).joined(separator: ",") + "]"),
+                ("routines", "[" + merge.routines.map(DataFormats.json).joined(separator: ",") + "]"),
+                ("routineSteps", String(merge.routineSteps)),
+            ])
+        }
+    }
+
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove an exercise nobody has recorded.")
+        static let configuration = CommandConfiguration(
+            abstract: "Remove an exercise nobody has recorded ('merge' moves records first). Needs the admin PIN when one is set."
+        )
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Its name.") var name: String

@@ -33,7 +33,7 @@ struct ImportCommand: ParsableCommand {
 
     @Option(help: "Whose history it is (created when new).") var user: String?
     @Option(help: "kg or lb, for a file that doesn't say (Strong's comma export).") var unit: WeightUnit?
-    @Option(help: "auto, strong, hevy, fitnotes, stronglifts or json.") var format: ImportFormat = .auto
+    @Option(help: "auto, strong, hevy, fitnotes, stronglifts, json, or csv (our own CSV export).") var format: ImportFormat = .auto
     @Flag(help: "Tell what would be imported; write nothing.") var dryRun = false
 
     /// Bytes read at most: far above the longest real export (1.4 MB).
@@ -44,7 +44,7 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let data = try Self.read(file)
-            let store = try global.openStore()
+            let store = try global.openStore(create: !dryRun)
             let importer = HistoryImporter(engine: store, catalog: .bundled(), timeZone: .current)
             let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1, noun: "records")
             let summary: ImportSummary

@@ -39,12 +39,7 @@ extension NoteCommand {
             try reportingFailures {
                 let now = Date()
                 let name = try AddCommand.valid(user, kind: .user)
-                let asked = try date.map { text in
-                    guard let day = LocalDay(parsing: text) else {
-                        throw Failure.input("--date must be a day as YYYY-MM-DD (e.g. 2026-11-20)")
-                    }
-                    return day
-                }
+                let asked = try date.map { try DateArgument.day($0, option: "--date") }
                 let note = try noteText()
                 let (workouts, log) = try global.openLog()
                 let today = log.day(of: now)

@@ -34,7 +34,12 @@ struct ReplCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let store = try global.openStore()
+            // The logger is where a gym starts: it may create the file, and says so
+            // (a mistyped --db shows here instead of as an empty member list).
+            if GlobalOptions.isMissing(global.databasePath) {
+                FileHandle.standardError.write(Data("topweight: new database \(TerminalText.safe(global.databasePath))\n".utf8))
+            }
+            let store = try global.openStore(create: true)
             if kiosk {
                 // Nothing in a kiosk can start an editor (see Keymap); should a
                 // path ever be found, it starts a program that does nothing.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TopWeightCore
 import TopWeightText
+import TopWeightTransfer
 import TopWeightUseCases
 
 /// `topweight routines`: the bundled starters and the gym's own routines.
@@ -81,7 +82,8 @@ extension RoutinesCommand {
                 The file lists routines: [{name, unit (kg or lb, default kg), exercises: \
                 [{exercise, weight, reps, series}]}]; the numbers are optional, all three or none. \
                 A routine already there by that name is replaced. Anything wrong in the file \
-                refuses all of it.
+                refuses all of it. Exercise names are put on the catalog's as 'import' puts them \
+                (Squat (Barbell) → Back Squat), and the summary says which.
                 """
         )
 
@@ -94,10 +96,12 @@ extension RoutinesCommand {
         func run() throws {
             try reportingFailures {
                 let yaml = try TextInput.file(file, limit: Self.sizeLimit)
-                let log = try global.openLog().log
-                let result: (added: [String], replaced: [String])
+                let (workouts, log) = try global.openLog(create: true)
+                let stored = try workouts.logbook.exercises().map(\.exercise)
+                let names = ExerciseNameResolver(catalog: workouts.catalog, stored: stored)
+                let result: (added: [String], replaced: [String], mapped: [(from: String, to: String)])
                 do {
-                    result = try log.importRoutines(yaml: yaml, now: Date())
+                    result = try log.importRoutines(yaml: yaml, now: Date(), resolve: names.name(for:))
                 } catch WorkoutsError.invalid(let problem) {
                     throw Failure.input("\(file): \(problem); nothing was imported")
                 }
@@ -109,6 +113,9 @@ extension RoutinesCommand {
                 }
                 if !result.added.isEmpty { print("Added \(Lines.count(result.added.count, "routine")): \(named(result.added))") }
                 if !result.replaced.isEmpty { print("Replaced \(Lines.count(result.replaced.count, "routine")): \(named(result.replaced))") }
+                if !result.mapped.isEmpty {
+                    print(TerminalText.safe("Put on the catalog's exercises: " + result.mapped.map { "\($0.from) → \($0.to)" }.joined(separator: "; ") + "."))
+                }
             }
         }
     }

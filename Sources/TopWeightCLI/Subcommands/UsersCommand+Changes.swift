@@ -27,10 +27,19 @@ extension UsersCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a member who has no records. Needs the admin PIN when one is set.")
+        static let configuration = CommandConfiguration(
+            abstract: "Remove a member whose sets are all deleted. Needs the admin PIN when one is set.",
+            discussion: """
+                A member with live sets is refused: delete them first ('topweight delete ID'). Their \
+                deleted sets (tombstones), days' notes and body weights go with them, for good, after \
+                a y/N question on a terminal, or with --yes.
+                Example: topweight users remove Ana --yes
+                """
+        )
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Their name.") var name: String
+        @Flag(help: "Remove their deleted sets, notes and body weights with them without asking.") var yes = false
 
         func run() throws {
             try reportingFailures {
@@ -38,10 +47,47 @@ extension UsersCommand {
                 let workouts = try global.openWorkouts()
                 let store = workouts.logbook
                 let member = try workouts.member(named: valid)
+                let shown = TerminalText.safe(member.name)
+                let live = try store.users().first { $0.user.id == member.id }?.records ?? 0
+                if live > 0 {
+                    throw Failure.input("\(shown) has \(Self.count(live, "live set record")); delete them first "
+                        + "('topweight history --user \(shown)' shows their ids, 'topweight delete ID' deletes one), or keep the member")
+                }
+                let going = try Self.owned(by: member, in: store)
+                if !going.isEmpty, !yes {
+                    guard isatty(STDIN_FILENO) == 1 else {
+                        throw Failure.input("\(shown) has \(going); add --yes to remove them with the member, for good")
+                    }
+                    FileHandle.standardError.write(Data("Remove \(shown) with \(going), for good? [y/N] ".utf8))
+                    guard let answer = Swift.readLine(), ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                        throw Failure.cancelled
+                    }
+                }
                 try AdminGate.require(store)
-                try store.removeUser(member)
-                print("Removed \(TerminalText.safe(member.name))")
+                try store.removeUser(member, withDeleted: true)
+                print("Removed \(shown)" + (going.isEmpty ? "" : " with \(going)"))
             }
+        }
+
+        /// What goes with the member: `6 deleted set records, 2 days' notes and 1 body weight`, or empty.
+        static func owned(by member: User, in store: any Logbook) throws -> String {
+            var deleted = HistoryQuery(userID: member.id)
+            deleted.deleted = true
+            var tombstones = 0
+            try store.forEachRecord(deleted) { _ in tombstones += 1 }
+            let days = try store.sessionInfos(userID: member.id, from: LocalDay(year: 1, month: 1, day: 1) ?? LocalDay(Date(), in: .current),
+                                              through: LocalDay(year: 9999, month: 12, day: 31) ?? LocalDay(Date(), in: .current)).count
+            let weights = try store.bodyWeights(userID: member.id, since: nil, limit: nil).count
+            var parts: [String] = []
+            if tombstones > 0 { parts.append(count(tombstones, "deleted set record")) }
+            if days > 0 { parts.append(days == 1 ? "1 day's note and routine" : "\(days) days' notes and routines") }
+            if weights > 0 { parts.append(count(weights, "body weight")) }
+            guard let last = parts.popLast() else { return "" }
+            return parts.isEmpty ? last : parts.joined(separator: ", ") + " and " + last
+        }
+
+        static func count(_ number: Int, _ noun: String) -> String {
+            "\(number) \(noun)\(number == 1 ? "" : "s")"
         }
     }
 }

@@ -65,7 +65,7 @@ extension UsersCommand {
         func run() throws {
             try reportingFailures {
                 let valid = try AddCommand.valid(name, kind: .user)
-                let store = try global.openStore()
+                let store = try global.openStore(create: true)
                 if let existing = try store.user(named: valid) {
                     throw Failure.input("a member named \(existing.name) already exists")
                 }

@@ -48,8 +48,12 @@ public struct ProgressSeries: Sendable, Hashable {
     /// volume is always in kilograms. A set the formula does not cover
     /// (Brzycki above 12 reps) gives no e1RM; a day with none has no point.
     /// `.bodyweight` reads measurements, not sets: see `bodyWeights`.
+    ///
+    /// With `since`, only the days from then on are drawn, but a day is
+    /// marked as a PR against every earlier day of `records`: give them all,
+    /// or September's sets would pass for PRs under July's best.
     public static func sets(_ records: [WorkoutRecord], metric: ChartMetric, formula: OneRepMaxFormula = .epley,
-                            calendar: Calendar) -> ProgressSeries {
+                            since: LocalDay? = nil, calendar: Calendar) -> ProgressSeries {
         let working = records.filter { $0.kind != .warmup }
         let newest = working.max { ($0.performedAt, $0.id) < ($1.performedAt, $1.id) }
         let unit: WeightUnit = metric == .volume ? .kg : newest?.values.weight.unit ?? .kg
@@ -70,7 +74,8 @@ public struct ProgressSeries: Sendable, Hashable {
                 continue
             }
         }
-        return ProgressSeries(metric: metric, unit: unit, points: marked(byDay, records: true))
+        let points = marked(byDay, records: true).filter { point in since.map { point.day >= $0 } ?? true }
+        return ProgressSeries(metric: metric, unit: unit, points: points)
     }
 
     /// A member's body weight, one point a day (that day's last measurement),

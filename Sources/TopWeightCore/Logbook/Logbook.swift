@@ -18,15 +18,23 @@ public protocol Logbook: AnyObject, Sendable {
     /// Everybody, with how many sets each logged and when they last trained.
     func users() throws(LogbookError) -> [UserSummary]
     func renameUser(_ user: User, to newName: String) throws(LogbookError) -> User
-    /// Removes a member without records.
-    func removeUser(_ user: User) throws(LogbookError)
+    /// Removes a member without live records. With `withDeleted`, their
+    /// deleted records (tombstones), days' notes and body weights go with
+    /// them in the same transaction; without, tombstones keep the member.
+    func removeUser(_ user: User, withDeleted: Bool) throws(LogbookError)
 
     // MARK: Exercises
 
     func exercise(named name: String) throws(LogbookError) -> Exercise?
     func createExercise(named name: String, category: String?, now: Date) throws(LogbookError) -> Exercise
     func exercises() throws(LogbookError) -> [ExerciseSummary]
-    func renameExercise(_ exercise: Exercise, to newName: String) throws(LogbookError) -> Exercise
+    /// Renames an exercise; a non-nil `category` replaces its category (a
+    /// catalog name brings the catalog's).
+    func renameExercise(_ exercise: Exercise, to newName: String, category: String?) throws(LogbookError) -> Exercise
+    /// Puts every record of `from` (deleted ones too) and every routine step
+    /// naming it on `into`, then removes `from`, in one transaction: how a
+    /// gym's duplicates (`Rear flye` beside `Rear Delt Fly`) become one.
+    func mergeExercise(_ from: Exercise, into: Exercise, now: Date) throws(LogbookError) -> ExerciseMerge
     /// Removes an exercise no record uses.
     func removeExercise(_ exercise: Exercise) throws(LogbookError)
     /// Member or exercise names with an id above `id`, oldest first: how the
@@ -122,6 +130,15 @@ public protocol Logbook: AnyObject, Sendable {
 }
 
 extension Logbook {
+    public func renameExercise(_ exercise: Exercise, to newName: String) throws(LogbookError) -> Exercise {
+        try renameExercise(exercise, to: newName, category: nil)
+    }
+
+    /// Removes a member with no records at all, tombstones included.
+    public func removeUser(_ user: User) throws(LogbookError) {
+        try removeUser(user, withDeleted: false)
+    }
+
     public func createUser(named name: String) throws(LogbookError) -> User {
         try createUser(named: name, now: Date())
     }
@@ -184,6 +201,11 @@ public protocol StorageEngine: Logbook {
     /// creating members by name; a day already kept here is left as it is.
     /// Returns how many were new.
     func adoptSessions(_ sessions: [StoredSession], now: Date) throws(LogbookError) -> Int
+    /// Adds `text` to the note of that member's day (after what is there, a
+    /// blank line between) unless the note already holds it as whole
+    /// paragraphs, in one statement: imports of one file run at once write it
+    /// once. Returns whether it was added.
+    func adoptNote(userID: Int64, day: LocalDay, text: String, now: Date) throws(LogbookError) -> Bool
     /// Stores the routines whose name this database does not have yet
     /// (one it has is left as it is); returns how many.
     func adoptRoutines(_ routines: [Routine], now: Date) throws(LogbookError) -> Int
