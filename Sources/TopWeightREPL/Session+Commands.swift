@@ -68,8 +68,9 @@ extension Session {
         return nil
     }
 
-    /// Whether `pin` lets the admin leave; says why not otherwise.
-    func admitted(_ pin: String) -> Bool {
+    /// Whether `pin` is the admin's; says why not otherwise, then `otherwise`
+    /// (what stays as it was: the terminal at `:quit`, the set at `:edit`).
+    func admitted(_ pin: String, otherwise: String) -> Bool {
         do {
             return try workouts.admit(pin: pin, now: settings.now())
         } catch {
@@ -81,7 +82,7 @@ extension Session {
                 let wait = reason.dropFirst("wrong admin PIN".count).drop { $0 == ";" || $0 == " " }
                 told = "Wrong PIN." + (wait.isEmpty ? "" : " " + sentence(wait))
             }
-            warn(told + " This terminal stays open; Ctrl-D ends your turn.")
+            warn(told + " " + otherwise)
             return false
         }
     }

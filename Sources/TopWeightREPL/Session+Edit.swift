@@ -13,9 +13,15 @@ extension Session {
     func edit(_ argument: String) -> Ending? {
         guard let target = editTarget(argument) else { return nil }
         if settings.kiosk, user.map({ NameRules.key($0.name) != NameRules.key(target.user) }) ?? true {
+            // Without a PIN there is no admin to ask: a prompt would let any answer through.
+            guard let pinIsSet = attempt({ () throws(LogbookError) in try store.adminPinIsSet() }) else { return nil }
+            guard pinIsSet else {
+                warn("#\(target.id) is \(target.user)'s set; at a shared terminal you can change only your own.")
+                return nil
+            }
             switch source.readSecret(prompt: "#\(target.id) is \(TerminalText.safe(target.user))'s set. Admin PIN: ") {
             case .line(let pin):
-                guard admitted(pin) else { return nil }
+                guard admitted(pin, otherwise: "#\(target.id) is as it was.") else { return nil }
             case .terminated: return .terminated
             case .timedOut:
                 idleResetFromModal()

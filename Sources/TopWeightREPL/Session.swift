@@ -163,7 +163,7 @@ public final class Session {
             }
             if let entry { apply(entry) }
         case .checkAdminPin(let pin):
-            return admitted(pin) ? .quit : nil
+            return admitted(pin, otherwise: "This terminal stays open; Ctrl-D ends your turn.") ? .quit : nil
         }
         return nil
     }

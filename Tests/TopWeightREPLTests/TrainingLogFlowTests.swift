@@ -187,6 +187,31 @@ struct TrainingLogFlowTests {
         #expect(console.said.contains { $0.hasPrefix("Edited #1") })
     }
 
+    @Test(":edit of another member's set in a kiosk with no admin PIN is refused, saying why; nothing is asked")
+    func editOthersInKioskWithoutPin() throws {
+        let fixture = try Fixture()
+        try fixture.seed(user: "Zoë", values: .kg(80, 5, 5))
+        _ = try fixture.store.createUser(named: "Ana")
+        let source = ScriptedLineSource(lines: ["Ana", ":edit #1", "", "90", "", ""])
+        let (console, _) = fixture.run(source, kiosk: true)
+        #expect(!source.prompts.contains { $0.contains("Admin PIN") }, "\(source.prompts)")
+        #expect(!source.prompts.contains { $0.hasPrefix("[Edit") }, "\(source.prompts)")
+        #expect(console.warned.contains("#1 is Zoë's set; at a shared terminal you can change only your own."), "\(console.warned)")
+        #expect(!console.all.contains { $0.contains("set-pin") }, "members are not shown the admin's command")
+        #expect(try fixture.records()[0].values == .kg(80, 5, 5))
+    }
+
+    @Test("a wrong PIN at :edit says the set is as it was, in the edit's words, not :quit's")
+    func editWrongPinWording() throws {
+        let fixture = try Fixture()
+        try fixture.seed(user: "Zoë", values: .kg(80, 5, 5))
+        try fixture.store.setAdminPin("2468")
+        _ = try fixture.store.createUser(named: "Ana")
+        let (console, _) = fixture.run(ScriptedLineSource(lines: ["Ana", ":edit #1", "1111"]), kiosk: true)
+        #expect(console.warned.contains("Wrong PIN. #1 is as it was."), "\(console.warned)")
+        #expect(!console.warned.contains { $0.hasPrefix("Wrong PIN") && $0.contains("stays open") })
+    }
+
     @Test(":edit refuses a deleted or unknown set and an unknown exercise; Ctrl-C leaves the set as it was")
     func editRefusals() throws {
         let fixture = try Fixture()
