@@ -201,6 +201,9 @@ public final class TerminalLineSource: LineSource {
             write(TerminalText.safe(text))
             switch reader.nextScalar() {
             case .success(let scalar):
+                // The rest of a line typed or pasted at the question is no
+                // answer to the next prompt: it goes with this key.
+                defer { reader.dropWaitingInput(settling: Self.escapeSequenceMilliseconds) }
                 if scalar == "\u{04}" { return finish(.endOfInput) }
                 let shown = scalar.properties.isWhitespace || NameRules.isForbidden(scalar)
                     || NameRules.isInvisible(scalar) ? "" : String(Character(scalar))

@@ -17,6 +17,16 @@ struct CommandLineTests {
         #expect(result.stderr.contains("--limit"), "\(result.stderr)")
     }
 
+    @Test("piped, a y/n question takes y/yes/n/no in any case and asks again for anything else")
+    func pipedQuestion() throws {
+        let scratch = try Scratch()
+        let run = try Binary.run([], db: scratch.db, input: "Zed\nabc\nYES\nZorbo Lift\nmaybe\nNo\n")
+        #expect(run.stderr.components(separatedBy: "Answer y or n.").count == 3, "\(run.stderr)")
+        let store = try TestEngine.open(scratch.db)
+        #expect(try store.users().map(\.user.name) == ["Zed"])
+        #expect(run.stderr.contains("Not created. Tab completes known exercises."), "\(run.stderr)")
+    }
+
     @Test("add then history prints the record as text, JSON and CSV")
     func addAndHistory() throws {
         let scratch = try Scratch()

@@ -21,7 +21,8 @@ public protocol LineSource: AnyObject {
     /// replacements for the text typed so far.
     func readLine(prompt: String, complete: ((String) -> [String])?) -> LineEvent
 
-    /// Reads a one-key answer (`y`/`n`). Piped input answers with a line.
+    /// Reads a one-key answer (`y`/`n`); on a terminal whatever was typed or
+    /// pasted after that key is dropped with it. Piped input answers with a line.
     func readKey(prompt: String) -> LineEvent
 
     /// Reads a line without echoing it (the admin PIN).
