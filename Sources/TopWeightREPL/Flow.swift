@@ -20,7 +20,8 @@ enum Flow {
         case idleReset
         /// Ctrl-D or `:user`: the member is done.
         case endTurn
-        /// Ctrl-C: the entry goes, the member stays at the exercise prompt.
+        /// Ctrl-C: the entry goes, the member stays at the exercise prompt
+        /// (walking a plan, at the plan's next entry).
         case cancelEntry
         case end(Session.Ending)
         /// A `:` command line.

@@ -141,9 +141,15 @@ public final class Session {
         case .idleReset: idleReset()
         case .endTurn: endTurn()
         case .cancelEntry:
-            step = .exercise
-            loadDefaults()
             warn("Cancelled; nothing saved.")
+            // Walking a plan, the entry cancelled is the plan's: on to its next one
+            // (back at its start, Ctrl-C would only bring the same entry back).
+            if turn.plan != nil {
+                skipPlanned()
+            } else {
+                step = .exercise
+                loadDefaults()
+            }
         case .end(let ending): return ending
         case .command(let text): return run(command: text)
         case .chooseMember(let text): answerUser(text)

@@ -9,6 +9,40 @@ import TopWeightStore
 /// a terminal sends (Page Down arrives as an escape sequence).
 @Suite("The training log at a real terminal", .serialized)
 struct TrainingLogTerminalTests {
+    @Test("Ctrl-C in :repeat cancels that entry and moves on to the next; pressed again, the one after")
+    func interruptWhileRepeating() throws {
+        let scratch = try Scratch()
+        let store = try TestEngine.open(scratch.db)
+        let ana = try store.createUser(named: "Ana")
+        let last = Date().addingTimeInterval(-3 * 86_400)
+        for (offset, name, weight) in [(0.0, "Back Squat", 100.0), (600, "Barbell Row", 60), (1200, "Deadlift", 140)] {
+            let exercise = try store.createExercise(named: name)
+            _ = try store.save(NewRecord(user: ana, exercise: exercise, values: SetValues(weight: Weight(value: weight, unit: .kg), reps: 5, series: 3),
+                                         performedAt: last.addingTimeInterval(offset)))
+        }
+        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: PseudoTerminal.environment(db: scratch.db))
+        try terminal.waitFor("user [Ana]: ")
+        var mark = terminal.mark
+        terminal.type("\r")
+        try terminal.waitFor("exercise [Deadlift]: ", after: mark)
+        mark = terminal.mark
+        terminal.type(":repeat last\r")
+        try terminal.waitFor("[Repeat 1/3] weight kg [100]: ", after: mark)
+        terminal.type("\u{03}")
+        try terminal.waitFor("Cancelled; nothing saved.", after: mark)
+        try terminal.waitFor("[Repeat 2/3] weight kg [60]: ", after: mark)
+        mark = terminal.mark
+        terminal.type("\r")
+        try terminal.waitFor("[Repeat 2/3] reps [5]: ", after: mark)
+        terminal.type("\u{03}")
+        try terminal.waitFor("[Repeat 3/3] weight kg [140]: ", after: mark)
+        terminal.type("\u{03}")
+        try terminal.waitFor("Done: ", after: mark)
+        try terminal.waitFor("0 saved, 3 skipped (Back Squat, Barbell Row, Deadlift).", after: mark)
+        terminal.type(":quit\r")
+        #expect(terminal.waitForExit() == 0)
+    }
+
     @Test(":date, :repeat, :start, :note, :edit and a paged :history, keys as a terminal sends them")
     func memberSession() throws {
         let scratch = try Scratch()

@@ -77,6 +77,28 @@ struct TrainingLogFlowTests {
         #expect(source.prompts.contains("[Repeat 2/3] weight kg [70]: "))
     }
 
+    @Test("Ctrl-C during :repeat cancels that entry and moves on to the next, at any of its prompts")
+    func repeatInterrupted() throws {
+        let fixture = try Fixture()
+        let ana = try fixture.store.createUser(named: "Ana")
+        let squat = try fixture.store.createExercise(named: "Back Squat")
+        let bench = try fixture.store.createExercise(named: "Bench Press")
+        let dead = try fixture.store.createExercise(named: "Deadlift")
+        let then = Fixture.now.addingTimeInterval(-3 * Self.day)
+        for (offset, exercise, values) in [(0.0, squat, SetValues.kg(100, 5, 5)), (600, bench, .kg(70, 8, 3)), (1200, dead, .kg(140, 3, 1))] {
+            _ = try fixture.store.save(NewRecord(user: ana, exercise: exercise, values: values, performedAt: then.addingTimeInterval(offset)))
+        }
+        let source = ScriptedLineSource([.line("Ana"), .line(":repeat last"), .interrupted, .line(""), .interrupted, .line(""), .line(""), .line("")])
+        let (console, _) = fixture.run(source)
+        let today = try fixture.records().filter { $0.performedAt == Fixture.now }.map { "\($0.exercise) \($0.values.compact)" }
+        #expect(today == ["Deadlift 140x3x1"])
+        #expect(source.prompts.contains("[Repeat 2/3] weight kg [70]: "), "\(source.prompts)")
+        #expect(source.prompts.contains("[Repeat 3/3] weight kg [140]: "), "\(source.prompts)")
+        #expect(!source.prompts.contains { $0.hasPrefix("[Repeat 1/3] exercise") }, "Ctrl-C went back to the same entry")
+        #expect(console.warned.filter { $0 == "Cancelled; nothing saved." }.count == 2)
+        #expect(console.said.contains("Done: repeat of Wed 18 Nov, 1 saved, 2 skipped (Back Squat, Bench Press)."), "\(console.said)")
+    }
+
     @Test(":repeat with a day without sets, with nonsense, or with nothing before today says so and saves nothing")
     func repeatNothing() throws {
         let fixture = try Fixture()
