@@ -187,6 +187,9 @@ struct CommandLineTests {
         #expect(deleted.status == 0 && deleted.stdout.hasPrefix("Deleted #2  Ana · Deadlift"))
         #expect(try Binary.run(["delete", "2"], db: scratch.db).status == 64, "already deleted")
         #expect(!(try Binary.run(["history"], db: scratch.db).stdout.contains("Deadlift")))
+        // The text listing shows the number restore takes.
+        let listed = try Binary.run(["history", "--deleted"], db: scratch.db)
+        #expect(listed.stdout.contains("#2  Ana  Deadlift"), "\(listed.stdout)")
         let tombstones = try Binary.run(["history", "--deleted", "--format", "json"], db: scratch.db)
         #expect(tombstones.stdout.contains("\"id\":2") && tombstones.stdout.contains("\"deletedAt\""))
         let restored = try Binary.run(["restore", "#2"], db: scratch.db)

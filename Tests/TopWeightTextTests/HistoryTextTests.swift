@@ -56,8 +56,8 @@ struct HistoryTextTests {
     @Test("puts the widest name right before the weight column")
     func columnsAreTight() throws {
         let rows = try Self.render(Self.mixedNames).filter { $0.hasPrefix("  ") }
-        // "  HH:MM  " + user (widest: "Ana 💪" = 6) + "  " + exercise (widest: "Bench Press" = 11) + "  "
-        let expected = 2 + 5 + 2 + 6 + 2 + 11 + 2
+        // "  HH:MM  " + "#N  " + user (widest: "Ana 💪" = 6) + "  " + exercise (widest: "Bench Press" = 11) + "  "
+        let expected = 2 + 5 + 2 + 2 + 2 + 6 + 2 + 11 + 2
         let first = try #require(rows.first)
         #expect(try Self.column(of: "62.5 kg", in: first) == expected)
     }
@@ -81,12 +81,27 @@ struct HistoryTextTests {
         #expect(Set(repsEnds).count == 1, "reps end at \(repsEnds)")
     }
 
+    @Test("every row shows its set's number (what :edit, delete and restore take), right-aligned")
+    func numbersShown() throws {
+        let records = [
+            Self.record(1234, "Ana", "Bench Press", 6250, hoursAgo: 1),
+            Self.record(56, "Ana", "Curl", 1250, hoursAgo: 2),
+            Self.record(7, "Ana", "Deadlift", 14000, hoursAgo: 3),
+        ]
+        let rows = try Self.render(records, showUser: false).filter { $0.hasPrefix("  ") }
+        #expect(rows == [
+            "  11:00  #1234  Bench Press  62.5 kg × 8 × 3",
+            "  10:00    #56  Curl         12.5 kg × 8 × 3",
+            "  09:00     #7  Deadlift      140 kg × 8 × 3",
+        ])
+    }
+
     @Test("writes a heading per day and a row per record")
     func layout() throws {
         let lines = try Self.render(Self.mixedNames)
         #expect(lines.filter { !$0.hasPrefix("  ") } == ["Today", "Yesterday"])
         #expect(lines.first == "Today")
-        #expect(lines[1] == "  11:00  Ana     Bench Press  62.5 kg × 8 × 3")
+        #expect(lines[1] == "  11:00  #6  Ana     Bench Press  62.5 kg × 8 × 3")
     }
 
     @Test("shows a stored escape sequence as visible text")
@@ -106,12 +121,12 @@ struct HistoryTextTests {
         let plain = HistoryText.render(records, grouping: grouping, now: Self.now, showUser: false, notes: notes)
         #expect(plain == [
             "Today",
-            "  11:00  Bench Press  62.5 kg × 8 × 3",
+            "  11:00  #6  Bench Press  62.5 kg × 8 × 3",
             "Yesterday",
             "  ✎ Knee fine",
             "    • next: 100 kg",
             "    • ^[[2J",
-            "  06:00  Hack Squat   97.5 kg × 8 × 3",
+            "  06:00  #2  Hack Squat   97.5 kg × 8 × 3",
         ])
         let color = HistoryText.render(records, grouping: grouping, now: Self.now, showUser: false, notes: notes, noteStyle: .color)
         #expect(color[3] == "  ✎ \u{1B}[1mKnee\u{1B}[22m fine")
