@@ -27,6 +27,20 @@ struct CommandLineTests {
         #expect(run.stderr.contains("Not created. Tab completes known exercises."), "\(run.stderr)")
     }
 
+    @Test("add --format json and csv give the saved record's uid, the one history shows")
+    func addGivesUid() throws {
+        let scratch = try Scratch()
+        let added = try Binary.run(["add", "Ana", "Bench Press", "62.5", "8", "3", "--format", "json"], db: scratch.db)
+        #expect(added.status == 0, "\(added.stderr)")
+        let saved = try #require(try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])
+        let uid = try #require(saved["uid"] as? String, "\(added.stdout)")
+        let history = try Binary.run(["history", "--format", "json"], db: scratch.db)
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
+        #expect(listed.first?["uid"] as? String == uid)
+        let csv = try Binary.run(["add", "Ana", "Bench Press", "65", "8", "3", "--format", "csv"], db: scratch.db)
+        #expect(csv.stdout.split(separator: "\n").last?.hasSuffix(",") == false, "\(csv.stdout)")
+    }
+
     @Test("add then history prints the record as text, JSON and CSV")
     func addAndHistory() throws {
         let scratch = try Scratch()
