@@ -124,18 +124,34 @@ extension Session {
         }
     }
 
+    /// `:unit kg|lb`: every entry of the turn in that unit, a logged
+    /// exercise's default weight offered in it; `:unit` alone says which.
     private func changeUnit(_ argument: String) {
+        let change = ":unit kg or :unit lb sets one for your turn."
         guard !argument.isEmpty else {
-            say("Weights are in \(draft.unit.rawValue). :unit kg or :unit lb changes it.")
+            if turn.unitChosen {
+                say("Weights are in \(unit.rawValue) until your turn ends. \(change)")
+            } else if [.weight, .reps, .series].contains(step) {
+                say("Weights are in \(draft.unit.rawValue) for this entry (an exercise starts in the unit it was last logged in). \(change)")
+            } else {
+                say("Weights are in \(unit.rawValue) for a new exercise; a logged one starts in the unit it was last logged in. \(change)")
+            }
             return
         }
-        guard let unit = WeightUnit(parsing: Substring(argument)) else {
+        guard let chosen = WeightUnit(parsing: Substring(argument)) else {
             warn(InputError("the unit must be kg or lb", example: ":unit lb"))
             return
         }
-        draft.unit = unit
-        self.unit = unit
-        say("Weights in \(unit.rawValue) until your turn ends.")
+        unit = chosen
+        turn.unitChosen = true
+        switch step {
+        // The weight is still to be typed: its default again, in the new unit.
+        case .weight: if exercise != nil { loadDefaults() } else { draft.unit = chosen }
+        // A weight already typed keeps the unit it was typed in.
+        case .reps, .series: break
+        case .user, .exercise: draft.unit = chosen
+        }
+        say("Weights in \(chosen.rawValue) until your turn ends.")
     }
 
     private func undo() {

@@ -294,14 +294,15 @@ public final class Session {
     /// Starts the numbers from the member's last set of the exercise, or empty.
     func loadDefaults() {
         // Walking a plan, its exercise starts from the plan's numbers.
+        let chosenUnit = turn.unitChosen ? unit : nil
         if let chosen = exercise, let planned = turn.plan?.current, turn.plan?.isCurrent(chosen.name) == true {
-            draft = planned.values.map(Draft.init(last:)) ?? Draft(unit: unit)
+            draft = planned.values.map { Draft(last: $0, in: chosenUnit) } ?? Draft(unit: unit)
             return
         }
         if let member = user, let chosen = exercise,
            let last = knownValues[chosen.id] ?? (try? store.lastValues(of: member, for: chosen)) ?? nil {
             knownValues[chosen.id] = last
-            draft = Draft(last: last)
+            draft = Draft(last: last, in: chosenUnit)
         } else {
             draft = Draft(unit: unit)
         }

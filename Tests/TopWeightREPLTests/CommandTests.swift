@@ -73,6 +73,23 @@ struct CommandTests {
         #expect(try fixture.records().first?.values.weight == Weight(hundredths: 13500, unit: .lb))
     }
 
+    @Test(":unit lb applies to an exercise last logged in kg: the prompt offers its weight in lb, the save is in lb, :unit says lb")
+    func unitOverLastKg() throws {
+        let fixture = try Fixture()
+        try fixture.seed(values: .kg(102.5, 5, 5))
+        try fixture.seed(user: "Ana", exercise: "Deadlift", values: .kg(140, 3, 1))
+        let source = ScriptedLineSource(lines: ["Ana", ":unit lb", "Bench Press", "", "", "", ":unit", "Deadlift", ":unit kg", "", "", ""])
+        let (console, _) = fixture.run(source)
+        // 102.5 kg is 225.97 lb: offered as 225 lb, to the nearest 5 lb step.
+        #expect(source.prompts.contains("weight lb [225]: "), "\(source.prompts)")
+        #expect(!source.prompts.contains { $0.hasPrefix("weight kg") && $0.contains("102.5") }, "\(source.prompts)")
+        let saved = try fixture.records()
+        #expect(saved.contains { $0.exercise == "Bench Press" && $0.values.weight == Weight(hundredths: 22500, unit: .lb) }, "\(saved.map(\.values))")
+        #expect(console.said.contains { $0.hasPrefix("Weights are in lb") }, "\(console.said)")
+        // :unit kg at the weight prompt turns the offered weight back: 140 kg is 140 kg.
+        #expect(source.prompts.last { $0.hasPrefix("weight") } == "weight kg [140]: ", "\(source.prompts)")
+    }
+
     @Test(":users and :exercises list what is known")
     func listings() throws {
         let fixture = try Fixture()
