@@ -13,12 +13,14 @@ extension Session {
     func showHistory(_ argument: String) -> Ending? {
         var words = argument.split(whereSeparator: { $0.isWhitespace }).map(String.init)
         var limit: Int?
-        if let last = words.last, let count = Int(last) {
-            guard count > 0, count <= 10_000 else {
-                warn(InputError("the number of records must be from 1 to 10000", example: ":history all 50"))
+        // A last word written as a number is the count, in range or not (it is no name).
+        if let last = words.last, WholeNumber.isWritten(last) {
+            switch WholeNumber.parse(last, "the number of records", in: 1...10_000, example: ":history all 50") {
+            case .success(let count): limit = count
+            case .failure(let error):
+                warn(error)
                 return nil
             }
-            limit = count
             words.removeLast()
         }
         let name = words.joined(separator: " ")

@@ -292,7 +292,7 @@ struct ChartPlatesBodyCommandTests {
         for format in ["text", "json"] {
             let result = try Binary.run(["body", "--user", "Ana", "--limit=\(limit)", "--format", format], db: scratch.db)
             #expect(result.status == 64, "\(result.stderr)")
-            #expect(result.stderr.contains("--limit must be from 0 to 1000000"), "\(result.stderr)")
+            #expect(result.stderr.contains("--limit must be a whole number from 0 to 1000000"), "\(result.stderr)")
         }
     }
 

@@ -157,6 +157,30 @@ struct CommandLineTests {
         #expect(history.stdout.split(separator: "\n").count == 1, "only the header")
     }
 
+    @Test("a number out of range gets the same one-line range whatever its path: negative, huge or zero", arguments: [
+        (["add", "Ana", "Bench Press", "-60", "8", "3"], "weight must be from 0 to 1000 kg"),
+        (["add", "Ana", "Bench Press", "6000", "8", "3"], "weight must be from 0 to 1000 kg"),
+        (["add", "Ana", "Bench Press", "60", "-8", "3"], "reps must be a whole number from 1 to 1000"),
+        (["add", "Ana", "Bench Press", "60", "99999999999999999999", "3"], "reps must be a whole number from 1 to 1000"),
+        (["add", "Ana", "Bench Press", "60", "8", "-3"], "series must be a whole number from 1 to 100"),
+        (["history", "--days", "-1"], "--days must be a whole number from 1 to 100000"),
+        (["history", "--days", "0"], "--days must be a whole number from 1 to 100000"),
+        (["history", "--days", "99999999999999999999"], "--days must be a whole number from 1 to 100000"),
+        (["history", "--limit", "-5"], "--limit must be a whole number from 0 to 10000000"),
+        (["sessions", "--user", "Ana", "--days", "-1"], "--days must be a whole number from 1 to 100000"),
+        (["edit", "1", "--reps", "-1"], "reps must be a whole number from 1 to 1000"),
+        (["body", "add", "5000", "--user", "Ana"], "a body weight is from 20 to 400 kg"),
+        (["body", "add", "500", "--user", "Ana"], "a body weight is from 20 to 400 kg"),
+    ] as [([String], String)])
+    func oneRangePerNumber(arguments: [String], reason: String) throws {
+        let scratch = try Scratch()
+        _ = try Binary.run(["add", "Ana", "Bench Press", "60", "5", "5"], db: scratch.db)
+        let result = try Binary.run(arguments, db: scratch.db)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("topweight: \(reason)"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+
     @Test("a file that is not a database exits 2 and is left untouched")
     func notADatabase() throws {
         let scratch = try Scratch(engine: .sqlite)  // about files, on either pass

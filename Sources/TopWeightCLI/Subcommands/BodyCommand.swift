@@ -28,16 +28,14 @@ extension BodyCommand {
         @OptionGroup var global: GlobalOptions
         @Option(help: "The member (needed unless the database has only one).") var user: String?
         @Option(help: ArgumentHelp("Only measurements from this day on.", valueName: "YYYY-MM-DD")) var since: String?
-        @Option(help: "At most N measurements (0 = all). Default: 30 for text, all for json.") var limit: Int?
+        @Option(parsing: .unconditional, help: ArgumentHelp("At most N measurements (0 = all). Default: 30 for text, all for json.", valueName: "limit"))
+        var limit: String?
         @Option(help: "Output: text or json.") var format: LogFormat = .text
-
-        func validate() throws {
-            // Bounded: one past the limit is read to tell whether there are more.
-            if let limit, !(0...1_000_000).contains(limit) { throw ValidationError("--limit must be from 0 to 1000000") }
-        }
 
         func run() throws {
             try reportingFailures {
+                // Bounded: one past the limit is read to tell whether there are more.
+                let limit = try Failure.count(self.limit, "--limit", in: 0...1_000_000, example: "--limit 30, or 0 for all")
                 let from = try since.map { text throws -> LocalDay in
                     guard let day = LocalDay(parsing: text) else {
                         throw Failure.input("--since takes a day as YYYY-MM-DD, e.g. 2026-01-01 (not \(text))")
@@ -86,7 +84,12 @@ extension BodyCommand {
         func run() throws {
             try reportingFailures {
                 let now = Date()
-                let measured = try PlatesCommand.weight(weight, unit: unit ?? .kg)
+                // Held to a body weight's range by `weigh`, not to a barbell's.
+                let measured: Weight
+                switch TypedWeight.read(weight, unit: unit ?? .kg) {
+                case .success(let read): measured = read
+                case .failure(let error): throw Failure.input(error)
+                }
                 let measuredAt = try at.map { text in
                     guard let date = Timestamp.parse(text, timeZone: .current) else {
                         throw Failure.input("--at must be an ISO 8601 time (e.g. 2026-11-20T07:30:00+01:00 or 2026-11-20)")
