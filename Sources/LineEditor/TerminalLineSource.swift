@@ -238,8 +238,8 @@ public final class TerminalLineSource: LineSource {
         }
     }
 
-    /// The rest of an escape sequence, named: `left`, `right`, `pageup`,
-    /// `pagedown`, or `escape` for anything else (read to its end and dropped).
+    /// The rest of an escape sequence, named: `left`, `right`, `up`, `down`,
+    /// `pageup`, `pagedown`, or `escape` for anything else (read to its end and dropped).
     private func readSequence() -> String {
         var bytes: [UInt8] = []
         while bytes.count < 8, case .byte(let byte) = reader.next(timeout: 30) {
@@ -251,6 +251,8 @@ public final class TerminalLineSource: LineSource {
         switch bytes {
         case Array("[D".utf8), Array("OD".utf8): return "left"
         case Array("[C".utf8), Array("OC".utf8): return "right"
+        case Array("[A".utf8), Array("OA".utf8): return "up"
+        case Array("[B".utf8), Array("OB".utf8): return "down"
         case Array("[5~".utf8): return "pageup"
         case Array("[6~".utf8): return "pagedown"
         default: return "escape"

@@ -9,6 +9,35 @@ import TopWeightStore
 /// a terminal sends (Page Down arrives as an escape sequence).
 @Suite("The training log at a real terminal", .serialized)
 struct TrainingLogTerminalTests {
+    @Test("in the pager Down and Up scroll a line, as Space and b do a page; the pager stays")
+    func pagerArrows() throws {
+        let scratch = try Scratch()
+        let store = try TestEngine.open(scratch.db)
+        let ana = try store.createUser(named: "Ana")
+        let squat = try store.createExercise(named: "Back Squat")
+        let now = Date()
+        for index in 0..<40 {
+            _ = try store.save(NewRecord(user: ana, exercise: squat, values: SetValues(weight: Weight(value: Double(40 + index), unit: .kg), reps: 5, series: 3),
+                                         performedAt: now.addingTimeInterval(-Double(10 + index) * 86_400)))
+        }
+        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: PseudoTerminal.environment(db: scratch.db))
+        try terminal.waitFor("user [Ana]: ")
+        var mark = terminal.mark
+        terminal.type("\r")
+        try terminal.waitFor("exercise [Back Squat]: ", after: mark)
+        mark = terminal.mark
+        terminal.type(":history\r")
+        try terminal.waitFor("-- 1–29 of", after: mark)
+        for (key, status) in [("\u{1B}[B", "-- 2–30 of"), ("\u{1B}OB", "-- 3–31 of"), ("\u{1B}[A", "-- 2–30 of"), ("\u{1B}[6~", "-- 31–")] {
+            mark = terminal.mark
+            terminal.type(key)
+            try terminal.waitFor(status, after: mark)
+        }
+        mark = terminal.mark
+        terminal.type("q")
+        try terminal.waitFor("exercise [Back Squat]: ", after: mark)
+    }
+
     @Test("Ctrl-C in :repeat cancels that entry and moves on to the next; pressed again, the one after")
     func interruptWhileRepeating() throws {
         let scratch = try Scratch()

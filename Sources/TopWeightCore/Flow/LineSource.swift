@@ -39,7 +39,7 @@ public protocol LineSource: AnyObject {
     func setIdleTimeout(_ seconds: Double?)
 
     /// One key for a pager or the calendar: `.line` of the character, or of
-    /// `left`, `right`, `pageup`, `pagedown` for those keys. Piped input
+    /// `left`, `right`, `up`, `down`, `pageup`, `pagedown` for those keys. Piped input
     /// answers with a line.
     func readPagerKey(prompt: String) -> LineEvent
 
