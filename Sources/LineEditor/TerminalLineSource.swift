@@ -163,6 +163,13 @@ public final class TerminalLineSource: LineSource {
         }
     }
 
+    /// Up `count` lines and clear from there down (ANSI, as every terminal
+    /// this runs on takes; `NO_COLOR` is about colour, not about moving).
+    public func eraseLines(_ count: Int) {
+        guard count > 0 else { return }
+        write("\u{1B}[\(count)A\r\u{1B}[J")
+    }
+
     /// A termcap string without its `$<N>` padding delays.
     static func withoutPadding(_ capability: String) -> String {
         var out = ""

@@ -9,6 +9,32 @@ import TopWeightStore
 /// a terminal sends (Page Down arrives as an escape sequence).
 @Suite("The training log at a real terminal", .serialized)
 struct TrainingLogTerminalTests {
+    @Test("with NO_COLOR the calendar's arrows redraw the month in place; : there runs a command")
+    func calendarInPlace() throws {
+        let scratch = try Scratch()
+        #expect(try Binary.run(["add", "Ana", "Bench Press", "60", "8", "3"], db: scratch.db).status == 0)
+        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [],
+                                          environment: PseudoTerminal.environment(db: scratch.db, ["NO_COLOR": "1"]))
+        try terminal.waitFor("user [Ana]: ")
+        var mark = terminal.mark
+        terminal.type("\r")
+        try terminal.waitFor("exercise [Bench Press]: ", after: mark)
+        mark = terminal.mark
+        terminal.type(":calendar\r")
+        try terminal.waitFor("any other key: back ", after: mark)
+        mark = terminal.mark
+        terminal.type("\u{1B}[D")
+        try terminal.waitFor("any other key: back ", after: mark)
+        // Up over the month shown, cleared to the end of the screen, then the month before.
+        let moved = terminal.text(after: mark)
+        #expect(moved.range(of: "\u{1B}\\[[0-9]+A\r\u{1B}\\[J", options: .regularExpression) != nil, "\(moved.debugDescription)")
+        mark = terminal.mark
+        terminal.type(":users\r")
+        try terminal.waitFor("1 record", after: mark)
+        try terminal.waitFor("exercise [Bench Press]: ", after: mark)
+        #expect(!terminal.text(after: mark).contains("Create?"))
+    }
+
     @Test("in the pager Down and Up scroll a line, as Space and b do a page; the pager stays")
     func pagerArrows() throws {
         let scratch = try Scratch()

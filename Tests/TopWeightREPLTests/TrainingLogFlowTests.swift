@@ -275,6 +275,44 @@ struct TrainingLogFlowTests {
         #expect(!console.said.joined().contains("\u{1B}"), "plain unless the terminal has colour")
     }
 
+    @Test(":calendar redraws in place: a month's move erases the one before, on the screen and only there")
+    func calendarRedraws() throws {
+        let fixture = try Fixture()
+        try fixture.seed(values: .kg(60, 5, 5))
+        let source = ScriptedLineSource(lines: ["Ana", ":calendar", "left", "right", "x"])
+        let (console, _) = fixture.run(source)
+        let drawn = console.said.filter { $0.contains("2026") && ($0.contains("November") || $0.contains("October")) }
+        #expect(drawn.count == 3)
+        // Each move erases exactly the month drawn before it.
+        let first = try #require(console.said.firstIndex { $0.contains("November 2026") })
+        let second = try #require(console.said[(first + 1)...].firstIndex { $0.contains("October 2026") })
+        let third = try #require(console.said[(second + 1)...].firstIndex { $0.contains("November 2026") })
+        #expect(source.erased == [second - first, third - second], "\(source.erased)")
+    }
+
+    @Test(":calendar past 9999-12 or before 0001-01 says there is none instead of drawing the same month again")
+    func calendarEnds() throws {
+        let fixture = try Fixture()
+        try fixture.seed(values: .kg(60, 5, 5))
+        let source = ScriptedLineSource(lines: ["Ana", ":calendar 9999-12", "right", ">", "x", ":calendar 0001-01", "left", "x"])
+        let (console, _) = fixture.run(source)
+        #expect(console.said.filter { $0.contains("December 9999") }.count == 1, "\(console.said)")
+        #expect(console.said.filter { $0.contains("January 1") && !$0.contains("202") }.count == 1, "\(console.said)")
+        #expect(console.warned.filter { $0 == "No month after 9999-12." }.count == 2, "\(console.warned)")
+        #expect(console.warned.contains("No month before 0001-01."), "\(console.warned)")
+    }
+
+    @Test(": in the calendar starts a command line; the rest of it is that command, not an exercise")
+    func calendarColon() throws {
+        let fixture = try Fixture()
+        try fixture.seed(values: .kg(60, 5, 5))
+        let source = ScriptedLineSource(lines: ["Ana", ":calendar", ":", "history"])
+        let (console, _) = fixture.run(source)
+        #expect(source.prompts.contains(":"), "\(source.prompts)")
+        #expect(!source.prompts.contains { $0.contains("Create?") }, "\(source.prompts)")
+        #expect(console.said.contains { $0.contains("Bench Press") && $0.contains("60 kg × 5 × 5") }, "the :history ran: \(console.said)")
+    }
+
     @Test(":history shows the member's note under its day")
     func historyNote() throws {
         let fixture = try Fixture()

@@ -35,6 +35,10 @@ public protocol LineSource: AnyObject {
     /// Clears the screen, where there is one.
     func clearScreen()
 
+    /// Takes back the last `count` lines written, where there is a screen:
+    /// what is drawn next (the calendar's next month) replaces them.
+    func eraseLines(_ count: Int)
+
     /// Sets the idle timeout in seconds; `nil` waits forever.
     func setIdleTimeout(_ seconds: Double?)
 
@@ -53,6 +57,9 @@ public protocol LineSource: AnyObject {
 extension LineSource {
     /// Sources without a screen have nothing to clear.
     public func clearScreen() {}
+
+    /// Nor lines to take back.
+    public func eraseLines(_ count: Int) {}
 
     public func readPagerKey(prompt: String) -> LineEvent {
         readKey(prompt: prompt)
