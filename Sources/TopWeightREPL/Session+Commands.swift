@@ -93,7 +93,7 @@ extension Session {
         say("Steps: 2.5 kg, 5 lb, 1 rep, 1 series. A unit may follow the weight: 135lb")
         say("One line: 'bench 62.5x8x3' at exercise, '62.5x8x3' at weight.")
         say("<  back one prompt   Ctrl-C  cancel the entry   Ctrl-D  end your turn")
-        for command in Command.allCases { say(command.summary) }
+        Command.help(kiosk: settings.kiosk).forEach(say)
     }
 
     private func switchUser(_ argument: String) {

@@ -39,9 +39,14 @@ public enum Lines {
     public static func exercises(_ rows: [ExerciseRow]) -> [String] {
         let names = rows.map { TerminalText.safe($0.name) }
         let width = names.map(TerminalText.width).max() ?? 0
-        return zip(rows, names).map { row, name in
-            let used = row.id == nil ? "catalog" : count(row.records, "record")
-            return "\(TerminalText.pad(name, to: width))  \(used)\(row.category.map { "  \(TerminalText.safe($0))" } ?? "")"
+        // The counts padded too, so the categories stay in one column past 99 records.
+        let uses = rows.map { $0.id == nil ? "catalog" : count($0.records, "record") }
+        let usedWidth = uses.map(\.count).max() ?? 0
+        return zip(zip(rows, names), uses).map { pair, used in
+            let (row, name) = pair
+            let category = row.category.map { "  \(TerminalText.safe($0))" } ?? ""
+            let shown = category.isEmpty ? used : used.padding(toLength: usedWidth, withPad: " ", startingAt: 0)
+            return "\(TerminalText.pad(name, to: width))  \(shown)\(category)"
         }
     }
 

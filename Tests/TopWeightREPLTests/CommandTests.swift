@@ -7,6 +7,23 @@ import TopWeightStore
 
 @Suite("Commands at any prompt")
 struct CommandTests {
+    @Test(":help lines every description up in one column; a kiosk's :quit says the admin leaves", arguments: [false, true])
+    func helpAligned(kiosk: Bool) throws {
+        let fixture = try Fixture()
+        let (console, _) = fixture.run(ScriptedLineSource(lines: [":help"]), kiosk: kiosk)
+        let commands = console.said.filter { $0.hasPrefix(":") }
+        #expect(commands.count > 15)
+        // Where each description starts: after the usage and its run of spaces.
+        let columns = commands.map { line -> Int in
+            guard let gap = line.range(of: "  ") else { return -1 }
+            return line[gap.lowerBound...].firstIndex { $0 != " " }.map { line.distance(from: line.startIndex, to: $0) } ?? -1
+        }
+        #expect(Set(columns).count == 1, "\(commands)")
+        let quit = try #require(commands.first { $0.hasPrefix(":quit") })
+        #expect(quit.contains("admin") == kiosk, "\(quit)")
+        #expect(commands.allSatisfy { $0.count <= 80 }, "fits an 80-column terminal: \(commands.filter { $0.count > 80 })")
+    }
+
     @Test(":help lists every command")
     func help() throws {
         let fixture = try Fixture()

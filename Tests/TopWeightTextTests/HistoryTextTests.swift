@@ -133,6 +133,22 @@ struct HistoryTextTests {
         #expect(!color.joined().contains("\u{1B}[2J"))
     }
 
+    @Test("the exercise listing keeps its columns when a count reaches three digits")
+    func exerciseColumns() {
+        let lines = Lines.exercises([
+            ExerciseRow(id: 1, name: "Bench Press", category: "barbell", records: 100),
+            ExerciseRow(id: 2, name: "Curl", category: "dumbbell", records: 5),
+            ExerciseRow(id: 3, name: "Dip", category: "bodyweight", records: 1),
+            ExerciseRow(id: nil, name: "Zercher Squat", category: "barbell", records: 0),
+        ])
+        let starts = lines.map { line in line.range(of: "barbell").map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+            ?? line.range(of: "dumbbell").map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+            ?? line.range(of: "bodyweight").map { line.distance(from: line.startIndex, to: $0.lowerBound) } ?? -1 }
+        #expect(Set(starts).count == 1, "\(lines)")
+        #expect(lines[1].contains("5 records"), "\(lines)")
+        #expect(lines[2].contains("1 record "), "\(lines)")
+    }
+
     @Test("renders nothing for no records")
     func empty() throws {
         #expect(try Self.render([]).isEmpty)
