@@ -57,7 +57,8 @@ extension Session {
     private func askForAdminPin() -> Ending? {
         do {
             guard try store.adminPinIsSet() else {
-                warn("This is a shared terminal: it stays open. Ctrl-D ends your turn. (No admin PIN is set: 'topweight admin set-pin'.)")
+                // The admin's command is the admin's business: members are not shown it.
+                warn("This is a shared terminal: it stays open. Ctrl-D ends your turn.")
                 return nil
             }
         } catch {

@@ -61,6 +61,17 @@ extension Session {
                 field = max(0, field - 1)
                 continue
             }
+            // A command here would act in the middle of the change (`:undo` on
+            // the set being edited): `:help` tells the edit's keys, others wait.
+            if text.hasPrefix(":") {
+                let word = text.dropFirst().prefix { !$0.isWhitespace }.lowercased()
+                if !word.isEmpty, "help".hasPrefix(word) {
+                    say("Editing #\(target.id): Enter keeps a value, + - and numbers change it, < goes back, Ctrl-C leaves it as it was.")
+                } else {
+                    warn(":\(TerminalText.safe(String(word.prefix(20)))) waits until the edit is done: Enter keeps each value, Ctrl-C leaves #\(target.id) as it was.")
+                }
+                continue
+            }
             if text.isEmpty {
                 field += 1
                 continue

@@ -234,6 +234,18 @@ struct TrainingLogFlowTests {
         #expect(!console.warned.contains { $0.hasPrefix("Wrong PIN") && $0.contains("stays open") })
     }
 
+    @Test("inside :edit, :help tells the edit's keys and another command waits, instead of a bad number")
+    func commandsInsideEdit() throws {
+        let fixture = try Fixture()
+        try fixture.seed(values: .kg(60, 5, 5))
+        let source = ScriptedLineSource(lines: ["Ana", ":edit #1", "", "", ":help", ":undo", "7", ""])
+        let (console, _) = fixture.run(source)
+        #expect(!console.warned.contains { $0.contains("must be a whole number") }, "\(console.warned)")
+        #expect(console.said.contains { $0.contains("+ - and numbers change it") }, "\(console.said)")
+        #expect(console.warned.contains { $0.hasPrefix(":undo waits until the edit is done") }, "\(console.warned)")
+        #expect(try fixture.records()[0].values == .kg(60, 7, 5))
+    }
+
     @Test(":edit refuses a deleted or unknown set and an unknown exercise; Ctrl-C leaves the set as it was")
     func editRefusals() throws {
         let fixture = try Fixture()

@@ -149,6 +149,18 @@ struct HistoryTextTests {
         #expect(lines[2].contains("1 record "), "\(lines)")
     }
 
+    @Test("one rep is a rep; a member with no sets has no records yet, said once")
+    func singulars() throws {
+        let one = Self.record(9, "Ana", "Deadlift", 20000, reps: 1, series: 1, hoursAgo: 1)
+        #expect(Lines.summary(one) == "Ana · Deadlift · 200 kg × 1 rep × 1 series")
+        #expect(Lines.saved(one).hasSuffix("200 kg × 1 rep × 1 series"))
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        let lines = Lines.members([UserSummary(user: User(id: 1, name: "Ana"), records: 0, lastPerformedAt: nil),
+                                   UserSummary(user: User(id: 2, name: "Bo"), records: 1, lastPerformedAt: Self.now)],
+                                  grouping: HistoryGrouping(timeZone: utc), now: Self.now)
+        #expect(lines == ["Ana  no records yet", "Bo   1 record, last Today"])
+    }
+
     @Test("renders nothing for no records")
     func empty() throws {
         #expect(try Self.render([]).isEmpty)
