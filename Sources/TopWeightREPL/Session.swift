@@ -315,6 +315,12 @@ public final class Session {
         guard let found = attempt({ () throws(LogbookError) in try store.user(named: name) }) else { return nil }
         if let known = found { return known }
         guard !refusedAsLookalike(name, kind: .user) else { return nil }
+        // As for exercises, from the names Tab knows (topped up with other terminals').
+        refreshNames(.user)
+        let similar = SimilarNames.to(name, among: userIndex.names)
+        if !similar.isEmpty {
+            warn("Not a known member. Similar: \(similar.joined(separator: ", "))")
+        }
         question = .newMember(name)
         return nil
     }

@@ -181,6 +181,16 @@ struct CommandLineTests {
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
 
+    @Test("--user with no such member names the similar ones")
+    func similarUser() throws {
+        let scratch = try Scratch()
+        #expect(try Binary.run(["add", "Giulia Rossi", "Bench Press", "60", "8", "3"], db: scratch.db).status == 0)
+        let result = try Binary.run(["history", "--user", "giulia"], db: scratch.db)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("similar: Giulia Rossi"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
     @Test("a file that is not a database exits 2 and is left untouched")
     func notADatabase() throws {
         let scratch = try Scratch(engine: .sqlite)  // about files, on either pass
