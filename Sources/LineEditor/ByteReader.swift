@@ -39,6 +39,21 @@ struct ByteReader {
         }
     }
 
+    /// Throws away every byte typed ahead: those already taken and those
+    /// arriving until `settling` milliseconds pass without one (a paste can
+    /// reach the terminal in several pieces).
+    func dropWaitingInput(settling: Int32) {
+        waiting.bytes.removeAll()
+        waiting.next = 0
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, settling) > 0, poller.revents & Int16(POLLIN) != 0 else { return }
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { return }
+        }
+    }
+
     func next() -> Outcome {
         next(timeout: timeoutMilliseconds)
     }

@@ -166,6 +166,13 @@ public final class TerminalLineSource: LineSource {
         }
     }
 
+    /// Up `count` lines and clear from there down (ANSI, as every terminal
+    /// this runs on takes; `NO_COLOR` is about colour, not about moving).
+    public func eraseLines(_ count: Int) {
+        guard count > 0 else { return }
+        write("\u{1B}[\(count)A\r\u{1B}[J")
+    }
+
     /// A termcap string without its `$<N>` padding delays.
     static func withoutPadding(_ capability: String) -> String {
         var out = ""
@@ -205,6 +212,9 @@ public final class TerminalLineSource: LineSource {
             write(TerminalText.safe(text))
             switch reader.nextScalar() {
             case .success(let scalar):
+                // The rest of a line typed or pasted at the question is no
+                // answer to the next prompt: it goes with this key.
+                defer { reader.dropWaitingInput(settling: Self.escapeSequenceMilliseconds) }
                 if scalar == "\u{04}" { return finish(.endOfInput) }
                 let shown = scalar.properties.isWhitespace || NameRules.isForbidden(scalar)
                     || NameRules.isInvisible(scalar) ? "" : String(Character(scalar))
@@ -239,8 +249,8 @@ public final class TerminalLineSource: LineSource {
         }
     }
 
-    /// The rest of an escape sequence, named: `left`, `right`, `pageup`,
-    /// `pagedown`, or `escape` for anything else (read to its end and dropped).
+    /// The rest of an escape sequence, named: `left`, `right`, `up`, `down`,
+    /// `pageup`, `pagedown`, or `escape` for anything else (read to its end and dropped).
     private func readSequence() -> String {
         var bytes: [UInt8] = []
         while bytes.count < 8, case .byte(let byte) = reader.next(timeout: 30) {
@@ -252,6 +262,8 @@ public final class TerminalLineSource: LineSource {
         switch bytes {
         case Array("[D".utf8), Array("OD".utf8): return "left"
         case Array("[C".utf8), Array("OC".utf8): return "right"
+        case Array("[A".utf8), Array("OA".utf8): return "up"
+        case Array("[B".utf8), Array("OB".utf8): return "down"
         case Array("[5~".utf8): return "pageup"
         case Array("[6~".utf8): return "pagedown"
         default: return "escape"

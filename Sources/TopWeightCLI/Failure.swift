@@ -35,6 +35,17 @@ enum Failure: Error {
     static func input(_ error: InputError) -> Failure {
         .input(error.description)
     }
+
+    /// A count option (`--days`, `--limit`), taken as text whatever it looks
+    /// like (`-1` too) and read by `WholeNumber`, as the logger reads its
+    /// counts: one reason for a negative, a zero or a huge value alike.
+    static func count(_ text: String?, _ option: String, in range: ClosedRange<Int>, example: String) throws(Failure) -> Int? {
+        guard let text else { return nil }
+        switch WholeNumber.parse(text, option, in: range, example: example) {
+        case .success(let value): return value
+        case .failure(let error): throw .input(error)
+        }
+    }
 }
 
 extension ParsableCommand {

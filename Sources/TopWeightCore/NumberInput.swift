@@ -77,11 +77,13 @@ public enum NumberInput: Sendable, Equatable {
         let (result, overflow) = start.addingReportingOverflow(delta)
         if !overflow, result >= field.minimum, result <= field.maximum(unit: unit) { return .success(result) }
         if !overflow, result < field.minimum {
+            // `reps can't go below 1: 10 - 20 is -10 (e.g. -9)`: the sum, and the largest step down that fits.
             let low = field.format(field.minimum)
             let unitText = field == .weight ? " \(unit.rawValue)" : ""
+            let room = start - field.minimum
             return .failure(InputError(
-                "that takes \(field.rawValue) below \(low)\(unitText) (\(field.format(start)) - \(field.format(Int(clamping: delta.magnitude))))",
-                example: field.format(field.minimum)
+                "\(field.rawValue) can't go below \(low)\(unitText): \(field.format(start)) - \(field.format(Int(clamping: delta.magnitude))) is \(field.format(result))",
+                example: room > 0 ? "-" + field.format(room) : field.format(field.minimum)
             ))
         }
         return .failure(rangeError(field: field, unit: unit))

@@ -19,6 +19,16 @@ public struct Weight: Sendable, Hashable, Codable {
         self.init(hundredths: Int((value * 100).rounded()), unit: unit)
     }
 
+    /// This weight in `unit` (1 lb = 0.45359237 kg), to the nearest stepper
+    /// step of that unit (2.5 kg, 5 lb): a default to offer, loadable with
+    /// plates, never a record's value (records keep what was typed).
+    public func offered(in unit: WeightUnit) -> Weight {
+        guard unit != self.unit else { return self }
+        let value = unit == .kg ? self.value * 0.45359237 : self.value / 0.45359237
+        let step = Double(unit.stepHundredths) / 100
+        return Weight(hundredths: Int((value / step).rounded()) * unit.stepHundredths, unit: unit)
+    }
+
     /// The number alone, shortest form: `62.5`, `135`, `0.25`.
     public var number: String { Decimal2.format(hundredths) }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The `:` commands accepted at any prompt.
 enum Command: String, CaseIterable {
     case help
@@ -20,29 +22,60 @@ enum Command: String, CaseIterable {
     case stats
     case quit
 
-    /// One line of `:help` each.
-    var summary: String {
+    /// How it is typed, the first column of `:help`.
+    var usage: String {
         switch self {
-        case .help: ":help                  this list"
-        case .user: ":user [NAME]           switch member (Tab completes)"
-        case .history: ":history [NAME|all] [N]  last N records, grouped by day"
-        case .users: ":users                 everybody who has logged"
-        case .exercises: ":exercises             known exercises"
-        case .unit: ":unit kg|lb            weight unit for this entry on"
-        case .undo: ":undo                  remove the last set saved here"
-        case .edit: ":edit [#ID]            change a set (default: your last one)"
-        case .note: ":note                  add a note to the day (end with . or Ctrl-D)"
-        case .date: ":date yesterday|YYYY-MM-DD|-N|today  log to a past day"
-        case .calendar: ":calendar [YYYY-MM]    your month, training days marked"
-        case .repeat: ":repeat [last|YYYY-MM-DD]  do a past session again"
-        case .start: ":start [NAME]          follow a routine (no name lists them)"
-        case .chart: ":chart [EXERCISE] [weight|volume]  your progress drawn (e1RM); :chart body: body weight"
-        case .plates: ":plates W [BAR]        plates a side for W on the bar (20 kg / 45 lb)"
-        case .weigh: ":weigh W               keep your body weight"
-        case .prs: ":prs [EXERCISE]        your personal records (e1RM by Epley)"
-        case .stats: ":stats                 your streak, sessions, sets and volume"
-        case .quit: ":quit                  leave"
+        case .help: ":help"
+        case .user: ":user [NAME]"
+        case .history: ":history [NAME|all] [N]"
+        case .users: ":users"
+        case .exercises: ":exercises"
+        case .unit: ":unit kg|lb"
+        case .undo: ":undo"
+        case .edit: ":edit [#ID]"
+        case .note: ":note"
+        case .date: ":date DAY"
+        case .calendar: ":calendar [YYYY-MM]"
+        case .repeat: ":repeat [last|DAY]"
+        case .start: ":start [NAME]"
+        case .chart: ":chart [EXERCISE]"
+        case .plates: ":plates W [BAR]"
+        case .weigh: ":weigh W"
+        case .prs: ":prs [EXERCISE]"
+        case .stats: ":stats"
+        case .quit: ":quit"
         }
+    }
+
+    /// What it does, the second column of `:help`; in a kiosk `:quit` is the admin's.
+    func about(kiosk: Bool) -> String {
+        switch self {
+        case .help: "this list"
+        case .user: "switch member (Tab completes)"
+        case .history: "last N records, grouped by day"
+        case .users: "everybody who has logged"
+        case .exercises: "known exercises"
+        case .unit: "weight unit until your turn ends"
+        case .undo: "remove the last set saved here"
+        case .edit: "change a set (default: your last one)"
+        case .note: "add a note to the day (end with . or Ctrl-D)"
+        case .date: "log to a past day: yesterday, YYYY-MM-DD, -N, today"
+        case .calendar: "your month, training days marked"
+        case .repeat: "do a past session again"
+        case .start: "follow a routine (no name lists them)"
+        case .chart: "your progress drawn (e1RM; weight, volume, body)"
+        case .plates: "plates a side for W on the bar (20 kg / 45 lb)"
+        case .weigh: "keep your body weight"
+        case .prs: "your personal records (e1RM by Epley)"
+        case .stats: "your streak, sessions, sets and volume"
+        case .quit: kiosk ? "the admin closes the terminal (PIN)" : "leave"
+        }
+    }
+
+    /// The commands of `:help`, descriptions in one column whatever the usage's length.
+    static func help(kiosk: Bool) -> [String] {
+        let width = allCases.map(\.usage.count).max() ?? 0
+        return allCases.map { $0.usage.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.about(kiosk: kiosk) }
     }
 
     /// Whether the command takes an argument (completion then adds a space).

@@ -12,9 +12,12 @@ struct Draft: Equatable {
         self.unit = unit
     }
 
-    init(last: SetValues) {
-        weight = last.weight.hundredths
-        unit = last.weight.unit
+    /// The numbers of `last`; with a unit the member chose (`:unit`), its
+    /// weight offered in that unit instead of the one it was logged in.
+    init(last: SetValues, in chosen: WeightUnit? = nil) {
+        let weight = chosen.map { last.weight.offered(in: $0) } ?? last.weight
+        self.weight = weight.hundredths
+        unit = weight.unit
         reps = last.reps
         series = last.series
     }

@@ -20,7 +20,8 @@ enum Flow {
         case idleReset
         /// Ctrl-D or `:user`: the member is done.
         case endTurn
-        /// Ctrl-C: the entry goes, the member stays at the exercise prompt.
+        /// Ctrl-C: the entry goes, the member stays at the exercise prompt
+        /// (walking a plan, at the plan's next entry).
         case cancelEntry
         case end(Session.Ending)
         /// A `:` command line.
@@ -42,8 +43,10 @@ enum Flow {
     static func transition(_ turn: Turn, _ event: LineEvent, _ context: Context) -> (Turn, [Effect]) {
         var turn = turn
         if let question = turn.question {
-            turn.question = nil
-            return (turn, answer(question, event))
+            let (effects, answered) = answer(question, event)
+            // Neither yes nor no: the same question again.
+            turn.question = answered ? nil : question
+            return (turn, effects)
         }
         switch event {
         case .terminated:
@@ -145,25 +148,29 @@ enum Flow {
         return []
     }
 
-    /// The answer to a question. The idle timeout resets (it is never taken
-    /// for "no"); a signal ends; Ctrl-C and Ctrl-D say no.
-    private static func answer(_ question: Question, _ event: LineEvent) -> [Effect] {
-        let text: String
+    /// The answer to a question, and whether it was one. The idle timeout
+    /// resets (it is never taken for "no"); a signal ends; Ctrl-C and Ctrl-D
+    /// say no; a line that is neither yes nor no (see `YesNo`) asks again.
+    private static func answer(_ question: Question, _ event: LineEvent) -> ([Effect], answered: Bool) {
+        let reply: YesNo
         switch event {
-        case .terminated: return [.end(.terminated)]
-        case .timedOut: return [.idleReset]
-        case .interrupted, .endOfInput: text = ""
-        case .line(let line): text = line
+        case .terminated: return ([.end(.terminated)], true)
+        case .timedOut: return ([.idleReset], true)
+        case .interrupted, .endOfInput:
+            if question == .adminPin { return ([], true) }
+            reply = .no
+        case .line(let line):
+            if question == .adminPin { return ([.checkAdminPin(line)], true) }
+            guard let read = YesNo(line) else { return ([.warn(YesNo.reminder)], false) }
+            reply = read
         }
-        let yes = ["y", "yes"].contains(text.trimmingWhitespace().lowercased())
         switch question {
         case .newMember(let name):
-            return yes ? [.createMember(name)] : [.warn("Not created. Tab completes known names.")]
+            return (reply == .yes ? [.createMember(name)] : [.warn("Not created. Tab completes known names.")], true)
         case .newExercise(let name, let entry):
-            return yes ? [.createExercise(name, then: entry)] : [.warn("Not created. Tab completes known exercises.")]
+            return (reply == .yes ? [.createExercise(name, then: entry)] : [.warn("Not created. Tab completes known exercises.")], true)
         case .adminPin:
-            guard case .line(let pin) = event else { return [] }
-            return [.checkAdminPin(pin)]
+            return ([], true)
         }
     }
 }

@@ -23,7 +23,8 @@ public enum Question: Sendable, Equatable {
 }
 
 extension LineSource {
-    /// One key for a y/n question, a line without echo for the PIN.
+    /// One key for a y/n question (read by `YesNo`: anything but y/yes/n/no
+    /// asks again), a line without echo for the PIN.
     func read(_ question: Question) -> LineEvent {
         question == .adminPin ? readSecret(prompt: question.prompt) : readKey(prompt: question.prompt)
     }

@@ -114,7 +114,8 @@ extension Session {
             return
         }
         let weight: Weight
-        switch TypedWeight.parse(argument, unit: draft.unit) {
+        // Held to a body weight's range by `weigh`, not to a barbell's.
+        switch TypedWeight.read(argument, unit: draft.unit) {
         case .success(let parsed): weight = parsed
         case .failure(let error):
             warn(InputError(error.reason, example: example))

@@ -57,7 +57,8 @@ extension Session {
     private func askForAdminPin() -> Ending? {
         do {
             guard try store.adminPinIsSet() else {
-                warn("This is a shared terminal: it stays open. Ctrl-D ends your turn. (No admin PIN is set: 'topweight admin set-pin'.)")
+                // The admin's command is the admin's business: members are not shown it.
+                warn("This is a shared terminal: it stays open. Ctrl-D ends your turn.")
                 return nil
             }
         } catch {
@@ -68,8 +69,9 @@ extension Session {
         return nil
     }
 
-    /// Whether `pin` lets the admin leave; says why not otherwise.
-    func admitted(_ pin: String) -> Bool {
+    /// Whether `pin` is the admin's; says why not otherwise, then `otherwise`
+    /// (what stays as it was: the terminal at `:quit`, the set at `:edit`).
+    func admitted(_ pin: String, otherwise: String) -> Bool {
         do {
             return try workouts.admit(pin: pin, now: settings.now())
         } catch {
@@ -81,7 +83,7 @@ extension Session {
                 let wait = reason.dropFirst("wrong admin PIN".count).drop { $0 == ";" || $0 == " " }
                 told = "Wrong PIN." + (wait.isEmpty ? "" : " " + sentence(wait))
             }
-            warn(told + " This terminal stays open; Ctrl-D ends your turn.")
+            warn(told + " " + otherwise)
             return false
         }
     }
@@ -92,7 +94,7 @@ extension Session {
         say("Steps: 2.5 kg, 5 lb, 1 rep, 1 series. A unit may follow the weight: 135lb")
         say("One line: 'bench 62.5x8x3' at exercise, '62.5x8x3' at weight.")
         say("<  back one prompt   Ctrl-C  cancel the entry   Ctrl-D  end your turn")
-        for command in Command.allCases { say(command.summary) }
+        Command.help(kiosk: settings.kiosk).forEach(say)
     }
 
     private func switchUser(_ argument: String) {
@@ -123,18 +125,34 @@ extension Session {
         }
     }
 
+    /// `:unit kg|lb`: every entry of the turn in that unit, a logged
+    /// exercise's default weight offered in it; `:unit` alone says which.
     private func changeUnit(_ argument: String) {
+        let change = ":unit kg or :unit lb sets one for your turn."
         guard !argument.isEmpty else {
-            say("Weights are in \(draft.unit.rawValue). :unit kg or :unit lb changes it.")
+            if turn.unitChosen {
+                say("Weights are in \(unit.rawValue) until your turn ends. \(change)")
+            } else if [.weight, .reps, .series].contains(step) {
+                say("Weights are in \(draft.unit.rawValue) for this entry (an exercise starts in the unit it was last logged in). \(change)")
+            } else {
+                say("Weights are in \(unit.rawValue) for a new exercise; a logged one starts in the unit it was last logged in. \(change)")
+            }
             return
         }
-        guard let unit = WeightUnit(parsing: Substring(argument)) else {
+        guard let chosen = WeightUnit(parsing: Substring(argument)) else {
             warn(InputError("the unit must be kg or lb", example: ":unit lb"))
             return
         }
-        draft.unit = unit
-        self.unit = unit
-        say("Weights in \(unit.rawValue) until your turn ends.")
+        unit = chosen
+        turn.unitChosen = true
+        switch step {
+        // The weight is still to be typed: its default again, in the new unit.
+        case .weight: if exercise != nil { loadDefaults() } else { draft.unit = chosen }
+        // A weight already typed keeps the unit it was typed in.
+        case .reps, .series: break
+        case .user, .exercise: draft.unit = chosen
+        }
+        say("Weights in \(chosen.rawValue) until your turn ends.")
     }
 
     private func undo() {

@@ -13,9 +13,15 @@ extension Session {
     func edit(_ argument: String) -> Ending? {
         guard let target = editTarget(argument) else { return nil }
         if settings.kiosk, user.map({ NameRules.key($0.name) != NameRules.key(target.user) }) ?? true {
+            // Without a PIN there is no admin to ask: a prompt would let any answer through.
+            guard let pinIsSet = attempt({ () throws(LogbookError) in try store.adminPinIsSet() }) else { return nil }
+            guard pinIsSet else {
+                warn("#\(target.id) is \(target.user)'s set; at a shared terminal you can change only your own.")
+                return nil
+            }
             switch source.readSecret(prompt: "#\(target.id) is \(TerminalText.safe(target.user))'s set. Admin PIN: ") {
             case .line(let pin):
-                guard admitted(pin) else { return nil }
+                guard admitted(pin, otherwise: "#\(target.id) is as it was.") else { return nil }
             case .terminated: return .terminated
             case .timedOut:
                 idleResetFromModal()
@@ -53,6 +59,17 @@ extension Session {
             }
             if text == "<" {
                 field = max(0, field - 1)
+                continue
+            }
+            // A command here would act in the middle of the change (`:undo` on
+            // the set being edited): `:help` tells the edit's keys, others wait.
+            if text.hasPrefix(":") {
+                let word = text.dropFirst().prefix { !$0.isWhitespace }.lowercased()
+                if !word.isEmpty, "help".hasPrefix(word) {
+                    say("Editing #\(target.id): Enter keeps a value, + - and numbers change it, < goes back, Ctrl-C leaves it as it was.")
+                } else {
+                    warn(":\(TerminalText.safe(String(word.prefix(20)))) waits until the edit is done: Enter keeps each value, Ctrl-C leaves #\(target.id) as it was.")
+                }
                 continue
             }
             if text.isEmpty {

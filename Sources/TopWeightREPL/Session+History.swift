@@ -9,16 +9,18 @@ extension Session {
     /// The newest records of a member or of everybody. On a terminal a
     /// history longer than the screen is paged here, never by an external
     /// pager (one can start a shell): Space or PgDn next, b or PgUp back,
-    /// `/text` keeps the exercises matching it, q back to logging.
+    /// Down and Up a line, `/text` keeps the exercises matching it, q back to logging.
     func showHistory(_ argument: String) -> Ending? {
         var words = argument.split(whereSeparator: { $0.isWhitespace }).map(String.init)
         var limit: Int?
-        if let last = words.last, let count = Int(last) {
-            guard count > 0, count <= 10_000 else {
-                warn(InputError("the number of records must be from 1 to 10000", example: ":history all 50"))
+        // A last word written as a number is the count, in range or not (it is no name).
+        if let last = words.last, WholeNumber.isWritten(last) {
+            switch WholeNumber.parse(last, "the number of records", in: 1...10_000, example: ":history all 50") {
+            case .success(let count): limit = count
+            case .failure(let error):
+                warn(error)
                 return nil
             }
-            limit = count
             words.removeLast()
         }
         let name = words.joined(separator: " ")
@@ -67,6 +69,8 @@ extension Session {
     private func page(_ start: HistoryFeed, whose: String, height: Int) -> Ending? {
         var feed = start
         var top = 0
+        // The first line not on the screen yet: Down prints one line, not the page again.
+        var shownEnd = 0
         while true {
             do {
                 try feed.fill(lines: top + height + 1, workouts: workouts, render: render)
@@ -85,7 +89,8 @@ extension Session {
                 return nil
             }
             let end = min(top + height, lines.count)
-            lines[top..<end].forEach(console.say)
+            lines[min(max(top, shownEnd), end)..<end].forEach(console.say)
+            shownEnd = end
             let total = feed.exhausted ? "\(lines.count)" : "\(lines.count)+"
             let filter = feed.filter.map { " /\($0)" } ?? ""
             let shown = lines.isEmpty ? "nothing" : "\(top + 1)–\(end) of \(total)"
@@ -96,13 +101,21 @@ extension Session {
                 case " ", "pagedown", "f", "\r", "\n", "right":
                     if end >= lines.count, feed.exhausted { return nil }
                     top = end
+                case "down", "j":
+                    // A line on; at the end it stays (only Space and q leave).
+                    if end < lines.count || !feed.exhausted { top += 1 }
                 case "b", "pageup", "left":
                     top = max(0, top - height)
+                    shownEnd = top
+                case "up", "k":
+                    top = max(0, top - 1)
+                    shownEnd = top
                 case "/":
                     switch source.readLine(prompt: "/", complete: nil) {
                     case .line(let text):
                         feed = HistoryFeed(query: feed.query, limit: feed.limit, filter: text.trimmingWhitespace())
                         top = 0
+                        shownEnd = 0
                     case .terminated: return .terminated
                     case .timedOut:
                         idleResetFromModal()

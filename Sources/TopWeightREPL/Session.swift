@@ -143,9 +143,15 @@ public final class Session {
         case .idleReset: idleReset()
         case .endTurn: endTurn()
         case .cancelEntry:
-            step = .exercise
-            loadDefaults()
             warn("Cancelled; nothing saved.")
+            // Walking a plan, the entry cancelled is the plan's: on to its next one
+            // (back at its start, Ctrl-C would only bring the same entry back).
+            if turn.plan != nil {
+                skipPlanned()
+            } else {
+                step = .exercise
+                loadDefaults()
+            }
         case .end(let ending): return ending
         case .command(let text): return run(command: text)
         case .chooseMember(let text): answerUser(text)
@@ -167,7 +173,7 @@ public final class Session {
             }
             if let entry { apply(entry) }
         case .checkAdminPin(let pin):
-            return admitted(pin) ? .quit : nil
+            return admitted(pin, otherwise: "This terminal stays open; Ctrl-D ends your turn.") ? .quit : nil
         }
         return nil
     }
@@ -299,14 +305,15 @@ public final class Session {
     /// Starts the numbers from the member's last set of the exercise, or empty.
     func loadDefaults() {
         // Walking a plan, its exercise starts from the plan's numbers.
+        let chosenUnit = turn.unitChosen ? unit : nil
         if let chosen = exercise, let planned = turn.plan?.current, turn.plan?.isCurrent(chosen.name) == true {
-            draft = planned.values.map(Draft.init(last:)) ?? Draft(unit: unit)
+            draft = planned.values.map { Draft(last: $0, in: chosenUnit) } ?? Draft(unit: unit)
             return
         }
         if let member = user, let chosen = exercise, chosen.isStored,
            let last = knownValues[chosen.id] ?? (try? store.lastValues(of: member, for: chosen)) ?? nil {
             knownValues[chosen.id] = last
-            draft = Draft(last: last)
+            draft = Draft(last: last, in: chosenUnit)
         } else {
             draft = Draft(unit: unit)
         }
@@ -319,6 +326,12 @@ public final class Session {
         guard let found = attempt({ () throws(LogbookError) in try store.user(named: name) }) else { return nil }
         if let known = found { return known }
         guard !refusedAsLookalike(name, kind: .user) else { return nil }
+        // As for exercises, from the names Tab knows (topped up with other terminals').
+        refreshNames(.user)
+        let similar = SimilarNames.to(name, among: userIndex.names)
+        if !similar.isEmpty {
+            warn("Not a known member. Similar: \(similar.joined(separator: ", "))")
+        }
         question = .newMember(name)
         return nil
     }

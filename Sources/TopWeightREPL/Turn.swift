@@ -14,6 +14,9 @@ struct Turn {
     var draft: Draft
     /// The unit for new entries: `--unit` at the start of a turn, `:unit` within it.
     var unit: WeightUnit
+    /// Whether the member chose `unit` with `:unit`: then every entry, a
+    /// logged exercise's too, is in it (else each starts in its last unit).
+    var unitChosen = false
     /// Sets this member saved in this turn, newest last: all `:undo` may remove.
     var saved: [WorkoutRecord] = []
     /// An entry whose save failed (the server went away): saving the same

@@ -63,6 +63,10 @@ public final class ScriptedLineSource: LineSource {
     public private(set) var screenClears = 0
     public func clearScreen() { screenClears += 1 }
 
+    /// How many lines each `eraseLines` took back, in order.
+    public private(set) var erased: [Int] = []
+    public func eraseLines(_ count: Int) { erased.append(count) }
+
     public func setIdleTimeout(_ seconds: Double?) { idleTimeout = seconds }
 
     public var remaining: Int { events.count }

@@ -10,6 +10,8 @@ public enum BodyText {
         let weights = measurements.map(\.weight.description)
         let labelWidth = labels.map(TerminalText.width).max() ?? 0
         let weightWidth = weights.map(\.count).max() ?? 0
+        // Kilograms and pounds in one list: each change names its unit.
+        let mixed = Set(measurements.map(\.weight.unit)).count > 1
         return measurements.indices.map { index in
             var line = TerminalText.pad(labels[index], to: labelWidth) + "  "
                 + String(repeating: " ", count: weightWidth - weights[index].count) + weights[index]
@@ -17,7 +19,7 @@ public enum BodyText {
                 let weight = measurements[index].weight
                 let before = ProgressSeries.converted(measurements[index + 1].weight, to: weight.unit)
                 let change = Int(((weight.value - before) * 100).rounded())
-                line += "  " + (change > 0 ? "+" : change < 0 ? "-" : "±") + Decimal2.format(abs(change))
+                line += "  " + (change > 0 ? "+" : change < 0 ? "-" : "±") + Decimal2.format(abs(change)) + (mixed ? " \(weight.unit.rawValue)" : "")
             }
             return line
         }

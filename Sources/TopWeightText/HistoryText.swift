@@ -5,9 +5,9 @@ import TopWeightCore
 ///
 /// ```
 /// Today
-///   18:42  Ana  Bench Press   62.5 kg × 8 × 3
+///   18:42  #12  Ana  Bench Press   62.5 kg × 8 × 3
 /// Fri 14 Nov
-///   07:10  Ana  Back Squat     100 kg × 5 × 5
+///   07:10   #9  Ana  Back Squat     100 kg × 5 × 5
 /// ```
 /// Columns are measured in terminal cells, so names in any script line up.
 /// A day's session note, when given, follows its heading, rendered as
@@ -17,7 +17,7 @@ import TopWeightCore
 /// Today
 ///   ✎ Felt strong, the left knee was fine
 ///     • next time 65 kg
-///   18:42  Bench Press   62.5 kg × 8 × 3
+///   18:42  #12  Bench Press   62.5 kg × 8 × 3
 /// ```
 public enum HistoryText {
     public static func render(
@@ -31,6 +31,8 @@ public enum HistoryText {
         let exerciseWidth = exercises.map(TerminalText.width).max() ?? 0
         let weightWidth = weights.map(TerminalText.width).max() ?? 0
         let repsWidth = records.map { String($0.values.reps).count }.max() ?? 0
+        // The set's number: what `:edit`, `delete` and `restore` ask for.
+        let idWidth = records.map { "#\($0.id)".count }.max() ?? 0
 
         var index: [Int64: Int] = [:]
         for (position, record) in records.enumerated() { index[record.id] = position }
@@ -44,6 +46,8 @@ public enum HistoryText {
             for record in group.items {
                 guard let i = index[record.id] else { continue }
                 var line = "  " + grouping.time(of: record.performedAt) + "  "
+                let number = "#\(record.id)"
+                line += String(repeating: " ", count: idWidth - number.count) + number + "  "
                 if showUser { line += TerminalText.pad(users[i], to: userWidth) + "  " }
                 line += TerminalText.pad(exercises[i], to: exerciseWidth) + "  "
                 line += String(repeating: " ", count: weightWidth - weights[i].count) + weights[i]

@@ -16,13 +16,18 @@ public enum Lines {
     /// (the member does not change, so the new side leaves them out).
     public static func edited(_ before: WorkoutRecord, _ after: WorkoutRecord) -> String {
         let values = after.values
-        return "Edited #\(after.id): \(summary(before)) → \(TerminalText.safe(after.exercise)) · \(values.weight.description) × \(values.reps) reps × \(values.series) series"
+        return "Edited #\(after.id): \(summary(before)) → \(TerminalText.safe(after.exercise)) · \(numbers(values))"
     }
 
     /// `Ana · Bench Press · 62.5 kg × 8 reps × 3 series`
     public static func summary(_ record: WorkoutRecord) -> String {
         let values = record.values
-        return "\(TerminalText.safe(record.user)) · \(TerminalText.safe(record.exercise)) · \(values.weight.description) × \(values.reps) reps × \(values.series) series"
+        return "\(TerminalText.safe(record.user)) · \(TerminalText.safe(record.exercise)) · \(numbers(values))"
+    }
+
+    /// `62.5 kg × 8 reps × 3 series`, `200 kg × 1 rep × 1 series` (series is its own plural).
+    public static func numbers(_ values: SetValues) -> String {
+        "\(values.weight.description) × \(count(values.reps, "rep")) × \(values.series) series"
     }
 
     /// One line per member: name, records, when they last trained.
@@ -30,8 +35,9 @@ public enum Lines {
         let names = summaries.map { TerminalText.safe($0.user.name) }
         let width = names.map(TerminalText.width).max() ?? 0
         return zip(summaries, names).map { summary, name in
-            let last = summary.lastPerformedAt.map { "last " + grouping.label(for: $0, now: now) } ?? "no records"
-            return "\(TerminalText.pad(name, to: width))  \(count(summary.records, "record")), \(last)"
+            guard summary.records > 0 else { return "\(TerminalText.pad(name, to: width))  no records yet" }
+            let last = summary.lastPerformedAt.map { ", last " + grouping.label(for: $0, now: now) } ?? ""
+            return "\(TerminalText.pad(name, to: width))  \(count(summary.records, "record"))\(last)"
         }
     }
 
@@ -39,9 +45,14 @@ public enum Lines {
     public static func exercises(_ rows: [ExerciseRow]) -> [String] {
         let names = rows.map { TerminalText.safe($0.name) }
         let width = names.map(TerminalText.width).max() ?? 0
-        return zip(rows, names).map { row, name in
-            let used = row.id == nil ? "catalog" : count(row.records, "record")
-            return "\(TerminalText.pad(name, to: width))  \(used)\(row.category.map { "  \(TerminalText.safe($0))" } ?? "")"
+        // The counts padded too, so the categories stay in one column past 99 records.
+        let uses = rows.map { $0.id == nil ? "catalog" : count($0.records, "record") }
+        let usedWidth = uses.map(\.count).max() ?? 0
+        return zip(zip(rows, names), uses).map { pair, used in
+            let (row, name) = pair
+            let category = row.category.map { "  \(TerminalText.safe($0))" } ?? ""
+            let shown = category.isEmpty ? used : used.padding(toLength: usedWidth, withPad: " ", startingAt: 0)
+            return "\(TerminalText.pad(name, to: width))  \(shown)\(category)"
         }
     }
 

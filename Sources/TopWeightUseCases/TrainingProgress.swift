@@ -25,8 +25,9 @@ public struct TrainingProgress: Sendable {
     /// trip to a server), whatever the log's size.
     public func log(_ entry: NewRecord, now: Date) throws(WorkoutsError) -> (record: WorkoutRecord, records: [PersonalRecord]) {
         let (id, bests) = try attempt { () throws(LogbookError) in try logbook.saveMeasured(entry, now: now) }
+        // Uid and kind too: `add --format json` prints this record as history prints the stored one.
         let record = WorkoutRecord(id: id, user: entry.user.name, exercise: entry.exercise.name, values: entry.values,
-                                   performedAt: entry.performedAt)
+                                   performedAt: entry.performedAt, uid: entry.uid, kind: entry.kind)
         return (record, PersonalRecord.beaten(by: entry.values, kind: entry.kind, bests: bests))
     }
 

@@ -20,9 +20,18 @@ public struct Workouts: Sendable {
     /// The member with this name, or why there is none (one line, with what lists them).
     public func member(named name: String) throws(WorkoutsError) -> User {
         guard let member = try attempt({ () throws(LogbookError) in try logbook.user(named: name) }) else {
-            throw .notFound("no member named \(name); 'topweight users' (or :users) lists them")
+            let similar = try similarMembers(to: name)
+            let shown = similar.isEmpty ? "" : " (similar: \(similar.joined(separator: ", ")))"
+            throw .notFound("no member named \(name)\(shown); 'topweight users' (or :users) lists them")
         }
         return member
+    }
+
+    /// Members `name` may have meant (`tomas` for Tomás Ramos): asked only
+    /// after a miss, so reading every member's name costs nothing on the way in.
+    public func similarMembers(to name: String) throws(WorkoutsError) -> [String] {
+        let names = try attempt { () throws(LogbookError) in try logbook.names(of: .user, after: 0) }.map(\.name)
+        return SimilarNames.to(name, among: names)
     }
 
     /// The stored exercise with this name, or why there is none.

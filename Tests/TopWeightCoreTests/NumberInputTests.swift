@@ -67,6 +67,19 @@ struct NumberInputTests {
         ParseCase(raw: "lb", field: .weight, input: .keep, unit: .lb),
     ]
 
+    @Test("a step past the bottom says what it would come to, with the largest step that fits", arguments: [
+        ("-20", NumericField.reps, 10, "reps can't go below 1: 10 - 20 is -10 (e.g. -9)"),
+        ("-999", .weight, 6000, "weight can't go below 0 kg: 60 - 999 is -939 (e.g. -60)"),
+        ("--", .series, 1, "series can't go below 1: 1 - 2 is -1 (e.g. 1)"),
+    ] as [(String, NumericField, Int, String)])
+    func belowTheBottom(raw: String, field: NumericField, current: Int, told: String) {
+        guard case .failure(let error) = answer(raw, field: field, current: current) else {
+            Issue.record("accepted \(raw)")
+            return
+        }
+        #expect(error.description == told)
+    }
+
     @Test("reads each kind of answer", arguments: parsed)
     func parses(_ example: ParseCase) throws {
         let (input, unit) = try NumberInput.parse(example.raw, field: example.field).get()
@@ -233,12 +246,12 @@ struct NumberInputTests {
         OutOfRangeCase(raw: "  ", field: .series, current: nil, unit: .kg, says: "no default"),
         OutOfRangeCase(raw: "kg", field: .weight, current: nil, unit: .kg, says: "no default"),
         // A move below the minimum is refused with the reason, never clamped.
-        OutOfRangeCase(raw: "-999", field: .weight, current: 10_000, unit: .kg, says: "below 0 kg (100 - 999)"),
+        OutOfRangeCase(raw: "-999", field: .weight, current: 10_000, unit: .kg, says: "below 0 kg: 100 - 999 is -899"),
         OutOfRangeCase(raw: "-", field: .weight, current: 100, unit: .kg, says: "below 0 kg"),
         OutOfRangeCase(raw: "--", field: .weight, current: 0, unit: .kg, says: "below 0 kg"),
         OutOfRangeCase(raw: "--", field: .weight, current: 200, unit: .lb, says: "below 0 lb"),
         OutOfRangeCase(raw: "-", field: .reps, current: 1, unit: .kg, says: "below 1"),
-        OutOfRangeCase(raw: "-50", field: .reps, current: 8, unit: .kg, says: "below 1 (8 - 50)"),
+        OutOfRangeCase(raw: "-50", field: .reps, current: 8, unit: .kg, says: "below 1: 8 - 50 is -42"),
         OutOfRangeCase(raw: "-10", field: .series, current: 3, unit: .kg, says: "below 1"),
         OutOfRangeCase(raw: "-", field: .weight, current: nil, unit: .kg, says: "below 0 kg"),
         OutOfRangeCase(raw: "--", field: .series, current: nil, unit: .kg, says: "below 1"),

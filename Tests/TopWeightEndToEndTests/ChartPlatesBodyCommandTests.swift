@@ -263,15 +263,15 @@ struct ChartPlatesBodyCommandTests {
         let lines = Self.lines(text.stdout)
         #expect(lines.count == 3)
         #expect(lines == [
-            "Mon 16 Mar 2020 07:30    81 kg  -1.1",
-            "Mon 9 Mar 2020 07:30    181 lb  -0.88",
+            "Mon 16 Mar 2020 07:30    81 kg  -1.1 kg",
+            "Mon 9 Mar 2020 07:30    181 lb  -0.88 lb",
             "Mon 2 Mar 2020 07:30   82.5 kg",
         ])
         #expect(try Binary.run(["body", "list", "--user", "Ana"], db: scratch.db).stdout == text.stdout)
 
         let limited = try Binary.run(["body", "--user", "Ana", "--limit", "1"], db: scratch.db)
         #expect(Self.lines(limited.stdout).count == 2)
-        #expect(limited.stdout.contains("-1.1\n… more: --limit 2 or --limit 0 for all\n"), "the change from the one not shown")
+        #expect(limited.stdout.contains("-1.1 kg\n… more: --limit 2 or --limit 0 for all\n"), "the change from the one not shown")
 
         let json = try Binary.run(["body", "list", "--user", "Ana", "--format", "json", "--since", "2020-03-03"], db: scratch.db)
         let rows = try Self.jsonArray(json.stdout)
@@ -294,7 +294,7 @@ struct ChartPlatesBodyCommandTests {
         for format in ["text", "json"] {
             let result = try Binary.run(["body", "--user", "Ana", "--limit=\(limit)", "--format", format], db: scratch.db)
             #expect(result.status == 64, "\(result.stderr)")
-            #expect(result.stderr.contains("--limit must be from 0 to 1000000"), "\(result.stderr)")
+            #expect(result.stderr.contains("--limit must be a whole number from 0 to 1000000"), "\(result.stderr)")
         }
     }
 

@@ -17,6 +17,30 @@ struct CommandLineTests {
         #expect(result.stderr.contains("--limit"), "\(result.stderr)")
     }
 
+    @Test("piped, a y/n question takes y/yes/n/no in any case and asks again for anything else")
+    func pipedQuestion() throws {
+        let scratch = try Scratch()
+        let run = try Binary.run([], db: scratch.db, input: "Zed\nabc\nYES\nZorbo Lift\nmaybe\nNo\n")
+        #expect(run.stderr.components(separatedBy: "Answer y or n.").count == 3, "\(run.stderr)")
+        let store = try TestEngine.open(scratch.db)
+        #expect(try store.users().map(\.user.name) == ["Zed"])
+        #expect(run.stderr.contains("Not created. Tab completes known exercises."), "\(run.stderr)")
+    }
+
+    @Test("add --format json and csv give the saved record's uid, the one history shows")
+    func addGivesUid() throws {
+        let scratch = try Scratch()
+        let added = try Binary.run(["add", "Ana", "Bench Press", "62.5", "8", "3", "--format", "json"], db: scratch.db)
+        #expect(added.status == 0, "\(added.stderr)")
+        let saved = try #require(try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])
+        let uid = try #require(saved["uid"] as? String, "\(added.stdout)")
+        let history = try Binary.run(["history", "--format", "json"], db: scratch.db)
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
+        #expect(listed.first?["uid"] as? String == uid)
+        let csv = try Binary.run(["add", "Ana", "Bench Press", "65", "8", "3", "--format", "csv"], db: scratch.db)
+        #expect(csv.stdout.split(separator: "\n").last?.hasSuffix(",") == false, "\(csv.stdout)")
+    }
+
     @Test("add then history prints the record as text, JSON and CSV")
     func addAndHistory() throws {
         let scratch = try Scratch()
@@ -133,6 +157,40 @@ struct CommandLineTests {
         #expect(history.stdout.split(separator: "\n").count == 1, "only the header")
     }
 
+    @Test("a number out of range gets the same one-line range whatever its path: negative, huge or zero", arguments: [
+        (["add", "Ana", "Bench Press", "-60", "8", "3"], "weight must be from 0 to 1000 kg"),
+        (["add", "Ana", "Bench Press", "6000", "8", "3"], "weight must be from 0 to 1000 kg"),
+        (["add", "Ana", "Bench Press", "60", "-8", "3"], "reps must be a whole number from 1 to 1000"),
+        (["add", "Ana", "Bench Press", "60", "99999999999999999999", "3"], "reps must be a whole number from 1 to 1000"),
+        (["add", "Ana", "Bench Press", "60", "8", "-3"], "series must be a whole number from 1 to 100"),
+        (["history", "--days", "-1"], "--days must be a whole number from 1 to 100000"),
+        (["history", "--days", "0"], "--days must be a whole number from 1 to 100000"),
+        (["history", "--days", "99999999999999999999"], "--days must be a whole number from 1 to 100000"),
+        (["history", "--limit", "-5"], "--limit must be a whole number from 0 to 10000000"),
+        (["sessions", "--user", "Ana", "--days", "-1"], "--days must be a whole number from 1 to 100000"),
+        (["edit", "1", "--reps", "-1"], "reps must be a whole number from 1 to 1000"),
+        (["body", "add", "5000", "--user", "Ana"], "a body weight is from 20 to 400 kg"),
+        (["body", "add", "500", "--user", "Ana"], "a body weight is from 20 to 400 kg"),
+    ] as [([String], String)])
+    func oneRangePerNumber(arguments: [String], reason: String) throws {
+        let scratch = try Scratch()
+        _ = try Binary.run(["add", "Ana", "Bench Press", "60", "5", "5"], db: scratch.db)
+        let result = try Binary.run(arguments, db: scratch.db)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("topweight: \(reason)"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+
+    @Test("--user with no such member names the similar ones")
+    func similarUser() throws {
+        let scratch = try Scratch()
+        #expect(try Binary.run(["add", "Giulia Rossi", "Bench Press", "60", "8", "3"], db: scratch.db).status == 0)
+        let result = try Binary.run(["history", "--user", "giulia"], db: scratch.db)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("similar: Giulia Rossi"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
     @Test("a file that is not a database exits 2 and is left untouched")
     func notADatabase() throws {
         let scratch = try Scratch(engine: .sqlite)  // about files, on either pass
@@ -177,6 +235,9 @@ struct CommandLineTests {
         #expect(deleted.status == 0 && deleted.stdout.hasPrefix("Deleted #2  Ana · Deadlift"))
         #expect(try Binary.run(["delete", "2"], db: scratch.db).status == 64, "already deleted")
         #expect(!(try Binary.run(["history"], db: scratch.db).stdout.contains("Deadlift")))
+        // The text listing shows the number restore takes.
+        let listed = try Binary.run(["history", "--deleted"], db: scratch.db)
+        #expect(listed.stdout.contains("#2  Ana  Deadlift"), "\(listed.stdout)")
         let tombstones = try Binary.run(["history", "--deleted", "--format", "json"], db: scratch.db)
         #expect(tombstones.stdout.contains("\"id\":2") && tombstones.stdout.contains("\"deletedAt\""))
         let restored = try Binary.run(["restore", "#2"], db: scratch.db)

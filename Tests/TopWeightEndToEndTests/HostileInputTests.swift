@@ -243,10 +243,10 @@ extension Hostile {
         both(.weight, "1e309", "1e309", .refused(notANumber)),
         both(.weight, "NaN", "NaN", .refused(notANumber)),
         both(.weight, "inf", "inf", .refused(notANumber)),
-        split(.weight, "-inf", "-inf", repl: .refused(notANumber), add: .usage("Missing expected argument")),
+        split(.weight, "-inf", "-inf", repl: .refused(notANumber), add: .refused(notANumber)),
         split(.weight, "-inf after --", "-inf", repl: .refused(notANumber), add: .refused(notANumber), afterDoubleDash: true),
         // At a prompt -0 is a relative step of nothing: the default stays.
-        split(.weight, "-0", "-0", repl: .weight(60_00), add: .usage("Missing expected argument")),
+        split(.weight, "-0", "-0", repl: .weight(60_00), add: .weight(0)),
         split(.weight, "-0 after --", "-0", repl: .weight(60_00), add: .weight(0), afterDoubleDash: true),
         split(.weight, "0x10", "0x10", repl: .saved(StoredSet(weight: Weight(hundredths: 0, unit: .kg), reps: 10, series: 3)),
               add: .refused(notANumber), savesAtOnce: true),
@@ -282,7 +282,8 @@ extension Hostile {
         both(.series, "101", "101", .refused("series must be a whole number from 1 to 100")),
         both(.series, "100", "100", .series(100)),
         both(.series, "NaN", "NaN", .refused("series must be a whole number, a step")),
-        split(.series, "-2 (relative)", "-2", repl: .series(1), add: .usage("Missing expected argument")),
-        split(.series, "-- (two steps down)", "--", repl: .series(1), add: .usage("Missing expected argument")),
+        split(.series, "-2 (relative)", "-2", repl: .series(1), add: .refused("series must be a whole number from 1 to 100")),
+        // In argv a bare -- ends the options: the series is missing.
+        split(.series, "-- (two steps down)", "--", repl: .series(1), add: .refused("give the weight, the reps and the series")),
     ]
 }

@@ -53,7 +53,7 @@ struct ImportCommandTests {
         #expect(lines.contains("Sets: 5 on 2 days as 4 records; 5 sets in 4 records added."))
         #expect(lines.contains("Notes: 2 notes added to 1 day."))
         #expect(lines.contains("Skipped: 1 cardio or timed, 1 rest timer."))
-        #expect(lines.contains { $0.hasPrefix("Put on the catalog's exercises: ") && $0.contains("Bench Press (Barbell) → Bench Press") })
+        #expect(lines.contains { $0.hasPrefix("Put on the catalog's exercises, ") && $0.contains("Bench Press (Barbell) → Bench Press") })
 
         let again = try Binary.run(["import", file, "--user", "Ana"], db: scratch.db)
         #expect(again.status == 0, "\(again.stderr)")
@@ -65,6 +65,34 @@ struct ImportCommandTests {
         #expect(sessions.stdout.contains("\"date\":\"2025-02-17\""), "\(sessions.stdout)")
         #expect(sessions.stdout.contains("\"sets\":4"), "\(sessions.stdout)")
         #expect(sessions.stdout.contains("Felt strong\\n\\nBench Press: Pause, then press"), "\(sessions.stdout)")
+    }
+
+    @Test("A large export's summary fits a screen: counts and the first few names; --verbose lists them all")
+    func longSummary() throws {
+        let scratch = try Scratch()
+        let header = "\"Workout #\";\"Date\";\"Workout Name\";\"Duration (sec)\";\"Exercise Name\";\"Set Order\";\"Weight (kg)\";\"Reps\";\"RPE\";\"Distance (meters)\";\"Seconds\";\"Notes\";\"Workout Notes\""
+        let mapped = ["Bench Press (Barbell)", "Deadlift (Barbell)", "Squat (Barbell)", "Overhead Press (Barbell)",
+                      "Front Squat (Barbell)", "Romanian Deadlift (Barbell)", "Incline Bench Press (Barbell)", "Bent Over Row (Barbell)"]
+        let made = (1...40).map { String(format: "Zorbo Lift %02d", $0) }
+        let rows = (mapped + made).enumerated().map { index, name in
+            "\"1\";\"2025-02-17 18:35:58\";\"Push\";\"3130\";\"\(name)\";\"1\";\"\(40 + index)\";\"5\";\"\";\"\";\"\";\"\";\"\""
+        }
+        let file = try Self.write(([header] + rows).joined(separator: "\n") + "\n", "big.csv", in: scratch)
+        let short = try Binary.run(["import", file, "--user", "Ana", "--dry-run"], db: scratch.db)
+        #expect(short.status == 0, "\(short.stderr)")
+        let lines = short.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { $0.count <= 200 }, "\(lines.map(\.count))")
+        let newLine = try #require(lines.first { $0.hasPrefix("New exercises") }, "\(lines)")
+        // The catalog's lifts are new to this database too: 40 made-up names and the mapped ones.
+        #expect(newLine.contains(" more (--verbose lists them)"), "\(newLine)")
+        #expect(!newLine.contains("Zorbo Lift 40"))
+        let mappedLine = try #require(lines.first { $0.hasPrefix("Put on the catalog's exercises") }, "\(lines)")
+        #expect(mappedLine.contains("more"), "\(mappedLine)")
+
+        let verbose = try Binary.run(["import", file, "--user", "Ana", "--dry-run", "--verbose"], db: scratch.db)
+        #expect(verbose.status == 0, "\(verbose.stderr)")
+        #expect(verbose.stdout.contains("Zorbo Lift 40"))
+        #expect(verbose.stdout.contains("Bent Over Row (Barbell) → "), "\(verbose.stdout)")
     }
 
     @Test("A Strong comma file without --unit is refused in one line saying why, and nothing is written")

@@ -144,6 +144,49 @@ struct KioskEscapeTests {
         #expect(try Self.recordCount(scratch.db) == 3)
     }
 
+    @Test(":edit of another member's set with no admin PIN set is refused with the reason, no PIN asked")
+    func editOthersWithoutPin() throws {
+        let scratch = try Scratch()
+        try Self.seed(scratch.db, user: "Zoë")
+        try Self.seed(scratch.db, user: "Ana")
+        let terminal = try Self.kiosk(db: scratch.db)
+        var mark = terminal.mark
+        terminal.type("Ana\r")
+        try terminal.waitFor("exercise [Bench Press]: ", after: mark)
+        mark = terminal.mark
+        terminal.type(":edit #1\r")
+        try terminal.waitFor("only your own", after: mark)
+        try terminal.waitFor("exercise [Bench Press]: ", after: mark)
+        // What a PIN prompt would have taken lands at the exercise prompt instead.
+        terminal.type("0000\r")
+        terminal.settle(0.5)
+        #expect(!terminal.text(after: mark).contains("Admin PIN"), "\(terminal.text(after: mark))")
+        #expect(!terminal.text(after: mark).contains("[Edit #1]"), "the edit opened")
+        #expect(!terminal.text(after: mark).contains("admin set-pin"), "members are shown the admin's command")
+    }
+
+    @Test("a wrong PIN at :edit says the set is as it was, not the :quit wording")
+    func editWrongPinWording() throws {
+        let scratch = try Scratch()
+        try Self.seed(scratch.db, user: "Zoë")
+        try Self.seed(scratch.db, user: "Ana")
+        #expect(try Binary.run(["admin", "set-pin"], db: scratch.db, input: "2468\n").status == 0)
+        let terminal = try Self.kiosk(db: scratch.db)
+        var mark = terminal.mark
+        terminal.type("Ana\r")
+        try terminal.waitFor("exercise [Bench Press]: ", after: mark)
+        mark = terminal.mark
+        terminal.type(":edit #1\r")
+        try terminal.waitFor("Admin PIN: ", after: mark)
+        terminal.type("1111\r")
+        try terminal.waitFor("Wrong PIN.", after: mark)
+        try terminal.waitFor("exercise [Bench Press]: ", after: mark)
+        let told = terminal.text(after: mark)
+        #expect(told.contains("#1 is as it was"), "\(told)")
+        #expect(!told.contains("stays open"), "\(told)")
+        #expect(!told.contains("[Edit #1]"), "the edit opened")
+    }
+
     enum Question: String, CaseIterable, CustomTestStringConvertible {
         case newMember, newExercise, adminPin
         var testDescription: String {

@@ -250,7 +250,7 @@ final class PipedChild: Sendable {
     }()
 }
 
-/// One `Saved #ID  USER · EXERCISE · W UNIT × R reps × S series` line, taken apart.
+/// One `Saved #ID  USER · EXERCISE · W UNIT × R reps × S series` line (`1 rep`), taken apart.
 struct SavedLine: Equatable, CustomStringConvertible {
     var id: Int64
     var user: String
@@ -269,8 +269,11 @@ struct SavedLine: Equatable, CustomStringConvertible {
         let numbers = parts[2].components(separatedBy: " × ")
         guard numbers.count == 3 else { return nil }
         let weight = numbers[0].split(separator: " ")
-        guard weight.count == 2, numbers[1].hasSuffix(" reps"), numbers[2].hasSuffix(" series"),
-              let reps = Int(numbers[1].dropLast(" reps".count)),
+        // `8 reps`, and `1 rep` for one.
+        let repsWords = numbers[1].split(separator: " ")
+        guard weight.count == 2, repsWords.count == 2, repsWords[1] == (repsWords[0] == "1" ? "rep" : "reps"),
+              numbers[2].hasSuffix(" series"),
+              let reps = Int(repsWords[0]),
               let series = Int(numbers[2].dropLast(" series".count))
         else { return nil }
         self.id = id

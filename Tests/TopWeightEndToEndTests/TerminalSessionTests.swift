@@ -99,6 +99,33 @@ struct TerminalSessionTests {
         #expect(terminal.waitForExit() == 0, "\(terminal.text(after: 0))")
     }
 
+    @Test("a line pasted at a y/n question asks again and none of it spills into the next prompt")
+    func pasteAtQuestion() throws {
+        let scratch = try Scratch()
+        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: PseudoTerminal.environment(db: scratch.db))
+        try terminal.waitFor("user: ")
+        var mark = terminal.mark
+        terminal.type("Zed\r")
+        try terminal.waitFor("Create? [y/n] ", after: mark)
+        mark = terminal.mark
+        terminal.type("hello world\r60x5x5")
+        try terminal.waitFor("Answer y or n.", after: mark)
+        try terminal.waitFor("Create? [y/n] ", after: mark)
+        terminal.settle(0.3)
+        mark = terminal.mark
+        terminal.type("y")
+        try terminal.waitFor("exercise: ", after: mark)
+        // The exercise prompt starts empty: Enter there is an empty answer, not the paste's rest.
+        mark = terminal.mark
+        terminal.type("\r")
+        try terminal.waitFor("type an exercise", after: mark)
+        terminal.type(":quit\r")
+        #expect(terminal.waitForExit() == 0, "\(terminal.text(after: 0))")
+        let store = try TestEngine.open(scratch.db)
+        #expect(try store.users().map(\.user.name) == ["Zed"])
+        #expect(try store.history(HistoryQuery()).isEmpty)
+    }
+
     @Test("a first record by a brand-new member needs no set-up, on a database that does not exist yet")
     func brandNewMember() throws {
         let scratch = try Scratch()

@@ -172,7 +172,7 @@ struct TrainingLogCommandTests {
         let heading = try #require(lines.firstIndex(of: "Tue 10 Mar 2020"), "\(lines)")
         #expect(lines[heading + 1] == "  ✎ Felt strong")
         #expect(lines[heading + 2] == "    • squat: belt next time")
-        #expect(lines[heading + 3].hasPrefix("  18:20  Back Squat"))
+        #expect(lines[heading + 3].hasPrefix("  18:20  #2  Back Squat"))
         #expect(!one.stdout.contains("**"))
 
         let everybody = try Binary.run(["history"], db: scratch.db)

@@ -9,6 +9,95 @@ import TopWeightStore
 /// a terminal sends (Page Down arrives as an escape sequence).
 @Suite("The training log at a real terminal", .serialized)
 struct TrainingLogTerminalTests {
+    @Test("with NO_COLOR the calendar's arrows redraw the month in place; : there runs a command")
+    func calendarInPlace() throws {
+        let scratch = try Scratch()
+        #expect(try Binary.run(["add", "Ana", "Bench Press", "60", "8", "3"], db: scratch.db).status == 0)
+        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [],
+                                          environment: PseudoTerminal.environment(db: scratch.db, ["NO_COLOR": "1"]))
+        try terminal.waitFor("user [Ana]: ")
+        var mark = terminal.mark
+        terminal.type("\r")
+        try terminal.waitFor("exercise [Bench Press]: ", after: mark)
+        mark = terminal.mark
+        terminal.type(":calendar\r")
+        try terminal.waitFor("any other key: back ", after: mark)
+        mark = terminal.mark
+        terminal.type("\u{1B}[D")
+        try terminal.waitFor("any other key: back ", after: mark)
+        // Up over the month shown, cleared to the end of the screen, then the month before.
+        let moved = terminal.text(after: mark)
+        #expect(moved.range(of: "\u{1B}\\[[0-9]+A\r\u{1B}\\[J", options: .regularExpression) != nil, "\(moved.debugDescription)")
+        mark = terminal.mark
+        terminal.type(":users\r")
+        try terminal.waitFor("1 record", after: mark)
+        try terminal.waitFor("exercise [Bench Press]: ", after: mark)
+        #expect(!terminal.text(after: mark).contains("Create?"))
+    }
+
+    @Test("in the pager Down and Up scroll a line, as Space and b do a page; the pager stays")
+    func pagerArrows() throws {
+        let scratch = try Scratch()
+        let store = try TestEngine.open(scratch.db)
+        let ana = try store.createUser(named: "Ana")
+        let squat = try store.createExercise(named: "Back Squat")
+        let now = Date()
+        for index in 0..<40 {
+            _ = try store.save(NewRecord(user: ana, exercise: squat, values: SetValues(weight: Weight(value: Double(40 + index), unit: .kg), reps: 5, series: 3),
+                                         performedAt: now.addingTimeInterval(-Double(10 + index) * 86_400)))
+        }
+        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: PseudoTerminal.environment(db: scratch.db))
+        try terminal.waitFor("user [Ana]: ")
+        var mark = terminal.mark
+        terminal.type("\r")
+        try terminal.waitFor("exercise [Back Squat]: ", after: mark)
+        mark = terminal.mark
+        terminal.type(":history\r")
+        try terminal.waitFor("-- 1–29 of", after: mark)
+        for (key, status) in [("\u{1B}[B", "-- 2–30 of"), ("\u{1B}OB", "-- 3–31 of"), ("\u{1B}[A", "-- 2–30 of"), ("\u{1B}[6~", "-- 31–")] {
+            mark = terminal.mark
+            terminal.type(key)
+            try terminal.waitFor(status, after: mark)
+        }
+        mark = terminal.mark
+        terminal.type("q")
+        try terminal.waitFor("exercise [Back Squat]: ", after: mark)
+    }
+
+    @Test("Ctrl-C in :repeat cancels that entry and moves on to the next; pressed again, the one after")
+    func interruptWhileRepeating() throws {
+        let scratch = try Scratch()
+        let store = try TestEngine.open(scratch.db)
+        let ana = try store.createUser(named: "Ana")
+        let last = Date().addingTimeInterval(-3 * 86_400)
+        for (offset, name, weight) in [(0.0, "Back Squat", 100.0), (600, "Barbell Row", 60), (1200, "Deadlift", 140)] {
+            let exercise = try store.createExercise(named: name)
+            _ = try store.save(NewRecord(user: ana, exercise: exercise, values: SetValues(weight: Weight(value: weight, unit: .kg), reps: 5, series: 3),
+                                         performedAt: last.addingTimeInterval(offset)))
+        }
+        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: PseudoTerminal.environment(db: scratch.db))
+        try terminal.waitFor("user [Ana]: ")
+        var mark = terminal.mark
+        terminal.type("\r")
+        try terminal.waitFor("exercise [Deadlift]: ", after: mark)
+        mark = terminal.mark
+        terminal.type(":repeat last\r")
+        try terminal.waitFor("[Repeat 1/3] weight kg [100]: ", after: mark)
+        terminal.type("\u{03}")
+        try terminal.waitFor("Cancelled; nothing saved.", after: mark)
+        try terminal.waitFor("[Repeat 2/3] weight kg [60]: ", after: mark)
+        mark = terminal.mark
+        terminal.type("\r")
+        try terminal.waitFor("[Repeat 2/3] reps [5]: ", after: mark)
+        terminal.type("\u{03}")
+        try terminal.waitFor("[Repeat 3/3] weight kg [140]: ", after: mark)
+        terminal.type("\u{03}")
+        try terminal.waitFor("Done: ", after: mark)
+        try terminal.waitFor("0 saved, 3 skipped (Back Squat, Barbell Row, Deadlift).", after: mark)
+        terminal.type(":quit\r")
+        #expect(terminal.waitForExit() == 0)
+    }
+
     @Test(":date, :repeat, :start, :note, :edit and a paged :history, keys as a terminal sends them")
     func memberSession() throws {
         let scratch = try Scratch()

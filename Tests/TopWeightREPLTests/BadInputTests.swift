@@ -42,6 +42,21 @@ struct BadInputTests {
         #expect(source.prompts[answered + 1] == source.prompts[answered])
     }
 
+    @Test("a number out of range in a command gets its range, whatever its size or sign", arguments: [
+        (":history all 99999999999999999999", "the number of records must be a whole number from 1 to 10000"),
+        (":history all -5", "the number of records must be a whole number from 1 to 10000"),
+        (":history 0", "the number of records must be a whole number from 1 to 10000"),
+        (":weigh 5000", "a body weight is from 20 to 400 kg"),
+        (":weigh 500", "a body weight is from 20 to 400 kg"),
+        (":weigh 99999999999999999999", "a body weight is from 20 to 400 kg"),
+    ])
+    func commandRanges(line: String, reason: String) throws {
+        let fixture = try Fixture()
+        try fixture.seed(values: .kg(60, 8, 3))
+        let (console, _) = fixture.run(ScriptedLineSource(lines: ["Ana", line]))
+        #expect(console.warned.first?.hasPrefix(reason) == true, "\(console.warned)")
+    }
+
     @Test("a weight step below zero is refused with the reason, and the prompt stays", arguments: ["--", "-500"])
     func neverNegative(step: String) throws {
         let fixture = try Fixture()

@@ -7,6 +7,23 @@ import TopWeightStore
 
 @Suite("Commands at any prompt")
 struct CommandTests {
+    @Test(":help lines every description up in one column; a kiosk's :quit says the admin leaves", arguments: [false, true])
+    func helpAligned(kiosk: Bool) throws {
+        let fixture = try Fixture()
+        let (console, _) = fixture.run(ScriptedLineSource(lines: [":help"]), kiosk: kiosk)
+        let commands = console.said.filter { $0.hasPrefix(":") }
+        #expect(commands.count > 15)
+        // Where each description starts: after the usage and its run of spaces.
+        let columns = commands.map { line -> Int in
+            guard let gap = line.range(of: "  ") else { return -1 }
+            return line[gap.lowerBound...].firstIndex { $0 != " " }.map { line.distance(from: line.startIndex, to: $0) } ?? -1
+        }
+        #expect(Set(columns).count == 1, "\(commands)")
+        let quit = try #require(commands.first { $0.hasPrefix(":quit") })
+        #expect(quit.contains("admin") == kiosk, "\(quit)")
+        #expect(commands.allSatisfy { $0.count <= 80 }, "fits an 80-column terminal: \(commands.filter { $0.count > 80 })")
+    }
+
     @Test(":help lists every command")
     func help() throws {
         let fixture = try Fixture()
@@ -71,6 +88,23 @@ struct CommandTests {
         fixture.run(source)
         #expect(source.prompts.contains("weight lb: "))
         #expect(try fixture.records().first?.values.weight == Weight(hundredths: 13500, unit: .lb))
+    }
+
+    @Test(":unit lb applies to an exercise last logged in kg: the prompt offers its weight in lb, the save is in lb, :unit says lb")
+    func unitOverLastKg() throws {
+        let fixture = try Fixture()
+        try fixture.seed(values: .kg(102.5, 5, 5))
+        try fixture.seed(user: "Ana", exercise: "Deadlift", values: .kg(140, 3, 1))
+        let source = ScriptedLineSource(lines: ["Ana", ":unit lb", "Bench Press", "", "", "", ":unit", "Deadlift", ":unit kg", "", "", ""])
+        let (console, _) = fixture.run(source)
+        // 102.5 kg is 225.97 lb: offered as 225 lb, to the nearest 5 lb step.
+        #expect(source.prompts.contains("weight lb [225]: "), "\(source.prompts)")
+        #expect(!source.prompts.contains { $0.hasPrefix("weight kg") && $0.contains("102.5") }, "\(source.prompts)")
+        let saved = try fixture.records()
+        #expect(saved.contains { $0.exercise == "Bench Press" && $0.values.weight == Weight(hundredths: 22500, unit: .lb) }, "\(saved.map(\.values))")
+        #expect(console.said.contains { $0.hasPrefix("Weights are in lb") }, "\(console.said)")
+        // :unit kg at the weight prompt turns the offered weight back: 140 kg is 140 kg.
+        #expect(source.prompts.last { $0.hasPrefix("weight") } == "weight kg [140]: ", "\(source.prompts)")
     }
 
     @Test(":users and :exercises list what is known")

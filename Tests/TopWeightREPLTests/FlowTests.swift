@@ -8,6 +8,17 @@ import TopWeightStore
 
 @Suite("The quick-record flow")
 struct FlowTests {
+    @Test("a new name close to a member's is shown the similar members before the question", arguments: ["tomás", "tomas ramos", "TOMAS", "ramos"])
+    func similarMembers(typed: String) throws {
+        let fixture = try Fixture()
+        try fixture.seed(user: "Tomás Ramos", values: .kg(60, 8, 3))
+        try fixture.seed(user: "Ana", values: .kg(60, 8, 3))
+        let source = ScriptedLineSource(lines: [typed, "n"])
+        let (console, _) = fixture.run(source)
+        #expect(console.warned.contains("Not a known member. Similar: Tomás Ramos"), "\(console.warned)")
+        #expect(source.prompts.contains { $0.hasPrefix("New member") }, "still asked: it may be a new member")
+    }
+
     @Test("a brand-new member logs a first set with no set-up")
     func firstRecord() throws {
         let fixture = try Fixture()

@@ -65,13 +65,33 @@ struct FlowTransitionTests {
         #expect(next.question == nil)
     }
 
-    @Test("y creates, anything else does not")
-    func answers() {
+    @Test("y or yes creates, n or no does not, in any case", arguments: ["y", "Y", "yes", "YES", " Yes ", "n", "N", "no", "No"])
+    func answers(answer: String) {
         var waiting = turn(at: .user)
         waiting.question = .newMember("Zed")
-        #expect(Flow.transition(waiting, .line("y"), Self.kiosk).1 == [.createMember("Zed")])
-        #expect(Flow.transition(waiting, .line("n"), Self.kiosk).1 == [.warn("Not created. Tab completes known names.")])
+        let (next, effects) = Flow.transition(waiting, .line(answer), Self.kiosk)
+        let yes = answer.trimmingWhitespace().lowercased().hasPrefix("y")
+        #expect(effects == (yes ? [.createMember("Zed")] : [.warn("Not created. Tab completes known names.")]))
+        #expect(next.question == nil)
+    }
+
+    @Test("any other answer asks the same question again, saying what it takes", arguments: ["abc", "", "ye", "yess", "nope", "hello world", "0"])
+    func unclearAnswers(answer: String) {
+        for question in [Question.newMember("Zed"), .newExercise("Zottman Curl", then: nil)] {
+            var waiting = turn(at: .exercise)
+            waiting.question = question
+            let (next, effects) = Flow.transition(waiting, .line(answer), Self.kiosk)
+            #expect(effects == [.warn("Answer y or n.")])
+            #expect(next.question == question, "asked again")
+        }
+    }
+
+    @Test("Ctrl-C and Ctrl-D say no; the PIN question takes any line")
+    func otherAnswers() {
+        var waiting = turn(at: .user)
+        waiting.question = .newMember("Zed")
         #expect(Flow.transition(waiting, .interrupted, Self.kiosk).1 == [.warn("Not created. Tab completes known names.")])
+        #expect(Flow.transition(waiting, .endOfInput, Self.kiosk).1 == [.warn("Not created. Tab completes known names.")])
         waiting.question = .adminPin
         #expect(Flow.transition(waiting, .line("2468"), Self.kiosk).1 == [.checkAdminPin("2468")])
         #expect(Flow.transition(waiting, .interrupted, Self.kiosk).1 == [])

@@ -58,6 +58,14 @@ struct KioskTests {
         #expect(source.remaining == (leaves ? 1 : 0))
     }
 
+    @Test("a kiosk never shows members the admin's command line")
+    func noAdminHint() throws {
+        let fixture = try Fixture()
+        let (console, _) = fixture.run(ScriptedLineSource(lines: [":quit", ":help"]), kiosk: true)
+        #expect(console.warned.contains { $0.hasPrefix("This is a shared terminal") })
+        #expect(!console.all.contains { $0.contains("topweight admin") || $0.contains("set-pin") }, "\(console.all)")
+    }
+
     @Test("a wrong PIN at :quit is told in one well-formed sentence, the wait included")
     func wrongPinWording() throws {
         let fixture = try Fixture()

@@ -77,6 +77,28 @@ struct TrainingLogFlowTests {
         #expect(source.prompts.contains("[Repeat 2/3] weight kg [70]: "))
     }
 
+    @Test("Ctrl-C during :repeat cancels that entry and moves on to the next, at any of its prompts")
+    func repeatInterrupted() throws {
+        let fixture = try Fixture()
+        let ana = try fixture.store.createUser(named: "Ana")
+        let squat = try fixture.store.createExercise(named: "Back Squat")
+        let bench = try fixture.store.createExercise(named: "Bench Press")
+        let dead = try fixture.store.createExercise(named: "Deadlift")
+        let then = Fixture.now.addingTimeInterval(-3 * Self.day)
+        for (offset, exercise, values) in [(0.0, squat, SetValues.kg(100, 5, 5)), (600, bench, .kg(70, 8, 3)), (1200, dead, .kg(140, 3, 1))] {
+            _ = try fixture.store.save(NewRecord(user: ana, exercise: exercise, values: values, performedAt: then.addingTimeInterval(offset)))
+        }
+        let source = ScriptedLineSource([.line("Ana"), .line(":repeat last"), .interrupted, .line(""), .interrupted, .line(""), .line(""), .line("")])
+        let (console, _) = fixture.run(source)
+        let today = try fixture.records().filter { $0.performedAt == Fixture.now }.map { "\($0.exercise) \($0.values.compact)" }
+        #expect(today == ["Deadlift 140x3x1"])
+        #expect(source.prompts.contains("[Repeat 2/3] weight kg [70]: "), "\(source.prompts)")
+        #expect(source.prompts.contains("[Repeat 3/3] weight kg [140]: "), "\(source.prompts)")
+        #expect(!source.prompts.contains { $0.hasPrefix("[Repeat 1/3] exercise") }, "Ctrl-C went back to the same entry")
+        #expect(console.warned.filter { $0 == "Cancelled; nothing saved." }.count == 2)
+        #expect(console.said.contains("Done: repeat of Wed 18 Nov, 1 saved, 2 skipped (Back Squat, Bench Press)."), "\(console.said)")
+    }
+
     @Test(":repeat with a day without sets, with nonsense, or with nothing before today says so and saves nothing")
     func repeatNothing() throws {
         let fixture = try Fixture()
@@ -187,6 +209,43 @@ struct TrainingLogFlowTests {
         #expect(console.said.contains { $0.hasPrefix("Edited #1") })
     }
 
+    @Test(":edit of another member's set in a kiosk with no admin PIN is refused, saying why; nothing is asked")
+    func editOthersInKioskWithoutPin() throws {
+        let fixture = try Fixture()
+        try fixture.seed(user: "Zoë", values: .kg(80, 5, 5))
+        _ = try fixture.store.createUser(named: "Ana")
+        let source = ScriptedLineSource(lines: ["Ana", ":edit #1", "", "90", "", ""])
+        let (console, _) = fixture.run(source, kiosk: true)
+        #expect(!source.prompts.contains { $0.contains("Admin PIN") }, "\(source.prompts)")
+        #expect(!source.prompts.contains { $0.hasPrefix("[Edit") }, "\(source.prompts)")
+        #expect(console.warned.contains("#1 is Zoë's set; at a shared terminal you can change only your own."), "\(console.warned)")
+        #expect(!console.all.contains { $0.contains("set-pin") }, "members are not shown the admin's command")
+        #expect(try fixture.records()[0].values == .kg(80, 5, 5))
+    }
+
+    @Test("a wrong PIN at :edit says the set is as it was, in the edit's words, not :quit's")
+    func editWrongPinWording() throws {
+        let fixture = try Fixture()
+        try fixture.seed(user: "Zoë", values: .kg(80, 5, 5))
+        try fixture.store.setAdminPin("2468")
+        _ = try fixture.store.createUser(named: "Ana")
+        let (console, _) = fixture.run(ScriptedLineSource(lines: ["Ana", ":edit #1", "1111"]), kiosk: true)
+        #expect(console.warned.contains("Wrong PIN. #1 is as it was."), "\(console.warned)")
+        #expect(!console.warned.contains { $0.hasPrefix("Wrong PIN") && $0.contains("stays open") })
+    }
+
+    @Test("inside :edit, :help tells the edit's keys and another command waits, instead of a bad number")
+    func commandsInsideEdit() throws {
+        let fixture = try Fixture()
+        try fixture.seed(values: .kg(60, 5, 5))
+        let source = ScriptedLineSource(lines: ["Ana", ":edit #1", "", "", ":help", ":undo", "7", ""])
+        let (console, _) = fixture.run(source)
+        #expect(!console.warned.contains { $0.contains("must be a whole number") }, "\(console.warned)")
+        #expect(console.said.contains { $0.contains("+ - and numbers change it") }, "\(console.said)")
+        #expect(console.warned.contains { $0.hasPrefix(":undo waits until the edit is done") }, "\(console.warned)")
+        #expect(try fixture.records()[0].values == .kg(60, 7, 5))
+    }
+
     @Test(":edit refuses a deleted or unknown set and an unknown exercise; Ctrl-C leaves the set as it was")
     func editRefusals() throws {
         let fixture = try Fixture()
@@ -226,6 +285,44 @@ struct TrainingLogFlowTests {
         #expect(source.prompts.filter { $0.hasPrefix("-- ← →") }.count == 5)
         #expect(console.warned.contains { $0.contains("2026-13 is not a month") })
         #expect(!console.said.joined().contains("\u{1B}"), "plain unless the terminal has colour")
+    }
+
+    @Test(":calendar redraws in place: a month's move erases the one before, on the screen and only there")
+    func calendarRedraws() throws {
+        let fixture = try Fixture()
+        try fixture.seed(values: .kg(60, 5, 5))
+        let source = ScriptedLineSource(lines: ["Ana", ":calendar", "left", "right", "x"])
+        let (console, _) = fixture.run(source)
+        let drawn = console.said.filter { $0.contains("2026") && ($0.contains("November") || $0.contains("October")) }
+        #expect(drawn.count == 3)
+        // Each move erases exactly the month drawn before it.
+        let first = try #require(console.said.firstIndex { $0.contains("November 2026") })
+        let second = try #require(console.said[(first + 1)...].firstIndex { $0.contains("October 2026") })
+        let third = try #require(console.said[(second + 1)...].firstIndex { $0.contains("November 2026") })
+        #expect(source.erased == [second - first, third - second], "\(source.erased)")
+    }
+
+    @Test(":calendar past 9999-12 or before 0001-01 says there is none instead of drawing the same month again")
+    func calendarEnds() throws {
+        let fixture = try Fixture()
+        try fixture.seed(values: .kg(60, 5, 5))
+        let source = ScriptedLineSource(lines: ["Ana", ":calendar 9999-12", "right", ">", "x", ":calendar 0001-01", "left", "x"])
+        let (console, _) = fixture.run(source)
+        #expect(console.said.filter { $0.contains("December 9999") }.count == 1, "\(console.said)")
+        #expect(console.said.filter { $0.contains("January 1") && !$0.contains("202") }.count == 1, "\(console.said)")
+        #expect(console.warned.filter { $0 == "No month after 9999-12." }.count == 2, "\(console.warned)")
+        #expect(console.warned.contains("No month before 0001-01."), "\(console.warned)")
+    }
+
+    @Test(": in the calendar starts a command line; the rest of it is that command, not an exercise")
+    func calendarColon() throws {
+        let fixture = try Fixture()
+        try fixture.seed(values: .kg(60, 5, 5))
+        let source = ScriptedLineSource(lines: ["Ana", ":calendar", ":", "history"])
+        let (console, _) = fixture.run(source)
+        #expect(source.prompts.contains(":"), "\(source.prompts)")
+        #expect(!source.prompts.contains { $0.contains("Create?") }, "\(source.prompts)")
+        #expect(console.said.contains { $0.contains("Bench Press") && $0.contains("60 kg × 5 × 5") }, "the :history ran: \(console.said)")
     }
 
     @Test(":history shows the member's note under its day")

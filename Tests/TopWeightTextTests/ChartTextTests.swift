@@ -230,12 +230,22 @@ struct ChartTextTests {
         measured(71, .kg, hoursAgo: 220.5, id: 1),
     ]
 
-    @Test("body weights newest first, aligned, each with the change from the one before (units converted)")
-    func bodyText() {
-        #expect(BodyText.render(Self.measurements, grouping: Self.grouping, now: Self.now) == [
-            "Today 07:30       156 lb  +0.57",
+    @Test("in one unit the changes need no unit")
+    func bodyTextOneUnit() {
+        let kilos = Array(Self.measurements.dropFirst())
+        #expect(BodyText.render(kilos, grouping: Self.grouping, now: Self.now) == [
             "Yesterday 07:30  70.5 kg  -0.5",
             "Sun 8 Mar 07:30    71 kg  ±0",
+            "Sun 1 Mar 07:30    71 kg",
+        ])
+    }
+
+    @Test("body weights newest first, aligned, each with the change from the one before (units converted and named when they mix)")
+    func bodyText() {
+        #expect(BodyText.render(Self.measurements, grouping: Self.grouping, now: Self.now) == [
+            "Today 07:30       156 lb  +0.57 lb",
+            "Yesterday 07:30  70.5 kg  -0.5 kg",
+            "Sun 8 Mar 07:30    71 kg  ±0 kg",
             "Sun 1 Mar 07:30    71 kg",
         ])
         #expect(BodyText.saved(Self.measurements[0], grouping: Self.grouping, now: Self.now) == "Weighed: Ana 156 lb (Today 07:30)")

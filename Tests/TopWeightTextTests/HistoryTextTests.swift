@@ -56,8 +56,8 @@ struct HistoryTextTests {
     @Test("puts the widest name right before the weight column")
     func columnsAreTight() throws {
         let rows = try Self.render(Self.mixedNames).filter { $0.hasPrefix("  ") }
-        // "  HH:MM  " + user (widest: "Ana 💪" = 6) + "  " + exercise (widest: "Bench Press" = 11) + "  "
-        let expected = 2 + 5 + 2 + 6 + 2 + 11 + 2
+        // "  HH:MM  " + "#N  " + user (widest: "Ana 💪" = 6) + "  " + exercise (widest: "Bench Press" = 11) + "  "
+        let expected = 2 + 5 + 2 + 2 + 2 + 6 + 2 + 11 + 2
         let first = try #require(rows.first)
         #expect(try Self.column(of: "62.5 kg", in: first) == expected)
     }
@@ -81,12 +81,27 @@ struct HistoryTextTests {
         #expect(Set(repsEnds).count == 1, "reps end at \(repsEnds)")
     }
 
+    @Test("every row shows its set's number (what :edit, delete and restore take), right-aligned")
+    func numbersShown() throws {
+        let records = [
+            Self.record(1234, "Ana", "Bench Press", 6250, hoursAgo: 1),
+            Self.record(56, "Ana", "Curl", 1250, hoursAgo: 2),
+            Self.record(7, "Ana", "Deadlift", 14000, hoursAgo: 3),
+        ]
+        let rows = try Self.render(records, showUser: false).filter { $0.hasPrefix("  ") }
+        #expect(rows == [
+            "  11:00  #1234  Bench Press  62.5 kg × 8 × 3",
+            "  10:00    #56  Curl         12.5 kg × 8 × 3",
+            "  09:00     #7  Deadlift      140 kg × 8 × 3",
+        ])
+    }
+
     @Test("writes a heading per day and a row per record")
     func layout() throws {
         let lines = try Self.render(Self.mixedNames)
         #expect(lines.filter { !$0.hasPrefix("  ") } == ["Today", "Yesterday"])
         #expect(lines.first == "Today")
-        #expect(lines[1] == "  11:00  Ana     Bench Press  62.5 kg × 8 × 3")
+        #expect(lines[1] == "  11:00  #6  Ana     Bench Press  62.5 kg × 8 × 3")
     }
 
     @Test("shows a stored escape sequence as visible text")
@@ -106,16 +121,44 @@ struct HistoryTextTests {
         let plain = HistoryText.render(records, grouping: grouping, now: Self.now, showUser: false, notes: notes)
         #expect(plain == [
             "Today",
-            "  11:00  Bench Press  62.5 kg × 8 × 3",
+            "  11:00  #6  Bench Press  62.5 kg × 8 × 3",
             "Yesterday",
             "  ✎ Knee fine",
             "    • next: 100 kg",
             "    • ^[[2J",
-            "  06:00  Hack Squat   97.5 kg × 8 × 3",
+            "  06:00  #2  Hack Squat   97.5 kg × 8 × 3",
         ])
         let color = HistoryText.render(records, grouping: grouping, now: Self.now, showUser: false, notes: notes, noteStyle: .color)
         #expect(color[3] == "  ✎ \u{1B}[1mKnee\u{1B}[22m fine")
         #expect(!color.joined().contains("\u{1B}[2J"))
+    }
+
+    @Test("the exercise listing keeps its columns when a count reaches three digits")
+    func exerciseColumns() {
+        let lines = Lines.exercises([
+            ExerciseRow(id: 1, name: "Bench Press", category: "barbell", records: 100),
+            ExerciseRow(id: 2, name: "Curl", category: "dumbbell", records: 5),
+            ExerciseRow(id: 3, name: "Dip", category: "bodyweight", records: 1),
+            ExerciseRow(id: nil, name: "Zercher Squat", category: "barbell", records: 0),
+        ])
+        let starts = lines.map { line in line.range(of: "barbell").map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+            ?? line.range(of: "dumbbell").map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+            ?? line.range(of: "bodyweight").map { line.distance(from: line.startIndex, to: $0.lowerBound) } ?? -1 }
+        #expect(Set(starts).count == 1, "\(lines)")
+        #expect(lines[1].contains("5 records"), "\(lines)")
+        #expect(lines[2].contains("1 record "), "\(lines)")
+    }
+
+    @Test("one rep is a rep; a member with no sets has no records yet, said once")
+    func singulars() throws {
+        let one = Self.record(9, "Ana", "Deadlift", 20000, reps: 1, series: 1, hoursAgo: 1)
+        #expect(Lines.summary(one) == "Ana · Deadlift · 200 kg × 1 rep × 1 series")
+        #expect(Lines.saved(one).hasSuffix("200 kg × 1 rep × 1 series"))
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        let lines = Lines.members([UserSummary(user: User(id: 1, name: "Ana"), records: 0, lastPerformedAt: nil),
+                                   UserSummary(user: User(id: 2, name: "Bo"), records: 1, lastPerformedAt: Self.now)],
+                                  grouping: HistoryGrouping(timeZone: utc), now: Self.now)
+        #expect(lines == ["Ana  no records yet", "Bo   1 record, last Today"])
     }
 
     @Test("renders nothing for no records")

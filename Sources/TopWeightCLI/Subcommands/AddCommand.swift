@@ -18,9 +18,11 @@ struct AddCommand: ParsableCommand {
 
     @Argument(help: "Who did the set.") var user: String
     @Argument(help: "The exercise, e.g. \"Bench Press\", or a short name as the logger takes it (bench, squat, ohp).") var exercise: String
-    @Argument(help: "Weight, e.g. 62.5, 62,5 or 135lb.") var weight: String
-    @Argument(help: "Repetitions, 1 to 1000.") var reps: String
-    @Argument(help: "Series, 1 to 100.") var series: String
+    /// Weight, reps and series as text, whatever they look like: `-60` is a
+    /// weight out of range (said as such), not an unknown option.
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
+        "Weight (e.g. 62.5, 62,5 or 135lb), repetitions (1 to 1000) and series (1 to 100).", valueName: "weight reps series"))
+    var numbers: [String] = []
 
     @Option(help: "Weight unit when the weight has none: kg or lb.") var unit: WeightUnit?
     @Option(help: ArgumentHelp("When the set was done (ISO 8601, e.g. 2026-11-20T18:30:00+01:00); default now.", valueName: "time"))
@@ -63,9 +65,15 @@ struct AddCommand: ParsableCommand {
     }
 
     private func parseValues() throws -> SetValues {
-        let weightValue = try Self.weight(weight, unit: unit ?? .kg)
-        let repsValue = try Self.number(reps, field: .reps)
-        let seriesValue = try Self.number(series, field: .series)
+        // argument-parser hands the `--` that ends the options over with the values.
+        var numbers = numbers
+        if let terminator = numbers.firstIndex(of: "--") { numbers.remove(at: terminator) }
+        guard numbers.count == 3 else {
+            throw Failure.input(InputError("give the weight, the reps and the series (\(numbers.count) given)", example: "topweight add Ana \"Bench Press\" 62.5 8 3"))
+        }
+        let weightValue = try Self.weight(numbers[0], unit: unit ?? .kg)
+        let repsValue = try Self.number(numbers[1], field: .reps)
+        let seriesValue = try Self.number(numbers[2], field: .series)
         return SetValues(weight: weightValue, reps: repsValue, series: seriesValue)
     }
 
@@ -89,12 +97,13 @@ struct AddCommand: ParsableCommand {
         }
     }
 
-    /// A plain number in range: steps and relative values mean nothing without a prompt.
+    /// A plain number in range: steps mean nothing without a prompt.
     private static func absolute(_ input: NumberInput, field: NumericField, unit: WeightUnit) throws -> Int {
         let value: Int
         switch input {
         case .absolute(let number): value = number
-        case .relative(0): value = 0
+        // A negative number is still a number: `-60` is refused by the range below.
+        case .relative(let number) where number <= 0: value = number
         default: throw Failure.input(InputError("\(field.rawValue) must be a plain number here", example: field.example))
         }
         switch NumberInput.absolute(value).apply(to: nil, field: field, unit: unit) {

@@ -28,16 +28,14 @@ extension BodyCommand {
         @OptionGroup var global: GlobalOptions
         @Option(help: "The member (needed unless the database has only one).") var user: String?
         @Option(help: ArgumentHelp("Only measurements from this day on.", valueName: "YYYY-MM-DD")) var since: String?
-        @Option(help: "At most N measurements (0 = all). Default: 30 for text, all for json.") var limit: Int?
+        @Option(parsing: .unconditional, help: ArgumentHelp("At most N measurements (0 = all). Default: 30 for text, all for json.", valueName: "limit"))
+        var limit: String?
         @Option(help: "Output: text or json.") var format: LogFormat = .text
-
-        func validate() throws {
-            // Bounded: one past the limit is read to tell whether there are more.
-            if let limit, !(0...1_000_000).contains(limit) { throw ValidationError("--limit must be from 0 to 1000000") }
-        }
 
         func run() throws {
             try reportingFailures {
+                // Bounded: one past the limit is read to tell whether there are more.
+                let limit = try Failure.count(self.limit, "--limit", in: 0...1_000_000, example: "--limit 30, or 0 for all")
                 let from = try since.map { try DateArgument.day($0, option: "--since") }
                 let (workouts, log) = try global.openLog()
                 let member = try SessionsCommand.member(named: user, in: workouts)
@@ -81,7 +79,12 @@ extension BodyCommand {
         func run() throws {
             try reportingFailures {
                 let now = Date()
-                let measured = try PlatesCommand.weight(weight, unit: unit ?? .kg)
+                // Held to a body weight's range by `weigh`, not to a barbell's.
+                let measured: Weight
+                switch TypedWeight.read(weight, unit: unit ?? .kg) {
+                case .success(let read): measured = read
+                case .failure(let error): throw Failure.input(error)
+                }
                 let measuredAt = try at.map { try DateArgument.time($0, option: "--at") } ?? now
                 let (workouts, log) = try global.openLog()
                 let member = try SessionsCommand.member(named: user, in: workouts)

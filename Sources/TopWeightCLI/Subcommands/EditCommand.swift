@@ -21,9 +21,9 @@ struct EditCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The record's id, as shown after Saved (#42 or 42).") var id: String
 
-    @Option(help: "New weight, e.g. 62.5, 62,5 or 135lb.") var weight: String?
-    @Option(help: "New repetitions, 1 to 1000.") var reps: String?
-    @Option(help: "New series, 1 to 100.") var series: String?
+    @Option(parsing: .unconditional, help: "New weight, e.g. 62.5, 62,5 or 135lb.") var weight: String?
+    @Option(parsing: .unconditional, help: "New repetitions, 1 to 1000.") var reps: String?
+    @Option(parsing: .unconditional, help: "New series, 1 to 100.") var series: String?
     @Option(help: "New exercise, e.g. \"Incline Bench Press\".") var exercise: String?
     @Option(help: "Weight unit: kg or lb.") var unit: WeightUnit?
 

@@ -17,18 +17,16 @@ struct HistoryCommand: ParsableCommand {
 
     @Option(help: "Only this member (default: everybody).") var user: String?
     @Option(help: "Only this exercise.") var exercise: String?
-    @Option(help: "Only the last N days (1 = today).") var days: Int?
-    @Option(help: "At most N records (0 = all). Default: 50 for text, all for json and csv.") var limit: Int?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Only the last N days (1 = today).", valueName: "days")) var days: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("At most N records (0 = all). Default: 50 for text, all for json and csv.", valueName: "limit"))
+    var limit: String?
     @Option(help: "Output: text, json or csv.") var format: OutputFormat = .text
     @Flag(help: "List deleted records (tombstones) instead; 'topweight restore ID' brings one back.") var deleted = false
 
-    func validate() throws {
-        if let days, days < 1 || days > 100_000 { throw ValidationError("--days must be from 1 to 100000") }
-        if let limit, limit < 0 || limit > 10_000_000 { throw ValidationError("--limit must be from 0 (all) to 10000000") }
-    }
-
     func run() throws {
         try reportingFailures {
+            let days = try Failure.count(self.days, "--days", in: 1...100_000, example: "--days 7")
+            let limit = try Failure.count(self.limit, "--limit", in: 0...10_000_000, example: "--limit 50, or 0 for all")
             let workouts = try global.openWorkouts()
             let store = workouts.logbook
             let now = Date()

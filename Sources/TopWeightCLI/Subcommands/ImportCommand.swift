@@ -35,6 +35,7 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "kg or lb, for a file that doesn't say (Strong's comma export).") var unit: WeightUnit?
     @Option(help: "auto, strong, hevy, fitnotes, stronglifts, json, or csv (our own CSV export).") var format: ImportFormat = .auto
     @Flag(help: "Tell what would be imported; write nothing.") var dryRun = false
+    @Flag(help: "List every name mapped, shortened or made (the summary names the first few).") var verbose = false
 
     /// Bytes read at most: far above the longest real export (1.4 MB).
     static let sizeLimit = 256 << 20
@@ -68,7 +69,7 @@ struct ImportCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("topweight: … and \(more) more malformed \(more == 1 ? "row" : "rows")\n".utf8))
             }
             let out = OutputBuffer()
-            Self.lines(summary, file: file).forEach { out.line(TerminalText.safe($0)) }
+            Self.lines(summary, file: file, verbose: verbose).forEach { out.line(TerminalText.safe($0)) }
             out.flush()
         }
     }
@@ -87,8 +88,17 @@ struct ImportCommand: ParsableCommand {
         return data
     }
 
+    /// `12: A → B; C → D; E → F and 9 more (--verbose lists them)`: a count
+    /// and the first few (`shown`), so a real export's summary fits a screen;
+    /// all of them with `verbose`.
+    static func listed(_ items: [String], shown: Int, separator: String, verbose: Bool) -> String {
+        guard !verbose, items.count > shown else { return "\(items.count): " + items.joined(separator: separator) }
+        return "\(items.count): " + items.prefix(shown).joined(separator: separator)
+            + " and \(items.count - shown) more (--verbose lists them)"
+    }
+
     /// The summary, a line a subject.
-    static func lines(_ s: ImportSummary, file: String) -> [String] {
+    static func lines(_ s: ImportSummary, file: String, verbose: Bool = false) -> [String] {
         var lines: [String] = []
         let would = s.dryRun ? "would be " : ""
         lines.append("\(file): \(s.format.title) export (\(s.variant)), \(count(s.rows, s.format == .json ? "record" : "row")).")
@@ -127,13 +137,13 @@ struct ImportCommand: ParsableCommand {
         }
         if s.rounded > 0 { lines.append("Rounded to the hundredth: \(count(s.rounded, "weight")).") }
         if !s.mapped.isEmpty {
-            lines.append("Put on the catalog's exercises: " + s.mapped.map { "\($0.from) → \($0.to)" }.joined(separator: "; ") + ".")
+            lines.append("Put on the catalog's exercises, " + listed(s.mapped.map { "\($0.from) → \($0.to)" }, shown: 3, separator: "; ", verbose: verbose) + ".")
         }
         if !s.shortened.isEmpty {
-            lines.append("Names too long, shortened: " + s.shortened.map { "\($0.from) → \($0.to)" }.joined(separator: "; ") + ".")
+            lines.append("Names too long, shortened, " + listed(s.shortened.map { "\($0.from) → \($0.to)" }, shown: 3, separator: "; ", verbose: verbose) + ".")
         }
         if !s.exercisesCreated.isEmpty {
-            lines.append("New exercises\(s.dryRun ? " (would be made)" : ""): " + s.exercisesCreated.joined(separator: ", ") + ".")
+            lines.append("New exercises\(s.dryRun ? " (would be made)" : ""), " + listed(s.exercisesCreated, shown: 5, separator: ", ", verbose: verbose) + ".")
         }
         return lines
     }

@@ -20,17 +20,15 @@ struct SessionsCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     @Option(help: "The member (needed unless the database has only one).") var user: String?
-    @Option(help: "Only the last N days (1 = today).") var days: Int?
-    @Option(help: "At most N sessions (0 = all). Default: 20 for text, all for json.") var limit: Int?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Only the last N days (1 = today).", valueName: "days")) var days: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("At most N sessions (0 = all). Default: 20 for text, all for json.", valueName: "limit"))
+    var limit: String?
     @Option(help: "Output: text or json.") var format: LogFormat = .text
-
-    func validate() throws {
-        if let days, days < 1 || days > 100_000 { throw ValidationError("--days must be from 1 to 100000") }
-        if let limit, limit < 0 || limit > 10_000_000 { throw ValidationError("--limit must be from 0 (all) to 10000000") }
-    }
 
     func run() throws {
         try reportingFailures {
+            let days = try Failure.count(self.days, "--days", in: 1...100_000, example: "--days 7")
+            let limit = try Failure.count(self.limit, "--limit", in: 0...10_000_000, example: "--limit 20, or 0 for all")
             let (workouts, log) = try global.openLog()
             let member = try Self.member(named: user, in: workouts)
             let now = Date()

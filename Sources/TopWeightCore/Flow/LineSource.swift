@@ -42,7 +42,8 @@ public protocol LineSource: AnyObject {
     /// replacements for the text typed so far.
     func readLine(prompt: String, complete: ((String) -> Completions)?) -> LineEvent
 
-    /// Reads a one-key answer (`y`/`n`). Piped input answers with a line.
+    /// Reads a one-key answer (`y`/`n`); on a terminal whatever was typed or
+    /// pasted after that key is dropped with it. Piped input answers with a line.
     func readKey(prompt: String) -> LineEvent
 
     /// Reads a line without echoing it (the admin PIN).
@@ -55,11 +56,15 @@ public protocol LineSource: AnyObject {
     /// Clears the screen, where there is one.
     func clearScreen()
 
+    /// Takes back the last `count` lines written, where there is a screen:
+    /// what is drawn next (the calendar's next month) replaces them.
+    func eraseLines(_ count: Int)
+
     /// Sets the idle timeout in seconds; `nil` waits forever.
     func setIdleTimeout(_ seconds: Double?)
 
     /// One key for a pager or the calendar: `.line` of the character, or of
-    /// `left`, `right`, `pageup`, `pagedown` for those keys. Piped input
+    /// `left`, `right`, `up`, `down`, `pageup`, `pagedown` for those keys. Piped input
     /// answers with a line.
     func readPagerKey(prompt: String) -> LineEvent
 
@@ -73,6 +78,9 @@ public protocol LineSource: AnyObject {
 extension LineSource {
     /// Sources without a screen have nothing to clear.
     public func clearScreen() {}
+
+    /// Nor lines to take back.
+    public func eraseLines(_ count: Int) {}
 
     public func readPagerKey(prompt: String) -> LineEvent {
         readKey(prompt: prompt)
