@@ -78,6 +78,8 @@ struct ImportCommandTests {
             "\"1\";\"2025-02-17 18:35:58\";\"Push\";\"3130\";\"\(name)\";\"1\";\"\(40 + index)\";\"5\";\"\";\"\";\"\";\"\";\"\""
         }
         let file = try Self.write(([header] + rows).joined(separator: "\n") + "\n", "big.csv", in: scratch)
+        // A dry run reads an existing database only (a mistyped --db is refused).
+        #expect(try Binary.run(["users", "add", "Ana"], db: scratch.db).status == 0)
         let short = try Binary.run(["import", file, "--user", "Ana", "--dry-run"], db: scratch.db)
         #expect(short.status == 0, "\(short.stderr)")
         let lines = short.stdout.split(separator: "\n").map(String.init)
