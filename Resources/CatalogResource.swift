@@ -178,7 +178,7 @@ public struct ExerciseCatalog: Sendable {
 
     /// How a name is looked up: its key, with spaces collapsed as a typed name's are.
     static func lookupKey(_ name: String) -> String {
-        NameRules.key(name.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
+        NameRules.collapsedKey(name)
     }
 
     /// The text of the file an environment variable names, when it is set and readable.

@@ -92,6 +92,6 @@ public struct ExerciseRanking: Sendable {
 
     /// A typed name's key, its inner spaces collapsed.
     static func typedKey(_ typed: String) -> String {
-        NameRules.key(typed.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
+        NameRules.collapsedKey(typed)
     }
 }

@@ -82,7 +82,7 @@ public struct NameIndex: Sendable {
     /// then in key order. Empty input gives every name.
     public mutating func matching(_ typed: String, limit: Int = 200) -> [String] {
         sortIfNeeded()
-        let key = NameRules.key(typed.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
+        let key = NameRules.collapsedKey(typed)
         if key.isEmpty {
             return keys.indices.sorted(by: precedes).prefix(limit).map { names[$0] }
         }

@@ -64,6 +64,21 @@ public enum NameRules {
         isASCII(name) ? name.lowercased() : name.precomposedStringWithCanonicalMapping.lowercased()
     }
 
+    /// The key of typed text with its runs of whitespace collapsed to one
+    /// space and none at the ends (`  bench   press ` → `bench press`): how a
+    /// typed or catalog name is looked up. Printable ASCII with single spaces
+    /// skips the per-character Unicode look-ups (the catalog's 1 000 names and
+    /// aliases are keyed at start).
+    public static func collapsedKey(_ text: String) -> String {
+        var previousSpace = true
+        let simple = text.utf8.allSatisfy { byte in
+            defer { previousSpace = byte == 0x20 }
+            return (0x21...0x7E).contains(byte) || (byte == 0x20 && !previousSpace)
+        }
+        if simple, !previousSpace { return text.lowercased() }
+        return key(text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
+    }
+
     static func isASCII(_ text: String) -> Bool {
         text.utf8.allSatisfy { $0 < 0x80 }
     }

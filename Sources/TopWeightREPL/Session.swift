@@ -266,7 +266,7 @@ public final class Session {
         // the full name is said when it is not what was typed.
         let name = bestExercise(for: text) ?? text
         guard let chosen = resolveExercise(name) else { return }
-        if NameRules.key(chosen.name) != NameRules.key(text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")) {
+        if NameRules.key(chosen.name) != NameRules.collapsedKey(text) {
             say("→ \(chosen.name)")
         }
         select(chosen)

@@ -41,6 +41,6 @@ public struct ExerciseFilter: Sendable, Hashable {
 
     /// Case and runs of spaces aside: `Smith  Machine` is `smith machine`.
     private static func key(_ value: String) -> String {
-        NameRules.key(value.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
+        NameRules.collapsedKey(value)
     }
 }

@@ -106,6 +106,16 @@ struct PropertyTests {
         }
     }
 
+    @Test("a collapsed key is the key of the text with its whitespace runs made one space, whatever the text")
+    func collapsedKey() async {
+        // Mostly ASCII (the fast path), with tabs, runs of spaces, a no-break space and accents mixed in.
+        let pieces = Gen.int(in: 0...9).map { ["a", "B", " ", "  ", "\t", "x", "1", "é", "\u{A0}", "Squat"][$0] }
+        await propertyCheck(count: 2_000, input: pieces.array(of: 0...12)) { parts in
+            let text = parts.joined()
+            #expect(NameRules.collapsedKey(text) == NameRules.key(text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")))
+        }
+    }
+
     @Test("steppers never go below the field's minimum, whatever the start", arguments: NumericField.allCases)
     func steppersStayInRange(field: NumericField) async {
         let start = Gen.int(in: -1_000_000...1_000_000).optional
