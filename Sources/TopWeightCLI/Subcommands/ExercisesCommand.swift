@@ -17,6 +17,7 @@ struct ExercisesCommand: ParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List exercises in use (--catalog adds the bundled ones).",
             discussion: "--category, --equipment and --muscle keep the exercises that have that value; an unknown value lists the known ones."
         )
@@ -72,7 +73,7 @@ struct ExercisesCommand: ParsableCommand {
     }
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add an exercise.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an exercise.")
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Its name, e.g. \"Zercher Squat\".") var name: String
@@ -101,6 +102,7 @@ struct ExercisesCommand: ParsableCommand {
 
     struct Rename: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "rename",
             abstract: "Rename an exercise; its records follow. Needs the admin PIN when one is set.",
             discussion: """
                 A catalog name brings the catalog's category. Onto a name another exercise has, \
@@ -135,6 +137,7 @@ struct ExercisesCommand: ParsableCommand {
 
     struct Merge: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "merge",
             abstract: "Merge one exercise into another: every record, routine step and PR moves. Needs the admin PIN when one is set.",
             discussion: """
                 For duplicates after imports (Rear flye beside Rear Delt Fly): FROM's records, deleted \
@@ -194,6 +197,7 @@ struct ExercisesCommand: ParsableCommand {
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Remove an exercise nobody has recorded ('merge' moves records first). Needs the admin PIN when one is set."
         )
 

@@ -15,6 +15,7 @@ struct NoteCommand: ParsableCommand {
 extension NoteCommand {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add a note to a member's session of one day (today unless --date).",
             discussion: """
                 The words are joined with spaces; - reads the note from standard input \

@@ -23,7 +23,7 @@ struct RoutinesCommand: ParsableCommand {
 
 extension RoutinesCommand {
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List routines: name, exercises, bundled or the gym's own.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List routines: name, exercises, bundled or the gym's own.")
 
         @OptionGroup var global: GlobalOptions
         @Option(help: "Output: text or json.") var format: LogFormat = .text
@@ -46,6 +46,7 @@ extension RoutinesCommand {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show one routine's exercises with their starting numbers.",
             discussion: "Example: topweight routines show Upper --format json"
         )
@@ -77,6 +78,7 @@ extension RoutinesCommand {
 extension RoutinesCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Add or replace the gym's routines from a YAML file.",
             discussion: """
                 The file lists routines: [{name, unit (kg or lb, default kg), exercises: \
@@ -122,6 +124,7 @@ extension RoutinesCommand {
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Remove one of the gym's own routines (not a bundled starter). Needs the admin PIN when one is set."
         )
 

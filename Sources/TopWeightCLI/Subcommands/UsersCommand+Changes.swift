@@ -6,7 +6,7 @@ import TopWeightUseCases
 
 extension UsersCommand {
     struct Rename: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Rename a member; their records follow. Needs the admin PIN when one is set.")
+        static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a member; their records follow. Needs the admin PIN when one is set.")
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Current name.") var name: String
@@ -28,6 +28,7 @@ extension UsersCommand {
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Remove a member whose sets are all deleted. Needs the admin PIN when one is set.",
             discussion: """
                 A member with live sets is refused: delete them first ('topweight delete ID'). Their \

@@ -16,7 +16,7 @@ struct UsersCommand: ParsableCommand {
 
 extension UsersCommand {
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List members with their record counts.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List members with their record counts.")
 
         @OptionGroup var global: GlobalOptions
         @Option(help: "Output: text, json or csv.") var format: OutputFormat = .text
@@ -55,6 +55,7 @@ extension UsersCommand {
 extension UsersCommand {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add a member before their first set (the logger also adds one on first use).",
             discussion: "Example: topweight users add \"Zoë\""
         )
