@@ -19,7 +19,7 @@ public enum Signals {
     static let wakeReader = Atomic<Int32>(-1)
 
     /// Installs the handlers. `catchInterrupt` is for terminals; piped runs keep
-    /// the default SIGINT. `kiosk` ignores Ctrl-Z and Ctrl-\ so nobody reaches a shell.
+    /// the default SIGINT and SIGQUIT. `kiosk` ignores Ctrl-Z too, so nobody reaches a shell.
     public static func install(catchInterrupt: Bool, kiosk: Bool) {
         if wakeWriter.load(ordering: .relaxed) < 0 {
             var fds: [Int32] = [-1, -1]
@@ -53,6 +53,10 @@ public enum Signals {
         })
         if kiosk {
             ignore(SIGTSTP)
+        }
+        if kiosk || catchInterrupt {
+            // Ctrl-\ at a terminal: nothing, kiosk or not (its default is a
+            // core dump, and Swift's crash reporter took over the screen).
             ignore(SIGQUIT)
         }
         // A closed terminal must not kill us half-way through a write.

@@ -34,6 +34,12 @@ final class PseudoTerminal {
         var master: Int32 = -1
         let pid = forkpty(&master, nil, nil, &size)
         if pid == 0 {
+            // The keyboard's signals at their defaults, as a login shell leaves
+            // them: the test runner may ignore or block some, and exec keeps that.
+            for keyboardSignal in [SIGINT, SIGQUIT, SIGTSTP] { signal(keyboardSignal, SIG_DFL) }
+            var none = sigset_t()
+            sigemptyset(&none)
+            sigprocmask(SIG_SETMASK, &none, nil)
             execve(executable, argv, envp)
             _exit(127)
         }

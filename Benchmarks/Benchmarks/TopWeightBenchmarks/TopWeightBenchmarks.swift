@@ -188,8 +188,8 @@ func benchmarks() -> [String] {
         let index = benchmark.currentIteration
         let userPrefix = CompletionTabs.userPrefixes[index % CompletionTabs.userPrefixes.count]
         let exercisePrefix = CompletionTabs.exercisePrefixes[index % CompletionTabs.exercisePrefixes.count]
-        let users = tabs.user(userPrefix)
-        let exercises = tabs.exercise(exercisePrefix)
+        let users = tabs.user(userPrefix).names
+        let exercises = tabs.exercise(exercisePrefix).names
         if users.isEmpty || exercises.isEmpty { benchmark.error("no candidates for \(userPrefix) or \(exercisePrefix)") }
         blackHole(users)
         blackHole(exercises)
@@ -352,8 +352,8 @@ final class CompletionTabs {
 
     let store: WorkoutStore
     let sessions: [Session]
-    let user: (String) -> [String]
-    let exercise: (String) -> [String]
+    let user: (String) -> Completions
+    let exercise: (String) -> Completions
 
     init(path: String) throws {
         store = try WorkoutStore(path: path)
