@@ -34,6 +34,8 @@ public struct ExerciseRanking: Sendable {
     private var aliasTargets: [String: String] = [:]
     /// The key of a catalog name → its rank.
     private var catalogRanks: [String: Int] = [:]
+    /// The keys of the names stored in this database.
+    private var storedKeys: Set<String> = []
 
     /// Priorities in the index: a stored name before a catalog-only one,
     /// each tier by rank (an unranked name after the ranked ones).
@@ -59,6 +61,7 @@ public struct ExerciseRanking: Sendable {
 
     /// A name stored in this database (by any member): it joins the gym's tier.
     public mutating func addStored(_ name: String) {
+        storedKeys.insert(NameRules.key(name))
         index.insert(name)
         index.setPriority(catalogRanks[NameRules.key(name)] ?? Self.unranked, of: name)
     }
@@ -75,8 +78,15 @@ public struct ExerciseRanking: Sendable {
         if !key.isEmpty, let exact = index.name(forKey: key) { take(exact) }
         for name in own where NameIndex.hasWord(startingWith: key, in: NameRules.key(name)) { take(name) }
         if let target = aliasTargets[key] { take(index.name(forKey: NameRules.key(target)) ?? target) }
-        for name in index.matching(typed, limit: limit + chosen.count) { take(name) }
+        let (wanted, overflow) = limit.addingReportingOverflow(chosen.count)
+        for name in index.matching(typed, limit: overflow ? .max : wanted) { take(name) }
         return Array(chosen.prefix(limit))
+    }
+
+    /// The best stored name for `typed`, in the same order: what a command
+    /// that reads what was logged (`prs`, `chart`, `history`) means by it.
+    public mutating func bestStored(_ typed: String, own: [String] = []) -> String? {
+        ranked(typed, own: own, limit: .max).first { storedKeys.contains(NameRules.key($0)) }
     }
 
     /// The name `typed` stands for, or `nil` when it matches nothing known.

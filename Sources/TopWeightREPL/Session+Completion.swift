@@ -6,7 +6,11 @@ extension Session {
     /// Whole-line candidates for what has been typed at the current prompt:
     /// exercises ranked (the first Tab puts the best in), the rest as listed.
     func completions(for typed: String) -> Completions {
-        if typed.hasPrefix(":") { return Completions(commandCompletions(for: typed)) }
+        if typed.hasPrefix(":") {
+            // An exercise after :chart or :prs completes as at the exercise prompt.
+            let ranked = [":chart ", ":prs "].contains { typed.lowercased().hasPrefix($0) }
+            return Completions(commandCompletions(for: typed), bestFirst: ranked)
+        }
         switch step {
         case .user: return Completions(userCandidates(for: typed))
         case .exercise: return Completions(exerciseCandidates(for: typed), bestFirst: true)

@@ -51,28 +51,12 @@ extension Session {
         loggedExerciseName(typed, command: ":prs")
     }
 
-    /// The name a start of one names for a command that reads what was
-    /// logged (`:prs`, `:chart`): a unique start, or a start that only one
-    /// stored exercise has among the catalog's names (`b` is Bench Press when
-    /// nobody ever logged Back Squat); else `nil` after naming the candidates.
-    /// Text no name starts with comes back as typed.
+    /// The stored exercise a command that reads what was logged (`:prs`,
+    /// `:chart`) means by `typed`: the best stored one of the one ranking, the
+    /// member's own first (`squat` is Front Squat for a member who logs it).
+    /// Text that names nothing logged comes back as typed.
     func loggedExerciseName(_ typed: String, command: String) -> String? {
         refreshNames(.exercise)
-        switch exerciseNames.resolve(typed) {
-        case .unique(let name):
-            return name
-        case .ambiguous(let names):
-            // One look at the stored names, not one query a candidate.
-            let storedKeys = Set(((try? store.names(of: .exercise, after: 0)) ?? []).map { NameRules.key($0.name) })
-            let stored = names.filter { storedKeys.contains(NameRules.key($0)) }
-            if stored.count == 1 { return stored[0] }
-            let candidates = stored.isEmpty ? names : stored
-            let shown = candidates.prefix(6).joined(separator: ", ")
-            warn(InputError("\(typed) could be \(shown)\(candidates.count > 6 ? ", …" : ""); type more of the name",
-                            example: "\(command) \(candidates[0])"))
-            return nil
-        case .none:
-            return typed
-        }
+        return exerciseNames.bestStored(typed, own: ownExercises()) ?? typed
     }
 }

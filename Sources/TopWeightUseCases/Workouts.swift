@@ -42,17 +42,29 @@ public struct Workouts: Sendable {
         return found
     }
 
-    /// The stored exercise a reader names, by its own name or by any name
-    /// the catalog knows the lift by (`Squat`, `Barbell Back Squat` → Back
-    /// Squat), for the commands that only read (prs, chart, history); never
-    /// creates one. Renames and merges keep to `exercise(named:)`.
-    public func loggedExercise(named name: String) throws(WorkoutsError) -> Exercise {
+    /// The stored exercise a reader names, for the commands that only read
+    /// (prs, chart, history): its own name, else the best stored exercise of
+    /// the one ranking (`ExerciseRanking`: `squat` is Front Squat for a member
+    /// who logs it, `Squat (Barbell)` Back Squat); never creates one. Renames
+    /// and merges keep to `exercise(named:)`.
+    public func loggedExercise(named name: String, member: User? = nil) throws(WorkoutsError) -> Exercise {
         if let found = try attempt({ () throws(LogbookError) in try logbook.exercise(named: name) }) { return found }
-        if let entry = catalog.entry(named: name),
-           let found = try attempt({ () throws(LogbookError) in try logbook.exercise(named: entry.name) }) {
+        var (ranking, own) = try rankingAndOwn(for: member)
+        if let best = ranking.bestStored(name, own: own),
+           let found = try attempt({ () throws(LogbookError) in try logbook.exercise(named: best) }) {
             return found
         }
         throw .notFound("no exercise named \(name); 'topweight exercises' (or :exercises) lists them")
+    }
+
+    /// The ranking over the catalog and this database's exercises, and the
+    /// member's own exercises (the most used of their recent sets first).
+    private func rankingAndOwn(for member: User?) throws(WorkoutsError) -> (ExerciseRanking, [String]) {
+        let stored = try attempt { () throws(LogbookError) in try logbook.names(of: .exercise, after: 0) }
+        let own = try member.map { member throws(WorkoutsError) in
+            try attempt { () throws(LogbookError) in try logbook.recentExercises(of: member, limit: 20) }.map(\.name)
+        } ?? []
+        return (ExerciseRanking(catalog: catalog.rankingNames, stored: stored.map(\.name)), own)
     }
 
     /// The stored exercise, else the catalog's (created with the catalog's
@@ -104,11 +116,7 @@ public struct Workouts: Sendable {
     /// name that matches nothing known is created as typed.
     public func exerciseForSet(named typed: String, member: User?, now: Date) throws(WorkoutsError) -> Exercise {
         if let stored = try attempt({ () throws(LogbookError) in try logbook.exercise(named: typed) }) { return stored }
-        let stored = try attempt { () throws(LogbookError) in try logbook.names(of: .exercise, after: 0) }
-        var ranking = ExerciseRanking(catalog: catalog.rankingNames, stored: stored.map(\.name))
-        let own = try member.map { member throws(WorkoutsError) in
-            try attempt { () throws(LogbookError) in try logbook.recentExercises(of: member, limit: 20) }.map(\.name)
-        } ?? []
+        var (ranking, own) = try rankingAndOwn(for: member)
         return try findOrCreateExercise(named: ranking.best(typed, own: own) ?? typed, now: now)
     }
 

@@ -97,3 +97,16 @@ struct ExerciseRankingTests {
         #expect(ranking.ranked("", own: ["Front Squat"], limit: 5) == ["Front Squat", "Deadlift", "Back Squat", "Lat Pulldown", "Bench Press"])
     }
 }
+
+@Suite("Exercise ranking among stored names")
+struct ExerciseRankingStoredTests {
+    @Test("the best stored name: the member's own first, then an alias's lift when stored, never a catalog-only lift")
+    func bestStored() {
+        var ranking = ExerciseRanking(catalog: ExerciseRankingTests.catalog, stored: ["Front Squat", "Back Squat"])
+        #expect(ranking.bestStored("squat", own: ["Front Squat"]) == "Front Squat")
+        #expect(ranking.bestStored("squat") == "Back Squat")
+        #expect(ranking.bestStored("Squat (Barbell)") == "Back Squat")
+        #expect(ranking.bestStored("box") == nil, "Box Squat is in the catalog only")
+        #expect(ranking.ranked("squat", limit: .max).first == "Back Squat", "no limit is too large")
+    }
+}

@@ -57,5 +57,26 @@ struct ShortNameTerminalTests {
         #expect(weighted.stderr.contains("a name can't end in a number"), "\(weighted.stderr)")
         let store = try TestEngine.open(scratch.db)
         #expect(try store.exercises().map(\.exercise.name) == ["Bench Press"])
+
+        // edit --exercise takes a short name too: Ana's set moves to Back Squat, no `squat` is made.
+        let edited = try Binary.run(["edit", "1", "--exercise", "squat"], db: scratch.db)
+        #expect(edited.status == 0, "\(edited.stderr)")
+        #expect(edited.stdout.contains("→ Back Squat · 60 kg"), "\(edited.stdout)")
+        #expect(try store.exercise(named: "squat") == nil)
+    }
+
+    @Test("prs, chart and history read a short name as the logger does: the member's own lift first")
+    func readersShortNames() throws {
+        let scratch = try Scratch()
+        #expect(try Binary.run(["add", "Ana", "Back Squat", "100", "5", "5"], db: scratch.db).status == 0)
+        #expect(try Binary.run(["add", "Bob", "Front Squat", "80", "5", "3"], db: scratch.db).status == 0)
+        let bob = try Binary.run(["prs", "--user", "Bob", "--exercise", "squat", "--format", "json"], db: scratch.db)
+        #expect(bob.status == 0, "\(bob.stderr)")
+        #expect(bob.stdout.contains("\"exercise\":\"Front Squat\""), "\(bob.stdout)")
+        #expect(!bob.stdout.contains("Back Squat"))
+        let ana = try Binary.run(["history", "--user", "Ana", "--exercise", "squat", "--format", "json"], db: scratch.db)
+        #expect(ana.stdout.contains("\"exercise\":\"Back Squat\""), "\(ana.stdout)")
+        let chart = try Binary.run(["chart", "--user", "Bob", "--exercise", "squat", "--format", "json"], db: scratch.db)
+        #expect(chart.status == 0 && chart.stdout.hasPrefix("["), "\(chart.stderr)")
     }
 }

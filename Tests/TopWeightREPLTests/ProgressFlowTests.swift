@@ -67,7 +67,7 @@ struct ProgressFlowTests {
         #expect(console.said.contains { $0.hasPrefix("Ana - Bench Press - best e1RM a day") || $0.hasPrefix("Ana · Bench Press · best e1RM a day") }, "\(console.said)")
     }
 
-    @Test(":prs lists the member's records by exercise; a start of a name picks one; an unknown one is refused")
+    @Test(":prs lists the member's records by exercise; a start of a name picks the member's most used; an unknown one is refused")
     func prs() throws {
         let fixture = try Fixture()
         let (ana, bench) = try fixture.seed(values: .kg(60, 5, 5))
@@ -93,13 +93,15 @@ struct ProgressFlowTests {
             "             most reps  12 reps  50 kg × 12 × 3  Sat 21 Nov  #3",
             "             volume     1800 kg  50 kg × 12 × 3  Sat 21 Nov  #3",
         ])
-        // `:prs bench`: Bench Press alone.
+        // The last block (`:prs b`, after `:prs bench`): Bench Press alone.
         let second = try #require(lines.lastIndex(of: "Personal records of Ana (e1RM by Epley):"))
         #expect(second > start)
         #expect(lines[second + 2] == "Bench Press  heaviest   60 kg    60 kg × 5 × 5   Fri 20 Nov  #1")
         #expect(!lines[second...].contains { $0.contains("Back Squat") })
         #expect(console.warned.contains { $0.hasPrefix("no exercise named Deadlift") })
-        #expect(console.warned.contains { $0.contains("b could be Back Squat, Bench Press") })
+        // `:prs b`: the one ranking, Ana's own first: Bench Press (two sets) before Back Squat (one).
+        #expect(!console.warned.contains { $0.contains("could be") }, "\(console.warned)")
+        #expect(lines.filter { $0 == "Personal records of Ana (e1RM by Epley):" }.count == 3, "\(lines)")
     }
 
     @Test(":stats shows the member's streak, tallies and most trained; before a member is chosen in a kiosk it asks for one")

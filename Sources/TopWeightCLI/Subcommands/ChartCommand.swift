@@ -56,7 +56,7 @@ struct ChartCommand: ParsableCommand {
             let from = try since.map { try DateArgument.day($0, option: "--since") }
             let (workouts, log) = try global.openLog()
             let member = try SessionsCommand.member(named: user, in: workouts)
-            let chosen = try exercise.map { try workouts.loggedExercise(named: AddCommand.valid($0, kind: .exercise)) }
+            let chosen = try exercise.map { try workouts.loggedExercise(named: AddCommand.valid($0, kind: .exercise), member: member) }
             let series: ProgressSeries
             if let chosen {
                 series = try log.chart(metric, exercise: chosen, of: member, since: from, formula: formula)

@@ -41,7 +41,9 @@ struct EditCommand: ParsableCommand {
             let before = try log.liveRecord(id: number)
             let newWeight = try newWeight(from: before.values.weight)
             try AdminGate.require(workouts.logbook)
-            let target = try exerciseName.map { try workouts.findOrCreateExercise(named: $0, now: now) }
+            // A short name means what it means in the logger, for the set's member.
+            let owner = try? workouts.member(named: before.user)
+            let target = try exerciseName.map { try workouts.exerciseForSet(named: $0, member: owner, now: now) }
             let edited = try log.edit(id: number, exercise: target, weight: newWeight, reps: newReps, series: newSeries, now: now)
             print(Lines.edited(edited.before, edited.after))
         }

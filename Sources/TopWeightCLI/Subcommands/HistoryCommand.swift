@@ -36,7 +36,7 @@ struct HistoryCommand: ParsableCommand {
             let member = try user.map { try workouts.member(named: AddCommand.valid($0, kind: .user)) }
             query.userID = member?.id
             if let exercise {
-                query.exerciseID = try workouts.loggedExercise(named: AddCommand.valid(exercise, kind: .exercise)).id
+                query.exerciseID = try workouts.loggedExercise(named: AddCommand.valid(exercise, kind: .exercise), member: member).id
             }
             query.since = days.map { grouping.start(ofLast: $0, now: now) }
             let requested = limit ?? (format == .text ? 50 : 0)

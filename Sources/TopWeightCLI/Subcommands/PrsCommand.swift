@@ -40,7 +40,7 @@ struct PrsCommand: ParsableCommand {
             let exerciseName = try exercise.map { try AddCommand.valid($0, kind: .exercise) }
             let (workouts, log) = try global.openLog()
             let member = try SessionsCommand.member(named: user, in: workouts)
-            let chosen = try exerciseName.map { try workouts.loggedExercise(named: $0) }
+            let chosen = try exerciseName.map { try workouts.loggedExercise(named: $0, member: member) }
             let progress = TrainingProgress(logbook: workouts.logbook, timeZone: log.calendar.timeZone)
             let records = try progress.personalRecords(of: member, exercise: chosen, formula: formula.formula)
             let out = OutputBuffer()
