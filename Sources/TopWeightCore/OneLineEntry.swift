@@ -51,12 +51,14 @@ public struct OneLineEntry: Sendable, Equatable {
     public static func setInName(_ text: String, exercise: String = "Bench Press") -> InputError? {
         let words = collapsingSeparators(text).split(separator: " ")
         guard let last = words.last, isNumbersWord(last) else { return nil }
+        // The example is a whole set that saves: a lone weight gets reps and series.
+        let set = last.contains(where: isSeparator) ? String(last) : "\(last)x5x3"
         if words.count == 1 {
-            return InputError("\(last) is a set, not an exercise: name the exercise first", example: "\(exercise) \(last)")
+            return InputError("\(last) is a set, not an exercise: name the exercise first", example: "\(exercise) \(set)")
         }
         let name = words.dropLast().joined(separator: " ")
-        return InputError("a name can't end in a number (\(last) looks like a weight)",
-                          example: "\(name) \(last.contains(where: isSeparator) ? String(last) : "\(last)x5x3")")
+        return InputError("a name can't end in a number (\(last) looks like a weight); a set is the name, then weight×reps×series",
+                          example: "\(name) \(set)")
     }
 
     /// A weight or a set: digits with a decimal mark, `x` between numbers,

@@ -142,5 +142,8 @@ struct SetInNameTests {
     func reason() {
         #expect(OneLineEntry.setInName("bench 135")?.example == "bench 135x5x3")
         #expect(OneLineEntry.setInName("55x5x5")?.example == "Bench Press 55x5x5")
+        // A lone weight's example is a whole set, one that saves.
+        #expect(OneLineEntry.setInName("62.5 kg", exercise: "Dip")?.example == "Dip 62.5kgx5x3")
+        #expect(OneLineEntry.setInName("Dip 62.5kg")?.example == "Dip 62.5kgx5x3")
     }
 }
