@@ -94,12 +94,6 @@ public struct ExerciseRanking: Sendable {
         ranked(typed, own: own, limit: 1).first
     }
 
-    /// A unique start of a name, as `NameIndex.resolve` finds it: for the
-    /// commands that read what was logged (`:prs`, `:chart`).
-    public mutating func resolve(_ typed: String) -> NameIndex.Resolution {
-        index.resolve(typed)
-    }
-
     /// A typed name's key, its inner spaces collapsed.
     static func typedKey(_ typed: String) -> String {
         NameRules.collapsedKey(typed)

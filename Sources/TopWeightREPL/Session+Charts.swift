@@ -49,7 +49,7 @@ extension Session {
         ChartText.render(series, title: title, width: width, glyphs: settings.chartGlyphs).forEach(console.say)
     }
 
-    /// The stored exercise `text` names (a unique start will do); without
+    /// The stored exercise `text` names (a short name picks as Tab does); without
     /// text, the one at hand. `nil` after saying why there is none.
     private func chartExercise(_ text: String) throws(WorkoutsError) -> Exercise? {
         guard !text.isEmpty else {

@@ -12,7 +12,7 @@ extension Session {
     }
 
     /// `:prs [EXERCISE]`: the member's bests, on every exercise or on one
-    /// (a unique start of its name will do, as in a one-line entry).
+    /// (a short name picks as Tab does, the member's own lift first).
     func showRecords(_ argument: String) {
         guard let member = memberForLog(":prs") else { return }
         do {
