@@ -39,7 +39,7 @@ struct CommandLineTests {
 
         let csv = try Binary.run(["history", "--user", "Ana", "--format", "csv"], db: scratch.db)
         let lines = csv.stdout.split(separator: "\n")
-        #expect(lines.first == "id,performedAt,user,exercise,weight,unit,reps,series,uid")
+        #expect(lines.first == "id,performedAt,user,exercise,weight,unit,reps,series,uid,kind")
         #expect(lines.last?.hasPrefix("1,2026-11-20T18:30:00+00:00,Ana,Bench Press,62.5,kg,8,3,") == true)
         #expect(RecordUID.isValid(String(lines.last?.split(separator: ",").last ?? "")))
 
