@@ -230,10 +230,10 @@ struct ChartTextTests {
         measured(71, .kg, hoursAgo: 220.5, id: 1),
     ]
 
-    @Test("body weights newest first, aligned, each with the change from the one before (units converted)")
+    @Test("body weights newest first, aligned, each with the change from the one before (units converted, then to the tenth)")
     func bodyText() {
         #expect(BodyText.render(Self.measurements, grouping: Self.grouping, now: Self.now) == [
-            "Today 07:30       156 lb  +0.57",
+            "Today 07:30       156 lb  +0.6",
             "Yesterday 07:30  70.5 kg  -0.5",
             "Sun 8 Mar 07:30    71 kg  ±0",
             "Sun 1 Mar 07:30    71 kg",
