@@ -47,3 +47,19 @@ extension CommandLineTests {
         #expect(object["schema"] is String && object["appliedMigrations"] is Int && object["knownMigrations"] is Int)
     }
 }
+
+extension CommandLineTests {
+    @Test("a usage error has the one shape every error has: 'topweight: reason' on one line, then where the usage is", arguments: [
+        ["add", "Ana"], ["add", "Ana", "Bench", "60", "5", "3", "--unit", "stone"], ["history", "--bogus"],
+        ["chart", "--user", "Ana"], ["exercises", "merge", "Only"],
+    ])
+    func usageShape(arguments: [String]) throws {
+        let scratch = try Scratch().made()
+        let result = try Binary.run(arguments, db: scratch.db)
+        #expect(result.status == 64, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count == 3 && lines[2].isEmpty, "two lines: \(lines)")
+        #expect(lines[0].hasPrefix("topweight: ") && !lines[0].contains("Error:"), "\(lines)")
+        #expect(lines.count > 1 && lines[1].hasPrefix("See 'topweight ") && lines[1].hasSuffix("--help' for its usage."), "\(lines)")
+    }
+}
