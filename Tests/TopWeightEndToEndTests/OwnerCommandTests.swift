@@ -63,3 +63,15 @@ extension CommandLineTests {
         #expect(lines.count > 1 && lines[1].hasPrefix("See 'topweight ") && lines[1].hasSuffix("--help' for its usage."), "\(lines)")
     }
 }
+
+extension CommandLineTests {
+    @Test("demo makes only the exercises its sets use: 10 sets for 100 members are on 10 exercises at most")
+    func demoExercises() throws {
+        let scratch = try Scratch()
+        let demo = try Binary.run(["demo", "--records", "10", "--users", "100"], db: scratch.db)
+        #expect(demo.status == 0, "\(demo.stderr)")
+        let rows = try Binary.run(["exercises", "--format", "csv"], db: scratch.db).stdout.split(separator: "\n").dropFirst()
+        #expect(!rows.isEmpty && rows.count <= 10, "\(rows.count) exercises: \(demo.stdout)")
+        #expect(demo.stdout.contains("and \(rows.count) exercises"), "the summary counts them: \(demo.stdout)")
+    }
+}
