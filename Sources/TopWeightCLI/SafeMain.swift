@@ -15,7 +15,10 @@ extension TopWeightCommand {
             try command.run()
         } catch {
             let code = exitCode(for: error)
-            let text = fullMessage(for: error)
+            var text = fullMessage(for: error)
+            if !code.isSuccess, !text.isEmpty {
+                text = usageError(text)
+            }
             if !text.isEmpty {
                 let safe = text.split(separator: "\n", omittingEmptySubsequences: false)
                     .map { TerminalText.safe(String($0)) }
@@ -29,5 +32,19 @@ extension TopWeightCommand {
             // An ExitCode has no message: this only ends the program with the code.
             Self.exit(withError: code)
         }
+    }
+
+    /// argument-parser's `Error: …` and its usage block, in the shape of
+    /// every other error: `topweight: reason` on one line, then where to read
+    /// the usage (`See 'topweight add --help' for its usage.`).
+    static func usageError(_ full: String) -> String {
+        let lines = full.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        var reason = lines.first ?? ""
+        if reason.hasPrefix("Error: ") { reason.removeFirst("Error: ".count) }
+        let help = lines.first { $0.hasPrefix("See '") && $0.contains("--help'") }
+            .flatMap { line in line.range(of: "'").flatMap { start in
+                line[start.upperBound...].range(of: "'").map { String(line[start.upperBound..<$0.lowerBound]) }
+            } } ?? "topweight --help"
+        return "topweight: \(reason)\nSee '\(help)' for its usage."
     }
 }

@@ -4,7 +4,8 @@ import TopWeightCore
 /// A member's body weight as the logger and `topweight body` show it, and as JSON.
 public enum BodyText {
     /// One line a measurement, newest first: `Sat 21 Nov 2026 07:30  70.5 kg  -0.5`,
-    /// the change from the measurement before it (converted when its unit differs).
+    /// the change from the measurement before it (converted when its unit
+    /// differs, and then shown to the tenth).
     public static func render(_ measurements: [BodyWeight], grouping: HistoryGrouping, now: Date) -> [String] {
         let labels = measurements.map { grouping.label(for: $0.measuredAt, now: now) + " " + grouping.time(of: $0.measuredAt) }
         let weights = measurements.map(\.weight.description)
@@ -17,8 +18,11 @@ public enum BodyText {
                 + String(repeating: " ", count: weightWidth - weights[index].count) + weights[index]
             if index + 1 < measurements.count {
                 let weight = measurements[index].weight
-                let before = ProgressSeries.converted(measurements[index + 1].weight, to: weight.unit)
-                let change = Int(((weight.value - before) * 100).rounded())
+                let previous = measurements[index + 1].weight
+                let before = ProgressSeries.converted(previous, to: weight.unit)
+                var change = Int(((weight.value - before) * 100).rounded())
+                // Across a unit change the hundredths are the conversion's, not the scale's: a tenth, as typed.
+                if previous.unit != weight.unit { change = Int((Double(change) / 10).rounded()) * 10 }
                 line += "  " + (change > 0 ? "+" : change < 0 ? "-" : "±") + Decimal2.format(abs(change)) + (mixed ? " \(weight.unit.rawValue)" : "")
             }
             return line

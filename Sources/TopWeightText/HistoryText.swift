@@ -54,9 +54,19 @@ public enum HistoryText {
                 let reps = String(record.values.reps)
                 line += " × " + String(repeating: " ", count: repsWidth - reps.count) + reps
                 line += " × \(record.values.series)"
+                if let kind = record.kind { line += "  " + Self.label(kind) }
                 lines.append(line)
             }
         }
         return lines
+    }
+
+    /// How a set that was not a working set reads in a listing.
+    public static func label(_ kind: SetKind) -> String {
+        switch kind {
+        case .warmup: "warm-up"
+        case .drop: "drop set"
+        case .failure: "to failure"
+        }
     }
 }

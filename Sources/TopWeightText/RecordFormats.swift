@@ -70,7 +70,9 @@ public struct RecordFormatter {
         self.timeZone = timeZone
     }
 
-    public static let csvHeader = "id,performedAt,user,exercise,weight,unit,reps,series,uid"
+    /// `kind` last (warmup, drop, failure; empty for a working set), so the
+    /// columns before it stay where scripts expect them.
+    public static let csvHeader = "id,performedAt,user,exercise,weight,unit,reps,series,uid,kind"
 
     public func json(_ record: WorkoutRecord) -> String {
         var pairs = [
@@ -84,6 +86,8 @@ public struct RecordFormatter {
             ("performedAt", DataFormats.json(DataFormats.timestamp(record.performedAt, timeZone: timeZone))),
             ("uid", record.uid.map(DataFormats.json) ?? "null"),
         ]
+        // Warm-ups, drops and failures that imports mark: shown, as `export` shows them.
+        if let kind = record.kind { pairs.append(("kind", DataFormats.json(kind.rawValue))) }
         if let deletedAt = record.deletedAt {
             pairs.append(("deletedAt", DataFormats.json(DataFormats.timestamp(deletedAt, timeZone: timeZone))))
         }
@@ -95,7 +99,7 @@ public struct RecordFormatter {
             String(record.id), DataFormats.timestamp(record.performedAt, timeZone: timeZone),
             DataFormats.csv(record.user), DataFormats.csv(record.exercise), record.values.weight.number,
             record.values.weight.unit.rawValue, String(record.values.reps), String(record.values.series),
-            DataFormats.csv(record.uid ?? ""),
+            DataFormats.csv(record.uid ?? ""), record.kind?.rawValue ?? "",
         ].joined(separator: ",")
     }
 }

@@ -264,7 +264,7 @@ struct ChartPlatesBodyCommandTests {
         #expect(lines.count == 3)
         #expect(lines == [
             "Mon 16 Mar 2020 07:30    81 kg  -1.1 kg",
-            "Mon 9 Mar 2020 07:30    181 lb  -0.88 lb",
+            "Mon 9 Mar 2020 07:30    181 lb  -0.9 lb",
             "Mon 2 Mar 2020 07:30   82.5 kg",
         ])
         #expect(try Binary.run(["body", "list", "--user", "Ana"], db: scratch.db).stdout == text.stdout)

@@ -38,7 +38,11 @@ struct CommandLineTests {
         let listed = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
         #expect(listed.first?["uid"] as? String == uid)
         let csv = try Binary.run(["add", "Ana", "Bench Press", "65", "8", "3", "--format", "csv"], db: scratch.db)
-        #expect(csv.stdout.split(separator: "\n").last?.hasSuffix(",") == false, "\(csv.stdout)")
+        // The uid column holds the uid (the kind column after it is empty for a working set).
+        let header = csv.stdout.split(separator: "\n").first?.split(separator: ",", omittingEmptySubsequences: false) ?? []
+        let row = csv.stdout.split(separator: "\n").last?.split(separator: ",", omittingEmptySubsequences: false) ?? []
+        let uidColumn = try #require(header.firstIndex(of: "uid"), "\(csv.stdout)")
+        #expect(row.count == header.count && !row[uidColumn].isEmpty, "\(csv.stdout)")
     }
 
     @Test("add then history prints the record as text, JSON and CSV")
@@ -63,7 +67,7 @@ struct CommandLineTests {
 
         let csv = try Binary.run(["history", "--user", "Ana", "--format", "csv"], db: scratch.db)
         let lines = csv.stdout.split(separator: "\n")
-        #expect(lines.first == "id,performedAt,user,exercise,weight,unit,reps,series,uid")
+        #expect(lines.first == "id,performedAt,user,exercise,weight,unit,reps,series,uid,kind")
         #expect(lines.last?.hasPrefix("1,2026-11-20T18:30:00+00:00,Ana,Bench Press,62.5,kg,8,3,") == true)
         #expect(RecordUID.isValid(String(lines.last?.split(separator: ",").last ?? "")))
 

@@ -75,10 +75,12 @@ struct HostileInputTests {
             #expect(errors.first?.contains("(e.g. ") == true, "the reason carries an example")
             #expect(state == .expected(adding: nil))
         case .usage(let reason):
-            // argument-parser's own usage error: its exit code, its (multi-line) text.
+            // argument-parser's own usage error: its exit code, in the shape of every
+            // other error (one line), then where the usage is.
             #expect(result.status == 64, "\(Hostile.Visible(result.stderr))")
             #expect(result.stdout.isEmpty)
-            #expect(errors.first?.hasPrefix("Error: ") == true, "\(errors.map(Hostile.Visible.init))")
+            #expect(errors.first?.hasPrefix("topweight: ") == true, "\(errors.map(Hostile.Visible.init))")
+            #expect(errors.count == 2 && errors.last?.hasPrefix("See 'topweight add --help'") == true, "\(errors.map(Hostile.Visible.init))")
             #expect(errors.first?.contains(reason) == true, "\(errors.map(Hostile.Visible.init))")
             #expect(state == .expected(adding: nil))
         case .tooLong:

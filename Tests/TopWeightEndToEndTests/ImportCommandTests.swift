@@ -195,3 +195,20 @@ struct ImportCommandTests {
         #expect(!before.stdout.isEmpty)
     }
 }
+
+extension ImportCommandTests {
+    @Test("warm-ups and failed sets an import marks show in history as text, JSON and CSV")
+    func kindsInHistory() throws {
+        let scratch = try Scratch()
+        let file = try Self.write(Self.strong, "strong.csv", in: scratch)
+        #expect(try Binary.run(["import", file, "--user", "Ana"], db: scratch.db).status == 0)
+
+        let text = try Binary.run(["history", "--user", "Ana"], db: scratch.db).stdout
+        #expect(text.contains("40 kg × 10 × 1  warm-up") && text.contains("80 kg ×  3 × 1  to failure"), "\(text)")
+        let json = try Binary.run(["history", "--user", "Ana", "--format", "json"], db: scratch.db).stdout
+        #expect(json.contains("\"kind\":\"warmup\"") && json.contains("\"kind\":\"failure\""), "\(json)")
+        let csv = try Binary.run(["history", "--user", "Ana", "--format", "csv"], db: scratch.db).stdout
+        #expect(csv.hasPrefix("id,performedAt,user,exercise,weight,unit,reps,series,uid,kind\n"), "\(csv)")
+        #expect(csv.contains(",warmup\n") && csv.contains(",failure\n"), "\(csv)")
+    }
+}

@@ -240,10 +240,10 @@ struct ChartTextTests {
         ])
     }
 
-    @Test("body weights newest first, aligned, each with the change from the one before (units converted and named when they mix)")
+    @Test("body weights newest first, aligned, each with the change from the one before (units converted, to the tenth across a change, and named when they mix)")
     func bodyText() {
         #expect(BodyText.render(Self.measurements, grouping: Self.grouping, now: Self.now) == [
-            "Today 07:30       156 lb  +0.57 lb",
+            "Today 07:30       156 lb  +0.6 lb",
             "Yesterday 07:30  70.5 kg  -0.5 kg",
             "Sun 8 Mar 07:30    71 kg  ±0 kg",
             "Sun 1 Mar 07:30    71 kg",

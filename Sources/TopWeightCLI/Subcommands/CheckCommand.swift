@@ -2,6 +2,7 @@ import TopWeightCore
 import ArgumentParser
 import Foundation
 import TopWeightStore
+import TopWeightText
 
 /// `topweight check`: is the file healthy, and what is in it.
 struct CheckCommand: ParsableCommand {
@@ -11,10 +12,16 @@ struct CheckCommand: ParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
+    @Option(help: "Output: text or json.") var format: LogFormat = .text
 
     func run() throws {
         try reportingFailures {
             let health = try global.openStore().health()
+            if format == .json {
+                print(Self.json(health, database: global.databaseShown))
+                if health.integrity != "ok" { throw Failure.database(LogbookError(.corrupt, "integrity check failed: \(health.integrity)")) }
+                return
+            }
             print("topweight     \(TopWeightVersion.current)")
             print("database      \(TerminalText.safe(global.databaseShown))")
             print("integrity     \(health.integrity)")
@@ -31,5 +38,19 @@ struct CheckCommand: ParsableCommand {
             }
             if health.integrity != "ok" { throw Failure.database(LogbookError(.corrupt, "integrity check failed: \(health.integrity)")) }
         }
+    }
+
+    /// `{"database", "integrity", "schema", "appliedMigrations", "knownMigrations", "journal",
+    /// "users", "exercises", "records", "deleted", "recordsOutOfRange"}`: what the text says.
+    static func json(_ health: StoreHealth, database: String) -> String {
+        DataFormats.jsonObject([
+            ("version", DataFormats.json(TopWeightVersion.current)),
+            ("database", DataFormats.json(database)), ("integrity", DataFormats.json(health.integrity)),
+            ("schema", DataFormats.json(health.schemaVersion)), ("appliedMigrations", String(health.appliedMigrations)),
+            ("knownMigrations", String(health.knownMigrations)), ("journal", DataFormats.json(health.journalMode)),
+            ("users", String(health.users)), ("exercises", String(health.exercises)), ("records", String(health.records)),
+            ("deleted", String(health.tombstones)),
+            ("recordsOutOfRange", "[" + health.recordsOutOfRange.map(String.init).joined(separator: ",") + "]"),
+        ])
     }
 }

@@ -76,6 +76,11 @@ struct ImportCommand: ParsableCommand {
 
     /// The file's bytes, or a one-line reason.
     static func read(_ path: String) throws -> Data {
+        // A directory opens for reading on Linux and reads as nothing: say what it is.
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw Failure.input("\(path) is a directory; give the export file inside it")
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)

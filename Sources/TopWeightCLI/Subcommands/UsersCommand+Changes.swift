@@ -140,9 +140,14 @@ enum RecordNumber {
                        _ change: (any StorageEngine, Int64) throws -> Void) throws {
         let number = try parse(text)
         let store = try global.openStore()
-        guard let record = try store.record(id: number), (record.deletedAt != nil) == deleted else {
+        guard let record = try store.record(id: number) else {
             throw Failure.input(deleted ? "no deleted record #\(number); 'topweight history --deleted' lists them"
                                         : "no record #\(number); 'topweight history' shows them")
+        }
+        // A record that is there but already as asked: say so, and what would work.
+        guard (record.deletedAt != nil) == deleted else {
+            throw Failure.input(deleted ? "#\(number) is not deleted; 'topweight history' shows it"
+                                        : "#\(number) is already deleted; 'topweight restore \(number)' brings it back")
         }
         try AdminGate.require(store)
         try change(store, number)
