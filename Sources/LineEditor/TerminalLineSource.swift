@@ -207,6 +207,9 @@ public final class TerminalLineSource: LineSource {
 
     public func readKey(prompt text: String) -> LineEvent {
         RawKeys.withoutEcho(fd: STDIN_FILENO) {
+            // Keys that came before the question (the rest of a pasted block,
+            // its `y` included) are no answer to it.
+            reader.dropWaitingInput(settling: 0)
             // The prompt goes out only once echo is off: keys typed as soon as
             // it shows must not be echoed by the kernel.
             write(TerminalText.safe(text))
