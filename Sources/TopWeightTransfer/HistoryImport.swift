@@ -111,13 +111,13 @@ public struct HistoryImporter: Sendable {
 
         // What the database holds already.
         var knownRecords = Set<String>()
-        var knownSets = KnownSets([], claimed: [], calendar: calendar)
+        var knownSets = KnownSets([], calendar: calendar)
         var knownWeights = Set<String>()
         var notes: [LocalDay: String] = [:]
         if let user = existing {
             let stored = try storedRecords(of: user, at: plan.records.map(\.performedAt))
             knownRecords = stored.uids
-            knownSets = KnownSets(stored.live, claimed: Set(plan.records.map(\.uid)), calendar: calendar)
+            knownSets = KnownSets(stored.live, calendar: calendar)
             if let earliest = plan.bodyWeights.map(\.measuredAt).min() {
                 knownWeights = Set(try storage { () throws(LogbookError) in
                     try engine.bodyWeights(userID: user.id, since: earliest, limit: nil)
@@ -132,6 +132,11 @@ public struct HistoryImporter: Sendable {
         // New by id, and not already in the member's day as it is (our own
         // Strong export, or another app's copy of sets logged here).
         var fresh: [StoredRecord] = []
+        // Known ids first: each takes its set out of the day's, so that set
+        // can't answer for another row as well.
+        for record in plan.records where knownRecords.contains(record.uid) {
+            _ = knownSets.take(record)
+        }
         for record in plan.records where !knownRecords.contains(record.uid) {
             let there = knownSets.take(record)
             guard there < record.values.series else { continue }

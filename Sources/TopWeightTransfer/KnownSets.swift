@@ -21,11 +21,13 @@ struct KnownSets {
     /// hundredth (0.005 kg or 0.0045 lb at most).
     static let tolerance = 0.006
 
-    /// `records`: the member's live sets; those whose ids the file carries
-    /// (`claimed`) are left out, being matched by id already.
-    init(_ records: [WorkoutRecord], claimed: Set<String>, calendar: Calendar) {
+    /// `records`: the member's live sets. A set the file names by a known id
+    /// takes its match from here too (`take`), not the stored set of that id:
+    /// ids made from another file's rows can fall on other sets (Strong files
+    /// numbered from 0 against ours from 1).
+    init(_ records: [WorkoutRecord], calendar: Calendar) {
         self.calendar = calendar
-        for record in records where record.deletedAt == nil && !(record.uid.map(claimed.contains) ?? false) {
+        for record in records where record.deletedAt == nil {
             let key = slot(record.exercise, reps: record.values.reps, kind: record.kind, at: record.performedAt)
             let kilograms = Self.kilograms(record.values.weight)
             if let index = slots[key]?.firstIndex(where: { abs($0.kilograms - kilograms) < Self.tolerance }) {

@@ -92,6 +92,26 @@ extension ImportCommandTests {
         #expect(try Self.totals("Ana", db: scratch.db).sets == 2)
     }
 
+    @Test("our Strong export of a file numbered from 0 adds nothing, though its rows' ids fall on other sets of the first import")
+    func zeroBasedSetOrder() throws {
+        let scratch = try Scratch()
+        let file = try Self.write("""
+            Date,Workout Name,Exercise Name,Set Order,kg,Reps
+            2016-10-03 19:30:55,W1D1,Gym Sled Push Special,0,60,5
+            2016-10-03 19:30:55,W1D1,Gym Sled Push Special,1,70,5
+            2016-10-03 19:30:55,W1D1,Gym Sled Push Special,2,80,5
+
+            """, "oldest.csv", in: scratch)
+        #expect(try Binary.run(["import", file, "--user", "Ana"], db: scratch.db).status == 0)
+        let export = try Binary.run(["export", "--user", "Ana", "--format", "strong"], db: scratch.db)
+        let back = try Self.write(export.stdout, "back.csv", in: scratch)
+
+        let again = try Binary.run(["import", back, "--user", "Ana"], db: scratch.db)
+
+        #expect(again.stdout.contains("0 sets in 0 records added"), "\(again.stdout)")
+        #expect(try Self.totals("Ana", db: scratch.db).sets == 3)
+    }
+
     static let ryan = "/work/shared/data/exports/strong/RyanRiddiford__MyGymProgress__strong6873959381190187561.csv"
 
     @Test("Ryan's real Strong export: each of our exports of it imported back adds nothing, and into an empty database gives the same sets",
