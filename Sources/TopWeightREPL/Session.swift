@@ -264,7 +264,8 @@ public final class Session {
         }
         // A short form or an alias at the prompt picks as Tab and one line do;
         // the full name is said when it is not what was typed.
-        let name = bestExercise(for: text) ?? text
+        // A full name this session already used needs no ranking (and no look at other terminals' names).
+        let name = resolvedExercises[NameRules.key(text)] != nil ? text : bestExercise(for: text) ?? text
         guard let chosen = resolveExercise(name) else { return }
         if NameRules.key(chosen.name) != NameRules.collapsedKey(text) {
             say("→ \(chosen.name)")
