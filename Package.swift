@@ -61,8 +61,11 @@ let package = Package(
             dependencies: ["TopWeightCore", "Yams"],
             path: "Resources",
             // The YAML files are compiled in by Scripts/embed-resources: no bundle beside the binary.
-            exclude: ["exercises.yaml", "routines.yaml", "package"],
-            sources: ["CatalogResource.swift", "RoutineResource.swift", "EmbeddedCatalog.swift", "EmbeddedRoutines.swift"]
+            exclude: ["exercises.yaml", "routines.yaml", "programs.yaml", "package"],
+            sources: [
+                "CatalogResource.swift", "RoutineResource.swift", "ProgramResource.swift",
+                "EmbeddedCatalog.swift", "EmbeddedRoutines.swift", "EmbeddedPrograms.swift",
+            ]
         ),
 
         // libedit, the BSD line editor, as a system library.
