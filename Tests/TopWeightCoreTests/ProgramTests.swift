@@ -158,3 +158,40 @@ struct ProgramTests {
         #expect(ProgramProgress.trainingMax(fromEstimate: estimate, rules: fiveThreeOne.rules) == max)
     }
 }
+
+@Suite("The weight nudge without a program")
+struct WeightNudgeTests {
+    private static let today = LocalDay(year: 2026, month: 11, day: 25)!
+    private static func day(_ ago: Int) -> LocalDay { today.adding(days: -ago) }
+
+    @Test("three weeks at the same top weight is a stall; a heavier set, a missed week or a lighter top is not", arguments: [
+        ([(0, 100.0), (7, 100), (14, 100)], true),
+        ([(0, 100.0), (3, 80), (9, 100), (20, 100), (20, 90)], true),
+        ([(0, 100.0), (7, 100)], false),
+        ([(0, 100.0), (7, 102.5), (14, 100)], false),
+        ([(0, 100.0), (7, 97.5), (14, 100)], false),
+        ([(0, 100.0), (14, 100), (15, 100)], false),
+        ([(0, 100.0), (7, 100), (14, 100), (-1, 105)], true),
+    ] as [([(Int, Double)], Bool)])
+    func stalls(sets: [(Int, Double)], stalled: Bool) {
+        let logged = sets.map { (day: Self.day($0.0), weight: Weight(value: $0.1, unit: .kg)) }
+        #expect(WeightNudge.stalled(at: Weight(value: 100, unit: .kg), sets: logged, today: Self.today, weeks: 3) == stalled)
+    }
+
+    @Test("a set in pounds heavier than the kilogram top breaks the stall")
+    func mixedUnits() {
+        let sets = [(day: Self.day(0), weight: Weight(value: 100, unit: .kg)), (day: Self.day(7), weight: Weight(value: 100, unit: .kg)),
+                    (day: Self.day(8), weight: Weight(value: 225, unit: .lb)), (day: Self.day(14), weight: Weight(value: 100, unit: .kg))]
+        #expect(!WeightNudge.stalled(at: Weight(value: 100, unit: .kg), sets: sets, today: Self.today, weeks: 3))
+    }
+
+    @Test("the next step is the lightest load the plates make over it", arguments: [
+        (Weight(value: 100, unit: .kg), PlateSet.standard(.kg), Weight(value: 102.5, unit: .kg)),
+        (Weight(value: 100, unit: .kg), PlateSet(unit: .kg, plates: [.init(hundredths: 2000), .init(hundredths: 500)]), Weight(value: 110, unit: .kg)),
+        (Weight(value: 225, unit: .lb), PlateSet.standard(.lb), Weight(value: 230, unit: .lb)),
+        (Weight(value: 225, unit: .lb), PlateSet.standard(.kg), Weight(value: 230, unit: .lb)),
+    ])
+    func nextStep(weight: Weight, plates: PlateSet, next: Weight) {
+        #expect(WeightNudge.nextStep(after: weight, plates: plates, bar: Weight(value: 20, unit: .kg)) == next)
+    }
+}
