@@ -123,7 +123,7 @@ struct CommandLineTests {
         let sled = try Binary.run(["exercises", "--category", "sled", "--format", "csv"], db: scratch.db)
         #expect(sled.stdout.split(separator: "\n").last == "2,Sled Push,sled,0,,")
 
-        for (flag, value, known) in [("--equipment", "rings", "smith machine"), ("--category", "cardio", "sled"), ("--muscle", "lats", "quads")] {
+        for (flag, value, known) in [("--equipment", "rings", "smith machine"), ("--category", "strongman", "sled"), ("--muscle", "lats", "quads")] {
             let unknown = try Binary.run(["exercises", flag, value], db: scratch.db)
             #expect(unknown.status == 64, "\(unknown.stderr)")
             #expect(unknown.stderr.hasPrefix("topweight: no exercise has \(flag.dropFirst(2)) '\(value)'; known: "))
