@@ -211,4 +211,18 @@ extension ImportCommandTests {
         #expect(csv.hasPrefix("id,performedAt,user,exercise,weight,unit,reps,series,uid,kind\n"), "\(csv)")
         #expect(csv.contains(",warmup\n") && csv.contains(",failure\n"), "\(csv)")
     }
+
+    @Test("warm-ups and failed sets an import marks show in sessions as text and JSON, as in history")
+    func kindsInSessions() throws {
+        let scratch = try Scratch()
+        let file = try Self.write(Self.strong, "strong.csv", in: scratch)
+        #expect(try Binary.run(["import", file, "--user", "Ana"], db: scratch.db).status == 0)
+
+        let text = try Binary.run(["sessions", "--user", "Ana"], db: scratch.db, environment: ["COLUMNS": "100"]).stdout
+        #expect(text.contains("Bench Press  (1 warm-up, 1 to failure)"), "\(text)")
+        #expect(text.contains("Deadlift\n"), "a day without marked sets has no mark: \(text)")
+        let json = try Binary.run(["sessions", "--user", "Ana", "--format", "json"], db: scratch.db).stdout
+        #expect(json.contains("\"kinds\":{\"warmup\":1,\"failure\":1}"), "\(json)")
+        #expect(json.components(separatedBy: "\"kinds\"").count == 2, "only the day with marked sets: \(json)")
+    }
 }
