@@ -61,7 +61,9 @@ enum ExportReader {
         return names.joined(separator: ", ") + (header.count > 6 ? ", …" : "")
     }
 
-    /// `--unit` against a file that says its unit: the same is fine, another is refused.
+    /// `--unit` against a file that says its unit (in a column's name, or row
+    /// by row in a unit column), for every reader: the same is fine, another
+    /// is refused; `--unit` only gives a unit where the file says none.
     static func check(_ asked: WeightUnit?, against fileUnit: WeightUnit, where place: String) throws(ImportError) {
         if let asked, asked != fileUnit {
             throw ImportError("the file gives its weights in \(fileUnit.rawValue) (\(place)); --unit \(asked.rawValue) would misread them")
@@ -87,7 +89,8 @@ enum ExportReader {
 enum UnitSource {
     /// The header says it (`Weight (kg)`, `weight_lbs`), or `--unit` did.
     case fixed(WeightUnit)
-    /// A column per row (`Weight Unit`: `kg`, `lbs`), with `--unit` for rows that leave it empty.
+    /// A column per row (`Weight Unit`: `kg`, `lbs`), with `--unit` for rows that leave it empty
+    /// (and refused when it contradicts a row).
     case perRow(column: Int, fallback: WeightUnit?)
 }
 
@@ -101,7 +104,8 @@ enum SetFields {
         case malformed(String)
     }
 
-    static func read(reps repsText: String, weight weightText: String, unit: UnitSource, fields: [String]) -> Outcome {
+    /// Throws when `--unit` contradicts the unit a row names: the file is refused, as for a unit a column's name gives.
+    static func read(reps repsText: String, weight weightText: String, unit: UnitSource, fields: [String]) throws(ImportError) -> Outcome {
         let repsTrimmed = repsText.trimmingCharacters(in: .whitespaces)
         if repsTrimmed.isEmpty { return .skip(.noReps) }
         guard let reps = SourceValues.whole(repsTrimmed) else { return .malformed("reps '\(SourceValues.shown(repsTrimmed))' is not a whole number") }
@@ -124,6 +128,7 @@ enum SetFields {
                 resolved = fallback
             } else {
                 guard let parsed = WeightUnit(parsing: Substring(text)) else { return .malformed("weight unit '\(SourceValues.shown(text))' is neither kg nor lb") }
+                try ExportReader.check(fallback, against: parsed, where: "its Weight Unit column")
                 resolved = parsed
             }
         }

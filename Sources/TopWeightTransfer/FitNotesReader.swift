@@ -50,7 +50,7 @@ enum FitNotesReader {
                 history.reject(row, error.reason)
                 continue
             }
-            let outcome = SetFields.read(reps: fields[repsColumn], weight: fields[weightColumn], unit: unit, fields: fields)
+            let outcome = try SetFields.read(reps: fields[repsColumn], weight: fields[weightColumn], unit: unit, fields: fields)
             if case .malformed(let reason) = outcome {
                 history.reject(row, reason)
                 continue
@@ -117,6 +117,7 @@ enum FitNotesReader {
                                                      : "unit '\(SourceValues.shown(unitText))' is neither kg nor lb")
                 continue
             }
+            if !unitText.isEmpty { try ExportReader.check(asked, against: unit, where: "its \(table.header[unitColumn]) column") }
             switch BodyWeightField.read(fields[valueColumn], unit: unit) {
             case .failure(let reason): history.reject(row, reason.reason)
             case .success(let (weight, exact)):

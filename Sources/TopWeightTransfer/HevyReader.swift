@@ -61,7 +61,7 @@ enum HevyReader {
                     continue
                 }
             }
-            let outcome = SetFields.read(reps: fields[repsColumn], weight: fields[weightColumn], unit: .fixed(fileUnit), fields: fields)
+            let outcome = try SetFields.read(reps: fields[repsColumn], weight: fields[weightColumn], unit: .fixed(fileUnit), fields: fields)
             if case .malformed(let reason) = outcome {
                 history.reject(row, reason)
                 continue

@@ -65,7 +65,7 @@ enum StrongLiftsReader {
                 let weightText = fields[pair.weight].trimmingCharacters(in: .whitespaces)
                 // An empty pair is a set the workout never had.
                 if repsText.isEmpty && weightText.isEmpty { continue }
-                switch SetFields.read(reps: repsText, weight: weightText, unit: .fixed(pair.unit), fields: fields) {
+                switch try SetFields.read(reps: repsText, weight: weightText, unit: .fixed(pair.unit), fields: fields) {
                 case .set(let weight, let reps, let exact, _):
                     if !exact { history.rounded += 1 }
                     sets.append((pair.label, weight, reps))

@@ -76,7 +76,7 @@ enum StrongReader {
                     continue
                 }
             }
-            let outcome = isNote ? nil : SetFields.read(reps: fields[repsColumn], weight: fields[weightColumn], unit: unit, fields: fields)
+            let outcome = try isNote ? nil : SetFields.read(reps: fields[repsColumn], weight: fields[weightColumn], unit: unit, fields: fields)
             if case .malformed(let reason) = outcome {
                 history.reject(row, reason)
                 continue

@@ -153,6 +153,32 @@ struct ImportCommandTests {
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
+    @Test("--unit is refused in one line when the file names another unit, in a column's name or row by row, and taken when it agrees",
+          arguments: [("hevy", "kg", "lb"), ("strong-unit-column", "kg", "lb")])
+    func unitAgainstTheFile(file: String, agreeing: String, contradicting: String) throws {
+        let files = [
+            "hevy": """
+                "title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe"
+                "Push","8 Apr 2026, 16:50","8 Apr 2026, 17:50","","Bench Press (Barbell)",,"",0,"normal",80,5,,,
+
+                """,
+            "strong-unit-column": """
+                Date;Workout Name;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE;Distance;Distance Unit;Seconds;Notes;Workout Notes;Workout Duration
+                2024-01-14 09:37:10;"PULL";"Deadlift (Barbell)";1;150;kg;5;;;;0;;;1h 46m
+
+                """,
+        ]
+        let scratch = try Scratch()
+        let path = try Self.write(try #require(files[file]), "\(file).csv", in: scratch)
+        let refused = try Binary.run(["import", path, "--user", "Ana", "--unit", contradicting], db: scratch.db)
+        #expect(refused.status == 64, "\(refused.stdout)\(refused.stderr)")
+        Self.expectOneLine(refused)
+        #expect(refused.stderr.contains("--unit \(contradicting) would misread them"), "\(refused.stderr)")
+        let taken = try Binary.run(["import", path, "--user", "Ana", "--unit", agreeing], db: scratch.db)
+        #expect(taken.status == 0, "\(taken.stderr)")
+        #expect(taken.stdout.contains("1 set in 1 record added"), "\(taken.stdout)")
+    }
+
     @Test("export → import into an empty database → export gives the same JSON")
     func jsonRoundTrip() throws {
         let scratch = try Scratch()
