@@ -179,6 +179,32 @@ struct ImportCommandTests {
         #expect(taken.stdout.contains("1 set in 1 record added"), "\(taken.stdout)")
     }
 
+    @Test("history --format csv keeps the milliseconds export keeps, in the export's columns after its id")
+    func historyCSVAsExport() throws {
+        let scratch = try Scratch()
+        let export = """
+            uid,performedAt,user,exercise,weight,unit,reps,series,kind
+            0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b,2026-01-05T10:00:00.250+00:00,Ana,Bench Press,60,kg,5,3,
+            0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c,2026-01-05T10:05:00+00:00,Ana,Bench Press,40,kg,10,1,warmup
+
+            """
+        let file = try Self.write(export, "export.csv", in: scratch)
+        let imported = try Binary.run(["import", file], db: scratch.db)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let exported = try Binary.run(["export", "--format", "csv"], db: scratch.db, environment: ["TZ": "UTC"])
+        let history = try Binary.run(["history", "--format", "csv"], db: scratch.db, environment: ["TZ": "UTC"])
+        #expect(history.status == 0, "\(history.stderr)")
+        let rows: [String] = history.stdout.split(separator: "\n").map(String.init)
+        let exportRows: [String] = exported.stdout.split(separator: "\n").map(String.init)
+        #expect(rows.first == "id," + (exportRows.first ?? ""))
+        #expect(rows.first == "id,uid,performedAt,user,exercise,weight,unit,reps,series,kind")
+        // Newest first in history, oldest first in the export: each row is the export's, after its id.
+        let withoutIDs: [String] = rows.dropFirst().map { row in String(row.drop { $0 != "," }.dropFirst()) }
+        let oldestLast: [String] = exportRows.dropFirst().reversed()
+        #expect(withoutIDs == oldestLast)
+        #expect(rows.contains("1,0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b,2026-01-05T10:00:00.250+00:00,Ana,Bench Press,60,kg,5,3,"), "\(rows)")
+    }
+
     @Test("export → import into an empty database → export gives the same JSON")
     func jsonRoundTrip() throws {
         let scratch = try Scratch()
@@ -234,7 +260,7 @@ extension ImportCommandTests {
         let json = try Binary.run(["history", "--user", "Ana", "--format", "json"], db: scratch.db).stdout
         #expect(json.contains("\"kind\":\"warmup\"") && json.contains("\"kind\":\"failure\""), "\(json)")
         let csv = try Binary.run(["history", "--user", "Ana", "--format", "csv"], db: scratch.db).stdout
-        #expect(csv.hasPrefix("id,performedAt,user,exercise,weight,unit,reps,series,uid,kind\n"), "\(csv)")
+        #expect(csv.hasPrefix("id,uid,performedAt,user,exercise,weight,unit,reps,series,kind\n"), "\(csv)")
         #expect(csv.contains(",warmup\n") && csv.contains(",failure\n"), "\(csv)")
     }
 
