@@ -101,21 +101,21 @@ enum SetFields {
         /// (the file's usual unit is given it afterwards).
         case set(weight: Weight, reps: Int, exact: Bool, unitKnown: Bool)
         case skip(SkipReason)
-        case malformed(String)
     }
 
-    /// Throws when `--unit` contradicts the unit a row names: the file is refused, as for a unit a column's name gives.
-    static func read(reps repsText: String, weight weightText: String, unit: UnitSource, fields: [String]) throws(ImportError) -> Outcome {
+    /// Throws a malformed row, or refuses the file when `--unit` contradicts
+    /// the unit a row names, as for a unit a column's name gives.
+    static func read(reps repsText: String, weight weightText: String, unit: UnitSource, fields: [String]) throws(RowProblem) -> Outcome {
         let repsTrimmed = repsText.trimmingCharacters(in: .whitespaces)
         if repsTrimmed.isEmpty { return .skip(.noReps) }
-        guard let reps = SourceValues.whole(repsTrimmed) else { return .malformed("reps '\(SourceValues.shown(repsTrimmed))' is not a whole number") }
+        guard let reps = SourceValues.whole(repsTrimmed) else { throw .malformed("reps '\(SourceValues.shown(repsTrimmed))' is not a whole number") }
         if reps == 0 { return .skip(.noReps) }
-        guard Limits.reps.contains(reps) else { return .malformed("\(reps) reps is more than \(Limits.reps.upperBound)") }
+        guard Limits.reps.contains(reps) else { throw .malformed("\(reps) reps is more than \(Limits.reps.upperBound)") }
         let weightTrimmed = weightText.trimmingCharacters(in: .whitespaces)
         var value = 0.0
         if !weightTrimmed.isEmpty {
-            guard let number = SourceValues.decimal(weightTrimmed) else { return .malformed("weight '\(SourceValues.shown(weightTrimmed))' is not a number") }
-            guard number >= 0 else { return .malformed("weight \(SourceValues.shown(weightTrimmed)) is negative") }
+            guard let number = SourceValues.decimal(weightTrimmed) else { throw .malformed("weight '\(SourceValues.shown(weightTrimmed))' is not a number") }
+            guard number >= 0 else { throw .malformed("weight \(SourceValues.shown(weightTrimmed)) is negative") }
             value = number
         }
         let resolved: WeightUnit?
@@ -127,18 +127,22 @@ enum SetFields {
             if text.isEmpty {
                 resolved = fallback
             } else {
-                guard let parsed = WeightUnit(parsing: Substring(text)) else { return .malformed("weight unit '\(SourceValues.shown(text))' is neither kg nor lb") }
-                try ExportReader.check(fallback, against: parsed, where: "its Weight Unit column")
+                guard let parsed = WeightUnit(parsing: Substring(text)) else { throw .malformed("weight unit '\(SourceValues.shown(text))' is neither kg nor lb") }
+                do throws(ImportError) {
+                    try ExportReader.check(fallback, against: parsed, where: "its Weight Unit column")
+                } catch {
+                    throw .file(error)
+                }
                 resolved = parsed
             }
         }
         let (hundredths, exact) = SourceValues.hundredths(value)
         guard let resolved else {
-            guard hundredths == 0 else { return .malformed("weight \(SourceValues.shown(weightTrimmed)) has no unit (--unit kg or --unit lb gives one)") }
+            guard hundredths == 0 else { throw .malformed("weight \(SourceValues.shown(weightTrimmed)) has no unit (--unit kg or --unit lb gives one)") }
             return .set(weight: Weight(hundredths: 0, unit: .kg), reps: reps, exact: true, unitKnown: false)
         }
         guard hundredths <= resolved.maximumHundredths else {
-            return .malformed("weight \(SourceValues.shown(weightTrimmed)) \(resolved.rawValue) is more than \(Decimal2.format(resolved.maximumHundredths)) \(resolved.rawValue)")
+            throw .malformed("weight \(SourceValues.shown(weightTrimmed)) \(resolved.rawValue) is more than \(Decimal2.format(resolved.maximumHundredths)) \(resolved.rawValue)")
         }
         return .set(weight: Weight(hundredths: hundredths, unit: resolved), reps: reps, exact: exact, unitKnown: true)
     }
