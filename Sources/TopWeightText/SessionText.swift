@@ -30,23 +30,19 @@ public enum SessionText {
         let volumeWidth = max(6, volumes.map(\.count).max() ?? 0)
         let countWidth = counts.map(\.count).max() ?? 1
 
-        func right(_ text: String, _ columns: Int) -> String {
-            String(repeating: " ", count: max(0, columns - text.count)) + text
-        }
-
         var lines = [
             TerminalText.pad("Day", to: dayWidth) + "   " + TerminalText.pad("Routine", to: routineWidth) + "  "
-                + right("Sets", setsWidth) + "  " + right("Volume", volumeWidth) + "  Exercises",
+                + TextColumns.right("Sets", setsWidth) + "  " + TextColumns.right("Volume", volumeWidth) + "  Exercises",
         ]
         for (i, session) in sorted.enumerated() {
             var line = TerminalText.pad(days[i], to: dayWidth) + (session.note == nil ? "   " : " ✎ ")
-            line += TerminalText.pad(routines[i], to: routineWidth) + "  " + right(sets[i], setsWidth) + "  "
-            line += right(volumes[i], volumeWidth) + "  " + right(counts[i], countWidth) + "  "
+            line += TerminalText.pad(routines[i], to: routineWidth) + "  " + TextColumns.right(sets[i], setsWidth) + "  "
+            line += TextColumns.right(volumes[i], volumeWidth) + "  " + TextColumns.right(counts[i], countWidth) + "  "
             let names = session.exercises.map(TerminalText.safe).joined(separator: ", ")
             // Warm-ups, drop sets and failed sets an import marked, named as history names them.
             let marked = kinds(of: session).map { "\($0.sets) \(HistoryText.label($0.kind))" }
             let marks = marked.isEmpty ? "" : "  (" + marked.joined(separator: ", ") + ")"
-            line += fit(names, in: width - TerminalText.width(line) - TerminalText.width(marks)) + marks
+            line += TextColumns.cut(names, to: width - TerminalText.width(line) - TerminalText.width(marks)) + marks
             lines.append(line)
             if let style = notes, let note = session.note {
                 lines += MarkdownText.render(note, style: style).map { "    " + $0 }
@@ -64,20 +60,5 @@ public enum SessionText {
             if let kind = record.kind { counts[kind, default: 0] += record.values.series }
         }
         return SetKind.allCases.compactMap { kind in counts[kind].map { (kind, $0) } }
-    }
-
-    /// `text`, cut to `columns` display columns with a final `…` when longer.
-    static func fit(_ text: String, in columns: Int) -> String {
-        guard TerminalText.width(text) > columns else { return text }
-        guard columns > 1 else { return "…" }
-        var kept = ""
-        var used = 0
-        for character in text {
-            let width = TerminalText.width(String(character))
-            if used + width > columns - 1 { break }
-            kept.append(character)
-            used += width
-        }
-        return kept + "…"
     }
 }
