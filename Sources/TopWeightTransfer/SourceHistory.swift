@@ -61,11 +61,6 @@ public struct MalformedRow: Sendable, Hashable {
     public var place: String
     public var reason: String
 
-    public init(place: String, reason: String) {
-        self.place = place
-        self.reason = reason
-    }
-
     public var description: String { "\(place): \(reason); skipped" }
 }
 
