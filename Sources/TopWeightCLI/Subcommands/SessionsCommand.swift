@@ -13,7 +13,8 @@ struct SessionsCommand: ParsableCommand {
         discussion: """
             --user can be left out when the database has only one member. Volume is \
             weight × reps × series in kg (lb converted). JSON: an array of objects with \
-            date, user, sets, volume, exercises, exerciseNames, note and routine.
+            date, user, sets, volume, exercises, exerciseNames, note and routine, and kinds \
+            (sets by kind) on a day with warm-ups, drop sets or failed sets.
             """
     )
 
