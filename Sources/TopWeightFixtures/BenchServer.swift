@@ -6,26 +6,20 @@ import TopWeightPostgres
 /// it (dropped afterwards), and psql beside them when it is installed.
 final class BenchServer {
     /// A scratch database with the schema, one member and one exercise, for psql's inserts.
-    struct PsqlTarget {
-        var url: String
-        var userID: Int64
-        var exerciseID: Int64
-    }
+    typealias PsqlTarget = (url: String, userID: Int64, exerciseID: Int64)
 
-    let url: String
-    /// The URL as messages show it: without its password.
-    let shown: String
+    /// The server's URL, and as messages show it (without its password).
+    let url: String, shown: String
     /// Seconds a connect or call may take.
     let timeout: Int
     /// psql's path, `nil` when it is not installed.
-    let psql: String?
+    let psql = ExternalProgram.installed("psql")
     let scratch: PostgresScratch
 
     init(url: String, shown: String, timeout: Int) {
         self.url = url
         self.shown = shown
         self.timeout = timeout
-        psql = ExternalProgram.installed("psql")
         scratch = PostgresScratch(serverURL: url)
     }
 
@@ -40,7 +34,7 @@ final class BenchServer {
         defer { logbook.close() }
         let member = try logbook.createUser(named: user)
         let done = try logbook.createExercise(named: exercise)
-        return PsqlTarget(url: url, userID: member.id, exerciseID: done.id)
+        return (url, member.id, done.id)
     }
 
     func recordCount(_ url: String) throws -> Int {
