@@ -9,7 +9,8 @@ let package = Package(
         .library(name: "TopWeightCore", targets: ["TopWeightCore"]),
         .library(name: "TopWeightStore", targets: ["TopWeightStore"]),
         .library(name: "TopWeightREPL", targets: ["TopWeightREPL"]),
-        .library(name: "TopWeightCLI", targets: ["TopWeightCLI"]),
+        // The demo generator and the benchmark fixtures, for Benchmarks/.
+        .library(name: "TopWeightFixtures", targets: ["TopWeightFixtures"]),
         .library(name: "TopWeightUseCases", targets: ["TopWeightUseCases"]),
     ],
     dependencies: [
@@ -100,12 +101,23 @@ let package = Package(
             dependencies: ["TopWeightCore", "TopWeightCatalog", "TopWeightText", "TopWeightUseCases"]
         ),
 
+        // Tools, not the product: the demo generator (`topweight demo`, the
+        // benchmarks' big files) and the save timings (`topweight bench`,
+        // the raw SQLite baseline the benchmarks compare with).
+        .target(
+            name: "TopWeightFixtures",
+            dependencies: [
+                "TopWeightCore", "TopWeightCatalog", "TopWeightStore", "TopWeightPostgres",
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
+
         // Command-line interface: subcommands over the libraries.
         .target(
             name: "TopWeightCLI",
             dependencies: [
                 "TopWeightCore", "TopWeightStore", "TopWeightPostgres", "TopWeightREPL", "TopWeightCatalog", "LineEditor",
-                "TopWeightText", "TopWeightUseCases", "TopWeightTransfer",
+                "TopWeightText", "TopWeightUseCases", "TopWeightTransfer", "TopWeightFixtures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

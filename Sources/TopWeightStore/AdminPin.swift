@@ -28,13 +28,9 @@ public enum AdminPin {
     static let rounds = 210_000
     static let scheme = "pbkdf2-sha256"
 
-    /// Why a PIN can't be used.
+    /// Why a PIN can't be used: the core's rule.
     public static func problem(with pin: String) -> String? {
-        guard (4...64).contains(pin.count) else { return "the PIN must have 4 to 64 characters" }
-        guard !pin.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-            return "the PIN can't contain control characters"
-        }
-        return nil
+        AdminPinRule.problem(with: pin)
     }
 
     /// A new salted hash of `pin`.

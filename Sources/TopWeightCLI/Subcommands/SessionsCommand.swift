@@ -69,7 +69,7 @@ struct SessionsCommand: ParsableCommand {
         if let name {
             return try workouts.member(named: AddCommand.valid(name, kind: .user))
         }
-        let everyone = try workouts.logbook.users()
+        let everyone = try workouts.members()
         if everyone.count == 1, let only = everyone.first { return only.user }
         throw Failure.input(everyone.isEmpty
             ? "no members yet: record a set first (topweight add, or the logger)"
