@@ -29,14 +29,25 @@ let package = Package(
         // Pure domain: values, parsing, steppers, validation, grouping, display width.
         .target(name: "TopWeightCore"),
 
+        // What both engines share and neither owns: the ranges of what is
+        // stored, the admin PIN's hash and wrong-PIN counting, the PR rules in SQL form.
+        .target(
+            name: "TopWeightStorage",
+            dependencies: [
+                "TopWeightCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
+
         // SQLite through GRDB: schema, migrations, the save path and queries.
+        // GRDBSQLite is SQLite's C interface, for the background checkpointer.
         .target(
             name: "TopWeightStore",
             dependencies: [
-                "TopWeightCore",
+                "TopWeightCore", "TopWeightStorage",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
 
@@ -45,7 +56,7 @@ let package = Package(
         .target(
             name: "TopWeightPostgres",
             dependencies: [
-                "TopWeightCore", "TopWeightStore",
+                "TopWeightCore", "TopWeightStorage",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -101,9 +112,11 @@ let package = Package(
         .target(
             name: "TopWeightCLI",
             dependencies: [
-                "TopWeightCore", "TopWeightStore", "TopWeightPostgres", "TopWeightREPL", "TopWeightCatalog", "LineEditor",
+                "TopWeightCore", "TopWeightStorage", "TopWeightStore", "TopWeightPostgres", "TopWeightREPL", "TopWeightCatalog", "LineEditor",
                 "TopWeightText", "TopWeightUseCases", "TopWeightTransfer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // SQLite's C interface, for the benchmark's raw inserter.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         .executableTarget(name: "topweight", dependencies: ["TopWeightCLI"]),
@@ -123,7 +136,7 @@ let package = Package(
         .testTarget(
             name: "TopWeightStoreTests",
             dependencies: [
-                "TopWeightStore", "TopWeightPostgres", "TopWeightCore", "TopWeightUseCases", "TopWeightCatalog",
+                "TopWeightStorage", "TopWeightStore", "TopWeightPostgres", "TopWeightCore", "TopWeightUseCases", "TopWeightCatalog",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"]

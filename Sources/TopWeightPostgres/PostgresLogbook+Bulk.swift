@@ -1,7 +1,7 @@
 import Foundation
 import PostgresNIO
 import TopWeightCore
-import TopWeightStore
+import TopWeightStorage
 
 // MARK: - Bulk loading and copying: one round trip per batch, through arrays
 

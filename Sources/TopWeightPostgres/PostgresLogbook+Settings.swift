@@ -1,7 +1,7 @@
 import Foundation
 import PostgresNIO
 import TopWeightCore
-import TopWeightStore
+import TopWeightStorage
 
 // MARK: - The admin PIN and health
 
@@ -18,22 +18,12 @@ extension PostgresLogbook {
         let nowMilliseconds = Self.milliseconds(now)
         return try link.transaction { transaction in
             try transaction.query("SELECT pg_advisory_xact_lock(\(Self.pinLock))")
-            func setting(_ key: String) throws -> Int64? {
+            return try AdminPin.attempt(matches: matches, now: nowMilliseconds) { key in
                 try transaction.query("SELECT value FROM setting WHERE key = \(key)").first
-                    .flatMap { row throws in Int64(try Self.decode(row, as: String.self)) }
+                    .map { row throws in try Self.decode(row, as: String.self) }
+            } write: { key, value in
+                try Self.put(key, value, transaction)
             }
-            let (verdict, change) = PinLockout.judge(
-                matches: matches, failures: try setting(AdminPin.failuresKey),
-                lockedUntil: try setting(AdminPin.lockedUntilKey), now: nowMilliseconds
-            )
-            for (key, value) in AdminPin.settings(after: change) {
-                if let value {
-                    try Self.put(key, value, transaction)
-                } else {
-                    try transaction.query("DELETE FROM setting WHERE key = \(key)")
-                }
-            }
-            return verdict
         }
     }
 
@@ -46,11 +36,7 @@ extension PostgresLogbook {
         }
         try link.transaction { transaction in
             try transaction.query("SELECT pg_advisory_xact_lock(\(Self.pinLock))")
-            if let encoded {
-                try Self.put(AdminPin.key, encoded, transaction)
-            } else {
-                try transaction.query("DELETE FROM setting WHERE key = \(AdminPin.key)")
-            }
+            try Self.put(AdminPin.key, encoded, transaction)
             try transaction.query("DELETE FROM setting WHERE key IN (\(AdminPin.failuresKey), \(AdminPin.lockedUntilKey))")
         }
     }
@@ -64,10 +50,15 @@ extension PostgresLogbook {
         return try Self.decode(row, as: String.self)
     }
 
-    private static func put(_ key: String, _ value: String, _ transaction: PostgresLink.Transaction) throws {
-        try transaction.query("""
-            INSERT INTO setting (key, value) VALUES (\(key), \(value)) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value
-            """)
+    /// Stores `value` under `key`, or deletes the row when it is `nil`.
+    private static func put(_ key: String, _ value: String?, _ transaction: PostgresLink.Transaction) throws {
+        if let value {
+            try transaction.query("""
+                INSERT INTO setting (key, value) VALUES (\(key), \(value)) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value
+                """)
+        } else {
+            try transaction.query("DELETE FROM setting WHERE key = \(key)")
+        }
     }
 
     /// Counts and the schema, for `topweight check`. The server keeps its own

@@ -2,7 +2,7 @@ import Foundation
 import NIOCore
 import PostgresNIO
 import TopWeightCore
-import TopWeightStore
+import TopWeightStorage
 
 /// The logbook on a PostgreSQL server: the same contract as the SQLite
 /// file, for terminals on several machines.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TopWeightStore
+import TopWeightStorage
 import TopWeightCore
 
 @Suite("The admin PIN")

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TopWeightStore
+import TopWeightStorage
 
 /// `topweight admin`: the PIN that guards a shared terminal.
 struct AdminCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import Foundation
 import TopWeightCore
 import TopWeightPostgres
-import TopWeightStore
+import TopWeightStorage
 
 /// `topweight bench --db postgres://…`: saves through the PostgreSQL engine
 /// against `psql` inserting the same rows on the same server (each INSERT
