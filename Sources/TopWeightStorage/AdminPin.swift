@@ -62,6 +62,15 @@ public enum AdminPin {
         return "\(scheme)$\(rounds)$\(hex(salt))$\(hex(derived))"
     }
 
+    /// What an engine stores for `pin`: its hash, or `nil` for no PIN.
+    public static func storedForm(of pin: String?) throws(LogbookError) -> String? {
+        do {
+            return try pin.map(hash)
+        } catch {
+            throw LogbookError(.other, "could not hash the PIN: \(error)")
+        }
+    }
+
     /// True when `pin` matches the stored hash.
     public static func verify(_ pin: String, against stored: String) -> Bool {
         let parts = stored.split(separator: "$", omittingEmptySubsequences: false)

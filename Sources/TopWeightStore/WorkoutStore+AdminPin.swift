@@ -33,12 +33,7 @@ extension WorkoutStore {
 
     /// Replaces the admin PIN (`nil` removes it) and forgets earlier wrong attempts.
     public func setAdminPin(_ pin: String?) throws(LogbookError) {
-        let encoded: String?
-        do {
-            encoded = try pin.map(AdminPin.hash)
-        } catch {
-            throw LogbookError(.other, "could not hash the PIN: \(error)")
-        }
+        let encoded = try AdminPin.storedForm(of: pin)
         try perform {
             try writer.write { db in
                 try Self.put(AdminPin.key, encoded, db)
