@@ -1,7 +1,6 @@
 import Foundation
 import PostgresNIO
 import TopWeightCore
-import TopWeightStorage
 
 // MARK: - The gym's settings (plate sets)
 

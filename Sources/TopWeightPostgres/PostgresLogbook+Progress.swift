@@ -16,22 +16,6 @@ extension PostgresLogbook {
         return try Self.decodeBests(rows).bests
     }
 
-    /// One round trip, one call of the v6 migration's `topweight_save_measured`:
-    /// the insert (or, for a retry, the row already saved under the same
-    /// uid) and the bests before it, with plans the server keeps for the
-    /// session (a statement holding all of it was planned on every save).
-    public func saveMeasured(_ record: NewRecord, now: Date) throws(LogbookError) -> (id: Int64, bests: ExerciseBests) {
-        let values = record.values
-        let rows = try link.query("""
-            SELECT * FROM topweight_save_measured(\(record.uid), \(record.user.id), \(record.exercise.id), \(values.weight.value),
-                \(values.weight.unit.rawValue), \(Int32(values.reps)), \(Int32(values.series)), \(Self.milliseconds(record.performedAt)),
-                \(Self.milliseconds(now)), \(record.kind?.rawValue))
-            """)
-        let found = try Self.decodeBests(rows)
-        guard let id = found.savedID else { throw LogbookError(.other, "the server did not return the saved record's id") }
-        return (id, record.kind == .warmup ? ExerciseBests() : found.bests)
-    }
-
     /// The saved record's id (part 0) and, of each other part, the first row
     /// holding numbers Top Weight could have written.
     static func decodeBests(_ rows: PostgresQueryResult) throws(LogbookError) -> (savedID: Int64?, bests: ExerciseBests) {

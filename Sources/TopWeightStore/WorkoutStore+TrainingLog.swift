@@ -2,23 +2,6 @@ import Foundation
 import GRDB
 import TopWeightCore
 
-// MARK: - Editing a record
-
-extension WorkoutStore {
-    public func editRecord(id: Int64, exercise: Exercise, values: SetValues, now: Date) throws(LogbookError) -> Bool {
-        try perform {
-            try writer.write { db in
-                try db.execute(sql: """
-                    UPDATE record SET exerciseId = ?, weight = ?, unit = ?, reps = ?, series = ?, editedAt = ?
-                    WHERE id = ? AND deletedAt IS NULL
-                    """, arguments: [exercise.id, values.weight.value, values.weight.unit.rawValue, values.reps, values.series,
-                                     Self.milliseconds(now), id])
-                return db.changesCount > 0
-            }
-        }
-    }
-}
-
 // MARK: - Sessions' notes and routines
 
 extension WorkoutStore {

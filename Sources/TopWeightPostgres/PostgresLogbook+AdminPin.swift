@@ -3,7 +3,7 @@ import PostgresNIO
 import TopWeightCore
 import TopWeightStorage
 
-// MARK: - The admin PIN and health
+// MARK: - The admin PIN, kept in `setting` (see `AdminPin`)
 
 extension PostgresLogbook {
     public func adminPinIsSet() throws(LogbookError) -> Bool {
@@ -28,12 +28,7 @@ extension PostgresLogbook {
     }
 
     public func setAdminPin(_ pin: String?) throws(LogbookError) {
-        let encoded: String?
-        do {
-            encoded = try pin.map(AdminPin.hash)
-        } catch {
-            throw LogbookError(.other, "could not hash the PIN: \(error)")
-        }
+        let encoded = try AdminPin.storedForm(of: pin)
         try link.transaction { transaction in
             try transaction.query("SELECT pg_advisory_xact_lock(\(Self.pinLock))")
             try Self.put(AdminPin.key, encoded, transaction)
@@ -59,30 +54,5 @@ extension PostgresLogbook {
         } else {
             try transaction.query("DELETE FROM setting WHERE key = \(key)")
         }
-    }
-
-    /// Counts and the schema, for `topweight check`. The server keeps its own
-    /// pages consistent (there is no `integrity_check`); what can be checked
-    /// here is that every record points at a member and an exercise and holds
-    /// numbers Top Weight writes.
-    public func health() throws(LogbookError) -> StoreHealth {
-        let applied = try PostgresSchema.applied(link)
-        let counts = try link.query("""
-            SELECT (SELECT COUNT(*) FROM "user"), (SELECT COUNT(*) FROM exercise),
-                   (SELECT COUNT(*) FROM record WHERE deletedat IS NULL), (SELECT COUNT(*) FROM record WHERE deletedat IS NOT NULL),
-                   current_setting('server_version')
-            """)
-        guard let row = counts.first else { throw LogbookError(.other, "the server returned no counts") }
-        let (users, exercises, records, tombstones, version) = try Self.decode(row, as: (Int64, Int64, Int64, Int64, String).self)
-        let outOfRange = try link.query(PostgresQuery(unsafeSQL: "SELECT id FROM record WHERE NOT (\(StoredRange.conditionSQL)) ORDER BY id"))
-        var ids: [Int64] = []
-        for row in outOfRange { ids.append(try Self.decode(row, as: Int64.self)) }
-        let known = PostgresSchema.knownMigrations
-        return StoreHealth(
-            integrity: "ok", schemaVersion: known.last(where: applied.contains) ?? applied.last ?? "none",
-            knownMigrations: known.count, appliedMigrations: applied.count,
-            users: Int(users), exercises: Int(exercises), records: Int(records), tombstones: Int(tombstones),
-            recordsOutOfRange: ids, journalMode: "PostgreSQL \(version) (server)"
-        )
     }
 }
