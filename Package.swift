@@ -122,7 +122,8 @@ let package = Package(
         .executableTarget(name: "topweight", dependencies: ["TopWeightCLI"]),
 
         // What tests (and benchmarks) drive the flow with: scripted input, a recording console, an in-memory logbook.
-        .target(name: "TopWeightTestSupport", dependencies: ["TopWeightCore", "TopWeightStore"]),
+        // The engine list every storage test runs on (`TestEngine`), PostgreSQL included.
+        .target(name: "TopWeightTestSupport", dependencies: ["TopWeightCore", "TopWeightStore", "TopWeightPostgres"]),
 
         .testTarget(
             name: "TopWeightCoreTests",
@@ -137,13 +138,13 @@ let package = Package(
             name: "TopWeightStoreTests",
             dependencies: [
                 "TopWeightStorage", "TopWeightStore", "TopWeightPostgres", "TopWeightCore", "TopWeightUseCases", "TopWeightCatalog",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "TopWeightTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "TopWeightTransferTests",
-            dependencies: ["TopWeightTransfer", "TopWeightStore", "TopWeightPostgres", "TopWeightCore", "TopWeightCatalog"],
+            dependencies: ["TopWeightTransfer", "TopWeightStore", "TopWeightPostgres", "TopWeightCore", "TopWeightCatalog", "TopWeightTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -4,6 +4,7 @@ import TopWeightCatalog
 import TopWeightCore
 import TopWeightStore
 import TopWeightUseCases
+import TopWeightTestSupport
 
 /// The `TrainingLog` use case over every engine: sessions by local day in an
 /// injected time zone, months, repeating a session, routine plans, edits.
@@ -34,7 +35,7 @@ struct TrainingLogTests {
 
     @Test(
         "Sets at 23:50 and 00:10 local time fall on two days, whatever the zone's offset from UTC",
-        arguments: [
+        arguments: TestEngine.allCases, [
             // (zone, 23:50 on 20 November local, 00:10 on 21 November local), in UTC.
             ("America/New_York", "2026-11-21T04:50:00Z", "2026-11-21T05:10:00Z"),
             ("Asia/Tokyo", "2026-11-20T14:50:00Z", "2026-11-20T15:10:00Z"),
@@ -42,8 +43,9 @@ struct TrainingLogTests {
             ("UTC", "2026-11-20T23:50:00Z", "2026-11-21T00:10:00Z"),
         ]
     )
-    func sessionsSplitAtLocalMidnight(zone: String, late: String, early: String) throws {
-        try withEachEngine { store in
+    func sessionsSplitAtLocalMidnight(engine: TestEngine, _ arguments: (zone: String, late: String, early: String)) throws {
+        let (zone, late, early) = arguments
+        try engine.withStore { store in
             let log = try Self.log(store, zone: zone)
             try Self.save(store, "Ana", "Bench Press", SetValues(60, .kg, 8, 3), at: [try Self.utc(late), try Self.utc(early)])
             let ana = try #require(try store.user(named: "Ana"))
@@ -57,9 +59,9 @@ struct TrainingLogTests {
         }
     }
 
-    @Test("On the day Berlin leaves summer time (25 hours), the sets of that local day are one session")
-    func sessionsAcrossTheAutumnChange() throws {
-        try withEachEngine { store in
+    @Test("On the day Berlin leaves summer time (25 hours), the sets of that local day are one session", arguments: TestEngine.allCases)
+    func sessionsAcrossTheAutumnChange(engine: TestEngine) throws {
+        try engine.withStore { store in
             let log = try Self.log(store, zone: "Europe/Berlin")
             let instants = try [
                 "2026-10-24T21:50:00Z", // 24 Oct 23:50 CEST
@@ -81,9 +83,9 @@ struct TrainingLogTests {
         }
     }
 
-    @Test("In the month Berlin starts summer time (a 23-hour day), every set is on its local day")
-    func monthAcrossTheSpringChange() throws {
-        try withEachEngine { store in
+    @Test("In the month Berlin starts summer time (a 23-hour day), every set is on its local day", arguments: TestEngine.allCases)
+    func monthAcrossTheSpringChange(engine: TestEngine) throws {
+        try engine.withStore { store in
             let log = try Self.log(store, zone: "Europe/Berlin")
             let instants = try [
                 "2026-02-28T22:50:00Z", // 28 Feb 23:50 CET: February
@@ -107,9 +109,9 @@ struct TrainingLogTests {
         }
     }
 
-    @Test("Sessions are newest first, each with its sets in the order done, at most `limit` days from `since` through `through`")
-    func sessionsNewestFirstWithLimit() throws {
-        try withEachEngine { store in
+    @Test("Sessions are newest first, each with its sets in the order done, at most `limit` days from `since` through `through`", arguments: TestEngine.allCases)
+    func sessionsNewestFirstWithLimit(engine: TestEngine) throws {
+        try engine.withStore { store in
             let log = try Self.log(store, zone: "UTC")
             let ana = try store.createUser(named: "Ana")
             let bo = try store.createUser(named: "Bo")
@@ -140,9 +142,9 @@ struct TrainingLogTests {
         }
     }
 
-    @Test("A day whose sets span pages of history is one session, with every set")
-    func sessionAcrossPages() throws {
-        try withEachEngine { store in
+    @Test("A day whose sets span pages of history is one session, with every set", arguments: TestEngine.allCases)
+    func sessionAcrossPages(engine: TestEngine) throws {
+        try engine.withStore { store in
             let log = try Self.log(store, zone: "UTC")
             let ana = try store.createUser(named: "Ana")
             let row = try store.createExercise(named: "Row")
@@ -170,9 +172,9 @@ struct TrainingLogTests {
 
     // MARK: - Months, notes and routines on sessions
 
-    @Test("month() gives the month's training days oldest first, with their notes and routines")
-    func monthWithNotesAndRoutines() throws {
-        try withEachEngine { store in
+    @Test("month() gives the month's training days oldest first, with their notes and routines", arguments: TestEngine.allCases)
+    func monthWithNotesAndRoutines(engine: TestEngine) throws {
+        try engine.withStore { store in
             // New York leaves summer time on 1 November 2026.
             let log = try Self.log(store, zone: "America/New_York")
             let instants = try [
@@ -198,9 +200,9 @@ struct TrainingLogTests {
         }
     }
 
-    @Test("lastSession(before:) is the newest earlier day, never the day itself")
-    func lastSessionSkipsToday() throws {
-        try withEachEngine { store in
+    @Test("lastSession(before:) is the newest earlier day, never the day itself", arguments: TestEngine.allCases)
+    func lastSessionSkipsToday(engine: TestEngine) throws {
+        try engine.withStore { store in
             let log = try Self.log(store, zone: "Asia/Tokyo")
             let instants = try [
                 "2026-11-01T09:00:00Z", // 1 Nov 18:00 JST
@@ -227,9 +229,9 @@ struct TrainingLogTests {
 
     // MARK: - Plans
 
-    @Test("Repeating a session walks its sets in the order they were done, with that day's numbers")
-    func planRepeatingKeepsOrder() throws {
-        try withEachEngine { store in
+    @Test("Repeating a session walks its sets in the order they were done, with that day's numbers", arguments: TestEngine.allCases)
+    func planRepeatingKeepsOrder(engine: TestEngine) throws {
+        try engine.withStore { store in
             let log = try Self.log(store, zone: "UTC")
             let ana = try store.createUser(named: "Ana")
             let bench = try store.createExercise(named: "Bench Press")
@@ -248,9 +250,9 @@ struct TrainingLogTests {
         }
     }
 
-    @Test("A routine's plan offers the member's last numbers for an exercise, else the routine's")
-    func planForRoutine() throws {
-        try withEachEngine { store in
+    @Test("A routine's plan offers the member's last numbers for an exercise, else the routine's", arguments: TestEngine.allCases)
+    func planForRoutine(engine: TestEngine) throws {
+        try engine.withStore { store in
             let log = try Self.log(store, zone: "UTC")
             let ana = try store.createUser(named: "Ana")
             let bo = try store.createUser(named: "Bo")
@@ -278,9 +280,9 @@ struct TrainingLogTests {
         }
     }
 
-    @Test("The gym's routines come first by name over the bundled starters they replace")
-    func routinesOverStarters() throws {
-        try withEachEngine { store in
+    @Test("The gym's routines come first by name over the bundled starters they replace", arguments: TestEngine.allCases)
+    func routinesOverStarters(engine: TestEngine) throws {
+        try engine.withStore { store in
             let log = try Self.log(store, zone: "UTC")
             #expect(try log.routines().map(\.bundled) == [true])
             let own = Routine(name: "upper", exercises: [RoutineStep(exercise: "Dip", values: nil)])
@@ -300,9 +302,9 @@ struct TrainingLogTests {
 
     // MARK: - Editing through the use case
 
-    @Test("Editing through the training log changes what is given and keeps the rest; deleted and unknown ids are refused")
-    func editThroughTheUseCase() throws {
-        try withEachEngine { store in
+    @Test("Editing through the training log changes what is given and keeps the rest; deleted and unknown ids are refused", arguments: TestEngine.allCases)
+    func editThroughTheUseCase(engine: TestEngine) throws {
+        try engine.withStore { store in
             let log = try Self.log(store, zone: "UTC")
             let ana = try store.createUser(named: "Ana")
             let bench = try store.createExercise(named: "Bench Press")
