@@ -127,9 +127,9 @@ let package = Package(
 
         .testTarget(
             name: "TopWeightCoreTests",
-            dependencies: ["TopWeightCore", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["TopWeightCore", "TopWeightTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "TopWeightTextTests", dependencies: ["TopWeightText", "TopWeightCore"]),
+        .testTarget(name: "TopWeightTextTests", dependencies: ["TopWeightText", "TopWeightCore", "TopWeightTestSupport"]),
         .testTarget(
             name: "TopWeightCatalogTests",
             dependencies: ["TopWeightCatalog", "TopWeightCore", "TopWeightUseCases", "TopWeightTestSupport", "Yams"]

@@ -14,10 +14,6 @@ private func utc(_ text: String) throws -> Date {
     try #require(ISO8601DateFormatter().date(from: text), "\(text) is not an instant")
 }
 
-private func day(_ text: String) throws -> LocalDay {
-    try #require(LocalDay(parsing: text), "\(text) is not a day")
-}
-
 private func berlin() throws -> TimeZone {
     try #require(TimeZone(identifier: "Europe/Berlin"))
 }
@@ -162,12 +158,12 @@ struct ProgressStoreTests {
             let progress = TrainingProgress(logbook: store, timeZone: try berlin())
             let totals = try store.dayTotals(userID: ana.id, zone: progress.offsets(through: try utc("2027-01-02T00:00:00Z")))
             #expect(totals == [
-                DayTotals(day: try day("2026-03-29"), records: 1, sets: 1, volumeKilograms: 500),
-                DayTotals(day: try day("2026-03-30"), records: 1, sets: 2, volumeKilograms: 100 * 0.45359237 * 5 * 2),
-                DayTotals(day: try day("2026-10-25"), records: 1, sets: 1, volumeKilograms: 600),
-                DayTotals(day: try day("2026-10-26"), records: 1, sets: 3, volumeKilograms: 1_200),
-                DayTotals(day: try day("2026-12-31"), records: 1, sets: 1, volumeKilograms: 50),
-                DayTotals(day: try day("2027-01-01"), records: 1, sets: 1, volumeKilograms: 50),
+                DayTotals(day: day("2026-03-29"), records: 1, sets: 1, volumeKilograms: 500),
+                DayTotals(day: day("2026-03-30"), records: 1, sets: 2, volumeKilograms: 100 * 0.45359237 * 5 * 2),
+                DayTotals(day: day("2026-10-25"), records: 1, sets: 1, volumeKilograms: 600),
+                DayTotals(day: day("2026-10-26"), records: 1, sets: 3, volumeKilograms: 1_200),
+                DayTotals(day: day("2026-12-31"), records: 1, sets: 1, volumeKilograms: 50),
+                DayTotals(day: day("2027-01-01"), records: 1, sets: 1, volumeKilograms: 50),
             ])
             #expect(try store.dayTotals(userID: 9_999, zone: ZoneOffsets(changes: [])) == [])
         }

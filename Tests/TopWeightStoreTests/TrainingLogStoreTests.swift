@@ -298,10 +298,3 @@ extension StorageEngine {
     }
 }
 
-extension LocalDay {
-    /// A day written in the test, `2026-11-03`.
-    init(checked text: String) {
-        guard let day = LocalDay(parsing: text) else { preconditionFailure("not a day: \(text)") }
-        self = day
-    }
-}

@@ -22,7 +22,6 @@ struct TrainingLogTests {
         try #require(ISO8601DateFormatter().date(from: text))
     }
 
-    static func day(_ text: String) -> LocalDay { LocalDay(checked: text) }
 
     /// Saves one set of `exercise` for `user` at each instant.
     static func save(_ store: any Logbook, _ user: String, _ exercise: String, _ values: SetValues, at instants: [Date]) throws {
@@ -50,12 +49,12 @@ struct TrainingLogTests {
             try Self.save(store, "Ana", "Bench Press", SetValues(60, .kg, 8, 3), at: [try Self.utc(late), try Self.utc(early)])
             let ana = try #require(try store.user(named: "Ana"))
 
-            let sessions = try log.sessions(of: ana, through: Self.day("2026-11-21"), limit: nil)
+            let sessions = try log.sessions(of: ana, through: day("2026-11-21"), limit: nil)
 
             #expect(sessions.map(\.day.description) == ["2026-11-21", "2026-11-20"])
             #expect(sessions.map { $0.records.map(\.performedAt) } == [[try Self.utc(early)], [try Self.utc(late)]])
-            #expect(try log.session(of: ana, on: Self.day("2026-11-20"))?.records.map(\.performedAt) == [try Self.utc(late)])
-            #expect(try log.sessions(of: ana, through: Self.day("2026-11-20"), limit: nil).map(\.day.description) == ["2026-11-20"])
+            #expect(try log.session(of: ana, on: day("2026-11-20"))?.records.map(\.performedAt) == [try Self.utc(late)])
+            #expect(try log.sessions(of: ana, through: day("2026-11-20"), limit: nil).map(\.day.description) == ["2026-11-20"])
         }
     }
 
@@ -74,12 +73,12 @@ struct TrainingLogTests {
             try Self.save(store, "Ana", "Back Squat", SetValues(100, .kg, 5, 5), at: instants)
             let ana = try #require(try store.user(named: "Ana"))
 
-            let sessions = try log.sessions(of: ana, through: Self.day("2026-10-26"), limit: nil)
+            let sessions = try log.sessions(of: ana, through: day("2026-10-26"), limit: nil)
 
             #expect(sessions.map(\.day.description) == ["2026-10-26", "2026-10-25", "2026-10-24"])
             #expect(sessions.map(\.records.count) == [1, 4, 1])
-            #expect(try log.session(of: ana, on: Self.day("2026-10-25"))?.records.map(\.performedAt) == Array(instants[1...4]))
-            #expect(try log.session(of: ana, on: Self.day("2026-10-25"))?.sets == 20)
+            #expect(try log.session(of: ana, on: day("2026-10-25"))?.records.map(\.performedAt) == Array(instants[1...4]))
+            #expect(try log.session(of: ana, on: day("2026-10-25"))?.sets == 20)
         }
     }
 
@@ -123,7 +122,7 @@ struct TrainingLogTests {
                 try store.save(bo, bench, SetValues(100, .lb, 5, 5), at: try Self.utc("2026-11-\(day)T18:15:00Z"))
             }
             func days(since: String? = nil, through: String, limit: Int?) throws -> [String] {
-                try log.sessions(of: ana, since: since.map(Self.day), through: Self.day(through), limit: limit).map(\.day.description)
+                try log.sessions(of: ana, since: since.map { day($0) }, through: day(through), limit: limit).map(\.day.description)
             }
 
             #expect(try days(through: "2026-11-30", limit: nil) == ["2026-11-07", "2026-11-05", "2026-11-03", "2026-11-01"])
@@ -134,11 +133,11 @@ struct TrainingLogTests {
             #expect(try days(since: "2026-11-07", through: "2026-11-30", limit: 0).isEmpty)
             #expect(try days(since: "2026-11-03", through: "2026-11-07", limit: nil) == ["2026-11-07", "2026-11-05", "2026-11-03"])
             #expect(try days(since: "2026-11-02", through: "2026-11-02", limit: nil).isEmpty)
-            let newest = try #require(try log.sessions(of: ana, through: Self.day("2026-11-30"), limit: 1).first)
+            let newest = try #require(try log.sessions(of: ana, through: day("2026-11-30"), limit: 1).first)
             #expect(newest.user == "Ana")
             #expect(newest.records.map(\.values.weight.value) == [60, 62.5], "oldest set first")
             #expect(newest.records.allSatisfy { $0.user == "Ana" })
-            #expect(try log.session(of: ana, on: Self.day("2026-11-04")) == nil)
+            #expect(try log.session(of: ana, on: day("2026-11-04")) == nil)
         }
     }
 
@@ -160,13 +159,13 @@ struct TrainingLogTests {
             }
             #expect(inserted == 1_500)
 
-            let all = try log.sessions(of: ana, through: Self.day("2026-11-03"), limit: nil)
+            let all = try log.sessions(of: ana, through: day("2026-11-03"), limit: nil)
             #expect(all.map(\.day.description) == ["2026-11-03", "2026-11-02", "2026-11-01"])
             #expect(all.map(\.records.count) == [100, 700, 700])
             #expect(all.allSatisfy { zip($0.records, $0.records.dropFirst()).allSatisfy { $0.performedAt < $1.performedAt } })
-            #expect(try log.sessions(of: ana, through: Self.day("2026-11-03"), limit: 2).map(\.records.count) == [100, 700])
-            #expect(try log.sessions(of: ana, through: Self.day("2026-11-03"), limit: 3).map(\.records.count) == [100, 700, 700])
-            #expect(try log.sessions(of: ana, through: Self.day("2026-11-02"), limit: nil).map(\.records.count) == [700, 700])
+            #expect(try log.sessions(of: ana, through: day("2026-11-03"), limit: 2).map(\.records.count) == [100, 700])
+            #expect(try log.sessions(of: ana, through: day("2026-11-03"), limit: 3).map(\.records.count) == [100, 700, 700])
+            #expect(try log.sessions(of: ana, through: day("2026-11-02"), limit: nil).map(\.records.count) == [700, 700])
         }
     }
 
@@ -186,9 +185,9 @@ struct TrainingLogTests {
             ].map(Self.utc)
             try Self.save(store, "Ana", "Bench Press", SetValues(60, .kg, 8, 3), at: instants)
             let ana = try #require(try store.user(named: "Ana"))
-            try log.addNote("  Heavy day.\n\n- **bench** felt easy  \n", for: ana, on: Self.day("2026-11-15"), now: instants[2])
-            try log.addNote("Halloween", for: ana, on: Self.day("2026-10-31"), now: instants[0])
-            try log.markRoutine("Upper", for: ana, on: Self.day("2026-11-30"), now: instants[3])
+            try log.addNote("  Heavy day.\n\n- **bench** felt easy  \n", for: ana, on: day("2026-11-15"), now: instants[2])
+            try log.addNote("Halloween", for: ana, on: day("2026-10-31"), now: instants[0])
+            try log.markRoutine("Upper", for: ana, on: day("2026-11-30"), now: instants[3])
 
             let november = try log.month(try #require(LocalMonth(parsing: "2026-11")), of: ana)
 
@@ -214,16 +213,16 @@ struct TrainingLogTests {
             let ana = try #require(try store.user(named: "Ana"))
             let today = log.day(of: instants[3])
             #expect(today.description == "2026-11-05")
-            try log.addNote("Good one", for: ana, on: Self.day("2026-11-04"), now: instants[2])
+            try log.addNote("Good one", for: ana, on: day("2026-11-04"), now: instants[2])
 
             let last = try #require(try log.lastSession(of: ana, before: today))
 
             #expect(last.day.description == "2026-11-04")
             #expect(last.records.map(\.performedAt) == [instants[2]])
             #expect(last.note == "Good one")
-            #expect(try log.lastSession(of: ana, before: Self.day("2026-11-04"))?.day.description == "2026-11-03")
-            #expect(try log.lastSession(of: ana, before: Self.day("2026-11-02"))?.day.description == "2026-11-01")
-            #expect(try log.lastSession(of: ana, before: Self.day("2026-11-01")) == nil)
+            #expect(try log.lastSession(of: ana, before: day("2026-11-04"))?.day.description == "2026-11-03")
+            #expect(try log.lastSession(of: ana, before: day("2026-11-02"))?.day.description == "2026-11-01")
+            #expect(try log.lastSession(of: ana, before: day("2026-11-01")) == nil)
         }
     }
 
@@ -240,7 +239,7 @@ struct TrainingLogTests {
             try store.save(ana, squat, SetValues(100, .kg, 5, 5), at: try Self.utc("2026-11-03T10:10:00Z"))
             try store.save(ana, bench, SetValues(62.5, .kg, 6, 2), at: try Self.utc("2026-11-03T10:20:00Z"))
             try store.save(ana, bench, SetValues(60, .kg, 8, 3), at: try Self.utc("2026-11-03T10:00:00Z"))
-            let session = try #require(try log.session(of: ana, on: Self.day("2026-11-03")))
+            let session = try #require(try log.session(of: ana, on: day("2026-11-03")))
 
             #expect(log.plan(repeating: session) == [
                 PlannedSet(exercise: "Bench Press", values: SetValues(60, .kg, 8, 3)),

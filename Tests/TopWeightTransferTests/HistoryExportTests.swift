@@ -223,8 +223,3 @@ struct HistoryExportTests {
     }
 }
 
-extension LocalDay {
-    init(checked text: String) {
-        self = LocalDay(parsing: text) ?? LocalDay(Date(timeIntervalSince1970: 0), in: Calendar(identifier: .gregorian))
-    }
-}
