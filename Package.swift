@@ -30,14 +30,25 @@ let package = Package(
         // Pure domain: values, parsing, steppers, validation, grouping, display width.
         .target(name: "TopWeightCore"),
 
+        // What both engines share and neither owns: the ranges of what is
+        // stored, the admin PIN's hash and wrong-PIN counting, the PR rules in SQL form.
+        .target(
+            name: "TopWeightStorage",
+            dependencies: [
+                "TopWeightCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
+
         // SQLite through GRDB: schema, migrations, the save path and queries.
+        // GRDBSQLite is SQLite's C interface, for the background checkpointer.
         .target(
             name: "TopWeightStore",
             dependencies: [
-                "TopWeightCore",
+                "TopWeightCore", "TopWeightStorage",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
 
@@ -46,7 +57,7 @@ let package = Package(
         .target(
             name: "TopWeightPostgres",
             dependencies: [
-                "TopWeightCore", "TopWeightStore",
+                "TopWeightCore", "TopWeightStorage",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -116,7 +127,7 @@ let package = Package(
         .target(
             name: "TopWeightCLI",
             dependencies: [
-                "TopWeightCore", "TopWeightStore", "TopWeightPostgres", "TopWeightREPL", "TopWeightCatalog", "LineEditor",
+                "TopWeightCore", "TopWeightStorage", "TopWeightStore", "TopWeightPostgres", "TopWeightREPL", "TopWeightCatalog", "LineEditor",
                 "TopWeightText", "TopWeightUseCases", "TopWeightTransfer", "TopWeightFixtures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -124,13 +135,14 @@ let package = Package(
         .executableTarget(name: "topweight", dependencies: ["TopWeightCLI"]),
 
         // What tests (and benchmarks) drive the flow with: scripted input, a recording console, an in-memory logbook.
-        .target(name: "TopWeightTestSupport", dependencies: ["TopWeightCore", "TopWeightStore"]),
+        // The engine list every storage test runs on (`TestEngine`), PostgreSQL included.
+        .target(name: "TopWeightTestSupport", dependencies: ["TopWeightCore", "TopWeightStore", "TopWeightPostgres"]),
 
         .testTarget(
             name: "TopWeightCoreTests",
-            dependencies: ["TopWeightCore", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["TopWeightCore", "TopWeightTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "TopWeightTextTests", dependencies: ["TopWeightText", "TopWeightCore"]),
+        .testTarget(name: "TopWeightTextTests", dependencies: ["TopWeightText", "TopWeightCore", "TopWeightTestSupport"]),
         .testTarget(
             name: "TopWeightCatalogTests",
             dependencies: ["TopWeightCatalog", "TopWeightCore", "TopWeightUseCases", "TopWeightTestSupport", "Yams"]
@@ -138,14 +150,14 @@ let package = Package(
         .testTarget(
             name: "TopWeightStoreTests",
             dependencies: [
-                "TopWeightStore", "TopWeightPostgres", "TopWeightCore", "TopWeightUseCases", "TopWeightCatalog",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "TopWeightStorage", "TopWeightStore", "TopWeightPostgres", "TopWeightCore", "TopWeightUseCases", "TopWeightCatalog",
+                "TopWeightTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "TopWeightTransferTests",
-            dependencies: ["TopWeightTransfer", "TopWeightStore", "TopWeightPostgres", "TopWeightCore", "TopWeightCatalog"],
+            dependencies: ["TopWeightTransfer", "TopWeightStore", "TopWeightPostgres", "TopWeightCore", "TopWeightCatalog", "TopWeightTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

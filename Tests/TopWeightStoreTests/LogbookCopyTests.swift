@@ -4,6 +4,7 @@ import TopWeightCore
 import TopWeightPostgres
 import TopWeightStore
 import TopWeightUseCases
+import TopWeightTestSupport
 
 /// `topweight copy` between the engines, for what lives beside the records:
 /// sessions' notes and routines, and the gym's routines.

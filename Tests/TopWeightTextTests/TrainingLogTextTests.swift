@@ -2,13 +2,10 @@ import Foundation
 import Testing
 import TopWeightCore
 import TopWeightText
+import TopWeightTestSupport
 
 /// Sessions made by hand: a day, a routine, a note and sets.
 enum LogSamples {
-    static func day(_ text: String) -> LocalDay {
-        LocalDay(parsing: text) ?? LocalDay(Date(timeIntervalSince1970: 0), in: Calendar(identifier: .gregorian))
-    }
-
     static func session(
         _ date: String, user: String = "Ana", routine: String? = nil, note: String? = nil,
         _ sets: [(String, Int, WeightUnit, Int, Int)]
@@ -40,7 +37,7 @@ enum LogSamples {
 
 @Suite("Calendar text")
 struct CalendarTextTests {
-    private static let today = LogSamples.day("2026-11-21")
+    private static let today = day("2026-11-21")
 
     @Test("marks training days with a glyph and today in brackets, weeks from Monday")
     func mondayWeeks() {
