@@ -37,35 +37,118 @@ enum Flow {
         case createMember(String)
         case createExercise(String, then: OneLineEntry?)
         case checkAdminPin(String)
+        /// Lines rendered terminal-safe already (the calendar, history): printed as they are.
+        case show([String])
+        /// Takes back lines on the screen (the month drawn before).
+        case erase(Int)
+        /// Renders the calendar's month (`Event.monthDrawn`).
+        case drawMonth
+        /// Reads the pager's history on until it has this many lines (`Event.pageFilled`).
+        case fillPage(lines: Int)
+        case addNote(String, for: User, on: LocalDay)
+        /// The admin PIN for changing another member's set.
+        case admitEdit(String, WorkoutRecord)
+        /// Whether the exercise an edit names is known (`Event.editedExercise`).
+        case checkEditedExercise(String)
+        case commitEdit(WorkoutRecord, exercise: String, values: SetValues)
     }
 
-    /// One step of the flow.
+    /// What the flow is told: what was read, or what a request came back with.
+    enum Event {
+        case input(LineEvent)
+        /// A command's mode begins (`:edit`, `:note`, `:history`, `:calendar`).
+        case opened(Mode)
+        case monthDrawn([String])
+        case pageFilled(HistoryFeed)
+        /// The name an edit goes on with, or `nil` when it is not known (said why).
+        case editedExercise(String?)
+        /// A mode's request failed: its one-line problem, and the mode ends.
+        case failed(String)
+    }
+
+    /// One step of the flow: what was read, at whatever prompt or mode.
     static func transition(_ turn: Turn, _ event: LineEvent, _ context: Context) -> (Turn, [Effect]) {
+        transition(turn, .input(event), context)
+    }
+
+    /// One step of the flow. A signal and the idle timeout are handled here,
+    /// once, whatever the mode or question: the one ends the session, the
+    /// other the member's turn (never taken for an answer).
+    static func transition(_ turn: Turn, _ event: Event, _ context: Context) -> (Turn, [Effect]) {
         var turn = turn
+        let effects: [Effect]
+        switch event {
+        case .input(.terminated):
+            turn.question = nil
+            turn.mode = .entry
+            effects = [.end(.terminated)]
+        case .input(.timedOut):
+            turn.question = nil
+            turn.mode = .entry
+            effects = [.idleReset]
+        case .input(.line(let line)):
+            effects = read(.line(line), in: &turn, context)
+        case .input(.interrupted):
+            effects = read(.interrupted, in: &turn, context)
+        case .input(.endOfInput):
+            effects = read(.endOfInput, in: &turn, context)
+        case .opened(let mode):
+            effects = open(mode, in: &turn)
+        case .monthDrawn(let lines):
+            effects = drawn(lines, in: &turn, context)
+        case .pageFilled(let feed):
+            effects = filled(feed, in: &turn)
+        case .editedExercise(let name):
+            effects = editedExercise(name, in: &turn)
+        case .failed(let problem):
+            turn.mode = .entry
+            effects = [.warn(problem)]
+        }
+        return (turn, effects)
+    }
+
+    /// What a member typed, once a signal and the idle timeout are out of the way.
+    enum Input: Equatable {
+        case line(String)
+        /// Ctrl-C.
+        case interrupted
+        /// Ctrl-D.
+        case endOfInput
+    }
+
+    /// What was read, in the mode the turn is in.
+    private static func read(_ event: Input, in turn: inout Turn, _ context: Context) -> [Effect] {
+        switch turn.mode {
+        case .entry: return entry(event, in: &turn, context)
+        case .edit(let edit): return self.edit(edit, event, in: &turn)
+        case .pin(let target): return pin(for: target, event, in: &turn)
+        case .note(let draft): return note(draft, event, in: &turn)
+        case .pager(let pager): return page(pager, event, in: &turn)
+        case .calendar(let view): return calendar(view, event, in: &turn)
+        }
+    }
+
+    /// At the prompts of an entry (or the question between two).
+    private static func entry(_ event: Input, in turn: inout Turn, _ context: Context) -> [Effect] {
         if let question = turn.question {
             let (effects, answered) = answer(question, event)
             // Neither yes nor no: the same question again.
             turn.question = answered ? nil : question
-            return (turn, effects)
+            return effects
         }
         switch event {
-        case .terminated:
-            return (turn, [.end(.terminated)])
-        case .timedOut:
-            return (turn, [.idleReset])
         case .interrupted:
-            return (turn, turn.step == .user ? [] : [.cancelEntry])
+            return turn.step == .user ? [] : [.cancelEntry]
         case .endOfInput:
-            if !context.interactive { return (turn, [.end(.endOfInput)]) }
+            if !context.interactive { return [.end(.endOfInput)] }
             // A member chosen (whatever the prompt) means Ctrl-D ends their turn.
-            guard turn.step == .user, turn.user == nil else { return (turn, [.endTurn]) }
+            guard turn.step == .user, turn.user == nil else { return [.endTurn] }
             if context.kiosk {
-                return (turn, [.warn("This is a shared terminal: it stays open. Type your name to log a set.")])
+                return [.warn("This is a shared terminal: it stays open. Type your name to log a set.")]
             }
-            return (turn, [.end(.endOfInput)])
+            return [.end(.endOfInput)]
         case .line(let raw):
-            let effects = answer(raw, in: &turn)
-            return (turn, effects)
+            return answer(raw, in: &turn)
         }
     }
 
@@ -116,16 +199,10 @@ enum Flow {
 
     /// A stepper or a number at a numeric prompt: the next prompt, or a save.
     private static func number(_ text: String, _ field: NumericField, in turn: inout Turn) -> [Effect] {
-        let parsed: (NumberInput, WeightUnit?)
-        switch NumberInput.parse(text, field: field) {
-        case .failure(let error): return [.warn(error.description)]
-        case .success(let value): parsed = value
-        }
-        let unit = parsed.1 ?? turn.draft.unit
-        switch parsed.0.apply(to: turn.draft.value(of: field), field: field, unit: unit) {
+        switch NumberInput.read(text, field: field, current: turn.draft.value(of: field), unit: turn.draft.unit) {
         case .failure(let error):
             return [.warn(error.description)]
-        case .success(let value):
+        case .success(let (value, unit)):
             turn.draft.unit = unit
             turn.draft.set(field, value)
             switch field {
@@ -148,14 +225,11 @@ enum Flow {
         return []
     }
 
-    /// The answer to a question, and whether it was one. The idle timeout
-    /// resets (it is never taken for "no"); a signal ends; Ctrl-C and Ctrl-D
+    /// The answer to a question, and whether it was one: Ctrl-C and Ctrl-D
     /// say no; a line that is neither yes nor no (see `YesNo`) asks again.
-    private static func answer(_ question: Question, _ event: LineEvent) -> ([Effect], answered: Bool) {
+    private static func answer(_ question: Question, _ event: Input) -> ([Effect], answered: Bool) {
         let reply: YesNo
         switch event {
-        case .terminated: return ([.end(.terminated)], true)
-        case .timedOut: return ([.idleReset], true)
         case .interrupted, .endOfInput:
             if question == .adminPin { return ([], true) }
             reply = .no

@@ -7,7 +7,7 @@ import TopWeightUseCases
 // MARK: - `:` commands
 
 extension Session {
-    func run(command text: String) -> Ending? {
+    func run(command text: String) -> Outcome {
         let body = text.dropFirst()
         let word = body.prefix { !$0.isWhitespace }.lowercased()
         let argument = body.dropFirst(word.count).trimmingWhitespace()
@@ -17,13 +17,13 @@ extension Session {
             // As git does with an ambiguous abbreviation: name the candidates, run none.
             let names = matches.map { ":" + $0.rawValue }
             warn(":\(word) could be \(names.dropLast().joined(separator: ", ")) or \(names.last ?? ""); type more of it")
-            return nil
+            return .done
         }
         guard !word.isEmpty, let command = exact ?? (matches.count == 1 ? matches[0] : nil)
         else {
             let shown = TerminalText.safe(String(text.prefix(20)))
             warn("Unknown command \(shown); :help lists them (e.g. :history)")
-            return nil
+            return .done
         }
         switch command {
         case .help: showHelp()
@@ -45,28 +45,28 @@ extension Session {
         case .prs: showRecords(argument)
         case .stats: showStats()
         case .quit:
-            return settings.kiosk ? askForAdminPin() : .quit
+            if !settings.kiosk { return .ended(.quit) }
+            askForAdminPin()
         }
-        return nil
+        return .done
     }
 
     /// In kiosk mode only the admin leaves, with the PIN; without a PIN only a signal stops it.
     ///
     /// Wrong PINs count in the database, shared with every terminal and the
     /// command line; a wrong and a locked attempt take the same time.
-    private func askForAdminPin() -> Ending? {
+    private func askForAdminPin() {
         do {
             guard try store.adminPinIsSet() else {
                 // The admin's command is the admin's business: members are not shown it.
                 warn("This is a shared terminal: it stays open. Ctrl-D ends your turn.")
-                return nil
+                return
             }
         } catch {
             warn(error.description)
-            return nil
+            return
         }
         question = .adminPin
-        return nil
     }
 
     /// Whether `pin` is the admin's; says why not otherwise, then `otherwise`

@@ -78,39 +78,23 @@ extension Session {
 // MARK: - Notes (`:note`)
 
 extension Session {
-    /// Reads lines until `.` alone or Ctrl-D and adds them to the day's note.
-    /// Ctrl-C drops the note; the idle timeout drops it and resets.
-    func writeNote() -> Ending? {
-        guard let member = memberForLog(":note") else { return nil }
+    /// Opens the note: lines until `.` alone or Ctrl-D are added to the
+    /// day's note; Ctrl-C drops it (see `Flow.note`).
+    func writeNote() -> Outcome {
+        guard let member = memberForLog(":note") else { return .done }
         let day = currentDay
         let when = turn.day == nil ? "today" : label(of: day)
         say("Note for \(when) (markdown: **bold**, *italics*, - bullets). End with a line holding only . or Ctrl-D; Ctrl-C drops it.")
-        var lines: [String] = []
-        reading: while true {
-            switch source.readLine(prompt: "note> ", complete: nil) {
-            case .line(let line):
-                if line.trimmingWhitespace() == "." { break reading }
-                lines.append(line)
-            case .endOfInput:
-                break reading
-            case .interrupted:
-                warn("Note dropped; nothing saved.")
-                return nil
-            case .timedOut:
-                reset()
-                warn("Idle for a while: back to the start. Type your name to log a set.")
-                return nil
-            case .terminated:
-                return .terminated
-            }
-        }
+        return .then(.opened(.note(NoteDraft(member: member, day: day))))
+    }
+
+    func addNote(_ text: String, for member: User, on day: LocalDay) {
         do {
-            try log.addNote(lines.joined(separator: "\n"), for: member, on: day, now: settings.now())
+            try log.addNote(text, for: member, on: day, now: settings.now())
             say("Note added to \(member.name)'s \(label(of: day).lowercased() == "today" ? "session today" : "session of \(day)").")
         } catch {
             warn(error.description)
         }
-        return nil
     }
 }
 

@@ -120,26 +120,61 @@ public final class Session {
         }
     }
 
-    /// One prompt (or question) and its answer: read, let `Flow` decide, carry
-    /// out what it decided. Returns an ending when the session is over.
+    /// One prompt (or question, or key of a mode) and its answer: read, let
+    /// `Flow` decide, carry out what it decided, and hand what a request came
+    /// back with to the flow again. Returns an ending when the session is over.
     func next() -> Ending? {
-        let event = question.map { source.read($0) }
-            ?? source.readLine(prompt: prompt(), complete: { [weak self] in self?.completions(for: $0) ?? [] })
         let context = Flow.Context(kiosk: settings.kiosk, interactive: source.isInteractive)
-        let (next, effects) = Flow.transition(turn, event, context)
-        turn = next
-        for effect in effects {
-            if let ending = perform(effect) { return ending }
+        var event: Flow.Event? = .input(read(turn.mode.read))
+        while let told = event {
+            let (next, effects) = Flow.transition(turn, told, context)
+            turn = next
+            event = nil
+            for effect in effects {
+                switch perform(effect) {
+                case .done: break
+                case .ended(let ending): return ending
+                case .then(let result): event = result
+                }
+            }
         }
         return nil
     }
 
+    /// What the session reads next, as the flow's mode says.
+    private func read(_ how: Read) -> LineEvent {
+        switch how {
+        case .entry:
+            return question.map { source.read($0) }
+                ?? source.readLine(prompt: prompt(), complete: { [weak self] in self?.completions(for: $0) ?? [] })
+        case .line(let prompt, .nothing): return source.readLine(prompt: prompt, complete: nil)
+        case .line(let prompt, .atPrompt):
+            return source.readLine(prompt: prompt, complete: { [weak self] in self?.completions(for: $0) ?? [] })
+        case .line(let prompt, .commandWord):
+            return source.readLine(prompt: prompt, complete: { [weak self] in
+                Completions((self?.completions(for: ":" + $0).names ?? []).map { String($0.dropFirst()) })
+            })
+        case .secret(let prompt): return source.readSecret(prompt: prompt)
+        case .pagerKey(let prompt): return source.readPagerKey(prompt: prompt)
+        }
+    }
+
+    /// What carrying out one effect came to.
+    enum Outcome {
+        case done
+        case ended(Ending)
+        /// A request's result, for the flow.
+        case then(Flow.Event)
+    }
+
     /// Carries out one of the flow's decisions: the only place that talks to
-    /// the logbook and the console on the flow's behalf.
-    private func perform(_ effect: Flow.Effect) -> Ending? {
+    /// the use cases and the console on the flow's behalf.
+    private func perform(_ effect: Flow.Effect) -> Outcome {
         switch effect {
         case .say(let line): say(line)
         case .warn(let line): warn(line)
+        case .show(let lines): lines.forEach(console.say)
+        case .erase(let count): source.eraseLines(count)
         case .idleReset: idleReset()
         case .endTurn: endTurn()
         case .cancelEntry:
@@ -152,14 +187,14 @@ public final class Session {
                 step = .exercise
                 loadDefaults()
             }
-        case .end(let ending): return ending
+        case .end(let ending): return .ended(ending)
         case .command(let text): return run(command: text)
         case .chooseMember(let text): answerUser(text)
         case .chooseExercise(let text): answerExercise(text)
         case .save: save()
         case .skipPlanned: skipPlanned()
         case .createMember(let name):
-            guard let created = attempt({ () throws(LogbookError) in try store.createUser(named: name, now: settings.now()) }) else { return nil }
+            guard let created = attempt({ () throws(LogbookError) in try store.createUser(named: name, now: settings.now()) }) else { return .done }
             say("Welcome, \(created.name).")
             select(created)
         case .createExercise(let name, let entry):
@@ -169,13 +204,20 @@ public final class Session {
                 select(Exercise.unsaved(named: name, category: nil))
             } catch {
                 warn(error.description)
-                return nil
+                return .done
             }
             if let entry { apply(entry) }
         case .checkAdminPin(let pin):
-            return admitted(pin, otherwise: "This terminal stays open; Ctrl-D ends your turn.") ? .quit : nil
+            return admitted(pin, otherwise: "This terminal stays open; Ctrl-D ends your turn.") ? .ended(.quit) : .done
+        case .drawMonth: return drawMonth()
+        case .fillPage(let lines): return fillPage(lines)
+        case .addNote(let text, let member, let day): addNote(text, for: member, on: day)
+        case .admitEdit(let pin, let target):
+            return admitted(pin, otherwise: "#\(target.id) is as it was.") ? .then(.opened(.edit(SetEdit(target)))) : .done
+        case .checkEditedExercise(let name): return .then(.editedExercise(knownExercise(name)))
+        case .commitEdit(let target, let name, let values): commitEdit(target, exercise: name, values: values)
         }
-        return nil
+        return .done
     }
 
     private func idleReset() {
