@@ -57,7 +57,7 @@ extension Session {
     /// command line; a wrong and a locked attempt take the same time.
     private func askForAdminPin() {
         do {
-            guard try store.adminPinIsSet() else {
+            guard try prompts.adminPinIsSet() else {
                 // The admin's command is the admin's business: members are not shown it.
                 warn("This is a shared terminal: it stays open. Ctrl-D ends your turn.")
                 return
@@ -106,7 +106,7 @@ extension Session {
     }
 
     private func listUsers() {
-        guard let summaries = attempt({ () throws(LogbookError) in try store.users() }) else { return }
+        guard let summaries = attempt({ () throws(WorkoutsError) in try prompts.members() }) else { return }
         guard !summaries.isEmpty else {
             say("No members yet. Type a name at the user prompt to add one.")
             return
@@ -162,7 +162,7 @@ extension Session {
         }
         do {
             knownValues = [:]
-            let removed = try store.deleteRecord(id: last.id, now: settings.now())
+            let removed = try prompts.undo(id: last.id, now: settings.now())
             // Off the list only once the store answered: a busy database leaves it to undo again.
             turn.saved.removeLast()
             if removed {

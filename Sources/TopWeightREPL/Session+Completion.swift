@@ -43,7 +43,7 @@ extension Session {
     func ownExercises() -> [String] {
         guard let member = user else { return [] }
         if let known = recentExercises { return known }
-        let read = ((try? store.recentExercises(of: member, limit: 20)) ?? []).map(\.name)
+        let read = ((try? prompts.recentExercises(of: member, limit: 20)) ?? []).map(\.name)
         recentExercises = read
         return read
     }
@@ -52,7 +52,7 @@ extension Session {
     /// one indexed query that usually returns nothing.
     func refreshNames(_ kind: NameRules.Kind) {
         let after = indexedThrough[kind] ?? 0
-        guard let added = try? store.names(of: kind, after: after), let newest = added.last else { return }
+        guard let added = try? prompts.names(of: kind, after: after), let newest = added.last else { return }
         for (_, name) in added {
             if kind == .user { userIndex.insert(name) } else { exerciseNames.addStored(name) }
         }

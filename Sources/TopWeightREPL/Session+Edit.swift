@@ -14,7 +14,7 @@ extension Session {
         guard let target = editTarget(argument) else { return .done }
         if settings.kiosk, user.map({ NameRules.key($0.name) != NameRules.key(target.user) }) ?? true {
             // Without a PIN there is no admin to ask: a prompt would let any answer through.
-            guard let pinIsSet = attempt({ () throws(LogbookError) in try store.adminPinIsSet() }) else { return .done }
+            guard let pinIsSet = attempt({ () throws(WorkoutsError) in try prompts.adminPinIsSet() }) else { return .done }
             guard pinIsSet else {
                 warn("#\(target.id) is \(target.user)'s set; at a shared terminal you can change only your own.")
                 return .done
@@ -49,21 +49,19 @@ extension Session {
                 warn(InputError("say which set by its number", example: ":edit #42"))
                 return nil
             }
-            guard let found = attempt({ () throws(LogbookError) in try store.record(id: id) }) else { return nil }
+            guard let found = attempt({ () throws(WorkoutsError) in try prompts.record(id: id) }) else { return nil }
             guard let record = found, record.deletedAt == nil else {
                 warn("No set #\(id)\(found?.deletedAt != nil ? " (it was deleted)" : ""); :history shows the numbers.")
                 return nil
             }
             return record
         }
-        if let last = turn.saved.last { return (attempt({ () throws(LogbookError) in try store.record(id: last.id) }) ?? nil) ?? last }
+        if let last = turn.saved.last { return (attempt({ () throws(WorkoutsError) in try prompts.record(id: last.id) }) ?? nil) ?? last }
         guard let member = user ?? (settings.kiosk ? nil : defaultUser()) else {
             warn("Type your name first, or say which set: :edit #42")
             return nil
         }
-        var query = HistoryQuery(userID: member.id)
-        query.limit = 1
-        guard let newest = attempt({ () throws(LogbookError) in try store.history(query) })?.first else {
+        guard let newest = attempt({ () throws(WorkoutsError) in try prompts.newestSet(of: member) }) ?? nil else {
             warn("\(member.name) has no sets to edit yet.")
             return nil
         }

@@ -81,9 +81,7 @@ extension Session {
     private func render(_ records: [WorkoutRecord], member: Int64?) -> [String] {
         var notes: [LocalDay: String] = [:]
         if let member, let newest = records.first, let oldest = records.last {
-            let infos = (try? store.sessionInfos(userID: member, from: log.day(of: oldest.performedAt),
-                                                 through: log.day(of: newest.performedAt))) ?? []
-            for info in infos { if let note = info.note { notes[info.day] = note } }
+            notes = (try? prompts.notes(of: member, from: log.day(of: oldest.performedAt), through: log.day(of: newest.performedAt))) ?? [:]
         }
         return HistoryText.render(records, grouping: grouping, now: settings.now(), showUser: member == nil,
                                   notes: notes, noteStyle: settings.textStyle)

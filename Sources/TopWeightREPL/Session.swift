@@ -37,7 +37,8 @@ public final class Session {
         case terminated
     }
 
-    let store: any Logbook
+    /// What the prompts read between saves: defaults, names, the sets `:edit` and `:undo` mean.
+    let prompts: Prompts
     let workouts: Workouts
     /// Sessions, notes, the calendar, repeating and routines.
     let log: TrainingLog
@@ -100,7 +101,7 @@ public final class Session {
     public init(store: any Logbook, source: any LineSource, console: any Console,
                 catalog: ExerciseCatalog, routines: @autoclosure @escaping @Sendable () -> RoutineCatalog = .bundled(),
                 settings: Settings = Settings()) {
-        self.store = store
+        prompts = Prompts(logbook: store)
         workouts = Workouts(logbook: store, catalog: catalog)
         log = TrainingLog(logbook: store, routineCatalog: routines(), timeZone: settings.timeZone)
         progress = TrainingProgress(logbook: store, timeZone: settings.timeZone)
@@ -194,7 +195,7 @@ public final class Session {
         case .save: save()
         case .skipPlanned: skipPlanned()
         case .createMember(let name):
-            guard let created = attempt({ () throws(LogbookError) in try store.createUser(named: name, now: settings.now()) }) else { return .done }
+            guard let created = attempt({ () throws(WorkoutsError) in try prompts.createMember(named: name, now: settings.now()) }) else { return .done }
             say("Welcome, \(created.name).")
             select(created)
         case .createExercise(let name, let entry):
@@ -257,13 +258,13 @@ public final class Session {
         // A kiosk never offers a member, not even the one whose turn it is.
         if settings.kiosk { return nil }
         if let user { return user }
-        return (try? store.lastUsedUser()) ?? nil
+        return (try? prompts.lastUsedUser()) ?? nil
     }
 
     func defaultExercise() -> Exercise? {
         if let exercise { return exercise }
         guard let user else { return nil }
-        return (try? store.lastExercise(of: user)) ?? nil
+        return (try? prompts.lastExercise(of: user)) ?? nil
     }
 
     // MARK: - Answers
@@ -354,7 +355,7 @@ public final class Session {
             return
         }
         if let member = user, let chosen = exercise, chosen.isStored,
-           let last = knownValues[chosen.id] ?? (try? store.lastValues(of: member, for: chosen)) ?? nil {
+           let last = knownValues[chosen.id] ?? (try? prompts.lastValues(of: member, for: chosen)) ?? nil {
             knownValues[chosen.id] = last
             draft = Draft(last: last, in: chosenUnit)
         } else {
@@ -366,7 +367,7 @@ public final class Session {
     /// next (`nil` now, the member is chosen when the answer is yes).
     func resolveUser(_ text: String) -> User? {
         guard let name = validName(text, kind: .user) else { return nil }
-        guard let found = attempt({ () throws(LogbookError) in try store.user(named: name) }) else { return nil }
+        guard let found = attempt({ () throws(WorkoutsError) in try prompts.member(named: name) }) else { return nil }
         if let known = found { return known }
         guard !refusedAsLookalike(name, kind: .user) else { return nil }
         // As for exercises, from the names Tab knows (topped up with other terminals').
@@ -424,7 +425,7 @@ public final class Session {
     /// True, after saying why, when `name` would pass for an existing one
     /// (`Аna` with a Cyrillic А next to `Ana`).
     private func refusedAsLookalike(_ name: String, kind: NameRules.Kind) -> Bool {
-        let stored = attempt({ () throws(LogbookError) in try store.existingLookalike(of: name, kind: kind) }) ?? nil
+        let stored = attempt({ () throws(WorkoutsError) in try prompts.lookalike(of: name, kind: kind) }) ?? nil
         guard let other = stored ?? (kind == .exercise ? workouts.catalogLookalike(of: name) : nil) else {
             return false
         }
@@ -433,8 +434,8 @@ public final class Session {
         return true
     }
 
-    /// The result of a store call, or `nil` after showing its one-line problem.
-    func attempt<T>(_ body: () throws(LogbookError) -> T) -> T? {
+    /// The result of a use case, or `nil` after showing its one-line problem.
+    func attempt<T>(_ body: () throws(WorkoutsError) -> T) -> T? {
         do {
             return try body()
         } catch {
