@@ -19,13 +19,13 @@ extension Flow {
     // MARK: The calendar
 
     /// A key under the month: another month, this one, a command line, or back.
-    static func calendar(_ view: MonthView, _ event: Input, in turn: inout Turn) -> [Effect] {
+    static func calendar(_ view: MonthView, _ event: Input, in turn: inout Turn, _ context: Context) -> [Effect] {
         var view = view
         turn.mode = .entry
         guard case .line(let key) = event else { return [] }
         if view.commandLine {
             // The rest of the line is a command, run as if typed at a prompt.
-            return [.command(":" + key)]
+            return command(":" + key, in: &turn, context)
         }
         var effects: [Effect] = []
         switch key {

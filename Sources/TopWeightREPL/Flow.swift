@@ -1,4 +1,6 @@
+import Foundation
 import TopWeightCore
+import TopWeightText
 
 /// The quick-record flow's decisions, as a pure function: given the member's
 /// turn and what one read produced, the next turn and what the session must
@@ -10,6 +12,16 @@ enum Flow {
         var kiosk: Bool
         /// A person at a terminal (Ctrl-D ends a turn) rather than a pipe (it ends the session).
         var interactive: Bool
+        /// The clock's reading and the days it is grouped into, for what is dated (`:date`).
+        var now = Date()
+        var grouping = HistoryGrouping(timeZone: .current)
+
+        var today: LocalDay { LocalDay(now, in: grouping.calendar) }
+
+        /// `Fri 20 Nov`, `Yesterday`, as history labels days.
+        func label(of day: LocalDay) -> String {
+            grouping.label(for: day.start(in: grouping.calendar), now: now)
+        }
     }
 
     /// What the session carries out, in order.
@@ -20,20 +32,24 @@ enum Flow {
         case idleReset
         /// Ctrl-D or `:user`: the member is done.
         case endTurn
-        /// Ctrl-C: the entry goes, the member stays at the exercise prompt
-        /// (walking a plan, at the plan's next entry).
-        case cancelEntry
         case end(Session.Ending)
-        /// A `:` command line.
-        case command(String)
+        /// A `:` command the session carries out, with its argument.
+        case run(Command, String)
+        /// `:quit` in a kiosk: the admin PIN's question, if a PIN is set.
+        case askAdminPin
         /// An answer at the user prompt: a name, or "" for the member shown.
         case chooseMember(String)
-        /// An answer at the exercise prompt: a name, a one-line entry, or "" for the one shown.
-        case chooseExercise(String)
-        /// The entry is complete: save it.
+        /// The exercise typed at its prompt (a short name picks as Tab does),
+        /// with the numbers of a one-line entry (`Event.resolved`).
+        case resolveExercise(String, then: OneLineEntry?)
+        /// The chosen exercise's numbers to start from, then a one-line entry's (`Event.numbers`).
+        case loadDefaults(then: OneLineEntry?)
+        /// The entry is complete: save it (`Event.saved`).
         case save
-        /// `skip` while walking a plan: on to its next exercise.
-        case skipPlanned
+        /// Finds the exercise a plan is at (`Event.plannedExercise`, `.plannedFailed`).
+        case findPlannedExercise
+        /// The routine the day follows, noted with its first save (`Event.routineNotNoted` if not).
+        case noteRoutine(String, at: Date)
         case createMember(String)
         case createExercise(String, then: OneLineEntry?)
         case checkAdminPin(String)
@@ -64,6 +80,23 @@ enum Flow {
         case editedExercise(String?)
         /// A mode's request failed: its one-line problem, and the mode ends.
         case failed(String)
+        /// The exercise typed (found, or created at the question), and the
+        /// one-line entry's numbers to take once its defaults are there.
+        case resolved(Exercise, entry: OneLineEntry?)
+        /// The numbers of a one-line entry, on the chosen exercise's defaults.
+        case numbers(OneLineEntry)
+        /// The set stored, with the personal records it beat, at `now`.
+        case saved(WorkoutRecord, records: [PersonalRecord], at: Date)
+        /// The save failed (said why): the same record is sent again at the next Enter.
+        case saveFailed(NewRecord, String)
+        /// A plan to walk (`:repeat`, `:start`), announced already.
+        case walk(Plan)
+        /// The exercise the plan is at, found (not stored: a skipped step leaves none behind).
+        case plannedExercise(Exercise)
+        /// The exercise the plan is at can't be had: why.
+        case plannedFailed(String)
+        /// Noting the day's routine failed (said why): the next save tries again.
+        case routineNotNoted
     }
 
     /// One step of the flow: what was read, at whatever prompt or mode.
@@ -103,6 +136,29 @@ enum Flow {
         case .failed(let problem):
             turn.mode = .entry
             effects = [.warn(problem)]
+        case .resolved(let chosen, let entry):
+            turn.exercise = chosen
+            turn.step = .weight
+            effects = [.loadDefaults(then: entry)]
+        case .numbers(let entry):
+            effects = apply(entry, to: &turn)
+        case .saved(let record, let records, let now):
+            effects = saved(record, records: records, at: now, in: &turn)
+        case .saveFailed(let entry, let problem):
+            // Nothing was half-written; the numbers stay, Enter at the last prompt retries.
+            turn.pending = entry
+            turn.step = .series
+            effects = [.warn(problem)]
+        case .walk(let plan):
+            turn.plan = plan
+            effects = walk(in: &turn)
+        case .plannedExercise(let chosen):
+            effects = planned(chosen, in: &turn)
+        case .plannedFailed(let problem):
+            effects = plannedFailed(problem, in: &turn)
+        case .routineNotNoted:
+            turn.plan?.routineNoted = false
+            effects = []
         }
         return (turn, effects)
     }
@@ -124,7 +180,7 @@ enum Flow {
         case .pin(let target): return pin(for: target, event, in: &turn)
         case .note(let draft): return note(draft, event, in: &turn)
         case .pager(let pager): return page(pager, event, in: &turn)
-        case .calendar(let view): return calendar(view, event, in: &turn)
+        case .calendar(let view): return calendar(view, event, in: &turn, context)
         }
     }
 
@@ -138,7 +194,14 @@ enum Flow {
         }
         switch event {
         case .interrupted:
-            return turn.step == .user ? [] : [.cancelEntry]
+            guard turn.step != .user else { return [] }
+            // The entry goes, the member stays at the exercise prompt. Walking
+            // a plan, the entry cancelled is the plan's: on to its next one
+            // (back at its start, Ctrl-C would only bring the same entry back).
+            let cancelled = Effect.warn("Cancelled; nothing saved.")
+            if turn.plan != nil { return [cancelled] + skip(in: &turn) }
+            turn.step = .exercise
+            return [cancelled, .loadDefaults(then: nil)]
         case .endOfInput:
             if !context.interactive { return [.end(.endOfInput)] }
             // A member chosen (whatever the prompt) means Ctrl-D ends their turn.
@@ -148,19 +211,19 @@ enum Flow {
             }
             return [.end(.endOfInput)]
         case .line(let raw):
-            return answer(raw, in: &turn)
+            return answer(raw, in: &turn, context)
         }
     }
 
     /// A line typed at the current prompt.
-    private static func answer(_ raw: String, in turn: inout Turn) -> [Effect] {
+    private static func answer(_ raw: String, in turn: inout Turn, _ context: Context) -> [Effect] {
         if raw.unicodeScalars.count > Limits.lineLength {
             return [.warn("That line is too long (\(raw.unicodeScalars.count) characters; at most \(Limits.lineLength)).")]
         }
         let text = raw.trimmingWhitespace()
-        if text.hasPrefix(":") { return [.command(text)] }
+        if text.hasPrefix(":") { return command(text, in: &turn, context) }
         if text.lowercased() == "skip", turn.step != .user {
-            return turn.plan == nil ? [.warn("Nothing to skip: skip moves on during :repeat or :start.")] : [.skipPlanned]
+            return turn.plan == nil ? [.warn("Nothing to skip: skip moves on during :repeat or :start.")] : skip(in: &turn)
         }
         if text == "<" {
             switch turn.step {
@@ -177,11 +240,7 @@ enum Flow {
         case .user:
             return [.chooseMember(text)]
         case .exercise:
-            guard turn.user != nil else {
-                turn.step = .user
-                return []
-            }
-            return [.chooseExercise(text)]
+            return exercise(text, in: &turn)
         case .weight:
             if let parsed = OneLineEntry.parseNumbersOnly(text) {
                 switch parsed {
@@ -195,6 +254,42 @@ enum Flow {
         case .series:
             return number(text, .series, in: &turn)
         }
+    }
+
+    /// An answer at the exercise prompt: a name, a one-line entry
+    /// (`bench 62.5x8x3`), or "" for the one shown.
+    private static func exercise(_ text: String, in turn: inout Turn) -> [Effect] {
+        guard turn.user != nil else {
+            turn.step = .user
+            return []
+        }
+        if text.isEmpty {
+            guard let chosen = turn.shownExercise else {
+                return [.warn(InputError("type an exercise; Tab completes, the catalog included", example: "Bench Press").description)]
+            }
+            turn.exercise = chosen
+            turn.step = .weight
+            return [.loadDefaults(then: nil)]
+        }
+        switch OneLineEntry.parseWithExercise(text) {
+        case .failure(let error): return [.warn(error.description)]
+        case .success(let entry): return entry.exercise.map { [.resolveExercise($0, then: entry)] } ?? []
+        case nil: return [.resolveExercise(text, then: nil)]
+        }
+    }
+
+    /// The set stored: said, with the records it beat; the numbers are
+    /// remembered (the next prompt needs no query) and the plan moves on.
+    private static func saved(_ record: WorkoutRecord, records: [PersonalRecord], at now: Date, in turn: inout Turn) -> [Effect] {
+        turn.pending = nil
+        turn.saved.append(record)
+        turn.step = .exercise
+        guard let chosen = turn.exercise else { return [.say(Lines.saved(record))] }
+        if let values = turn.draft.values { turn.knownValues[chosen.id] = values }
+        turn.recentExercises = turn.recentExercises.map { [chosen.name] + $0.filter { NameRules.key($0) != NameRules.key(chosen.name) } }
+        var effects: [Effect] = [.say(Lines.saved(record))]
+        if let line = ProgressText.recordLine(exercise: chosen.name, records) { effects.append(.say(line)) }
+        return effects + planSaved(chosen, at: now, in: &turn)
     }
 
     /// A stepper or a number at a numeric prompt: the next prompt, or a save.

@@ -72,14 +72,14 @@ extension Session {
         }
         let target: Weight
         if let first = words.first {
-            switch TypedWeight.parse(first, unit: draft.unit) {
+            switch TypedWeight.parse(first, unit: turn.draft.unit) {
             case .success(let weight): target = weight
             case .failure(let error):
                 warn(InputError(error.reason, example: example))
                 return
             }
-        } else if let hundredths = draft.weight {
-            target = Weight(hundredths: hundredths, unit: draft.unit)
+        } else if let hundredths = turn.draft.weight {
+            target = Weight(hundredths: hundredths, unit: turn.draft.unit)
         } else {
             warn(InputError("give the weight on the bar", example: example))
             return
@@ -108,14 +108,14 @@ extension Session {
     /// `:weigh W`: keeps the member's body weight, taken now (on the `:date` day when one is set).
     func weigh(_ argument: String) {
         guard let member = memberForLog(":weigh") else { return }
-        let example = draft.unit == .kg ? ":weigh 82.5 or :weigh 182lb" : ":weigh 182 or :weigh 82.5kg"
+        let example = turn.draft.unit == .kg ? ":weigh 82.5 or :weigh 182lb" : ":weigh 182 or :weigh 82.5kg"
         guard !argument.isEmpty else {
             warn(InputError("give your body weight", example: example))
             return
         }
         let weight: Weight
         // Held to a body weight's range by `weigh`, not to a barbell's.
-        switch TypedWeight.read(argument, unit: draft.unit) {
+        switch TypedWeight.read(argument, unit: turn.draft.unit) {
         case .success(let parsed): weight = parsed
         case .failure(let error):
             warn(InputError(error.reason, example: example))

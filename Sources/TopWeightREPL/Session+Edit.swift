@@ -12,7 +12,7 @@ extension Session {
     /// sets; another's needs the admin PIN.
     func edit(_ argument: String) -> Outcome {
         guard let target = editTarget(argument) else { return .done }
-        if settings.kiosk, user.map({ NameRules.key($0.name) != NameRules.key(target.user) }) ?? true {
+        if settings.kiosk, turn.user.map({ NameRules.key($0.name) != NameRules.key(target.user) }) ?? true {
             // Without a PIN there is no admin to ask: a prompt would let any answer through.
             guard let pinIsSet = attempt({ () throws(WorkoutsError) in try prompts.adminPinIsSet() }) else { return .done }
             guard pinIsSet else {
@@ -31,10 +31,10 @@ extension Session {
                 ? nil : try workouts.exercise(named: exerciseName)
             let (before, after) = try log.edit(id: target.id, exercise: changedExercise, weight: values.weight,
                                                reps: values.reps, series: values.series, now: settings.now())
-            knownValues = [:]
+            turn.knownValues = [:]
             if let index = turn.saved.firstIndex(where: { $0.id == after.id }) { turn.saved[index] = after }
             say(Lines.edited(before, after))
-            if exercise != nil, turn.plan == nil { loadDefaults() }
+            if turn.exercise != nil, turn.plan == nil { loadDefaults() }
         } catch {
             warn(error.description)
         }
@@ -57,7 +57,7 @@ extension Session {
             return record
         }
         if let last = turn.saved.last { return (attempt({ () throws(WorkoutsError) in try prompts.record(id: last.id) }) ?? nil) ?? last }
-        guard let member = user ?? (settings.kiosk ? nil : defaultUser()) else {
+        guard let member = turn.user ?? (settings.kiosk ? nil : defaultUser()) else {
             warn("Type your name first, or say which set: :edit #42")
             return nil
         }

@@ -27,7 +27,7 @@ extension Session {
         var query = HistoryQuery()
         var whose = "everybody"
         if name.lowercased() != "all" {
-            var member = name.isEmpty ? (user ?? defaultUser()) : nil
+            var member = name.isEmpty ? (turn.user ?? defaultUser()) : nil
             if !name.isEmpty {
                 do {
                     member = try workouts.member(named: name)
