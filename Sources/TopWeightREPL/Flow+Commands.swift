@@ -1,5 +1,6 @@
 import Foundation
 import TopWeightCore
+import TopWeightText
 
 // MARK: - `:` commands
 
@@ -28,6 +29,10 @@ extension Flow {
         case .user: return argument.isEmpty ? [.endTurn] : [.chooseMember(argument)]
         case .unit: return unit(argument, in: &turn)
         case .date: return day(argument, in: &turn, context)
+        case .plates: return plates(argument, at: turn.draft)
+        case .undo: return undo(in: &turn)
+        case .history: return history(argument)
+        case .edit: return edit(argument)
         // In kiosk mode only the admin leaves, with the PIN.
         case .quit: return context.kiosk ? [.askAdminPin] : [.end(.quit)]
         default: return [.run(command, argument)]
@@ -70,6 +75,76 @@ extension Flow {
         case .user, .exercise: turn.draft.unit = chosen
         }
         return effects + [.say("Weights in \(chosen.rawValue) until your turn ends.")]
+    }
+
+    /// `:history [NAME|all] [N]`: whose and how many (`Effect.history`).
+    private static func history(_ argument: String) -> [Effect] {
+        var words = argument.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        var limit: Int?
+        // A last word written as a number is the count, in range or not (it is no name).
+        if let last = words.last, WholeNumber.isWritten(last) {
+            switch WholeNumber.parse(last, "the number of records", in: 1...10_000, example: ":history all 50") {
+            case .success(let count): limit = count
+            case .failure(let error): return [.warn(error.description)]
+            }
+            words.removeLast()
+        }
+        return [.history(words.joined(separator: " "), limit: limit)]
+    }
+
+    /// `:edit [#ID]`: the set's number, or none for the one at hand (`Effect.edit`).
+    private static func edit(_ argument: String) -> [Effect] {
+        var text = Substring(argument)
+        if text.hasPrefix("#") { text = text.dropFirst() }
+        guard !text.isEmpty else { return [.edit(nil)] }
+        guard let id = Int64(text), id > 0 else {
+            return [.warn(InputError("say which set by its number", example: ":edit #42").description)]
+        }
+        return [.edit(id)]
+    }
+
+    /// `:undo`: the member's last set saved here in this turn, removed by the session (`Event.undone`).
+    private static func undo(in turn: inout Turn) -> [Effect] {
+        guard turn.user != nil, let last = turn.saved.last else {
+            return [.warn("Nothing to undo: only your own sets saved here since you chose your name can be removed.")]
+        }
+        turn.knownValues = [:]
+        return [.undo(last)]
+    }
+
+    /// The set undone (or found removed already): off the turn's list, the
+    /// entry's defaults read again.
+    static func undone(_ record: WorkoutRecord, removed: Bool, in turn: inout Turn) -> [Effect] {
+        // Off the list only once the store answered: a busy database leaves it to undo again.
+        if turn.saved.last?.id == record.id { turn.saved.removeLast() }
+        let said: Effect = removed ? .say("Removed #\(record.id)  \(Lines.summary(record))") : .warn("#\(record.id) was already removed.")
+        return [said] + (turn.exercise != nil ? [.loadDefaults(then: nil)] : [])
+    }
+
+    /// `:plates W [BAR]`: W in the entry's unit unless it names one; without
+    /// W, the weight at hand. The session looks the plates up (`Effect.plates`).
+    private static func plates(_ argument: String, at draft: Draft) -> [Effect] {
+        let words = argument.split(whereSeparator: \.isWhitespace).map(String.init)
+        let example = ":plates 102.5 or :plates 225lb 45lb"
+        guard words.count <= 2 else {
+            return [.warn(InputError("give the weight, and the bar's after it if it is not the usual one", example: example).description)]
+        }
+        let target: Weight
+        if let first = words.first {
+            switch TypedWeight.parse(first, unit: draft.unit) {
+            case .success(let weight): target = weight
+            case .failure(let error): return [.warn(InputError(error.reason, example: example).description)]
+            }
+        } else if let hundredths = draft.weight {
+            target = Weight(hundredths: hundredths, unit: draft.unit)
+        } else {
+            return [.warn(InputError("give the weight on the bar", example: example).description)]
+        }
+        guard words.count == 2 else { return [.plates(target, bar: nil)] }
+        switch TypedWeight.parse(words[1], unit: target.unit) {
+        case .success(let bar): return [.plates(target, bar: bar)]
+        case .failure(let error): return [.warn(InputError("the bar: " + error.reason, example: example).description)]
+        }
     }
 
     /// `:date yesterday|YYYY-MM-DD|-N|today`: the day the turn's saves go to.

@@ -37,6 +37,14 @@ enum Flow {
         case run(Command, String)
         /// `:quit` in a kiosk: the admin PIN's question, if a PIN is set.
         case askAdminPin
+        /// `:plates`: the plates a side for the weight on the bar.
+        case plates(Weight, bar: Weight?)
+        /// `:history`: a member's (a name, "" for the one at hand, or all) newest sets.
+        case history(String, limit: Int?)
+        /// `:edit`: the set with this number, or the one at hand, opened for a change.
+        case edit(Int64?)
+        /// `:undo`: the set removed (`Event.undone`).
+        case undo(WorkoutRecord)
         /// An answer at the user prompt: a name, or "" for the member shown.
         case chooseMember(String)
         /// The exercise typed at its prompt (a short name picks as Tab does),
@@ -97,6 +105,8 @@ enum Flow {
         case plannedFailed(String)
         /// Noting the day's routine failed (said why): the next save tries again.
         case routineNotNoted
+        /// `:undo`'s set removed, or found removed already.
+        case undone(WorkoutRecord, removed: Bool)
     }
 
     /// One step of the flow: what was read, at whatever prompt or mode.
@@ -159,6 +169,8 @@ enum Flow {
         case .routineNotNoted:
             turn.plan?.routineNoted = false
             effects = []
+        case .undone(let record, let removed):
+            effects = undone(record, removed: removed, in: &turn)
         }
         return (turn, effects)
     }

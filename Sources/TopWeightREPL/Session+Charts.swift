@@ -61,38 +61,8 @@ extension Session {
         return try workouts.loggedExercise(named: name)
     }
 
-    /// `:plates W [BAR]`: the plates a side for W (in the entry's unit unless
-    /// W names one), from the gym's set; without W, the weight at hand.
-    func showPlates(_ argument: String) {
-        let words = argument.split(whereSeparator: \.isWhitespace).map(String.init)
-        let example = ":plates 102.5 or :plates 225lb 45lb"
-        guard words.count <= 2 else {
-            warn(InputError("give the weight, and the bar's after it if it is not the usual one", example: example))
-            return
-        }
-        let target: Weight
-        if let first = words.first {
-            switch TypedWeight.parse(first, unit: turn.draft.unit) {
-            case .success(let weight): target = weight
-            case .failure(let error):
-                warn(InputError(error.reason, example: example))
-                return
-            }
-        } else if let hundredths = turn.draft.weight {
-            target = Weight(hundredths: hundredths, unit: turn.draft.unit)
-        } else {
-            warn(InputError("give the weight on the bar", example: example))
-            return
-        }
-        var bar: Weight?
-        if words.count == 2 {
-            switch TypedWeight.parse(words[1], unit: target.unit) {
-            case .success(let weight): bar = weight
-            case .failure(let error):
-                warn(InputError("the bar: " + error.reason, example: example))
-                return
-            }
-        }
+    /// The plates a side for `target` on `bar` (the usual one when `nil`), from the gym's set.
+    func showPlates(_ target: Weight, bar: Weight?) {
         do {
             let (answer, plates, usedBar) = try workouts.plates(for: target, bar: bar)
             if answer == .lighterThanBar {

@@ -10,22 +10,18 @@ extension Session {
     /// A command the flow left to the session (see `Flow.command`).
     func run(_ command: Command, _ argument: String) -> Outcome {
         switch command {
-        case .history: return showHistory(argument)
         case .users: listUsers()
         case .exercises: listExercises()
-        case .undo: undo()
-        case .edit: return edit(argument)
         case .note: return writeNote()
         case .calendar: return showCalendar(argument)
         case .repeat: return repeatSession(argument)
         case .start: return startRoutine(argument)
         case .chart: showChart(argument)
-        case .plates: showPlates(argument)
         case .weigh: weigh(argument)
         case .prs: showRecords(argument)
         case .stats: showStats()
         // The flow's own.
-        case .help, .user, .unit, .date, .quit: break
+        case .help, .user, .unit, .date, .plates, .undo, .history, .edit, .quit: break
         }
         return .done
     }
@@ -86,26 +82,4 @@ extension Session {
             warn(error.description)
         }
     }
-
-    private func undo() {
-        guard turn.user != nil, let last = turn.saved.last else {
-            warn("Nothing to undo: only your own sets saved here since you chose your name can be removed.")
-            return
-        }
-        do {
-            turn.knownValues = [:]
-            let removed = try prompts.undo(id: last.id, now: settings.now())
-            // Off the list only once the store answered: a busy database leaves it to undo again.
-            turn.saved.removeLast()
-            if removed {
-                say("Removed #\(last.id)  \(Lines.summary(last))")
-            } else {
-                warn("#\(last.id) was already removed.")
-            }
-            if turn.exercise != nil { loadDefaults() }
-        } catch {
-            warn(error.description)
-        }
-    }
-
 }

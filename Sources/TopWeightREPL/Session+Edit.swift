@@ -10,8 +10,8 @@ extension Session {
     /// value as the default (steppers work), then changes the set in place:
     /// same id, `editedAt` stamped. In a kiosk a member edits only their own
     /// sets; another's needs the admin PIN.
-    func edit(_ argument: String) -> Outcome {
-        guard let target = editTarget(argument) else { return .done }
+    func edit(_ id: Int64?) -> Outcome {
+        guard let target = editTarget(id) else { return .done }
         if settings.kiosk, turn.user.map({ NameRules.key($0.name) != NameRules.key(target.user) }) ?? true {
             // Without a PIN there is no admin to ask: a prompt would let any answer through.
             guard let pinIsSet = attempt({ () throws(WorkoutsError) in try prompts.adminPinIsSet() }) else { return .done }
@@ -41,14 +41,8 @@ extension Session {
     }
 
     /// The set `:edit` means: `#ID`, else this turn's last save, else the member's newest.
-    private func editTarget(_ argument: String) -> WorkoutRecord? {
-        var text = Substring(argument)
-        if text.hasPrefix("#") { text = text.dropFirst() }
-        if !text.isEmpty {
-            guard let id = Int64(text), id > 0 else {
-                warn(InputError("say which set by its number", example: ":edit #42"))
-                return nil
-            }
+    private func editTarget(_ id: Int64?) -> WorkoutRecord? {
+        if let id {
             guard let found = attempt({ () throws(WorkoutsError) in try prompts.record(id: id) }) else { return nil }
             guard let record = found, record.deletedAt == nil else {
                 warn("No set #\(id)\(found?.deletedAt != nil ? " (it was deleted)" : ""); :history shows the numbers.")

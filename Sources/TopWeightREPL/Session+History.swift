@@ -10,20 +10,7 @@ extension Session {
     /// history longer than the screen is paged here, never by an external
     /// pager (one can start a shell): Space or PgDn next, b or PgUp back,
     /// Down and Up a line, `/text` keeps the exercises matching it, q back to logging.
-    func showHistory(_ argument: String) -> Outcome {
-        var words = argument.split(whereSeparator: { $0.isWhitespace }).map(String.init)
-        var limit: Int?
-        // A last word written as a number is the count, in range or not (it is no name).
-        if let last = words.last, WholeNumber.isWritten(last) {
-            switch WholeNumber.parse(last, "the number of records", in: 1...10_000, example: ":history all 50") {
-            case .success(let count): limit = count
-            case .failure(let error):
-                warn(error)
-                return .done
-            }
-            words.removeLast()
-        }
-        let name = words.joined(separator: " ")
+    func showHistory(of name: String, limit: Int?) -> Outcome {
         var query = HistoryQuery()
         var whose = "everybody"
         if name.lowercased() != "all" {
