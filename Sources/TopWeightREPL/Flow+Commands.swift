@@ -33,9 +33,13 @@ extension Flow {
         case .undo: return undo(in: &turn)
         case .history: return history(argument)
         case .edit: return edit(argument)
+        // About the member's own training: the member first (`Event.member`).
+        case .calendar, .note, .repeat, .chart, .weigh, .prs, .stats: return [.findMember(command, argument)]
+        case .start: return argument.isEmpty ? [.listRoutines] : [.findMember(.start, argument)]
+        case .users: return [.listMembers]
+        case .exercises: return [.listExercises]
         // In kiosk mode only the admin leaves, with the PIN.
         case .quit: return context.kiosk ? [.askAdminPin] : [.end(.quit)]
-        default: return [.run(command, argument)]
         }
     }
 

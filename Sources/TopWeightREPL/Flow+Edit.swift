@@ -10,6 +10,18 @@ extension Flow {
         return [.admitEdit(pin, target)]
     }
 
+    /// A refused PIN, said to a member: the command line's "wrong admin PIN;
+    /// …" as "Wrong PIN. …", then what stays as it was.
+    static func refusal(_ reason: String, otherwise: String) -> String {
+        func sentence(_ text: some StringProtocol) -> String { text.prefix(1).uppercased() + text.dropFirst() + "." }
+        var told = sentence(reason)
+        if reason.hasPrefix("wrong admin PIN") {
+            let wait = reason.dropFirst("wrong admin PIN".count).drop { $0 == ";" || $0 == " " }
+            told = "Wrong PIN." + (wait.isEmpty ? "" : " " + sentence(wait))
+        }
+        return told + " " + otherwise
+    }
+
     /// One answer while a set is changed: exercise, weight, reps and series
     /// again, each with the set's own value as the default (steppers work);
     /// after the series, the change. Ctrl-C or Ctrl-D leaves the set as it was.

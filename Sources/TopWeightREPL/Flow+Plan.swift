@@ -4,6 +4,32 @@ import TopWeightCore
 // MARK: - A walk through a plan (`:repeat`, `:start`)
 
 extension Flow {
+    /// A past session to repeat, found (`:repeat`): its sets, in order, as the plan.
+    static func repeating(_ session: TrainingSession, steps: [PlannedSet], for member: User, in turn: inout Turn, _ context: Context) -> [Effect] {
+        take(member, in: &turn)
+        let grouping = context.grouping
+        let day = grouping.label(for: session.day.start(in: grouping.calendar), now: context.now, relative: false)
+        turn.plan = Plan(title: "Repeat", summary: "repeat of \(day)", routine: session.routine, steps: steps)
+        let exercises = session.exercises.count
+        let said = "Repeating \(day): \(steps.count) \(steps.count == 1 ? "entry" : "entries"), \(exercises) \(exercises == 1 ? "exercise" : "exercises"). Enter keeps each number, skip skips, Ctrl-C cancels one entry."
+        return [.say(said)] + walk(in: &turn)
+    }
+
+    /// A routine to follow, found (`:start NAME`), with the member's last numbers.
+    static func following(_ routine: Routine, steps: [PlannedSet], for member: User, in turn: inout Turn) -> [Effect] {
+        take(member, in: &turn)
+        turn.plan = Plan(title: routine.name, summary: routine.name, routine: routine.name, steps: steps)
+        let said = "\(routine.name): \(steps.map(\.exercise).joined(separator: ", ")). Enter keeps each number, skip skips, Ctrl-C cancels one entry."
+        return [.say(said)] + walk(in: &turn)
+    }
+
+    /// The member shown (outside a kiosk, nobody chosen yet) takes the terminal for the plan.
+    private static func take(_ member: User, in turn: inout Turn) {
+        guard turn.user == nil else { return }
+        turn.user = member
+        turn.step = .exercise
+    }
+
     /// Takes up the plan's current exercise (the session finds it:
     /// `Event.plannedExercise`), or ends the plan with its summary.
     static func walk(in turn: inout Turn) -> [Effect] {

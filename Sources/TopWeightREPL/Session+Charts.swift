@@ -9,27 +9,16 @@ extension Session {
     /// `:chart [EXERCISE] [e1rm|weight|volume]`, `:chart body`: the member's
     /// progress drawn to the screen's width. Without a name, the exercise at
     /// hand (or the member's last one).
-    func showChart(_ argument: String) {
-        guard let member = memberForLog(":chart") else { return }
-        var words = argument.split(whereSeparator: \.isWhitespace).map(String.init)
-        var metric = ChartMetric.e1rm
-        if let last = words.last?.lowercased(), let named = ChartMetric(rawValue: last) ?? (last == "body" ? .bodyweight : nil) {
-            metric = named
-            words.removeLast()
-        }
+    func showChart(_ exercise: String?, _ metric: ChartMetric, of member: User) {
         let series: ProgressSeries
         var exerciseName: String?
         do {
-            if metric == .bodyweight {
-                guard words.isEmpty else {
-                    warn(InputError(":chart body draws your body weight alone", example: ":chart body"))
-                    return
-                }
-                series = try log.bodyWeightChart(of: member, since: nil)
-            } else {
-                guard let chosen = try chartExercise(words.joined(separator: " ")) else { return }
+            if let exercise {
+                guard let chosen = try chartExercise(exercise) else { return }
                 exerciseName = chosen.name
                 series = try log.chart(metric, exercise: chosen, of: member, since: nil)
+            } else {
+                series = try log.bodyWeightChart(of: member, since: nil)
             }
         } catch {
             warn(error.description)
@@ -76,21 +65,7 @@ extension Session {
     }
 
     /// `:weigh W`: keeps the member's body weight, taken now (on the `:date` day when one is set).
-    func weigh(_ argument: String) {
-        guard let member = memberForLog(":weigh") else { return }
-        let example = turn.draft.unit == .kg ? ":weigh 82.5 or :weigh 182lb" : ":weigh 182 or :weigh 82.5kg"
-        guard !argument.isEmpty else {
-            warn(InputError("give your body weight", example: example))
-            return
-        }
-        let weight: Weight
-        // Held to a body weight's range by `weigh`, not to a barbell's.
-        switch TypedWeight.read(argument, unit: turn.draft.unit) {
-        case .success(let parsed): weight = parsed
-        case .failure(let error):
-            warn(InputError(error.reason, example: example))
-            return
-        }
+    func weigh(_ weight: Weight, member: User) {
         let now = settings.now()
         do {
             let kept = try log.weigh(weight, member: member, at: performedAt(now), now: now)

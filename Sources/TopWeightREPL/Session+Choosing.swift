@@ -35,10 +35,6 @@ extension Session {
 
     // MARK: - Choosing
 
-    func selectUser(_ member: User) {
-        select(member)
-    }
-
     /// Starts `member`'s turn; another member's ends first, with everything in
     /// it. In a kiosk, what was typed at the empty user prompt (by whoever it
     /// was) is forgotten too.

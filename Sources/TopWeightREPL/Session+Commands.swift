@@ -8,20 +8,14 @@ import TopWeightUseCases
 
 extension Session {
     /// A command the flow left to the session (see `Flow.command`).
-    func run(_ command: Command, _ argument: String) -> Outcome {
+    /// A command about a member's own training (see `Flow.member`).
+    func run(_ command: Command, _ argument: String, for member: User) -> Outcome {
         switch command {
-        case .users: listUsers()
-        case .exercises: listExercises()
-        case .note: return writeNote()
-        case .calendar: return showCalendar(argument)
-        case .repeat: return repeatSession(argument)
-        case .start: return startRoutine(argument)
-        case .chart: showChart(argument)
-        case .weigh: weigh(argument)
-        case .prs: showRecords(argument)
-        case .stats: showStats()
-        // The flow's own.
-        case .help, .user, .unit, .date, .plates, .undo, .history, .edit, .quit: break
+        case .repeat: return repeatSession(argument, of: member)
+        case .start: return startRoutine(argument, for: member)
+        case .prs: showRecords(argument, of: member)
+        case .stats: showStats(of: member)
+        default: break
         }
         return .done
     }
@@ -50,20 +44,12 @@ extension Session {
         do {
             return try workouts.admit(pin: pin, now: settings.now())
         } catch {
-            // The command line's "wrong admin PIN; …", said to a member as "Wrong PIN. …".
-            func sentence(_ text: some StringProtocol) -> String { text.prefix(1).uppercased() + text.dropFirst() + "." }
-            let reason = error.description
-            var told = sentence(reason)
-            if reason.hasPrefix("wrong admin PIN") {
-                let wait = reason.dropFirst("wrong admin PIN".count).drop { $0 == ";" || $0 == " " }
-                told = "Wrong PIN." + (wait.isEmpty ? "" : " " + sentence(wait))
-            }
-            warn(told + " " + otherwise)
+            warn(Flow.refusal(error.description, otherwise: otherwise))
             return false
         }
     }
 
-    private func listUsers() {
+    func listUsers() {
         guard let summaries = attempt({ () throws(WorkoutsError) in try prompts.members() }) else { return }
         guard !summaries.isEmpty else {
             say("No members yet. Type a name at the user prompt to add one.")
@@ -72,7 +58,7 @@ extension Session {
         Lines.members(summaries, grouping: grouping, now: settings.now()).forEach(console.say)
     }
 
-    private func listExercises() {
+    func listExercises() {
         do {
             let rows = try workouts.exerciseRows(includeCatalog: false)
             Lines.exercises(rows).forEach(console.say)

@@ -39,16 +39,6 @@ extension Session {
 // MARK: - Notes (`:note`)
 
 extension Session {
-    /// Opens the note: lines until `.` alone or Ctrl-D are added to the
-    /// day's note; Ctrl-C drops it (see `Flow.note`).
-    func writeNote() -> Outcome {
-        guard let member = memberForLog(":note") else { return .done }
-        let day = currentDay
-        let when = turn.day == nil ? "today" : label(of: day)
-        say("Note for \(when) (markdown: **bold**, *italics*, - bullets). End with a line holding only . or Ctrl-D; Ctrl-C drops it.")
-        return .then(.opened(.note(NoteDraft(member: member, day: day))))
-    }
-
     func addNote(_ text: String, for member: User, on day: LocalDay) {
         do {
             try log.addNote(text, for: member, on: day, now: settings.now())
@@ -62,57 +52,44 @@ extension Session {
 // MARK: - Repeating a session and following a routine
 
 extension Session {
-    /// `:repeat [last|YYYY-MM-DD]`: that session's sets, in order, as defaults.
-    func repeatSession(_ argument: String) -> Outcome {
-        guard let member = memberForLog(":repeat") else { return .done }
+    /// `:repeat [last|YYYY-MM-DD]`: that session (`Event.repeating`), or why there is none.
+    func repeatSession(_ argument: String, of member: User) -> Outcome {
         let word = argument.lowercased()
         do {
-            let found: TrainingSession?
             if word.isEmpty || word == "last" {
-                found = try log.lastSession(of: member, before: currentDay)
-                guard found != nil else {
+                guard let found = try log.lastSession(of: member, before: currentDay) else {
                     warn("Nothing to repeat: \(member.name) has no session before \(label(of: currentDay).lowercased() == "today" ? "today" : currentDay.description).")
                     return .done
                 }
-            } else if let day = LocalDay(parsing: word) {
-                found = try log.session(of: member, on: day)
-                guard found != nil else {
-                    warn("\(member.name) logged nothing on \(day); :calendar shows the training days.")
-                    return .done
-                }
-            } else {
+                return .then(.repeating(found, steps: log.plan(repeating: found), for: member))
+            }
+            guard let day = LocalDay(parsing: word) else {
                 warn(InputError("say which session: last or a date", example: ":repeat last or :repeat 2026-11-14"))
                 return .done
             }
-            guard let session = found else { return .done }
-            if turn.user == nil { selectUser(member) }
-            let steps = log.plan(repeating: session)
-            let day = grouping.label(for: session.day.start(in: grouping.calendar), now: settings.now(), relative: false)
-            let plan = Plan(title: "Repeat", summary: "repeat of \(day)", routine: session.routine, steps: steps)
-            let exercises = session.exercises.count
-            say("Repeating \(day): \(steps.count) \(steps.count == 1 ? "entry" : "entries"), \(exercises) \(exercises == 1 ? "exercise" : "exercises"). Enter keeps each number, skip skips, Ctrl-C cancels one entry.")
-            return .then(.walk(plan))
+            guard let found = try log.session(of: member, on: day) else {
+                warn("\(member.name) logged nothing on \(day); :calendar shows the training days.")
+                return .done
+            }
+            return .then(.repeating(found, steps: log.plan(repeating: found), for: member))
         } catch {
             warn(error.description)
             return .done
         }
     }
 
-    /// `:start [NAME]`: a routine's exercises, with the member's last numbers.
-    func startRoutine(_ argument: String) -> Outcome {
+    /// `:start [NAME]`: the routine with the member's last numbers
+    /// (`Event.following`); without a name, the routines there are.
+    func startRoutine(_ argument: String, for member: User? = nil) -> Outcome {
         do {
             guard !argument.isEmpty else {
                 let names = try log.routines().map { $0.routine.name }
                 say(names.isEmpty ? "No routines yet: 'topweight routines import FILE.yaml' adds some." : "Routines: \(names.joined(separator: ", ")). :start NAME follows one.")
                 return .done
             }
-            guard let member = memberForLog(":start") else { return .done }
+            guard let member else { return .done }
             let routine = try log.routine(named: argument)
-            let steps = try log.plan(for: routine, member: member)
-            if turn.user == nil { selectUser(member) }
-            let plan = Plan(title: routine.name, summary: routine.name, routine: routine.name, steps: steps)
-            say("\(routine.name): \(steps.map(\.exercise).joined(separator: ", ")). Enter keeps each number, skip skips, Ctrl-C cancels one entry.")
-            return .then(.walk(plan))
+            return .then(.following(routine, steps: try log.plan(for: routine, member: member), for: member))
         } catch {
             warn(error.description)
             return .done

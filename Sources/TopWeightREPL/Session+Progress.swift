@@ -8,8 +8,7 @@ import TopWeightUseCases
 extension Session {
     /// `:prs [EXERCISE]`: the member's bests, on every exercise or on one
     /// (a short name picks as Tab does, the member's own lift first).
-    func showRecords(_ argument: String) {
-        guard let member = memberForLog(":prs") else { return }
+    func showRecords(_ argument: String, of member: User) {
         do {
             var chosen: Exercise?
             if !argument.isEmpty {
@@ -30,8 +29,7 @@ extension Session {
     }
 
     /// `:stats`: the member's streak, sessions, sets, volume and most trained exercises.
-    func showStats() {
-        guard let member = memberForLog(":stats") else { return }
+    func showStats(of member: User) {
         do {
             let now = settings.now()
             let stats = try progress.stats(of: member, now: now)

@@ -113,11 +113,18 @@ public final class Session {
         case .idleReset: idleReset()
         case .endTurn: endTurn()
         case .end(let ending): return .ended(ending)
-        case .run(let command, let argument): return run(command, argument)
+        case .listMembers: listUsers()
+        case .listExercises: listExercises()
+        case .listRoutines: return startRoutine("")
         case .askAdminPin: askForAdminPin()
         case .plates(let target, let bar): showPlates(target, bar: bar)
         case .history(let name, let limit): return showHistory(of: name, limit: limit)
         case .edit(let id): return edit(id)
+        case .findMember(let command, let argument):
+            return memberForLog(":" + command.rawValue).map { .then(.member($0, for: command, argument)) } ?? .done
+        case .runFor(let member, let command, let argument): return run(command, argument, for: member)
+        case .chart(let member, let exercise, let metric): showChart(exercise, metric, of: member)
+        case .weigh(let member, let weight): weigh(weight, member: member)
         case .undo(let record):
             guard let removed = attempt({ () throws(WorkoutsError) in try prompts.undo(id: record.id, now: settings.now()) }) else { return .done }
             return .then(.undone(record, removed: removed))

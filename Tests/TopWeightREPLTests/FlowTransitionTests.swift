@@ -105,7 +105,7 @@ struct FlowTransitionTests {
         chosen.user = User(id: 1, name: "Ana")
         #expect(Flow.transition(chosen, .endOfInput, Self.kiosk).1 == [.endTurn], "Ctrl-D with a member chosen ends the turn")
         #expect(Flow.transition(turn(at: .user), .line("<"), Self.kiosk).1 == [.warn("Already at the first prompt.")])
-        #expect(Flow.transition(turn(at: .weight), .line(":stats"), Self.kiosk).1 == [.run(.stats, "")])
+        #expect(Flow.transition(turn(at: .weight), .line(":stats"), Self.kiosk).1 == [.findMember(.stats, "")])
         #expect(Flow.transition(turn(at: .weight), .line(":undo"), Self.kiosk).1
             == [.warn("Nothing to undo: only your own sets saved here since you chose your name can be removed.")])
         #expect(Flow.transition(turn(at: .user), .line(" Ana "), Self.kiosk).1 == [.chooseMember("Ana")])
