@@ -89,6 +89,16 @@ public enum Signals {
     }
 
     private static func set(_ signal: Int32, handler: @convention(c) (Int32) -> Void) {
+        install(signal, handler)
+    }
+
+    private static func ignore(_ signal: Int32) {
+        install(signal, SIG_IGN)
+    }
+
+    /// `sigaction` with an empty mask and no flags (no `SA_RESTART`: a read
+    /// must return so the signal is seen).
+    private static func install(_ signal: Int32, _ handler: (@convention(c) (Int32) -> Void)?) {
         var action = sigaction()
         #if canImport(Glibc)
         action.__sigaction_handler.sa_handler = handler
@@ -97,17 +107,6 @@ public enum Signals {
         #endif
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
-        sigaction(signal, &action, nil)
-    }
-
-    private static func ignore(_ signal: Int32) {
-        var action = sigaction()
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = SIG_IGN
-        #else
-        action.__sigaction_u.__sa_handler = SIG_IGN
-        #endif
-        sigemptyset(&action.sa_mask)
         sigaction(signal, &action, nil)
     }
 }

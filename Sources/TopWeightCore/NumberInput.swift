@@ -42,6 +42,33 @@ public enum NumberInput: Sendable, Equatable {
         }
     }
 
+    /// What `typed` at a numeric prompt makes of `current`: the new value in
+    /// range and the unit it is in (`135lb` names its own, else `unit`), or
+    /// why not. The one parser behind the logger's prompts and `:edit`.
+    public static func read(_ typed: String, field: NumericField, current: Int?, unit: WeightUnit) -> Result<(value: Int, unit: WeightUnit), InputError> {
+        parse(typed, field: field).flatMap { input, typedUnit in
+            let unit = typedUnit ?? unit
+            return input.apply(to: current, field: field, unit: unit).map { (value: $0, unit: unit) }
+        }
+    }
+
+    /// A plain number in range, as a command-line argument gives it: steps
+    /// and moves mean nothing without a prompt (`-60` is a number, refused by
+    /// the range). A weight may name its unit (`135lb`), else it is in `unit`.
+    public static func plain(_ typed: String, field: NumericField, unit: WeightUnit) -> Result<(value: Int, unit: WeightUnit), InputError> {
+        parse(typed, field: field).flatMap { input, typedUnit in
+            let value: Int
+            switch input {
+            case .absolute(let number): value = number
+            // A negative number is still a number: `-60` is refused by the range below.
+            case .relative(let number) where number <= 0: value = number
+            default: return .failure(InputError("\(field.rawValue) must be a plain number here", example: field.example))
+            }
+            let unit = typedUnit ?? unit
+            return NumberInput.absolute(value).apply(to: nil, field: field, unit: unit).map { (value: $0, unit: unit) }
+        }
+    }
+
     /// Applies this input to the current value and checks the field's range.
     ///
     /// A step or relative move that would leave the range is refused with the

@@ -1,83 +1,133 @@
+import Foundation
 import TopWeightCore
+import TopWeightText
 
 /// The quick-record flow's decisions, as a pure function: given the member's
 /// turn and what one read produced, the next turn and what the session must
 /// do. No logbook, no terminal: the `Session` reads input, runs this, and
 /// carries out the effects (the imperative shell around a functional core).
 enum Flow {
-    /// What the flow needs to know about where it runs.
-    struct Context: Sendable {
-        var kiosk: Bool
-        /// A person at a terminal (Ctrl-D ends a turn) rather than a pipe (it ends the session).
-        var interactive: Bool
-    }
-
-    /// What the session carries out, in order.
-    enum Effect: Sendable, Equatable {
-        case say(String)
-        case warn(String)
-        /// The idle timeout: everything of the turn goes, the next member starts afresh.
-        case idleReset
-        /// Ctrl-D or `:user`: the member is done.
-        case endTurn
-        /// Ctrl-C: the entry goes, the member stays at the exercise prompt
-        /// (walking a plan, at the plan's next entry).
-        case cancelEntry
-        case end(Session.Ending)
-        /// A `:` command line.
-        case command(String)
-        /// An answer at the user prompt: a name, or "" for the member shown.
-        case chooseMember(String)
-        /// An answer at the exercise prompt: a name, a one-line entry, or "" for the one shown.
-        case chooseExercise(String)
-        /// The entry is complete: save it.
-        case save
-        /// `skip` while walking a plan: on to its next exercise.
-        case skipPlanned
-        case createMember(String)
-        case createExercise(String, then: OneLineEntry?)
-        case checkAdminPin(String)
-    }
-
-    /// One step of the flow.
+    /// One step of the flow: what was read, at whatever prompt or mode.
     static func transition(_ turn: Turn, _ event: LineEvent, _ context: Context) -> (Turn, [Effect]) {
+        transition(turn, .input(event), context)
+    }
+
+    /// One step of the flow. A signal and the idle timeout are handled here,
+    /// once, whatever the mode or question: the one ends the session, the
+    /// other the member's turn (never taken for an answer).
+    static func transition(_ turn: Turn, _ event: Event, _ context: Context) -> (Turn, [Effect]) {
         var turn = turn
+        let effects: [Effect]
+        switch event {
+        case .input(.terminated):
+            turn.question = nil
+            turn.mode = .entry
+            effects = [.end(.terminated)]
+        case .input(.timedOut):
+            turn.question = nil
+            turn.mode = .entry
+            effects = [.idleReset]
+        case .input(.line(let line)):
+            effects = read(.line(line), in: &turn, context)
+        case .input(.interrupted):
+            effects = read(.interrupted, in: &turn, context)
+        case .input(.endOfInput):
+            effects = read(.endOfInput, in: &turn, context)
+        case .opened(let mode):
+            effects = open(mode, in: &turn)
+        case .monthDrawn(let lines):
+            effects = drawn(lines, in: &turn, context)
+        case .pageFilled(let feed):
+            effects = filled(feed, in: &turn)
+        case .editedExercise(let name):
+            effects = editedExercise(name, in: &turn)
+        case .failed(let problem):
+            turn.mode = .entry
+            effects = [.warn(problem)]
+        case .resolved(let chosen, let entry):
+            turn.exercise = chosen
+            turn.step = .weight
+            effects = [.loadDefaults(then: entry)]
+        case .numbers(let entry):
+            effects = apply(entry, to: &turn)
+        case .saved(let record, let records, let now):
+            effects = saved(record, records: records, at: now, in: &turn)
+        case .saveFailed(let entry, let problem):
+            // Nothing was half-written; the numbers stay, Enter at the last prompt retries.
+            turn.pending = entry
+            turn.step = .series
+            effects = [.warn(problem)]
+        case .repeating(let session, let steps, let member):
+            effects = repeating(session, steps: steps, for: member, in: &turn, context)
+        case .following(let routine, let steps, let member):
+            effects = following(routine, steps: steps, for: member, in: &turn)
+        case .plannedExercise(let chosen):
+            effects = planned(chosen, in: &turn)
+        case .plannedFailed(let problem):
+            effects = plannedFailed(problem, in: &turn)
+        case .routineNotNoted:
+            turn.plan?.routineNoted = false
+            effects = []
+        case .member(let member, let command, let argument):
+            effects = self.member(member, for: command, argument, in: &turn, context)
+        case .undone(let record, let removed):
+            effects = undone(record, removed: removed, in: &turn)
+        }
+        return (turn, effects)
+    }
+
+    /// What was read, in the mode the turn is in.
+    private static func read(_ event: Input, in turn: inout Turn, _ context: Context) -> [Effect] {
+        switch turn.mode {
+        case .entry: return entry(event, in: &turn, context)
+        case .edit(let edit): return self.edit(edit, event, in: &turn)
+        case .pin(let target): return pin(for: target, event, in: &turn)
+        case .note(let draft): return note(draft, event, in: &turn)
+        case .pager(let pager): return page(pager, event, in: &turn)
+        case .calendar(let view): return calendar(view, event, in: &turn, context)
+        }
+    }
+
+    /// At the prompts of an entry (or the question between two).
+    private static func entry(_ event: Input, in turn: inout Turn, _ context: Context) -> [Effect] {
         if let question = turn.question {
             let (effects, answered) = answer(question, event)
             // Neither yes nor no: the same question again.
             turn.question = answered ? nil : question
-            return (turn, effects)
+            return effects
         }
         switch event {
-        case .terminated:
-            return (turn, [.end(.terminated)])
-        case .timedOut:
-            return (turn, [.idleReset])
         case .interrupted:
-            return (turn, turn.step == .user ? [] : [.cancelEntry])
+            guard turn.step != .user else { return [] }
+            // The entry goes, the member stays at the exercise prompt. Walking
+            // a plan, the entry cancelled is the plan's: on to its next one
+            // (back at its start, Ctrl-C would only bring the same entry back).
+            let cancelled = Effect.warn("Cancelled; nothing saved.")
+            if turn.plan != nil { return [cancelled] + skip(in: &turn) }
+            turn.step = .exercise
+            return [cancelled, .loadDefaults(then: nil)]
         case .endOfInput:
-            if !context.interactive { return (turn, [.end(.endOfInput)]) }
+            if !context.interactive { return [.end(.endOfInput)] }
             // A member chosen (whatever the prompt) means Ctrl-D ends their turn.
-            guard turn.step == .user, turn.user == nil else { return (turn, [.endTurn]) }
+            guard turn.step == .user, turn.user == nil else { return [.endTurn] }
             if context.kiosk {
-                return (turn, [.warn("This is a shared terminal: it stays open. Type your name to log a set.")])
+                return [.warn("This is a shared terminal: it stays open. Type your name to log a set.")]
             }
-            return (turn, [.end(.endOfInput)])
+            return [.end(.endOfInput)]
         case .line(let raw):
-            let effects = answer(raw, in: &turn)
-            return (turn, effects)
+            return answer(raw, in: &turn, context)
         }
     }
 
     /// A line typed at the current prompt.
-    private static func answer(_ raw: String, in turn: inout Turn) -> [Effect] {
+    private static func answer(_ raw: String, in turn: inout Turn, _ context: Context) -> [Effect] {
         if raw.unicodeScalars.count > Limits.lineLength {
             return [.warn("That line is too long (\(raw.unicodeScalars.count) characters; at most \(Limits.lineLength)).")]
         }
         let text = raw.trimmingWhitespace()
-        if text.hasPrefix(":") { return [.command(text)] }
+        if text.hasPrefix(":") { return command(text, in: &turn, context) }
         if text.lowercased() == "skip", turn.step != .user {
-            return turn.plan == nil ? [.warn("Nothing to skip: skip moves on during :repeat or :start.")] : [.skipPlanned]
+            return turn.plan == nil ? [.warn("Nothing to skip: skip moves on during :repeat or :start.")] : skip(in: &turn)
         }
         if text == "<" {
             switch turn.step {
@@ -94,11 +144,7 @@ enum Flow {
         case .user:
             return [.chooseMember(text)]
         case .exercise:
-            guard turn.user != nil else {
-                turn.step = .user
-                return []
-            }
-            return [.chooseExercise(text)]
+            return exercise(text, in: &turn)
         case .weight:
             if let parsed = OneLineEntry.parseNumbersOnly(text) {
                 switch parsed {
@@ -114,18 +160,48 @@ enum Flow {
         }
     }
 
+    /// An answer at the exercise prompt: a name, a one-line entry
+    /// (`bench 62.5x8x3`), or "" for the one shown.
+    private static func exercise(_ text: String, in turn: inout Turn) -> [Effect] {
+        guard turn.user != nil else {
+            turn.step = .user
+            return []
+        }
+        if text.isEmpty {
+            guard let chosen = turn.shownExercise else {
+                return [.warn(InputError("type an exercise; Tab completes, the catalog included", example: "Bench Press").description)]
+            }
+            turn.exercise = chosen
+            turn.step = .weight
+            return [.loadDefaults(then: nil)]
+        }
+        switch OneLineEntry.parseWithExercise(text) {
+        case .failure(let error): return [.warn(error.description)]
+        case .success(let entry): return entry.exercise.map { [.resolveExercise($0, then: entry)] } ?? []
+        case nil: return [.resolveExercise(text, then: nil)]
+        }
+    }
+
+    /// The set stored: said, with the records it beat; the numbers are
+    /// remembered (the next prompt needs no query) and the plan moves on.
+    private static func saved(_ record: WorkoutRecord, records: [PersonalRecord], at now: Date, in turn: inout Turn) -> [Effect] {
+        turn.pending = nil
+        turn.saved.append(record)
+        turn.step = .exercise
+        guard let chosen = turn.exercise else { return [.say(Lines.saved(record))] }
+        if let values = turn.draft.values { turn.knownValues[chosen.id] = values }
+        turn.recentExercises = turn.recentExercises.map { [chosen.name] + $0.filter { NameRules.key($0) != NameRules.key(chosen.name) } }
+        var effects: [Effect] = [.say(Lines.saved(record))]
+        if let line = ProgressText.recordLine(exercise: chosen.name, records) { effects.append(.say(line)) }
+        return effects + planSaved(chosen, at: now, in: &turn)
+    }
+
     /// A stepper or a number at a numeric prompt: the next prompt, or a save.
     private static func number(_ text: String, _ field: NumericField, in turn: inout Turn) -> [Effect] {
-        let parsed: (NumberInput, WeightUnit?)
-        switch NumberInput.parse(text, field: field) {
-        case .failure(let error): return [.warn(error.description)]
-        case .success(let value): parsed = value
-        }
-        let unit = parsed.1 ?? turn.draft.unit
-        switch parsed.0.apply(to: turn.draft.value(of: field), field: field, unit: unit) {
+        switch NumberInput.read(text, field: field, current: turn.draft.value(of: field), unit: turn.draft.unit) {
         case .failure(let error):
             return [.warn(error.description)]
-        case .success(let value):
+        case .success(let (value, unit)):
             turn.draft.unit = unit
             turn.draft.set(field, value)
             switch field {
@@ -148,14 +224,11 @@ enum Flow {
         return []
     }
 
-    /// The answer to a question, and whether it was one. The idle timeout
-    /// resets (it is never taken for "no"); a signal ends; Ctrl-C and Ctrl-D
+    /// The answer to a question, and whether it was one: Ctrl-C and Ctrl-D
     /// say no; a line that is neither yes nor no (see `YesNo`) asks again.
-    private static func answer(_ question: Question, _ event: LineEvent) -> ([Effect], answered: Bool) {
+    private static func answer(_ question: Question, _ event: Input) -> ([Effect], answered: Bool) {
         let reply: YesNo
         switch event {
-        case .terminated: return ([.end(.terminated)], true)
-        case .timedOut: return ([.idleReset], true)
         case .interrupted, .endOfInput:
             if question == .adminPin { return ([], true) }
             reply = .no

@@ -9,27 +9,16 @@ extension Session {
     /// `:chart [EXERCISE] [e1rm|weight|volume]`, `:chart body`: the member's
     /// progress drawn to the screen's width. Without a name, the exercise at
     /// hand (or the member's last one).
-    func showChart(_ argument: String) {
-        guard let member = memberForLog(":chart") else { return }
-        var words = argument.split(whereSeparator: \.isWhitespace).map(String.init)
-        var metric = ChartMetric.e1rm
-        if let last = words.last?.lowercased(), let named = ChartMetric(rawValue: last) ?? (last == "body" ? .bodyweight : nil) {
-            metric = named
-            words.removeLast()
-        }
+    func showChart(_ exercise: String?, _ metric: ChartMetric, of member: User) {
         let series: ProgressSeries
         var exerciseName: String?
         do {
-            if metric == .bodyweight {
-                guard words.isEmpty else {
-                    warn(InputError(":chart body draws your body weight alone", example: ":chart body"))
-                    return
-                }
-                series = try log.bodyWeightChart(of: member, since: nil)
-            } else {
-                guard let chosen = try chartExercise(words.joined(separator: " ")) else { return }
+            if let exercise {
+                guard let chosen = try chartExercise(exercise) else { return }
                 exerciseName = chosen.name
                 series = try log.chart(metric, exercise: chosen, of: member, since: nil)
+            } else {
+                series = try log.bodyWeightChart(of: member, since: nil)
             }
         } catch {
             warn(error.description)
@@ -61,38 +50,8 @@ extension Session {
         return try workouts.loggedExercise(named: name)
     }
 
-    /// `:plates W [BAR]`: the plates a side for W (in the entry's unit unless
-    /// W names one), from the gym's set; without W, the weight at hand.
-    func showPlates(_ argument: String) {
-        let words = argument.split(whereSeparator: \.isWhitespace).map(String.init)
-        let example = ":plates 102.5 or :plates 225lb 45lb"
-        guard words.count <= 2 else {
-            warn(InputError("give the weight, and the bar's after it if it is not the usual one", example: example))
-            return
-        }
-        let target: Weight
-        if let first = words.first {
-            switch TypedWeight.parse(first, unit: draft.unit) {
-            case .success(let weight): target = weight
-            case .failure(let error):
-                warn(InputError(error.reason, example: example))
-                return
-            }
-        } else if let hundredths = draft.weight {
-            target = Weight(hundredths: hundredths, unit: draft.unit)
-        } else {
-            warn(InputError("give the weight on the bar", example: example))
-            return
-        }
-        var bar: Weight?
-        if words.count == 2 {
-            switch TypedWeight.parse(words[1], unit: target.unit) {
-            case .success(let weight): bar = weight
-            case .failure(let error):
-                warn(InputError("the bar: " + error.reason, example: example))
-                return
-            }
-        }
+    /// The plates a side for `target` on `bar` (the usual one when `nil`), from the gym's set.
+    func showPlates(_ target: Weight, bar: Weight?) {
         do {
             let (answer, plates, usedBar) = try workouts.plates(for: target, bar: bar)
             if answer == .lighterThanBar {
@@ -106,21 +65,7 @@ extension Session {
     }
 
     /// `:weigh W`: keeps the member's body weight, taken now (on the `:date` day when one is set).
-    func weigh(_ argument: String) {
-        guard let member = memberForLog(":weigh") else { return }
-        let example = draft.unit == .kg ? ":weigh 82.5 or :weigh 182lb" : ":weigh 182 or :weigh 82.5kg"
-        guard !argument.isEmpty else {
-            warn(InputError("give your body weight", example: example))
-            return
-        }
-        let weight: Weight
-        // Held to a body weight's range by `weigh`, not to a barbell's.
-        switch TypedWeight.read(argument, unit: draft.unit) {
-        case .success(let parsed): weight = parsed
-        case .failure(let error):
-            warn(InputError(error.reason, example: example))
-            return
-        }
+    func weigh(_ weight: Weight, member: User) {
         let now = settings.now()
         do {
             let kept = try log.weigh(weight, member: member, at: performedAt(now), now: now)

@@ -6,15 +6,9 @@ import TopWeightUseCases
 // MARK: - Personal records and stats (`:prs`, `:stats`, the line after a save)
 
 extension Session {
-    /// After a save: the line naming the personal records the set beat, if any.
-    func announce(_ records: [PersonalRecord], on exercise: Exercise) {
-        if let line = ProgressText.recordLine(exercise: exercise.name, records) { say(line) }
-    }
-
     /// `:prs [EXERCISE]`: the member's bests, on every exercise or on one
     /// (a short name picks as Tab does, the member's own lift first).
-    func showRecords(_ argument: String) {
-        guard let member = memberForLog(":prs") else { return }
+    func showRecords(_ argument: String, of member: User) {
         do {
             var chosen: Exercise?
             if !argument.isEmpty {
@@ -35,8 +29,7 @@ extension Session {
     }
 
     /// `:stats`: the member's streak, sessions, sets, volume and most trained exercises.
-    func showStats() {
-        guard let member = memberForLog(":stats") else { return }
+    func showStats(of member: User) {
         do {
             let now = settings.now()
             let stats = try progress.stats(of: member, now: now)
@@ -56,7 +49,6 @@ extension Session {
     /// member's own first (`squat` is Front Squat for a member who logs it).
     /// Text that names nothing logged comes back as typed.
     func loggedExerciseName(_ typed: String, command: String) -> String? {
-        refreshNames(.exercise)
-        return exerciseNames.bestStored(typed, own: ownExercises()) ?? typed
+        names.bestStored(typed, own: ownExercises()) ?? typed
     }
 }

@@ -9,6 +9,8 @@ struct Turn {
     var step: Step = .user
     /// A question between two prompts, if one is showing.
     var question: Question?
+    /// The prompts of an entry, or a mode a command opened (`:edit`, the pager…).
+    var mode: Mode = .entry
     var user: User?
     var exercise: Exercise?
     var draft: Draft

@@ -78,36 +78,13 @@ struct AddCommand: ParsableCommand {
     /// A weight typed as an argument: a plain number, in its own unit when it
     /// names one (`135lb`), else in `unit`. `edit` reads `--weight` the same way.
     static func weight(_ text: String, unit: WeightUnit) throws -> Weight {
-        let weightInput: (NumberInput, WeightUnit?)
-        switch NumberInput.parse(text, field: .weight) {
-        case .success(let parsed): weightInput = parsed
-        case .failure(let error): throw Failure.input(error)
-        }
-        let unit = weightInput.1 ?? unit
-        return Weight(hundredths: try absolute(weightInput.0, field: .weight, unit: unit), unit: unit)
+        let (hundredths, unit) = try NumberInput.plain(text, field: .weight, unit: unit).mapError { Failure.input($0) }.get()
+        return Weight(hundredths: hundredths, unit: unit)
     }
 
     /// Reps or series typed as an argument: a plain whole number in range.
     static func number(_ text: String, field: NumericField) throws -> Int {
-        switch NumberInput.parse(text, field: field) {
-        case .success(let (input, _)): return try absolute(input, field: field, unit: .kg)
-        case .failure(let error): throw Failure.input(error)
-        }
-    }
-
-    /// A plain number in range: steps mean nothing without a prompt.
-    private static func absolute(_ input: NumberInput, field: NumericField, unit: WeightUnit) throws -> Int {
-        let value: Int
-        switch input {
-        case .absolute(let number): value = number
-        // A negative number is still a number: `-60` is refused by the range below.
-        case .relative(let number) where number <= 0: value = number
-        default: throw Failure.input(InputError("\(field.rawValue) must be a plain number here", example: field.example))
-        }
-        switch NumberInput.absolute(value).apply(to: nil, field: field, unit: unit) {
-        case .success(let checked): return checked
-        case .failure(let error): throw Failure.input(error)
-        }
+        try NumberInput.plain(text, field: field, unit: .kg).mapError { Failure.input($0) }.get().value
     }
 
     static func valid(_ name: String, kind: NameRules.Kind) throws -> String {

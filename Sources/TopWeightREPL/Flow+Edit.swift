@@ -1,0 +1,85 @@
+import TopWeightCore
+
+// MARK: - Changing a saved set (`:edit [#ID]`)
+
+extension Flow {
+    /// The admin PIN for another member's set at a kiosk: checked, else nothing changes.
+    static func pin(for target: WorkoutRecord, _ event: Input, in turn: inout Turn) -> [Effect] {
+        turn.mode = .entry
+        guard case .line(let pin) = event else { return [.warn("Not edited.")] }
+        return [.admitEdit(pin, target)]
+    }
+
+    /// A refused PIN, said to a member: the command line's "wrong admin PIN;
+    /// …" as "Wrong PIN. …", then what stays as it was.
+    static func refusal(_ reason: String, otherwise: String) -> String {
+        func sentence(_ text: some StringProtocol) -> String { text.prefix(1).uppercased() + text.dropFirst() + "." }
+        var told = sentence(reason)
+        if reason.hasPrefix("wrong admin PIN") {
+            let wait = reason.dropFirst("wrong admin PIN".count).drop { $0 == ";" || $0 == " " }
+            told = "Wrong PIN." + (wait.isEmpty ? "" : " " + sentence(wait))
+        }
+        return told + " " + otherwise
+    }
+
+    /// One answer while a set is changed: exercise, weight, reps and series
+    /// again, each with the set's own value as the default (steppers work);
+    /// after the series, the change. Ctrl-C or Ctrl-D leaves the set as it was.
+    static func edit(_ edit: SetEdit, _ event: Input, in turn: inout Turn) -> [Effect] {
+        var edit = edit
+        turn.mode = .entry
+        guard case .line(let line) = event else { return [.warn("Not edited; #\(edit.target.id) is as it was.")] }
+        let text = line.trimmingWhitespace()
+        var effects: [Effect] = []
+        if text == "<" {
+            edit.field = max(0, edit.field - 1)
+        } else if text.hasPrefix(":") {
+            // A command here would act in the middle of the change (`:undo` on
+            // the set being edited): `:help` tells the edit's keys, others wait.
+            let word = text.dropFirst().prefix { !$0.isWhitespace }.lowercased()
+            if !word.isEmpty, "help".hasPrefix(word) {
+                effects = [.say("Editing #\(edit.target.id): Enter keeps a value, + - and numbers change it, < goes back, Ctrl-C leaves it as it was.")]
+            } else {
+                effects = [.warn(":\(TerminalText.safe(String(word.prefix(20)))) waits until the edit is done: Enter keeps each value, Ctrl-C leaves #\(edit.target.id) as it was.")]
+            }
+        } else if text.isEmpty {
+            edit.field += 1
+        } else if edit.field == 0 {
+            switch NameRules.validate(text, kind: .exercise) {
+            case .failure(let error): effects = [.warn(error.description)]
+            // A known exercise's name (stored or in the catalog), checked by the session.
+            case .success(let name): effects = [.checkEditedExercise(name)]
+            }
+        } else {
+            let field: NumericField = edit.field == 1 ? .weight : edit.field == 2 ? .reps : .series
+            switch NumberInput.read(text, field: field, current: edit.draft.value(of: field), unit: edit.draft.unit) {
+            case .failure(let error):
+                effects = [.warn(error.description)]
+            case .success(let (value, unit)):
+                edit.draft.unit = unit
+                edit.draft.set(field, value)
+                edit.field += 1
+            }
+        }
+        return effects + next(edit, in: &turn)
+    }
+
+    /// The exercise the edit names, as the session found it (`nil`: it said why).
+    static func editedExercise(_ name: String?, in turn: inout Turn) -> [Effect] {
+        guard case .edit(var edit) = turn.mode, let name else { return [] }
+        edit.exercise = name
+        edit.field += 1
+        return next(edit, in: &turn)
+    }
+
+    /// The next prompt of the edit, or, after the series, the change itself.
+    private static func next(_ edit: SetEdit, in turn: inout Turn) -> [Effect] {
+        guard edit.field >= 4 else {
+            turn.mode = .edit(edit)
+            return []
+        }
+        turn.mode = .entry
+        guard let values = edit.draft.values else { return [] }
+        return [.commitEdit(edit.target, exercise: edit.exercise, values: values)]
+    }
+}

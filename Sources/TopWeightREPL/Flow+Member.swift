@@ -1,0 +1,58 @@
+import TopWeightCore
+
+// MARK: - Commands about the member's own training
+
+extension Flow {
+    /// The member the command is about found (the one at the terminal, or
+    /// outside a kiosk the one shown): its argument read, and what follows.
+    static func member(_ member: User, for command: Command, _ argument: String, in turn: inout Turn, _ context: Context) -> [Effect] {
+        switch command {
+        case .calendar:
+            var month = LocalMonth(turn.day ?? context.today)
+            if !argument.isEmpty {
+                guard let parsed = LocalMonth(parsing: argument) else {
+                    return [.warn(InputError("\(argument) is not a month", example: ":calendar 2026-11").description)]
+                }
+                month = parsed
+            }
+            return open(.calendar(MonthView(member: member, month: month, today: context.today)), in: &turn)
+        case .note:
+            let day = turn.day ?? context.today
+            let when = turn.day == nil ? "today" : context.label(of: day)
+            return [.say("Note for \(when) (markdown: **bold**, *italics*, - bullets). End with a line holding only . or Ctrl-D; Ctrl-C drops it.")]
+                + open(.note(NoteDraft(member: member, day: day)), in: &turn)
+        case .chart:
+            return chart(argument, of: member)
+        case .weigh:
+            return weigh(argument, of: member, unit: turn.draft.unit)
+        default:
+            return [.runFor(member, command, argument)]
+        }
+    }
+
+    /// `:chart [EXERCISE] [e1rm|weight|volume]`, `:chart body`.
+    private static func chart(_ argument: String, of member: User) -> [Effect] {
+        var words = argument.split(whereSeparator: \.isWhitespace).map(String.init)
+        var metric = ChartMetric.e1rm
+        if let last = words.last?.lowercased(), let named = ChartMetric(rawValue: last) ?? (last == "body" ? .bodyweight : nil) {
+            metric = named
+            words.removeLast()
+        }
+        guard metric == .bodyweight else { return [.chart(member, exercise: words.joined(separator: " "), metric)] }
+        guard words.isEmpty else {
+            return [.warn(InputError(":chart body draws your body weight alone", example: ":chart body").description)]
+        }
+        return [.chart(member, exercise: nil, metric)]
+    }
+
+    /// `:weigh W`: in the entry's unit unless W names one; held to a body
+    /// weight's range, not to a barbell's.
+    private static func weigh(_ argument: String, of member: User, unit: WeightUnit) -> [Effect] {
+        let example = unit == .kg ? ":weigh 82.5 or :weigh 182lb" : ":weigh 182 or :weigh 82.5kg"
+        guard !argument.isEmpty else { return [.warn(InputError("give your body weight", example: example).description)] }
+        switch TypedWeight.read(argument, unit: unit) {
+        case .success(let weight): return [.weigh(member, weight)]
+        case .failure(let error): return [.warn(InputError(error.reason, example: example).description)]
+        }
+    }
+}

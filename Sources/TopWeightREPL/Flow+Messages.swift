@@ -1,0 +1,127 @@
+import Foundation
+import TopWeightCore
+
+// MARK: - What goes in and out of the flow
+
+extension Flow {
+    /// What the flow needs to know about where it runs.
+    struct Context: Sendable {
+        var kiosk: Bool
+        /// A person at a terminal (Ctrl-D ends a turn) rather than a pipe (it ends the session).
+        var interactive: Bool
+        /// The clock's reading and the days it is grouped into, for what is dated (`:date`).
+        var now = Date()
+        var grouping = HistoryGrouping(timeZone: .current)
+
+        var today: LocalDay { LocalDay(now, in: grouping.calendar) }
+
+        /// `Fri 20 Nov`, `Yesterday`, as history labels days.
+        func label(of day: LocalDay) -> String {
+            grouping.label(for: day.start(in: grouping.calendar), now: now)
+        }
+    }
+
+    /// What the session carries out, in order.
+    enum Effect: Sendable, Equatable {
+        case say(String)
+        case warn(String)
+        /// The idle timeout: everything of the turn goes, the next member starts afresh.
+        case idleReset
+        /// Ctrl-D or `:user`: the member is done.
+        case endTurn
+        case end(Session.Ending)
+        /// `:users`, `:exercises`, `:start` alone.
+        case listMembers, listExercises, listRoutines
+        /// `:quit` in a kiosk: the admin PIN's question, if a PIN is set.
+        case askAdminPin
+        /// `:plates`: the plates a side for the weight on the bar.
+        case plates(Weight, bar: Weight?)
+        /// `:history`: a member's (a name, "" for the one at hand, or all) newest sets.
+        case history(String, limit: Int?)
+        /// `:edit`: the set with this number, or the one at hand, opened for a change.
+        case edit(Int64?)
+        /// The member a command about one's own training is for (`Event.member`).
+        case findMember(Command, String)
+        /// Such a command, for the member found.
+        case runFor(User, Command, String)
+        case chart(User, exercise: String?, ChartMetric)
+        case weigh(User, Weight)
+        /// `:undo`: the set removed (`Event.undone`).
+        case undo(WorkoutRecord)
+        /// An answer at the user prompt: a name, or "" for the member shown.
+        case chooseMember(String)
+        /// The exercise typed at its prompt (a short name picks as Tab does),
+        /// with the numbers of a one-line entry (`Event.resolved`).
+        case resolveExercise(String, then: OneLineEntry?)
+        /// The chosen exercise's numbers to start from, then a one-line entry's (`Event.numbers`).
+        case loadDefaults(then: OneLineEntry?)
+        /// The entry is complete: save it (`Event.saved`).
+        case save
+        /// Finds the exercise a plan is at (`Event.plannedExercise`, `.plannedFailed`).
+        case findPlannedExercise
+        /// The routine the day follows, noted with its first save (`Event.routineNotNoted` if not).
+        case noteRoutine(String, at: Date)
+        case createMember(String)
+        case createExercise(String, then: OneLineEntry?)
+        case checkAdminPin(String)
+        /// Lines rendered terminal-safe already (the calendar, history): printed as they are.
+        case show([String])
+        /// Takes back lines on the screen (the month drawn before).
+        case erase(Int)
+        /// Renders the calendar's month (`Event.monthDrawn`).
+        case drawMonth
+        /// Reads the pager's history on until it has this many lines (`Event.pageFilled`).
+        case fillPage(lines: Int)
+        case addNote(String, for: User, on: LocalDay)
+        /// The admin PIN for changing another member's set.
+        case admitEdit(String, WorkoutRecord)
+        /// Whether the exercise an edit names is known (`Event.editedExercise`).
+        case checkEditedExercise(String)
+        case commitEdit(WorkoutRecord, exercise: String, values: SetValues)
+    }
+
+    /// What the flow is told: what was read, or what a request came back with.
+    enum Event {
+        case input(LineEvent)
+        /// A command's mode begins (`:edit`, `:note`, `:history`, `:calendar`).
+        case opened(Mode)
+        case monthDrawn([String])
+        case pageFilled(HistoryFeed)
+        /// The name an edit goes on with, or `nil` when it is not known (said why).
+        case editedExercise(String?)
+        /// A mode's request failed: its one-line problem, and the mode ends.
+        case failed(String)
+        /// The exercise typed (found, or created at the question), and the
+        /// one-line entry's numbers to take once its defaults are there.
+        case resolved(Exercise, entry: OneLineEntry?)
+        /// The numbers of a one-line entry, on the chosen exercise's defaults.
+        case numbers(OneLineEntry)
+        /// The set stored, with the personal records it beat, at `now`.
+        case saved(WorkoutRecord, records: [PersonalRecord], at: Date)
+        /// The save failed (said why): the same record is sent again at the next Enter.
+        case saveFailed(NewRecord, String)
+        /// A past session to repeat (`:repeat`), for the member.
+        case repeating(TrainingSession, steps: [PlannedSet], for: User)
+        /// A routine to follow (`:start`), for the member.
+        case following(Routine, steps: [PlannedSet], for: User)
+        /// The exercise the plan is at, found (not stored: a skipped step leaves none behind).
+        case plannedExercise(Exercise)
+        /// The exercise the plan is at can't be had: why.
+        case plannedFailed(String)
+        /// Noting the day's routine failed (said why): the next save tries again.
+        case routineNotNoted
+        /// The member a command is for, found.
+        case member(User, for: Command, String)
+        /// `:undo`'s set removed, or found removed already.
+        case undone(WorkoutRecord, removed: Bool)
+    }
+
+    /// What a member typed, once a signal and the idle timeout are out of the way.
+    enum Input: Equatable {
+        case line(String)
+        /// Ctrl-C.
+        case interrupted
+        /// Ctrl-D.
+        case endOfInput
+    }
+}

@@ -1,0 +1,149 @@
+import TopWeightCore
+import TopWeightText
+
+// MARK: - The modes a command opens: the calendar, the pager, a note
+
+extension Flow {
+    /// A mode begins: its first request, or what it says first.
+    static func open(_ mode: Mode, in turn: inout Turn) -> [Effect] {
+        turn.mode = mode
+        switch mode {
+        case .entry, .pin, .note: return []
+        case .edit(let edit):
+            return [.say("Editing #\(edit.target.id)  \(Lines.summary(edit.target)). Enter keeps a value, < goes back, Ctrl-C leaves it as it was.")]
+        case .pager(let pager): return [.fillPage(lines: pager.needed)]
+        case .calendar: return [.drawMonth]
+        }
+    }
+
+    // MARK: The calendar
+
+    /// A key under the month: another month, this one, a command line, or back.
+    static func calendar(_ view: MonthView, _ event: Input, in turn: inout Turn, _ context: Context) -> [Effect] {
+        var view = view
+        turn.mode = .entry
+        guard case .line(let key) = event else { return [] }
+        if view.commandLine {
+            // The rest of the line is a command, run as if typed at a prompt.
+            return command(":" + key, in: &turn, context)
+        }
+        var effects: [Effect] = []
+        switch key {
+        case "left", "<", ",", "p", "right", ">", ".", "n":
+            let back = ["left", "<", ",", "p"].contains(key)
+            let next = view.month.adding(months: back ? -1 : 1)
+            if next == view.month {
+                // A key that moves nowhere (past 9999-12) leaves the month as it is.
+                effects = [.warn("No month \(back ? "before" : "after") \(view.month).")]
+                view.drawn += 1
+            } else {
+                view.month = next
+                effects = [.drawMonth]
+            }
+        case "t":
+            view.month = LocalMonth(view.today)
+            effects = [.drawMonth]
+        case ":":
+            view.commandLine = true
+        default:
+            return []
+        }
+        turn.mode = .calendar(view)
+        return effects
+    }
+
+    /// The month drawn in place of the last one; a pipe sees it once.
+    static func drawn(_ lines: [String], in turn: inout Turn, _ context: Context) -> [Effect] {
+        guard case .calendar(var view) = turn.mode else { return [] }
+        let effects: [Effect] = (view.drawn > 0 ? [.erase(view.drawn)] : []) + [.show(lines)]
+        view.drawn = lines.count
+        turn.mode = context.interactive ? .calendar(view) : .entry
+        return effects
+    }
+
+    // MARK: The pager
+
+    /// A key in the pager: Space or PgDn next, b or PgUp back, Down and Up a
+    /// line, `/text` keeps the exercises matching it, q back to logging.
+    static func page(_ pager: Pager, _ event: Input, in turn: inout Turn) -> [Effect] {
+        var pager = pager
+        turn.mode = .entry
+        if pager.filtering {
+            pager.filtering = false
+            if case .line(let text) = event {
+                pager.feed = HistoryFeed(query: pager.feed.query, limit: pager.feed.limit, filter: text.trimmingWhitespace())
+                pager.top = 0
+                pager.shownEnd = 0
+            }
+        } else {
+            guard case .line(let key) = event else { return [] }
+            let lines = pager.feed.lines.count
+            switch key {
+            case " ", "pagedown", "f", "\r", "\n", "right":
+                if pager.end >= lines, pager.feed.exhausted { return [] }
+                pager.top = pager.end
+            case "down", "j":
+                // A line on; at the end it stays (only Space and q leave).
+                if pager.end < lines || !pager.feed.exhausted { pager.top += 1 }
+            case "b", "pageup", "left":
+                pager.top = max(0, pager.top - pager.height)
+                pager.shownEnd = pager.top
+            case "up", "k":
+                pager.top = max(0, pager.top - 1)
+                pager.shownEnd = pager.top
+            case "/":
+                pager.filtering = true
+                turn.mode = .pager(pager)
+                return []
+            case "q", "Q", "escape":
+                return []
+            default:
+                break
+            }
+        }
+        turn.mode = .pager(pager)
+        return [.fillPage(lines: pager.needed)]
+    }
+
+    /// The feed read far enough: the lines not on the screen yet, or the end
+    /// of the pager (nothing to show, or all of it fits one screen).
+    static func filled(_ feed: HistoryFeed, in turn: inout Turn) -> [Effect] {
+        guard case .pager(var pager) = turn.mode else { return [] }
+        turn.mode = .entry
+        pager.feed = feed
+        let lines = feed.lines
+        var effects: [Effect] = []
+        if lines.isEmpty {
+            let whose = pager.whose == "everybody" ? "" : pager.whose + "'s "
+            effects.append(.say(feed.filter.map { "No \(whose)records match /\($0)." } ?? "No records yet for \(pager.whose)."))
+            if feed.filter == nil { return effects }
+        }
+        // Short enough for one screen, and nothing filtered: no pager at all.
+        if pager.top == 0, feed.exhausted, lines.count <= pager.height, feed.filter == nil {
+            return effects + [.show(lines)]
+        }
+        let end = pager.end
+        effects.append(.show(Array(lines[min(max(pager.top, pager.shownEnd), end)..<end])))
+        pager.shownEnd = end
+        turn.mode = .pager(pager)
+        return effects
+    }
+
+    // MARK: A note
+
+    /// A line of the note; `.` alone or Ctrl-D adds it to the day, Ctrl-C drops it.
+    static func note(_ draft: NoteDraft, _ event: Input, in turn: inout Turn) -> [Effect] {
+        var draft = draft
+        turn.mode = .entry
+        switch event {
+        case .line(let line) where line.trimmingWhitespace() != ".":
+            draft.lines.append(line)
+            turn.mode = .note(draft)
+            return []
+        case .line, .endOfInput:
+            return [.addNote(draft.lines.joined(separator: "\n"), for: draft.member, on: draft.day)]
+        case .interrupted:
+            return [.warn("Note dropped; nothing saved.")]
+        }
+    }
+}

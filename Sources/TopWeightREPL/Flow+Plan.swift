@@ -1,0 +1,97 @@
+import Foundation
+import TopWeightCore
+
+// MARK: - A walk through a plan (`:repeat`, `:start`)
+
+extension Flow {
+    /// A past session to repeat, found (`:repeat`): its sets, in order, as the plan.
+    static func repeating(_ session: TrainingSession, steps: [PlannedSet], for member: User, in turn: inout Turn, _ context: Context) -> [Effect] {
+        take(member, in: &turn)
+        let grouping = context.grouping
+        let day = grouping.label(for: session.day.start(in: grouping.calendar), now: context.now, relative: false)
+        turn.plan = Plan(title: "Repeat", summary: "repeat of \(day)", routine: session.routine, steps: steps)
+        let exercises = session.exercises.count
+        let said = "Repeating \(day): \(steps.count) \(steps.count == 1 ? "entry" : "entries"), \(exercises) \(exercises == 1 ? "exercise" : "exercises"). Enter keeps each number, skip skips, Ctrl-C cancels one entry."
+        return [.say(said)] + walk(in: &turn)
+    }
+
+    /// A routine to follow, found (`:start NAME`), with the member's last numbers.
+    static func following(_ routine: Routine, steps: [PlannedSet], for member: User, in turn: inout Turn) -> [Effect] {
+        take(member, in: &turn)
+        turn.plan = Plan(title: routine.name, summary: routine.name, routine: routine.name, steps: steps)
+        let said = "\(routine.name): \(steps.map(\.exercise).joined(separator: ", ")). Enter keeps each number, skip skips, Ctrl-C cancels one entry."
+        return [.say(said)] + walk(in: &turn)
+    }
+
+    /// The member shown (outside a kiosk, nobody chosen yet) takes the terminal for the plan.
+    private static func take(_ member: User, in turn: inout Turn) {
+        guard turn.user == nil else { return }
+        turn.user = member
+        turn.step = .exercise
+    }
+
+    /// Takes up the plan's current exercise (the session finds it:
+    /// `Event.plannedExercise`), or ends the plan with its summary.
+    static func walk(in turn: inout Turn) -> [Effect] {
+        guard let plan = turn.plan else { return [] }
+        guard plan.current != nil else { return finish(in: &turn) }
+        return [.findPlannedExercise]
+    }
+
+    /// The plan's exercise found: at the weight prompt, with the plan's numbers.
+    static func planned(_ chosen: Exercise, in turn: inout Turn) -> [Effect] {
+        guard let plan = turn.plan, let planned = plan.current else { return [] }
+        turn.exercise = chosen
+        turn.step = .weight
+        let numbers = planned.values.map { " \($0.description)" } ?? " (type the numbers)"
+        return [.loadDefaults(then: nil), .say("\(plan.progress): \(chosen.name)\(numbers)")]
+    }
+
+    /// The plan's exercise can't be had (said why): skipped, on to the next.
+    static func plannedFailed(_ problem: String, in turn: inout Turn) -> [Effect] {
+        guard var plan = turn.plan, let planned = plan.current else { return [] }
+        plan.skipped.append(planned.exercise)
+        plan.index += 1
+        turn.plan = plan
+        return [.warn("\(planned.exercise): \(problem); skipped.")] + walk(in: &turn)
+    }
+
+    /// `skip`, or Ctrl-C at one of the plan's entries: on to its next
+    /// exercise, nothing saved for this one.
+    static func skip(in turn: inout Turn) -> [Effect] {
+        guard var plan = turn.plan, let current = plan.current else { return [] }
+        plan.skipped.append(current.exercise)
+        plan.index += 1
+        turn.plan = plan
+        return walk(in: &turn)
+    }
+
+    /// After a save: the day's routine noted once, and the plan moves on
+    /// when it was its exercise.
+    static func planSaved(_ chosen: Exercise, at now: Date, in turn: inout Turn) -> [Effect] {
+        guard var plan = turn.plan else { return [] }
+        var effects: [Effect] = []
+        if let routine = plan.routine, !plan.routineNoted {
+            // Noted unless the session says it failed (`Event.routineNotNoted`): the next save tries again.
+            plan.routineNoted = true
+            effects.append(.noteRoutine(routine, at: now))
+        }
+        if plan.isCurrent(chosen.name) {
+            plan.saved += 1
+            plan.index += 1
+        }
+        turn.plan = plan
+        return effects + walk(in: &turn)
+    }
+
+    /// The summary, once every exercise was saved or skipped.
+    private static func finish(in turn: inout Turn) -> [Effect] {
+        guard let plan = turn.plan else { return [] }
+        turn.plan = nil
+        turn.exercise = nil
+        turn.step = .exercise
+        var line = "Done: \(plan.summary), \(plan.saved) saved"
+        if !plan.skipped.isEmpty { line += ", \(plan.skipped.count) skipped (\(plan.skipped.joined(separator: ", ")))" }
+        return [.say(line + ".")]
+    }
+}

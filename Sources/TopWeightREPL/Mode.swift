@@ -1,0 +1,129 @@
+import TopWeightCore
+
+/// What the member's keys are for: the prompts of an entry (`Turn.step`,
+/// with a question between two of them), or a mode a command opened. Each
+/// mode is a small machine of its own held in the turn, and the flow
+/// (`Flow.transition`) steps it; it ends with the turn, so the idle timeout
+/// or another member never finds one open.
+enum Mode {
+    /// user → exercise → weight → reps → series.
+    case entry
+    /// `:edit`: the set's exercise, weight, reps and series asked again.
+    case edit(SetEdit)
+    /// The admin PIN before `:edit` changes another member's set at a kiosk.
+    case pin(for: WorkoutRecord)
+    /// `:note`: lines until `.` alone or Ctrl-D.
+    case note(NoteDraft)
+    /// `:history` a screen at a time.
+    case pager(Pager)
+    /// `:calendar` on a terminal.
+    case calendar(MonthView)
+}
+
+/// How the session reads the next input.
+enum Read: Equatable {
+    /// The entry's prompt (its default read from the logbook), or the question showing.
+    case entry
+    /// A line; `completes` says what Tab offers.
+    case line(String, completes: Completing)
+    /// A line without echo.
+    case secret(String)
+    /// One key for a pager or the calendar.
+    case pagerKey(String)
+
+    enum Completing: Equatable {
+        case nothing
+        /// What the entry's prompt offers (`Session.completions(for:)`).
+        case atPrompt
+        /// Commands typed after a `:` already shown.
+        case commandWord
+    }
+}
+
+extension Mode {
+    /// How the session reads in this mode.
+    var read: Read {
+        switch self {
+        case .entry: .entry
+        case .edit(let edit): .line(edit.prompt, completes: edit.field == 0 ? .atPrompt : .nothing)
+        case .pin(let target): .secret("#\(target.id) is \(TerminalText.safe(target.user))'s set. Admin PIN: ")
+        case .note: .line("note> ", completes: .nothing)
+        case .pager(let pager): pager.filtering ? .line("/", completes: .nothing) : .pagerKey(pager.status)
+        case .calendar(let view):
+            view.commandLine
+                ? .line(":", completes: .commandWord)
+                : .pagerKey("-- ← → or < > another month · t this month · : a command · any other key: back ")
+        }
+    }
+}
+
+/// A saved set being changed (`:edit`): its values so far and the prompt at.
+struct SetEdit: Equatable {
+    var target: WorkoutRecord
+    var exercise: String
+    var draft: Draft
+    /// 0 exercise, 1 weight, 2 reps, 3 series; 4 is done.
+    var field = 0
+
+    init(_ target: WorkoutRecord) {
+        self.target = target
+        exercise = target.exercise
+        draft = Draft(last: target.values)
+    }
+
+    /// Tagged like a plan's prompts, so they can't pass for the next entry's.
+    var prompt: String {
+        "[Edit #\(target.id)] " + {
+            switch field {
+            case 0: "exercise [\(exercise)]: "
+            case 1: "weight \(draft.unit.rawValue) [\(Decimal2.format(draft.weight ?? 0))]: "
+            case 2: "reps [\(draft.reps ?? 0)]: "
+            default: "series [\(draft.series ?? 0)]: "
+            }
+        }()
+    }
+}
+
+/// The lines of a `:note` being written.
+struct NoteDraft: Equatable {
+    var member: User
+    var day: LocalDay
+    var lines: [String] = []
+}
+
+/// The month on the screen (`:calendar`).
+struct MonthView: Equatable {
+    var member: User
+    var month: LocalMonth
+    var today: LocalDay
+    /// Lines of the month on the screen, taken back when another is drawn.
+    var drawn = 0
+    /// `:` was typed: the rest of the line is a command.
+    var commandLine = false
+}
+
+/// History on a screen (`:history`), read on as it moves.
+struct Pager {
+    var feed: HistoryFeed
+    var whose: String
+    /// Lines a screen holds (less the status line).
+    var height: Int
+    var top = 0
+    /// The first line not on the screen yet: Down prints one line, not the page again.
+    var shownEnd = 0
+    /// `/` was typed: the next line is the filter.
+    var filtering = false
+
+    /// The lines a fill must reach to show this screen (and know if more follow).
+    var needed: Int { top + height + 1 }
+
+    var end: Int { min(top + height, feed.lines.count) }
+
+    var status: String {
+        let lines = feed.lines
+        let total = feed.exhausted ? "\(lines.count)" : "\(lines.count)+"
+        let filter = feed.filter.map { " /\($0)" } ?? ""
+        let shown = lines.isEmpty ? "nothing" : "\(top + 1)–\(end) of \(total)"
+        return "-- \(shown)\(filter) -- Space next · b back · /text filter · q done "
+    }
+}

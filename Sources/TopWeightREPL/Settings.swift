@@ -1,0 +1,34 @@
+import Foundation
+import TopWeightCore
+import TopWeightText
+
+extension Session {
+    /// How the session behaves; the clock and zone are injectable for tests.
+    public struct Settings: Sendable {
+        public var unit: WeightUnit = .kg
+        /// Shared-terminal mode: no default member, no leaving without the admin.
+        public var kiosk = false
+        /// Seconds without a key before the session returns to an empty user prompt.
+        public var idleTimeout: Double?
+        public var timeZone: TimeZone = .current
+        public var historyPageSize = 20
+        /// Colour for the calendar and notes, or plain (NO_COLOR, a dumb terminal, a pipe).
+        public var textStyle: TextStyle = .plain
+        /// The calendar's first column: 1 Sunday … 7 Saturday (the locale's, from the CLI).
+        public var firstWeekday = 2
+        /// Braille and box drawing for `:chart`, or ASCII (a locale that is not UTF-8).
+        public var chartGlyphs: ChartGlyphs = .ascii
+        /// `$COLUMNS` when set: charts fit it rather than the screen's width.
+        public var columns: Int?
+        public var now: @Sendable () -> Date = { Date() }
+
+        public init() {}
+    }
+
+    /// Why the session ended.
+    public enum Ending: Sendable, Equatable {
+        case quit
+        case endOfInput
+        case terminated
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import TopWeightCore
+
+/// What the logger's prompts ask of the logbook between two saves: the
+/// defaults in brackets, names for Tab, a name typed at the user prompt, the
+/// set `:edit` and `:undo` mean, and the admin's PIN being set. Written here
+/// so the logger holds use cases, never the storage itself.
+public struct Prompts: Sendable {
+    public let logbook: any Logbook
+
+    public init(logbook: any Logbook) {
+        self.logbook = logbook
+    }
+
+    // MARK: - Defaults
+
+    /// The member who saved last (`user [Ana]: ` outside a kiosk).
+    public func lastUsedUser() throws(WorkoutsError) -> User? {
+        try attempt { () throws(LogbookError) in try logbook.lastUsedUser() }
+    }
+
+    /// The member's last exercise (`exercise [Bench Press]: `).
+    public func lastExercise(of member: User) throws(WorkoutsError) -> Exercise? {
+        try attempt { () throws(LogbookError) in try logbook.lastExercise(of: member) }
+    }
+
+    /// The member's last numbers for the exercise: where the entry starts.
+    public func lastValues(of member: User, for exercise: Exercise) throws(WorkoutsError) -> SetValues? {
+        try attempt { () throws(LogbookError) in try logbook.lastValues(of: member, for: exercise) }
+    }
+
+    // MARK: - Names
+
+    /// The member's recent exercises, the most used first: ranked first by Tab.
+    public func recentExercises(of member: User, limit: Int) throws(WorkoutsError) -> [Exercise] {
+        try attempt { () throws(LogbookError) in try logbook.recentExercises(of: member, limit: limit) }
+    }
+
+    /// Names added after `id` (by any terminal): what Tab's index lacks.
+    public func names(of kind: NameRules.Kind, after id: Int64) throws(WorkoutsError) -> [(id: Int64, name: String)] {
+        try attempt { () throws(LogbookError) in try logbook.names(of: kind, after: id) }
+    }
+
+    /// The member with exactly this name, or `nil` for a new one.
+    public func member(named name: String) throws(WorkoutsError) -> User? {
+        try attempt { () throws(LogbookError) in try logbook.user(named: name) }
+    }
+
+    /// A new member, confirmed at the question.
+    public func createMember(named name: String, now: Date) throws(WorkoutsError) -> User {
+        try attempt { () throws(LogbookError) in try logbook.createUser(named: name, now: now) }
+    }
+
+    /// The stored name `name` would pass for (`Аna` with a Cyrillic А for `Ana`).
+    public func lookalike(of name: String, kind: NameRules.Kind) throws(WorkoutsError) -> String? {
+        try attempt { () throws(LogbookError) in try logbook.existingLookalike(of: name, kind: kind) }
+    }
+
+    // MARK: - Sets
+
+    /// The set with this number, deleted or not.
+    public func record(id: Int64) throws(WorkoutsError) -> WorkoutRecord? {
+        try attempt { () throws(LogbookError) in try logbook.record(id: id) }
+    }
+
+    /// The member's newest set: what `:edit` alone means before a save.
+    public func newestSet(of member: User) throws(WorkoutsError) -> WorkoutRecord? {
+        var query = HistoryQuery(userID: member.id)
+        query.limit = 1
+        return try attempt { () throws(LogbookError) in try logbook.history(query) }.first
+    }
+
+    /// `:undo`: the set deleted (a tombstone); false when it was already.
+    public func undo(id: Int64, now: Date) throws(WorkoutsError) -> Bool {
+        try attempt { () throws(LogbookError) in try logbook.deleteRecord(id: id, now: now) }
+    }
+
+    /// The notes of the member's days from `first` through `last`, by day.
+    public func notes(of memberID: Int64, from first: LocalDay, through last: LocalDay) throws(WorkoutsError) -> [LocalDay: String] {
+        let infos = try attempt { () throws(LogbookError) in try logbook.sessionInfos(userID: memberID, from: first, through: last) }
+        var notes: [LocalDay: String] = [:]
+        for info in infos { if let note = info.note { notes[info.day] = note } }
+        return notes
+    }
+
+    // MARK: - The terminal
+
+    /// Everybody who has logged (`:users`).
+    public func members() throws(WorkoutsError) -> [UserSummary] {
+        try attempt { () throws(LogbookError) in try logbook.users() }
+    }
+
+    /// Whether an admin PIN is set: without one a kiosk has no admin to ask.
+    public func adminPinIsSet() throws(WorkoutsError) -> Bool {
+        try attempt { () throws(LogbookError) in try logbook.adminPinIsSet() }
+    }
+}
