@@ -167,7 +167,10 @@ let package = Package(
         ),
         .testTarget(
             name: "TopWeightEndToEndTests",
-            dependencies: ["TopWeightStore", "TopWeightPostgres", "TopWeightCore", "topweight", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "TopWeightStore", "TopWeightPostgres", "TopWeightCore", "TopWeightTestSupport", "topweight",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
     ]
 )

@@ -107,15 +107,45 @@ public enum TestEngine: String, CaseIterable, Sendable, CustomTestStringConverti
     }
 }
 
+// MARK: - The end-to-end pass
+
+extension TestEngine {
+    /// The engine of the end-to-end pass: the file, or PostgreSQL when
+    /// `TOPWEIGHT_TEST_ENGINE=postgres` (the second pass `Scripts/test` makes).
+    public static var current: TestEngine {
+        ProcessInfo.processInfo.environment["TOPWEIGHT_TEST_ENGINE"] == "postgres" ? .postgres : .file
+    }
+
+    /// The throwaway server's URL; a missing one fails the test, never skips it.
+    public static func postgresServer() throws -> String {
+        guard let url = PostgresTestServer.url else { throw PostgresTestServer.Missing() }
+        return url
+    }
+
+    /// The store behind `db` (a path or a URL), as the binary would open it.
+    public static func open(_ db: String) throws -> any StorageEngine {
+        PostgresLocation.isPostgresURL(db) ? try PostgresLogbook(url: db) : try WorkoutStore(path: db)
+    }
+}
+
+// MARK: - The server
+
 /// The throwaway PostgreSQL server `Scripts/test` starts, named by `TOPWEIGHT_TEST_PG`.
 public enum PostgresTestServer {
     public static var url: String? {
         ProcessInfo.processInfo.environment["TOPWEIGHT_TEST_PG"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    static let missing = "TOPWEIGHT_TEST_PG is not set: run the suite through Scripts/test, which starts a throwaway PostgreSQL server"
+
+    /// The error for a test that needs the server and has none.
+    public struct Missing: Error, CustomStringConvertible {
+        public var description: String { PostgresTestServer.missing }
+    }
+
     /// Fails the running test: a PostgreSQL case never passes by skipping.
     static func recordMissing() {
-        Issue.record("TOPWEIGHT_TEST_PG is not set: run the suite through Scripts/test, which starts a throwaway PostgreSQL server")
+        Issue.record(Comment(rawValue: missing))
     }
 
     static func newDatabaseName() -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TopWeightCore
+import TopWeightTestSupport
 
 /// The subcommands, run as scripts run them.
 @Suite("The command line")
@@ -198,7 +199,7 @@ struct CommandLineTests {
 
     @Test("a file that is not a database exits 2 and is left untouched")
     func notADatabase() throws {
-        let scratch = try Scratch(engine: .sqlite)  // about files, on either pass
+        let scratch = try Scratch(engine: .file)  // about files, on either pass
         let content = Data("these are my notes, not a database\n".utf8)
         try content.write(to: URL(fileURLWithPath: scratch.db))
         let result = try Binary.run(["history"], db: scratch.db)

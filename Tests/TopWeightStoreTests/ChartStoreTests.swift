@@ -115,8 +115,8 @@ struct ChartStoreTests {
         }
     }
 
-    @Test("copy carries body weights by uid, creating their members; a second copy adds none", arguments: [false, true])
-    func copyBodyWeights(toPostgres: Bool) throws {
+    @Test("copy carries body weights by uid, creating their members; a second copy adds none", arguments: TestEngine.shared)
+    func copyBodyWeights(to engine: TestEngine) throws {
         try withTemporaryDatabase { database in
             let file = try database.open()
             let ana = try file.createUser(named: "Ana")
@@ -144,15 +144,7 @@ struct ChartStoreTests {
                 #expect(try destination.bodyWeights(userID: zoeThere.id, since: nil, limit: nil).map(\.weight.description) == ["130 lb", "58.25 kg"])
                 #expect(try destination.storedBodyWeights(after: copied[1].id, limit: 10).count == 3, "paged by id")
             }
-            if toPostgres {
-                _ = try withPostgresDatabase { url in
-                    let server = try PostgresLogbook(url: url)
-                    defer { server.close() }
-                    try check(server)
-                }
-            } else {
-                try withTemporaryDatabase { other in try check(try other.open()) }
-            }
+            try engine.withStore(check)
         }
     }
 }
