@@ -127,7 +127,7 @@ let package = Package(
         .target(
             name: "TopWeightCLI",
             dependencies: [
-                "TopWeightCore", "TopWeightStorage", "TopWeightStore", "TopWeightPostgres", "TopWeightREPL", "TopWeightCatalog", "LineEditor",
+                "TopWeightCore", "TopWeightStore", "TopWeightPostgres", "TopWeightREPL", "TopWeightCatalog", "LineEditor",
                 "TopWeightText", "TopWeightUseCases", "TopWeightTransfer", "TopWeightFixtures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -86,3 +86,110 @@ public enum ProgramText {
         return values.allSatisfy({ $0 == first }) ? first : values.joined(separator: separator)
     }
 }
+
+// MARK: - A program itself (`topweight programs`)
+
+extension ProgramText {
+    /// `5/3/1  4 weeks × 4 days  Wendler's 5/3/1 on …`, a program a line, names aligned.
+    public static func list(_ programs: [Program]) -> [String] {
+        let width = programs.map { TerminalText.width($0.name) }.max() ?? 0
+        return programs.map { program in
+            let name = program.name + String(repeating: " ", count: max(0, width - TerminalText.width(program.name)))
+            let days = program.weeks.first?.days.count ?? 0
+            let shape = "\(program.weeks.count) week\(program.weeks.count == 1 ? "" : "s") × \(days) day\(days == 1 ? "" : "s")"
+            return "\(name)  \(shape)" + (program.summary.map { "  \(TerminalText.safe($0))" } ?? "")
+        }
+    }
+
+    /// Every week, day and exercise with its sets, then the rules.
+    public static func show(_ program: Program) -> [String] {
+        var lines = [program.name + (program.summary.map { ": \(TerminalText.safe($0))" } ?? "")]
+        for (index, week) in program.weeks.enumerated() {
+            lines.append("Week \(index + 1)\(week.deload ? " (deload)" : "")")
+            for (dayIndex, day) in week.days.enumerated() {
+                lines.append("  Day \(dayIndex + 1)\(day.name.map { " · \($0)" } ?? "")")
+                for prescription in day.exercises {
+                    lines.append("    \(prescription.exercise): " + setsText(prescription.sets))
+                }
+            }
+        }
+        let rules = program.rules
+        let unit = rules.unit.rawValue
+        lines.append("Training max: \(percent(rules.trainingMaxPermille)) % of the estimated one-rep max.")
+        if !rules.addOnSuccess.isEmpty {
+            lines.append("After a day with every set done: " + steps(rules.addOnSuccess, unit) + ".")
+        }
+        if let misses = rules.deloadAfterMisses {
+            lines.append("After \(misses) missed day\(misses == 1 ? "" : "s") in a row: \(percent(rules.deloadPermille)) % off.")
+        }
+        if !rules.addEachCycle.isEmpty {
+            lines.append("Each cycle: " + steps(rules.addEachCycle, unit) + ".")
+        }
+        return lines
+    }
+
+    /// The program as JSON, loads as the file writes them.
+    public static func json(_ program: Program) -> String {
+        func stepsJSON(_ steps: [String: Int]) -> String {
+            DataFormats.jsonObject(steps.sorted { $0.key < $1.key }.map { ($0.key, Decimal2.format($0.value)) })
+        }
+        let weeks = program.weeks.map { week in
+            DataFormats.jsonObject([
+                ("deload", week.deload ? "true" : "false"),
+                ("days", "[" + week.days.map { day in
+                    DataFormats.jsonObject([
+                        ("name", day.name.map(DataFormats.json) ?? "null"),
+                        ("exercises", "[" + day.exercises.map { prescription in
+                            DataFormats.jsonObject([
+                                ("exercise", DataFormats.json(prescription.exercise)),
+                                ("sets", "[" + prescription.sets.map(setJSON).joined(separator: ",") + "]"),
+                            ])
+                        }.joined(separator: ",") + "]"),
+                    ])
+                }.joined(separator: ",") + "]"),
+            ])
+        }
+        let rules = program.rules
+        return DataFormats.jsonObject([
+            ("name", DataFormats.json(program.name)),
+            ("summary", program.summary.map(DataFormats.json) ?? "null"),
+            ("unit", DataFormats.json(rules.unit.rawValue)),
+            ("trainingMax", percent(rules.trainingMaxPermille)),
+            ("onSuccess", stepsJSON(rules.addOnSuccess)),
+            ("deloadAfter", rules.deloadAfterMisses.map(String.init) ?? "null"),
+            ("deloadBy", percent(rules.deloadPermille)),
+            ("eachCycle", stepsJSON(rules.addEachCycle)),
+            ("weeks", "[" + weeks.joined(separator: ",") + "]"),
+        ])
+    }
+
+    /// `65%×5, 75%×5, 85%×5+`; sets alike in a row as the file writes them, `5×5 @ 100%`.
+    static func setsText(_ sets: [PrescribedSet]) -> String {
+        var runs: [(set: PrescribedSet, count: Int)] = []
+        for set in sets {
+            if let last = runs.last, last.set == set { runs[runs.count - 1].count += 1 } else { runs.append((set, 1)) }
+        }
+        return runs.map { run in
+            let load = switch run.set.load {
+            case .percent(let permille): "\(percent(permille))%"
+            case .fixed(let weight): weight.description
+            }
+            let reps = "\(run.set.reps)\(run.set.amrap ? "+" : "")"
+            return run.count == 1 ? "\(load)×\(reps)" : "\(run.count)×\(reps) @ \(load)"
+        }.joined(separator: ", ")
+    }
+
+    static func setJSON(_ set: PrescribedSet) -> String {
+        var pairs: [(String, String)] = []
+        switch set.load {
+        case .percent(let permille): pairs = [("percent", percent(permille)), ("weight", "null"), ("unit", "null")]
+        case .fixed(let weight): pairs = [("percent", "null"), ("weight", weight.number), ("unit", DataFormats.json(weight.unit.rawValue))]
+        }
+        return DataFormats.jsonObject(pairs + [("reps", String(set.reps)), ("amrap", set.amrap ? "true" : "false")])
+    }
+
+    /// `Back Squat +5 kg, Bench Press +2.5 kg`, by name.
+    static func steps(_ steps: [String: Int], _ unit: String) -> String {
+        steps.sorted { $0.key < $1.key }.map { "\($0.key) +\(Decimal2.format($0.value)) \(unit)" }.joined(separator: ", ")
+    }
+}
