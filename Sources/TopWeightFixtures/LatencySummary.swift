@@ -33,7 +33,7 @@ public struct LatencySummary: Sendable {
 public struct BenchFailure: Error, Sendable, CustomStringConvertible {
     public var message: String
 
-    init(_ message: String) {
+    public init(_ message: String) {
         self.message = message
     }
 

@@ -44,7 +44,11 @@ extension WorkoutStore {
     /// The statement and arguments `forEachRecord` runs for `query`.
     static func historySQL(_ query: HistoryQuery) -> (sql: String, arguments: StatementArguments) {
         // Every read of records goes through here: live ones, or only tombstones.
-        var conditions: [String] = [query.deleted ? "r.deletedAt IS NOT NULL" : "r.deletedAt IS NULL"]
+        // Live ones are nearly all of them, so their test must not pick the
+        // tombstone index (`+` keeps it off any index): a file never analysed
+        // sorted every live record for `history --limit 1` (0.67 s on a
+        // million); the order's index reads newest first and stops.
+        var conditions: [String] = [query.deleted ? "r.deletedAt IS NOT NULL" : "+r.deletedAt IS NULL"]
         var arguments: StatementArguments = []
         if let user = query.userID {
             conditions.append("r.userId = ?")

@@ -38,6 +38,12 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Time the whole logger instead: 2000 piped one-line saves through this program against the sqlite3 shell's inserts (psql's, on PostgreSQL).")
     var logger = false
 
+    @Flag(help: "Time start-up instead: this program on the database (to the first prompt and :quit, history, --version) against the sqlite3 shell opening it; medians and peak memory.")
+    var startup = false
+
+    @Option(help: "Runs per command with --startup (default 20).")
+    var runs: Int?
+
     /// For CI (Scripts/test), so not in `--help`.
     @Option(name: .customLong("max-p99-ms"), help: ArgumentHelp(
         "Exit 1 when a default-mode save's p99 is above this many milliseconds.", valueName: "ms", visibility: .hidden))
@@ -46,6 +52,12 @@ struct BenchCommand: ParsableCommand {
     func validate() throws {
         if let saves, !(10...1_000_000).contains(saves) {
             throw ValidationError("--saves must be from 10 to 1000000")
+        }
+        if let runs, !(3...1_000).contains(runs) {
+            throw ValidationError("--runs must be from 3 to 1000")
+        }
+        if startup, logger {
+            throw ValidationError("--startup and --logger time different things: give one")
         }
         if let maxP99Ms, !(maxP99Ms > 0 && maxP99Ms.isFinite) {
             throw ValidationError("--max-p99-ms must be a positive number of milliseconds")
@@ -76,6 +88,14 @@ struct BenchCommand: ParsableCommand {
         let warmup = smoke ? 20 : 100
         let rounds = smoke ? 1 : 5
         let databasePath = global.databasePath
+        if startup {
+            guard !PostgresLocation.isPostgresURL(databasePath) else {
+                throw BenchFailure("--startup times a SQLite file opening: give --db FILE")
+            }
+            let count = runs ?? 20
+            StartupBench.report(try StartupBench.run(database: databasePath, runs: count), runs: count)
+            return nil
+        }
         if PostgresLocation.isPostgresURL(databasePath) {
             let shown = global.databaseShown
             if logger {
