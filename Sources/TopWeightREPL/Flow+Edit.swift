@@ -1,4 +1,5 @@
 import TopWeightCore
+import TopWeightText
 
 // MARK: - Changing a saved set (`:edit [#ID]`)
 
@@ -70,6 +71,15 @@ extension Flow {
         edit.exercise = name
         edit.field += 1
         return next(edit, in: &turn)
+    }
+
+    /// The set changed: said; the turn's copy and the numbers it knew are
+    /// replaced, and the entry's defaults read again.
+    static func edited(_ before: WorkoutRecord, _ after: WorkoutRecord, in turn: inout Turn) -> [Effect] {
+        turn.knownValues = [:]
+        if let index = turn.saved.firstIndex(where: { $0.id == after.id }) { turn.saved[index] = after }
+        let reload = turn.exercise != nil && turn.plan == nil ? defaults(then: nil, in: &turn) : []
+        return [.say(Lines.edited(before, after))] + reload
     }
 
     /// The next prompt of the edit, or, after the series, the change itself.

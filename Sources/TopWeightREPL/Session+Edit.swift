@@ -25,18 +25,16 @@ extension Session {
     }
 
     /// The change, once every value was answered (see `Flow.edit`).
-    func commitEdit(_ target: WorkoutRecord, exercise exerciseName: String, values: SetValues) {
+    func commitEdit(_ target: WorkoutRecord, exercise exerciseName: String, values: SetValues) -> Outcome {
         do {
             let changedExercise = NameRules.key(exerciseName) == NameRules.key(target.exercise)
                 ? nil : try workouts.exercise(named: exerciseName)
             let (before, after) = try log.edit(id: target.id, exercise: changedExercise, weight: values.weight,
                                                reps: values.reps, series: values.series, now: settings.now())
-            turn.knownValues = [:]
-            if let index = turn.saved.firstIndex(where: { $0.id == after.id }) { turn.saved[index] = after }
-            say(Lines.edited(before, after))
-            if turn.exercise != nil, turn.plan == nil { loadDefaults() }
+            return .then(.edited(before, after))
         } catch {
             warn(error.description)
+            return .done
         }
     }
 
