@@ -39,7 +39,7 @@ extension Flow {
         case .users: return [.listMembers]
         case .exercises: return [.listExercises]
         // In kiosk mode only the admin leaves, with the PIN.
-        case .quit: return context.kiosk ? [.askAdminPin] : [.end(.quit)]
+        case .quit: return context.kiosk ? [.checkAdminPinSet(.quit)] : [.end(.quit)]
         }
     }
 

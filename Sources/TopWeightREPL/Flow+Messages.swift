@@ -32,8 +32,8 @@ extension Flow {
         case end(Session.Ending)
         /// `:users`, `:exercises`, `:start` alone.
         case listMembers, listExercises, listRoutines
-        /// `:quit` in a kiosk: the admin PIN's question, if a PIN is set.
-        case askAdminPin
+        /// Whether an admin PIN is set, before asking for it (`Event.adminPinSet`).
+        case checkAdminPinSet(PinUse)
         /// `:plates`: the plates a side for the weight on the bar.
         case plates(Weight, bar: Weight?)
         /// `:history`: a member's (a name, "" for the one at hand, or all) newest sets.
@@ -120,12 +120,24 @@ extension Flow {
         case memberFound(User)
         /// No member has the name typed: the names like it, before the question.
         case newMember(String, similar: [String])
+        /// Whether an admin PIN is set: without one there is no admin to ask.
+        case adminPinSet(Bool, for: PinUse)
+        /// The set `:edit` means, found.
+        case editTarget(WorkoutRecord)
         /// The set changed by `:edit`: as it was and as it is.
         case edited(WorkoutRecord, WorkoutRecord)
         /// The member a command is for, found.
         case member(User, for: Command, String)
         /// `:undo`'s set removed, or found removed already.
         case undone(WorkoutRecord, removed: Bool)
+    }
+
+    /// What the admin PIN is asked for at a kiosk.
+    enum PinUse: Sendable, Equatable {
+        /// `:quit`: only the admin closes the terminal.
+        case quit
+        /// `:edit` of another member's set.
+        case edit(WorkoutRecord)
     }
 
     /// What a member typed, once a signal and the idle timeout are out of the way.

@@ -76,6 +76,10 @@ enum Flow {
             // Asked next; the names like it first, as it may be one of them.
             turn.question = .newMember(name)
             effects = similar.isEmpty ? [] : [.warn("Not a known member. Similar: \(similar.joined(separator: ", "))")]
+        case .editTarget(let target):
+            effects = editing(target, in: &turn, context)
+        case .adminPinSet(let isSet, let use):
+            effects = adminPinSet(isSet, for: use, in: &turn)
         case .edited(let before, let after):
             effects = edited(before, after, in: &turn)
         case .member(let member, let command, let argument):

@@ -6,22 +6,9 @@ import TopWeightUseCases
 // MARK: - Changing a saved set (`:edit [#ID]`)
 
 extension Session {
-    /// Asks exercise, weight, reps and series again, each with the set's own
-    /// value as the default (steppers work), then changes the set in place:
-    /// same id, `editedAt` stamped. In a kiosk a member edits only their own
-    /// sets; another's needs the admin PIN.
+    /// The set `:edit` changes, found (`Event.editTarget`; see `Flow.edit`).
     func edit(_ id: Int64?) -> Outcome {
-        guard let target = editTarget(id) else { return .done }
-        if settings.kiosk, turn.user.map({ NameRules.key($0.name) != NameRules.key(target.user) }) ?? true {
-            // Without a PIN there is no admin to ask: a prompt would let any answer through.
-            guard let pinIsSet = attempt({ () throws(WorkoutsError) in try prompts.adminPinIsSet() }) else { return .done }
-            guard pinIsSet else {
-                warn("#\(target.id) is \(target.user)'s set; at a shared terminal you can change only your own.")
-                return .done
-            }
-            return .then(.opened(.pin(for: target)))
-        }
-        return .then(.opened(.edit(SetEdit(target))))
+        editTarget(id).map { .then(.editTarget($0)) } ?? .done
     }
 
     /// The change, once every value was answered (see `Flow.edit`).

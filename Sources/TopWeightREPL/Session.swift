@@ -117,7 +117,10 @@ public final class Session {
         case .listMembers: listUsers()
         case .listExercises: listExercises()
         case .listRoutines: return startRoutine("")
-        case .askAdminPin: askForAdminPin()
+        case .checkAdminPinSet(let use):
+            // Wrong PINs count in the database, shared with every terminal and the command line.
+            guard let isSet = attempt({ () throws(WorkoutsError) in try prompts.adminPinIsSet() }) else { return .done }
+            return .then(.adminPinSet(isSet, for: use))
         case .plates(let target, let bar): showPlates(target, bar: bar)
         case .history(let name, let limit): return showHistory(of: name, limit: limit)
         case .edit(let id): return edit(id)
