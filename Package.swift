@@ -9,7 +9,8 @@ let package = Package(
         .library(name: "TopWeightCore", targets: ["TopWeightCore"]),
         .library(name: "TopWeightStore", targets: ["TopWeightStore"]),
         .library(name: "TopWeightREPL", targets: ["TopWeightREPL"]),
-        .library(name: "TopWeightCLI", targets: ["TopWeightCLI"]),
+        // The demo generator and the benchmark fixtures, for Benchmarks/.
+        .library(name: "TopWeightFixtures", targets: ["TopWeightFixtures"]),
         .library(name: "TopWeightUseCases", targets: ["TopWeightUseCases"]),
     ],
     dependencies: [
@@ -29,14 +30,25 @@ let package = Package(
         // Pure domain: values, parsing, steppers, validation, grouping, display width.
         .target(name: "TopWeightCore"),
 
+        // What both engines share and neither owns: the ranges of what is
+        // stored, the admin PIN's hash and wrong-PIN counting, the PR rules in SQL form.
+        .target(
+            name: "TopWeightStorage",
+            dependencies: [
+                "TopWeightCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
+
         // SQLite through GRDB: schema, migrations, the save path and queries.
+        // GRDBSQLite is SQLite's C interface, for the background checkpointer.
         .target(
             name: "TopWeightStore",
             dependencies: [
-                "TopWeightCore",
+                "TopWeightCore", "TopWeightStorage",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
 
@@ -45,7 +57,7 @@ let package = Package(
         .target(
             name: "TopWeightPostgres",
             dependencies: [
-                "TopWeightCore", "TopWeightStore",
+                "TopWeightCore", "TopWeightStorage",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -61,8 +73,11 @@ let package = Package(
             dependencies: ["TopWeightCore", "Yams"],
             path: "Resources",
             // The YAML files are compiled in by Scripts/embed-resources: no bundle beside the binary.
-            exclude: ["exercises.yaml", "routines.yaml", "package"],
-            sources: ["CatalogResource.swift", "RoutineResource.swift", "EmbeddedCatalog.swift", "EmbeddedRoutines.swift"]
+            exclude: ["exercises.yaml", "routines.yaml", "programs.yaml", "package"],
+            sources: [
+                "CatalogResource.swift", "RoutineResource.swift", "ProgramResource.swift",
+                "EmbeddedCatalog.swift", "EmbeddedRoutines.swift", "EmbeddedPrograms.swift",
+            ]
         ),
 
         // libedit, the BSD line editor, as a system library.
@@ -97,25 +112,37 @@ let package = Package(
             dependencies: ["TopWeightCore", "TopWeightCatalog", "TopWeightText", "TopWeightUseCases"]
         ),
 
+        // Tools, not the product: the demo generator (`topweight demo`, the
+        // benchmarks' big files) and the save timings (`topweight bench`,
+        // the raw SQLite baseline the benchmarks compare with).
+        .target(
+            name: "TopWeightFixtures",
+            dependencies: [
+                "TopWeightCore", "TopWeightCatalog", "TopWeightStore", "TopWeightPostgres",
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
+
         // Command-line interface: subcommands over the libraries.
         .target(
             name: "TopWeightCLI",
             dependencies: [
-                "TopWeightCore", "TopWeightStore", "TopWeightPostgres", "TopWeightREPL", "TopWeightCatalog", "LineEditor",
-                "TopWeightText", "TopWeightUseCases", "TopWeightTransfer",
+                "TopWeightCore", "TopWeightStorage", "TopWeightStore", "TopWeightPostgres", "TopWeightREPL", "TopWeightCatalog", "LineEditor",
+                "TopWeightText", "TopWeightUseCases", "TopWeightTransfer", "TopWeightFixtures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "topweight", dependencies: ["TopWeightCLI"]),
 
         // What tests (and benchmarks) drive the flow with: scripted input, a recording console, an in-memory logbook.
-        .target(name: "TopWeightTestSupport", dependencies: ["TopWeightCore", "TopWeightStore"]),
+        // The engine list every storage test runs on (`TestEngine`), PostgreSQL included.
+        .target(name: "TopWeightTestSupport", dependencies: ["TopWeightCore", "TopWeightStore", "TopWeightPostgres"]),
 
         .testTarget(
             name: "TopWeightCoreTests",
-            dependencies: ["TopWeightCore", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["TopWeightCore", "TopWeightTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "TopWeightTextTests", dependencies: ["TopWeightText", "TopWeightCore"]),
+        .testTarget(name: "TopWeightTextTests", dependencies: ["TopWeightText", "TopWeightCore", "TopWeightTestSupport"]),
         .testTarget(
             name: "TopWeightCatalogTests",
             dependencies: ["TopWeightCatalog", "TopWeightCore", "TopWeightUseCases", "TopWeightTestSupport", "Yams"]
@@ -123,14 +150,14 @@ let package = Package(
         .testTarget(
             name: "TopWeightStoreTests",
             dependencies: [
-                "TopWeightStore", "TopWeightPostgres", "TopWeightCore", "TopWeightUseCases", "TopWeightCatalog",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "TopWeightStorage", "TopWeightStore", "TopWeightPostgres", "TopWeightCore", "TopWeightUseCases", "TopWeightCatalog",
+                "TopWeightTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "TopWeightTransferTests",
-            dependencies: ["TopWeightTransfer", "TopWeightStore", "TopWeightPostgres", "TopWeightCore", "TopWeightCatalog"],
+            dependencies: ["TopWeightTransfer", "TopWeightStore", "TopWeightPostgres", "TopWeightCore", "TopWeightCatalog", "TopWeightTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
@@ -140,7 +167,10 @@ let package = Package(
         ),
         .testTarget(
             name: "TopWeightEndToEndTests",
-            dependencies: ["TopWeightStore", "TopWeightPostgres", "TopWeightCore", "topweight", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "TopWeightStore", "TopWeightPostgres", "TopWeightCore", "TopWeightTestSupport", "topweight",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
     ]
 )

@@ -21,7 +21,7 @@ let package = Package(
                 .product(name: "TopWeightCore", package: "TopWeight"),
                 .product(name: "TopWeightStore", package: "TopWeight"),
                 .product(name: "TopWeightREPL", package: "TopWeight"),
-                .product(name: "TopWeightCLI", package: "TopWeight"),
+                .product(name: "TopWeightFixtures", package: "TopWeight"),
                 .product(name: "TopWeightUseCases", package: "TopWeight"),
             ],
             path: "Benchmarks/TopWeightBenchmarks",

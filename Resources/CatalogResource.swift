@@ -22,18 +22,34 @@ public struct ExerciseCatalog: Sendable {
         /// How often lifters log it, 1 the most (from real exports, by
         /// `Scripts/catalog-ranks`); `nil` after every ranked entry.
         public var rank: Int?
+        /// The kind the catalog names when it differs from its category's (a plank is `time`).
+        public var statedKind: ExerciseKind?
 
-        public init(name: String, category: String, equipment: String? = nil, muscle: String? = nil, aliases: [String] = [], rank: Int? = nil) {
+        public init(name: String, category: String, equipment: String? = nil, muscle: String? = nil, aliases: [String] = [],
+                    rank: Int? = nil, kind: ExerciseKind? = nil) {
             self.name = name
             self.category = category
             self.equipment = equipment
             self.muscle = muscle
             self.aliases = aliases
             self.rank = rank
+            statedKind = kind
+        }
+
+        /// What a set of it measures: as stated, else by category
+        /// (bodyweight → bodyweight, cardio → distance, any other → weight).
+        public var kind: ExerciseKind {
+            if let statedKind { return statedKind }
+            switch category.lowercased() {
+            case "bodyweight": return .bodyweight
+            case "cardio": return .distance
+            default: return .weight
+            }
         }
 
         private enum CodingKeys: String, CodingKey {
             case name, category, equipment, muscle, aliases, rank
+            case statedKind = "kind"
         }
 
         /// Reads an entry of either shape: `{name, category}` as catalogs were
@@ -46,6 +62,7 @@ public struct ExerciseCatalog: Sendable {
             muscle = try container.decodeIfPresent(String.self, forKey: .muscle)
             aliases = try container.decodeIfPresent([String].self, forKey: .aliases) ?? []
             rank = try container.decodeIfPresent(Int.self, forKey: .rank)
+            statedKind = try container.decodeIfPresent(ExerciseKind.self, forKey: .statedKind)
         }
     }
 
@@ -80,7 +97,7 @@ public struct ExerciseCatalog: Sendable {
         self.positions = positions
     }
 
-    /// Parses catalog YAML (`exercises: [{name, category, equipment?, muscle?, aliases?}]`).
+    /// Parses catalog YAML (`exercises: [{name, category, kind?, equipment?, muscle?, aliases?}]`).
     /// Names and aliases that are not valid names are skipped; a name listed
     /// twice, or an alias that is another entry's name or alias, refuses the
     /// whole file: it would make one name mean two lifts.
@@ -101,7 +118,8 @@ public struct ExerciseCatalog: Sendable {
             guard positions.updateValue(entries.count, forKey: NameRules.key(name)) == nil else {
                 throw Problem(description: "exercise \(name) is listed twice")
             }
-            entries.append(Entry(name: name, category: raw.category, equipment: raw.equipment, muscle: raw.muscle, aliases: raw.aliases, rank: raw.rank))
+            entries.append(Entry(name: name, category: raw.category, equipment: raw.equipment, muscle: raw.muscle, aliases: raw.aliases,
+                                 rank: raw.rank, kind: raw.statedKind))
         }
         for position in entries.indices {
             var aliases: [String] = []

@@ -97,17 +97,39 @@ struct GlobalOptions: ParsableArguments {
     }
 }
 
+/// The use cases over one opened database, with the bundled catalog and
+/// routines and the local time zone: all a subcommand calls. Only the
+/// commands that hand the whole engine to a tool of their own (import,
+/// export, copy, demo, the logger) hold the store itself.
+struct UseCases {
+    let workouts: Workouts
+    let log: TrainingLog
+    let progress: TrainingProgress
+    let admin: AdminAccess
+
+    init(store: any StorageEngine) {
+        workouts = Workouts(logbook: store, catalog: .bundled())
+        log = TrainingLog(logbook: store, routineCatalog: .bundled(), timeZone: .current)
+        progress = TrainingProgress(logbook: store, timeZone: .current)
+        admin = AdminAccess(logbook: store)
+    }
+}
+
 extension GlobalOptions {
+    /// The use cases over the database, opened as `openStore` opens it.
+    func open(create: Bool = false) throws -> UseCases {
+        UseCases(store: try openStore(create: create))
+    }
+
     /// The use cases over the store and the bundled catalog.
     func openWorkouts(create: Bool = false) throws -> Workouts {
-        Workouts(logbook: try openStore(create: create), catalog: .bundled())
+        try open(create: create).workouts
     }
 
     /// The use cases and the training log over one opened store.
     func openLog(create: Bool = false) throws -> (workouts: Workouts, log: TrainingLog) {
-        let store = try openStore(create: create)
-        return (Workouts(logbook: store, catalog: .bundled()),
-                TrainingLog(logbook: store, routineCatalog: .bundled(), timeZone: .current))
+        let opened = try open(create: create)
+        return (opened.workouts, opened.log)
     }
 }
 

@@ -229,4 +229,11 @@ public enum NameRules {
         default: false
         }
     }
+
+    /// Scalars that must never reach a note: the same, but for line breaks
+    /// (`\n`) and tabs, which a note keeps. What is printed of a name or a
+    /// note goes through `TerminalText.safe` all the same.
+    public static func isForbiddenInNote(_ scalar: Unicode.Scalar) -> Bool {
+        scalar != "\n" && scalar != "\t" && isForbidden(scalar)
+    }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import PostgresNIO
 import TopWeightCore
-import TopWeightStore
+import TopWeightStorage
 
 // MARK: - Body weight
 

@@ -1,7 +1,6 @@
 import Foundation
 import PostgresNIO
 import TopWeightCore
-import TopWeightStore
 
 // MARK: - The gym's settings (plate sets)
 

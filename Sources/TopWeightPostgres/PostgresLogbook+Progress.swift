@@ -1,7 +1,7 @@
 import Foundation
 import PostgresNIO
 import TopWeightCore
-import TopWeightStore
+import TopWeightStorage
 
 // MARK: - Personal records and stats
 
@@ -14,22 +14,6 @@ extension PostgresLogbook {
             SELECT * FROM topweight_bests(\(userID), \(exerciseID), \(excluding ?? 0), \(atLeast.kilograms - 0.005))
             """)
         return try Self.decodeBests(rows).bests
-    }
-
-    /// One round trip, one call of the v6 migration's `topweight_save_measured`:
-    /// the insert (or, for a retry, the row already saved under the same
-    /// uid) and the bests before it, with plans the server keeps for the
-    /// session (a statement holding all of it was planned on every save).
-    public func saveMeasured(_ record: NewRecord, now: Date) throws(LogbookError) -> (id: Int64, bests: ExerciseBests) {
-        let values = record.values
-        let rows = try link.query("""
-            SELECT * FROM topweight_save_measured(\(record.uid), \(record.user.id), \(record.exercise.id), \(values.weight.value),
-                \(values.weight.unit.rawValue), \(Int32(values.reps)), \(Int32(values.series)), \(Self.milliseconds(record.performedAt)),
-                \(Self.milliseconds(now)), \(record.kind?.rawValue))
-            """)
-        let found = try Self.decodeBests(rows)
-        guard let id = found.savedID else { throw LogbookError(.other, "the server did not return the saved record's id") }
-        return (id, record.kind == .warmup ? ExerciseBests() : found.bests)
     }
 
     /// The saved record's id (part 0) and, of each other part, the first row

@@ -1,4 +1,3 @@
-import TopWeightCore
 import Foundation
 import GRDB
 import TopWeightCore

@@ -44,14 +44,9 @@ extension WorkoutStore: StorageEngine {
         }
         let created = Self.milliseconds(now)
         let withCategory = table == "exercise"
-        let selectSQL = "SELECT id, name\(withCategory ? ", category" : "") FROM \(table) WHERE nameKey = ?"
-        let insertSQL = withCategory
-            ? "INSERT INTO exercise (name, nameKey, category, createdAt) VALUES (?, ?, ?, ?)"
-            : "INSERT INTO user (name, nameKey, createdAt) VALUES (?, ?, ?)"
         return try perform {
             try writer.write { db in
-                let select = try db.cachedStatement(sql: selectSQL)
-                let insert = try db.cachedStatement(sql: insertSQL)
+                let select = try db.cachedStatement(sql: Self.nameByKeySQL(table: table))
                 var rows: [(id: Int64, name: String, category: String?)] = []
                 rows.reserveCapacity(valid.count)
                 for entry in valid {
@@ -62,11 +57,7 @@ extension WorkoutStore: StorageEngine {
                         rows.append((id, name, category))
                         continue
                     }
-                    if withCategory {
-                        try insert.execute(arguments: [entry.name, entry.key, entry.category, created])
-                    } else {
-                        try insert.execute(arguments: [entry.name, entry.key, created])
-                    }
+                    try Self.insertName(entry.name, key: entry.key, category: entry.category, in: table, createdAt: created, db)
                     rows.append((db.lastInsertedRowID, entry.name, entry.category))
                 }
                 return rows

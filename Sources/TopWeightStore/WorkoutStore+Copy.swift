@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TopWeightCore
+import TopWeightStorage
 
 // MARK: - Moving everything to another database (`topweight copy`)
 
@@ -72,7 +73,7 @@ extension WorkoutStore {
         try perform {
             try writer.read { db in
                 try Row.fetchAll(db, sql: "SELECT key, value FROM setting WHERE key NOT IN (?, ?) ORDER BY key",
-                                 arguments: [Self.pinFailuresKey, Self.pinLockedUntilKey])
+                                 arguments: [AdminPin.failuresKey, AdminPin.lockedUntilKey])
                     .compactMap { row in
                         guard let key = String.fromDatabaseValue(row["key"]), let value = String.fromDatabaseValue(row["value"]) else { return nil }
                         return (key, value)
@@ -85,7 +86,7 @@ extension WorkoutStore {
         try perform {
             try writer.write { db in
                 var added = 0
-                for setting in settings where setting.key != Self.pinFailuresKey && setting.key != Self.pinLockedUntilKey {
+                for setting in settings where setting.key != AdminPin.failuresKey && setting.key != AdminPin.lockedUntilKey {
                     try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
                                    arguments: [setting.key, setting.value])
                     added += db.changesCount

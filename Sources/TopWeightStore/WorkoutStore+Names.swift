@@ -8,59 +8,69 @@ extension WorkoutStore {
 
     /// The user with this name, compared case-insensitively.
     public func user(named name: String) throws(LogbookError) -> User? {
-        let key = NameRules.key(name)
-        return try perform {
-            try writer.read { db in
-                try Row.fetchOne(db.cachedStatement(sql: "SELECT id, name FROM user WHERE nameKey = ?"), arguments: [key])
-                    .flatMap(Self.user(from:))
-            }
-        }
+        try find(in: "user", name: name).flatMap(Self.user(from:))
     }
 
     /// Finds or creates the user (another terminal may have created it a moment ago).
     public func createUser(named name: String, now: Date = Date()) throws(LogbookError) -> User {
-        let key = NameRules.key(name)
-        return try perform {
-            try writer.write { db in
-                if let row = try UserRow.filter(UserRow.Columns.nameKey == key).fetchOne(db), let id = row.id {
-                    return User(id: id, name: row.name)
-                }
-                try Self.refuseLookalike(of: name, in: "user", db)
-                var row = UserRow(id: nil, name: name, nameKey: key, createdAt: now)
-                try row.insert(db)
-                return User(id: row.id ?? db.lastInsertedRowID, name: name)
-            }
-        }
+        let row = try findOrCreate(in: "user", name: name, category: nil, now: now)
+        return User(id: row.id, name: row.name)
     }
 
     /// The exercise with this name, compared case-insensitively.
     public func exercise(named name: String) throws(LogbookError) -> Exercise? {
-        let key = NameRules.key(name)
-        return try perform {
-            try writer.read { db in
-                try Row.fetchOne(db.cachedStatement(sql: "SELECT id, name, category FROM exercise WHERE nameKey = ?"), arguments: [key])
-                    .flatMap(Self.exercise(from:))
-            }
-        }
+        try find(in: "exercise", name: name).flatMap(Self.exercise(from:))
     }
 
     /// Finds or creates the exercise.
     public func createExercise(named name: String, category: String? = nil, now: Date = Date()) throws(LogbookError) -> Exercise {
-        let key = NameRules.key(name)
-        return try perform {
-            try writer.write { db in
-                if let row = try ExerciseRow.filter(ExerciseRow.Columns.nameKey == key).fetchOne(db), let id = row.id {
-                    return Exercise(id: id, name: row.name, category: row.category)
-                }
-                try Self.refuseLookalike(of: name, in: "exercise", db)
-                var row = ExerciseRow(id: nil, name: name, nameKey: key, category: category, createdAt: now)
-                try row.insert(db)
-                return Exercise(id: row.id ?? db.lastInsertedRowID, name: name, category: category)
+        let row = try findOrCreate(in: "exercise", name: name, category: category, now: now)
+        return Exercise(id: row.id, name: row.name, category: row.category)
+    }
+
+    /// The row of `table` (`user` or `exercise`) whose key is `name`'s.
+    private func find(in table: String, name: String) throws(LogbookError) -> Row? {
+        try perform {
+            try writer.read { db in
+                try Row.fetchOne(db.cachedStatement(sql: Self.nameByKeySQL(table: table)), arguments: [NameRules.key(name)])
             }
         }
     }
 
-    /// All users with how many records each has and when they last trained.
+    /// The row whose key is `name`'s, or a new one; a look-alike of another name is refused.
+    private func findOrCreate(
+        in table: String, name: String, category: String?, now: Date
+    ) throws(LogbookError) -> (id: Int64, name: String, category: String?) {
+        let key = NameRules.key(name)
+        return try perform {
+            try writer.write { db in
+                if let row = try Row.fetchOne(db.cachedStatement(sql: Self.nameByKeySQL(table: table)), arguments: [key]) {
+                    if table == "exercise", let found = Self.exercise(from: row) { return (found.id, found.name, found.category) }
+                    if table == "user", let found = Self.user(from: row) { return (found.id, found.name, nil) }
+                }
+                try Self.refuseLookalike(of: name, in: table, db)
+                try Self.insertName(name, key: key, category: category, in: table, createdAt: Self.milliseconds(now), db)
+                return (db.lastInsertedRowID, name, category)
+            }
+        }
+    }
+
+    /// A name's row by its key: `id`, `name` and, for exercises, `category`. Argument: the key.
+    static func nameByKeySQL(table: String) -> String {
+        "SELECT id, name\(table == "exercise" ? ", category" : "") FROM \(table) WHERE nameKey = ?"
+    }
+
+    /// Inserts a member or an exercise (the category only for exercises).
+    static func insertName(_ name: String, key: String, category: String?, in table: String, createdAt: Int64, _ db: Database) throws {
+        if table == "exercise" {
+            try db.cachedStatement(sql: "INSERT INTO exercise (name, nameKey, category, createdAt) VALUES (?, ?, ?, ?)")
+                .execute(arguments: [name, key, category, createdAt])
+        } else {
+            try db.cachedStatement(sql: "INSERT INTO user (name, nameKey, createdAt) VALUES (?, ?, ?)")
+                .execute(arguments: [name, key, createdAt])
+        }
+    }
+
     public func users() throws(LogbookError) -> [UserSummary] {
         try perform {
             try writer.read { db in
@@ -251,5 +261,70 @@ extension WorkoutStore {
         guard let id = Int64.fromDatabaseValue(row[RecordColumns.id]),
               let name = String.fromDatabaseValue(row[RecordColumns.name]) else { return nil }
         return Exercise(id: id, name: name, category: String.fromDatabaseValue(row[RecordColumns.category]))
+    }
+}
+
+// MARK: - Names for Tab, and for the completion index
+
+extension WorkoutStore {
+    /// Names starting with `prefix` (case-insensitive), alphabetically, for Tab completion.
+    public func userNames(withPrefix prefix: String, limit: Int = 200) throws(LogbookError) -> [String] {
+        try names(table: "user", prefix: prefix, limit: limit)
+    }
+
+    /// Exercise names starting with `prefix` (case-insensitive), for Tab completion.
+    public func exerciseNames(withPrefix prefix: String, limit: Int = 200) throws(LogbookError) -> [String] {
+        try names(table: "exercise", prefix: prefix, limit: limit)
+    }
+
+    private func names(table: String, prefix: String, limit: Int) throws(LogbookError) -> [String] {
+        let key = NameRules.key(prefix)
+        return try perform {
+            try writer.read { db in
+                if key.isEmpty {
+                    return try String.fetchAll(db.cachedStatement(sql: Self.allNamesSQL(table: table)), arguments: [limit])
+                }
+                return try String.fetchAll(db.cachedStatement(sql: Self.namesSQL(table: table)), arguments: [key, Self.upperBound(ofPrefix: key), limit])
+            }
+        }
+    }
+
+    public func names(of kind: NameRules.Kind, after id: Int64) throws(LogbookError) -> [(id: Int64, name: String)] {
+        let sql = kind == .user ? "SELECT id, name FROM user WHERE id > ? ORDER BY id" : "SELECT id, name FROM exercise WHERE id > ? ORDER BY id"
+        return try perform {
+            try writer.read { db in
+                let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [id])
+                var found: [(id: Int64, name: String)] = []
+                while let row = try rows.next() {
+                    if let id = Int64.fromDatabaseValue(row[RecordColumns.id]), let name = String.fromDatabaseValue(row[RecordColumns.name]) { found.append((id, name)) }
+                }
+                return found
+            }
+        }
+    }
+
+    /// Every name of `table` (`user` or `exercise`) in key order; argument: limit.
+    static func allNamesSQL(table: String) -> String {
+        "SELECT name FROM \(table) ORDER BY nameKey LIMIT ?"
+    }
+
+    /// A range on the unique index: every key that starts with a prefix.
+    /// Arguments: prefix key, `upperBound(ofPrefix:)` of it, limit.
+    static func namesSQL(table: String) -> String {
+        "SELECT name FROM \(table) WHERE nameKey >= ? AND nameKey < ? ORDER BY nameKey LIMIT ?"
+    }
+
+    /// The smallest string greater than every string starting with `prefix`.
+    static func upperBound(ofPrefix prefix: String) -> String {
+        var scalars = Array(prefix.unicodeScalars)
+        while let last = scalars.popLast() {
+            var next = last.value + 1
+            if next == 0xD800 { next = 0xE000 }
+            if let scalar = Unicode.Scalar(next) {
+                scalars.append(scalar)
+                return String(String.UnicodeScalarView(scalars))
+            }
+        }
+        return "\u{10FFFF}"
     }
 }

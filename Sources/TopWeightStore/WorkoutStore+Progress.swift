@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TopWeightCore
+import TopWeightStorage
 
 // MARK: - Personal records and stats
 

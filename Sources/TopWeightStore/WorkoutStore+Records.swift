@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import TopWeightCore
 
-// MARK: - Saving, deleting, restoring
+// MARK: - Saving, deleting, restoring, editing records
 
 extension WorkoutStore {
 
@@ -87,6 +87,19 @@ extension WorkoutStore {
         try perform {
             try writer.write { db in
                 try db.execute(sql: "UPDATE record SET deletedAt = NULL WHERE id = ? AND deletedAt IS NOT NULL", arguments: [id])
+                return db.changesCount > 0
+            }
+        }
+    }
+
+    public func editRecord(id: Int64, exercise: Exercise, values: SetValues, now: Date) throws(LogbookError) -> Bool {
+        try perform {
+            try writer.write { db in
+                try db.execute(sql: """
+                    UPDATE record SET exerciseId = ?, weight = ?, unit = ?, reps = ?, series = ?, editedAt = ?
+                    WHERE id = ? AND deletedAt IS NULL
+                    """, arguments: [exercise.id, values.weight.value, values.weight.unit.rawValue, values.reps, values.series,
+                                     Self.milliseconds(now), id])
                 return db.changesCount > 0
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TopWeightCore
+import TopWeightStorage
 
 /// The one owner of the database file: every write is a single transaction
 /// that leaves the file consistent, and every read the flow needs is an

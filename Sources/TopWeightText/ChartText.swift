@@ -51,7 +51,7 @@ public enum ChartText {
     public static func render(_ series: ProgressSeries, title: String, width: Int, height: Int = 10, glyphs: ChartGlyphs) -> [String] {
         let points = series.points
         guard let first = points.first, let last = points.last else {
-            return [fitted(TerminalText.safe(title), to: width), "Nothing to draw yet."]
+            return [TextColumns.cut(TerminalText.safe(title), to: width), "Nothing to draw yet."]
         }
         let values = points.map(\.value)
         let scale = ChartScale(minimum: values.min() ?? 0, maximum: values.max() ?? 0)
@@ -85,10 +85,10 @@ public enum ChartText {
             if rowLabels[row] == nil { rowLabels[row] = label.text }
         }
         let axis = glyphs == .unicode ? (tick: "┤", plain: "│", corner: "└", rule: "─") : (tick: "+", plain: "|", corner: "+", rule: "-")
-        var lines = [fitted(TerminalText.safe(title), to: width), pad(unit, labelWidth)]
+        var lines = [TextColumns.cut(TerminalText.safe(title), to: width), TextColumns.right(unit, labelWidth)]
         for (row, cells) in canvas.lines().enumerated() {
             let label = rowLabels[row]
-            lines.append(pad(label ?? "", labelWidth) + " " + (label == nil ? axis.plain : axis.tick) + trimmed(cells))
+            lines.append(TextColumns.right(label ?? "", labelWidth) + " " + (label == nil ? axis.plain : axis.tick) + trimmed(cells))
         }
         lines.append(String(repeating: " ", count: labelWidth + 1) + axis.corner + String(repeating: axis.rule, count: plotWidth))
         let firstDate = first.day.description
@@ -98,7 +98,7 @@ public enum ChartText {
             dates += String(repeating: " ", count: max(plotWidth - firstDate.count - lastDate.count, 1)) + lastDate
         }
         lines.append(dates)
-        lines.append(fitted(summary(series, glyphs: glyphs), to: width))
+        lines.append(TextColumns.cut(summary(series, glyphs: glyphs), to: width))
         return lines
     }
 
@@ -141,29 +141,11 @@ public enum ChartText {
         return Decimal2.format(Int((value * 100).rounded()))
     }
 
-    private static func pad(_ text: String, _ width: Int) -> String {
-        String(repeating: " ", count: max(width - text.count, 0)) + text
-    }
-
     /// Without trailing spaces.
     private static func trimmed(_ text: String) -> String {
         var text = text
         while text.last == " " { text.removeLast() }
         return text
-    }
-
-    /// `text` cut with `…` to at most `width` terminal columns.
-    static func fitted(_ text: String, to width: Int) -> String {
-        guard TerminalText.width(text) > width, width > 1 else { return text }
-        var out = ""
-        var used = 0
-        for character in text {
-            let columns = TerminalText.width(String(character))
-            if used + columns > width - 1 { break }
-            out.append(character)
-            used += columns
-        }
-        return out + "…"
     }
 }
 

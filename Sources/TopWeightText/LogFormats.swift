@@ -6,9 +6,11 @@ import TopWeightCore
 /// volumes are in kilograms, pounds converted.
 public enum LogFormats {
     /// `{"date": "2026-11-21", "user": "Ana", "sets": 12, "volume": 2450,
-    /// "exercises": 3, "exerciseNames": [...], "note": "…"|null, "routine": "…"|null}`
+    /// "exercises": 3, "exerciseNames": [...], "note": "…"|null, "routine": "…"|null}`,
+    /// and `"kinds": {"warmup": 2, "failure": 1}` (sets by history's `kind`)
+    /// when the day has sets that are not working sets.
     public static func sessionJSON(_ session: TrainingSession) -> String {
-        DataFormats.jsonObject([
+        var pairs = [
             ("date", DataFormats.json(session.day.description)),
             ("user", DataFormats.json(session.user)),
             ("sets", String(session.sets)),
@@ -17,7 +19,12 @@ public enum LogFormats {
             ("exerciseNames", "[" + session.exercises.map(DataFormats.json).joined(separator: ",") + "]"),
             ("note", session.note.map(DataFormats.json) ?? "null"),
             ("routine", session.routine.map(DataFormats.json) ?? "null"),
-        ])
+        ]
+        let kinds = SessionText.kinds(of: session)
+        if !kinds.isEmpty {
+            pairs.append(("kinds", DataFormats.jsonObject(kinds.map { ($0.kind.rawValue, String($0.sets)) })))
+        }
+        return DataFormats.jsonObject(pairs)
     }
 
     /// `{"month": "2026-11", "days": [{"date", "sessions", "sets", "volume", "routine", "note"}]}`:

@@ -70,9 +70,14 @@ public struct RecordFormatter {
         self.timeZone = timeZone
     }
 
-    /// `kind` last (warmup, drop, failure; empty for a working set), so the
-    /// columns before it stay where scripts expect them.
-    public static let csvHeader = "id,performedAt,user,exercise,weight,unit,reps,series,uid,kind"
+    /// A record's columns in CSV, as `export --format csv` writes them and
+    /// `import` reads them back: `kind` is warmup, drop or failure, empty for
+    /// a working set; `performedAt` keeps its milliseconds.
+    public static let csvColumns = "uid,performedAt,user,exercise,weight,unit,reps,series,kind"
+
+    /// `history` and `add`: the set's number (what `edit`, `delete` and
+    /// `restore` ask for), then the export's columns.
+    public static let csvHeader = "id," + csvColumns
 
     public func json(_ record: WorkoutRecord) -> String {
         var pairs = [
@@ -94,12 +99,19 @@ public struct RecordFormatter {
         return DataFormats.jsonObject(pairs)
     }
 
+    /// A row under `csvHeader`.
     public func csv(_ record: WorkoutRecord) -> String {
+        String(record.id) + "," + csvColumns(uid: record.uid, performedAt: record.performedAt, user: record.user,
+                                             exercise: record.exercise, values: record.values, kind: record.kind)
+    }
+
+    /// A row under `csvColumns`: names a spreadsheet would run as a formula guarded.
+    public func csvColumns(uid: String?, performedAt: Date, user: String, exercise: String, values: SetValues,
+                           kind: SetKind?) -> String {
         [
-            String(record.id), DataFormats.timestamp(record.performedAt, timeZone: timeZone),
-            DataFormats.csv(record.user), DataFormats.csv(record.exercise), record.values.weight.number,
-            record.values.weight.unit.rawValue, String(record.values.reps), String(record.values.series),
-            DataFormats.csv(record.uid ?? ""), record.kind?.rawValue ?? "",
+            DataFormats.csv(uid ?? ""), ExportTimestamp.string(performedAt, timeZone: timeZone),
+            DataFormats.csv(user), DataFormats.csv(exercise), values.weight.number, values.weight.unit.rawValue,
+            String(values.reps), String(values.series), kind?.rawValue ?? "",
         ].joined(separator: ",")
     }
 }

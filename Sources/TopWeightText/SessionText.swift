@@ -9,7 +9,9 @@ import TopWeightCore
 /// Fri 14 Nov   -           8  1200 kg  2  Back Squat, Deadlift
 /// ```
 /// `✎` marks a day with a note; with `notes` set, the note follows its row,
-/// rendered as markdown. Exercise names are cut with `…` to fit `width`.
+/// rendered as markdown. Exercise names are cut with `…` to fit `width`;
+/// after them, the day's warm-ups, drop sets and failed sets, counted:
+/// `Bench Press  (2 warm-up, 1 to failure)`.
 public enum SessionText {
     public static func render(
         _ sessions: [TrainingSession], grouping: HistoryGrouping, now: Date,
@@ -28,20 +30,19 @@ public enum SessionText {
         let volumeWidth = max(6, volumes.map(\.count).max() ?? 0)
         let countWidth = counts.map(\.count).max() ?? 1
 
-        func right(_ text: String, _ columns: Int) -> String {
-            String(repeating: " ", count: max(0, columns - text.count)) + text
-        }
-
         var lines = [
             TerminalText.pad("Day", to: dayWidth) + "   " + TerminalText.pad("Routine", to: routineWidth) + "  "
-                + right("Sets", setsWidth) + "  " + right("Volume", volumeWidth) + "  Exercises",
+                + TextColumns.right("Sets", setsWidth) + "  " + TextColumns.right("Volume", volumeWidth) + "  Exercises",
         ]
         for (i, session) in sorted.enumerated() {
             var line = TerminalText.pad(days[i], to: dayWidth) + (session.note == nil ? "   " : " ✎ ")
-            line += TerminalText.pad(routines[i], to: routineWidth) + "  " + right(sets[i], setsWidth) + "  "
-            line += right(volumes[i], volumeWidth) + "  " + right(counts[i], countWidth) + "  "
+            line += TerminalText.pad(routines[i], to: routineWidth) + "  " + TextColumns.right(sets[i], setsWidth) + "  "
+            line += TextColumns.right(volumes[i], volumeWidth) + "  " + TextColumns.right(counts[i], countWidth) + "  "
             let names = session.exercises.map(TerminalText.safe).joined(separator: ", ")
-            line += fit(names, in: width - TerminalText.width(line))
+            // Warm-ups, drop sets and failed sets an import marked, named as history names them.
+            let marked = kinds(of: session).map { "\($0.sets) \(HistoryText.label($0.kind))" }
+            let marks = marked.isEmpty ? "" : "  (" + marked.joined(separator: ", ") + ")"
+            line += TextColumns.cut(names, to: width - TerminalText.width(line) - TerminalText.width(marks)) + marks
             lines.append(line)
             if let style = notes, let note = session.note {
                 lines += MarkdownText.render(note, style: style).map { "    " + $0 }
@@ -50,18 +51,14 @@ public enum SessionText {
         return lines
     }
 
-    /// `text`, cut to `columns` display columns with a final `…` when longer.
-    static func fit(_ text: String, in columns: Int) -> String {
-        guard TerminalText.width(text) > columns else { return text }
-        guard columns > 1 else { return "…" }
-        var kept = ""
-        var used = 0
-        for character in text {
-            let width = TerminalText.width(String(character))
-            if used + width > columns - 1 { break }
-            kept.append(character)
-            used += width
+    /// The day's sets that are not working sets, counted by kind (each
+    /// record counts its series), in the order of `SetKind`; empty when
+    /// every set was a working set.
+    public static func kinds(of session: TrainingSession) -> [(kind: SetKind, sets: Int)] {
+        var counts: [SetKind: Int] = [:]
+        for record in session.records {
+            if let kind = record.kind { counts[kind, default: 0] += record.values.series }
         }
-        return kept + "…"
+        return SetKind.allCases.compactMap { kind in counts[kind].map { (kind, $0) } }
     }
 }

@@ -61,7 +61,9 @@ enum ExportReader {
         return names.joined(separator: ", ") + (header.count > 6 ? ", …" : "")
     }
 
-    /// `--unit` against a file that says its unit: the same is fine, another is refused.
+    /// `--unit` against a file that says its unit (in a column's name, or row
+    /// by row in a unit column), for every reader: the same is fine, another
+    /// is refused; `--unit` only gives a unit where the file says none.
     static func check(_ asked: WeightUnit?, against fileUnit: WeightUnit, where place: String) throws(ImportError) {
         if let asked, asked != fileUnit {
             throw ImportError("the file gives its weights in \(fileUnit.rawValue) (\(place)); --unit \(asked.rawValue) would misread them")
@@ -87,7 +89,8 @@ enum ExportReader {
 enum UnitSource {
     /// The header says it (`Weight (kg)`, `weight_lbs`), or `--unit` did.
     case fixed(WeightUnit)
-    /// A column per row (`Weight Unit`: `kg`, `lbs`), with `--unit` for rows that leave it empty.
+    /// A column per row (`Weight Unit`: `kg`, `lbs`), with `--unit` for rows that leave it empty
+    /// (and refused when it contradicts a row).
     case perRow(column: Int, fallback: WeightUnit?)
 }
 
@@ -98,20 +101,21 @@ enum SetFields {
         /// (the file's usual unit is given it afterwards).
         case set(weight: Weight, reps: Int, exact: Bool, unitKnown: Bool)
         case skip(SkipReason)
-        case malformed(String)
     }
 
-    static func read(reps repsText: String, weight weightText: String, unit: UnitSource, fields: [String]) -> Outcome {
+    /// Throws a malformed row, or refuses the file when `--unit` contradicts
+    /// the unit a row names, as for a unit a column's name gives.
+    static func read(reps repsText: String, weight weightText: String, unit: UnitSource, fields: [String]) throws(RowProblem) -> Outcome {
         let repsTrimmed = repsText.trimmingCharacters(in: .whitespaces)
         if repsTrimmed.isEmpty { return .skip(.noReps) }
-        guard let reps = SourceValues.whole(repsTrimmed) else { return .malformed("reps '\(SourceValues.shown(repsTrimmed))' is not a whole number") }
+        guard let reps = SourceValues.whole(repsTrimmed) else { throw .malformed("reps '\(SourceValues.shown(repsTrimmed))' is not a whole number") }
         if reps == 0 { return .skip(.noReps) }
-        guard Limits.reps.contains(reps) else { return .malformed("\(reps) reps is more than \(Limits.reps.upperBound)") }
+        guard Limits.reps.contains(reps) else { throw .malformed("\(reps) reps is more than \(Limits.reps.upperBound)") }
         let weightTrimmed = weightText.trimmingCharacters(in: .whitespaces)
         var value = 0.0
         if !weightTrimmed.isEmpty {
-            guard let number = SourceValues.decimal(weightTrimmed) else { return .malformed("weight '\(SourceValues.shown(weightTrimmed))' is not a number") }
-            guard number >= 0 else { return .malformed("weight \(SourceValues.shown(weightTrimmed)) is negative") }
+            guard let number = SourceValues.decimal(weightTrimmed) else { throw .malformed("weight '\(SourceValues.shown(weightTrimmed))' is not a number") }
+            guard number >= 0 else { throw .malformed("weight \(SourceValues.shown(weightTrimmed)) is negative") }
             value = number
         }
         let resolved: WeightUnit?
@@ -123,17 +127,22 @@ enum SetFields {
             if text.isEmpty {
                 resolved = fallback
             } else {
-                guard let parsed = WeightUnit(parsing: Substring(text)) else { return .malformed("weight unit '\(SourceValues.shown(text))' is neither kg nor lb") }
+                guard let parsed = WeightUnit(parsing: Substring(text)) else { throw .malformed("weight unit '\(SourceValues.shown(text))' is neither kg nor lb") }
+                do throws(ImportError) {
+                    try ExportReader.check(fallback, against: parsed, where: "its Weight Unit column")
+                } catch {
+                    throw .file(error)
+                }
                 resolved = parsed
             }
         }
         let (hundredths, exact) = SourceValues.hundredths(value)
         guard let resolved else {
-            guard hundredths == 0 else { return .malformed("weight \(SourceValues.shown(weightTrimmed)) has no unit (--unit kg or --unit lb gives one)") }
+            guard hundredths == 0 else { throw .malformed("weight \(SourceValues.shown(weightTrimmed)) has no unit (--unit kg or --unit lb gives one)") }
             return .set(weight: Weight(hundredths: 0, unit: .kg), reps: reps, exact: true, unitKnown: false)
         }
         guard hundredths <= resolved.maximumHundredths else {
-            return .malformed("weight \(SourceValues.shown(weightTrimmed)) \(resolved.rawValue) is more than \(Decimal2.format(resolved.maximumHundredths)) \(resolved.rawValue)")
+            throw .malformed("weight \(SourceValues.shown(weightTrimmed)) \(resolved.rawValue) is more than \(Decimal2.format(resolved.maximumHundredths)) \(resolved.rawValue)")
         }
         return .set(weight: Weight(hundredths: hundredths, unit: resolved), reps: reps, exact: exact, unitKnown: true)
     }

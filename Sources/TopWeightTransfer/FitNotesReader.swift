@@ -29,53 +29,21 @@ enum FitNotesReader {
         let timeColumn = table.column("time")
         let commentColumn = table.column("comment")
 
-        var history = SourceHistory(format: .fitnotes, variant: unitWords)
-        var names = SourceNames()
-        var collector = WorkoutCollector()
-        while let row = table.next() {
-            history.rows += 1
-            let fields = row.fields
-            guard fields.count == table.header.count else {
-                history.reject(row, "\(fields.count) fields where the header has \(table.header.count)")
-                continue
-            }
-            guard let day = SourceTimes.parse(fields[dateColumn]) else {
-                history.reject(row, "'\(SourceValues.shown(fields[dateColumn]))' is not a date")
-                continue
-            }
-            let exercise: String
-            switch names.exercise(fields[exerciseColumn]) {
-            case .success(let name): exercise = name
-            case .failure(let error):
-                history.reject(row, error.reason)
-                continue
-            }
-            let outcome = SetFields.read(reps: fields[repsColumn], weight: fields[weightColumn], unit: unit, fields: fields)
-            if case .malformed(let reason) = outcome {
-                history.reject(row, reason)
-                continue
-            }
+        return try ExportRows.read(&table, format: .fitnotes, variant: unitWords, unit: asked) { rows, fields throws(RowProblem) in
+            let day = try rows.date(fields[dateColumn])
+            let exercise = try rows.exercise(fields[exerciseColumn])
+            let outcome = try SetFields.read(reps: fields[repsColumn], weight: fields[weightColumn], unit: unit, fields: fields)
             // One workout a day: FitNotes keeps no time and no set number.
             let key = day.canonical
             if let column = commentColumn {
-                collector.with(key: key, start: day) { $0.addNote(fields[column], exercise: exercise) }
+                rows.workout(key: key, start: day) { $0.addNote(fields[column], exercise: exercise) }
             }
-            if [distanceColumn, timeColumn].contains(where: { column in column.map { SourceValues.isNonZero(fields[$0]) } ?? false }) {
-                history.skip(.cardioOrTimed)
-                continue
+            if SourceValues.isNonZero(fields, in: [distanceColumn, timeColumn]) {
+                rows.skip(.cardioOrTimed)
+                return
             }
-            switch outcome {
-            case .set(let weight, let reps, let exact, let unitKnown):
-                if !exact { history.rounded += 1 }
-                collector.add((exercise, "", weight, reps, nil), unitKnown: unitKnown, key: key, start: day)
-            case .skip(let reason): history.skip(reason)
-            case .malformed: break
-            }
+            rows.add(outcome, exercise: exercise, label: "", kind: nil, key: key, start: day)
         }
-        history.workouts = collector.workouts
-        history.shortened = names.shortened
-        history.settleUnits(of: collector.unknownUnits, fallback: asked)
-        return history
     }
 
     /// `Date,Time,Measurement,Value,Unit`: body weight kept, other measurements counted.
@@ -85,48 +53,23 @@ enum FitNotesReader {
               let unitColumn = table.column("unit") else {
             throw ImportError("this FitNotes body-tracker export lacks a column it needs (Date, Time, Measurement, Value, Unit)")
         }
-        var history = SourceHistory(format: .fitnotes, variant: "body tracker")
-        var occurrences: [String: Int] = [:]
-        while let row = table.next() {
-            history.rows += 1
-            let fields = row.fields
-            guard fields.count == table.header.count else {
-                history.reject(row, "\(fields.count) fields where the header has \(table.header.count)")
-                continue
-            }
+        let unitHeader = table.header[unitColumn]
+        return try ExportRows.read(&table, format: .fitnotes, variant: "body tracker", unit: asked) { rows, fields throws(RowProblem) in
             let measurement = fields[measurementColumn].lowercased().filter(\.isLetter)
             guard measurement == "bodyweight" || measurement == "weight" else {
-                history.skip(.otherMeasurement)
-                continue
+                rows.skip(.otherMeasurement)
+                return
             }
-            guard var time = SourceTimes.parse(fields[dateColumn]) else {
-                history.reject(row, "'\(SourceValues.shown(fields[dateColumn]))' is not a date")
-                continue
-            }
-            let clock = fields[timeColumn].trimmingCharacters(in: .whitespaces)
-            if !clock.isEmpty {
-                guard let parsed = SourceTimes.timeOfDay(clock) else {
-                    history.reject(row, "'\(SourceValues.shown(clock))' is not a time of day")
-                    continue
-                }
-                (time.hour, time.minute, time.second, time.hasTime) = (parsed.hour, parsed.minute, parsed.second, true)
-            }
+            let time = try rows.date(fields[dateColumn], at: fields[timeColumn])
             let unitText = fields[unitColumn].trimmingCharacters(in: .whitespaces)
             guard let unit = unitText.isEmpty ? asked : WeightUnit(parsing: Substring(unitText)) else {
-                history.reject(row, unitText.isEmpty ? "the body weight has no unit (--unit kg or --unit lb gives one)"
-                                                     : "unit '\(SourceValues.shown(unitText))' is neither kg nor lb")
-                continue
+                throw .malformed(unitText.isEmpty ? "the body weight has no unit (--unit kg or --unit lb gives one)"
+                                                  : "unit '\(SourceValues.shown(unitText))' is neither kg nor lb")
             }
-            switch BodyWeightField.read(fields[valueColumn], unit: unit) {
-            case .failure(let reason): history.reject(row, reason.reason)
-            case .success(let (weight, exact)):
-                if !exact { history.rounded += 1 }
-                let occurrence = occurrences[time.canonical, default: 0]
-                occurrences[time.canonical] = occurrence + 1
-                history.bodyWeights.append(SourceBodyWeight(measuredAt: time, weight: weight,
-                                                            identity: time.canonical + "\u{1F}" + String(occurrence)))
+            if !unitText.isEmpty {
+                do throws(ImportError) { try ExportReader.check(asked, against: unit, where: "its \(unitHeader) column") } catch { throw .file(error) }
             }
+            try rows.addBodyWeight(fields[valueColumn], unit: unit, at: time)
         }
-        return history
     }
 }

@@ -23,31 +23,13 @@ enum HevyReader {
         let descriptionColumn = table.column("description")
         let notesColumn = table.column("exercise_notes")
 
-        var history = SourceHistory(format: .hevy, variant: "weights in \(fileUnit.rawValue)")
-        var names = SourceNames()
-        var collector = WorkoutCollector()
-        while let row = table.next() {
-            history.rows += 1
-            let fields = row.fields
-            guard fields.count == table.header.count else {
-                history.reject(row, "\(fields.count) fields where the header has \(table.header.count)")
-                continue
-            }
-            guard let start = SourceTimes.parse(fields[startColumn]), start.hasTime else {
-                history.reject(row, "start_time '\(SourceValues.shown(fields[startColumn]))' is not a date and time")
-                continue
-            }
-            let exercise: String
-            switch names.exercise(fields[exerciseColumn]) {
-            case .success(let name): exercise = name
-            case .failure(let error):
-                history.reject(row, error.reason)
-                continue
-            }
+        // Newest first, as in the file: the plan puts workouts in order of their start.
+        return try ExportRows.read(&table, format: .hevy, variant: "weights in \(fileUnit.rawValue)", unit: asked) { rows, fields throws(RowProblem) in
+            let start = try rows.date(fields[startColumn], field: "start_time", needsTime: true)
+            let exercise = try rows.exercise(fields[exerciseColumn])
             let label = fields[indexColumn].trimmingCharacters(in: .whitespaces)
             guard !label.isEmpty, label.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-                history.reject(row, "set_index '\(SourceValues.shown(label))' is not a number")
-                continue
+                throw .malformed("set_index '\(SourceValues.shown(label))' is not a number")
             }
             var kind: SetKind?
             if let typeColumn {
@@ -56,37 +38,21 @@ enum HevyReader {
                 case "warmup", "warm_up", "warm-up": kind = .warmup
                 case "dropset", "drop_set", "drop": kind = .drop
                 case "failure": kind = .failure
-                case let other:
-                    history.reject(row, "set_type '\(SourceValues.shown(other))' is none of normal, warmup, dropset, failure")
-                    continue
+                case let other: throw .malformed("set_type '\(SourceValues.shown(other))' is none of normal, warmup, dropset, failure")
                 }
             }
-            let outcome = SetFields.read(reps: fields[repsColumn], weight: fields[weightColumn], unit: .fixed(fileUnit), fields: fields)
-            if case .malformed(let reason) = outcome {
-                history.reject(row, reason)
-                continue
-            }
+            let outcome = try SetFields.read(reps: fields[repsColumn], weight: fields[weightColumn], unit: .fixed(fileUnit), fields: fields)
             let key = start.canonical
-            collector.with(key: key, start: start) { workout in
+            rows.workout(key: key, start: start) { workout in
                 if let column = descriptionColumn { workout.addNote(Self.lineBreaks(fields[column])) }
                 if let column = notesColumn { workout.addNote(Self.lineBreaks(fields[column]), exercise: exercise) }
             }
-            if [distanceColumn, durationColumn].contains(where: { column in column.map { SourceValues.isNonZero(fields[$0]) } ?? false }) {
-                history.skip(.cardioOrTimed)
-                continue
+            if SourceValues.isNonZero(fields, in: [distanceColumn, durationColumn]) {
+                rows.skip(.cardioOrTimed)
+                return
             }
-            switch outcome {
-            case .set(let weight, let reps, let exact, _):
-                if !exact { history.rounded += 1 }
-                collector.add((exercise, label, weight, reps, kind), unitKnown: true, key: key, start: start)
-            case .skip(let reason): history.skip(reason)
-            case .malformed: break
-            }
+            rows.add(outcome, exercise: exercise, label: label, kind: kind, key: key, start: start)
         }
-        // Newest first, as in the file: the plan puts workouts in order of their start.
-        history.workouts = collector.workouts
-        history.shortened = names.shortened
-        return history
     }
 
     /// Hevy writes some line breaks as the two characters `\n`.

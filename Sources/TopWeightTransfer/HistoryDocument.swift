@@ -68,18 +68,13 @@ struct HistoryDocument: Decodable {
     }
 
     struct Record: Decodable {
-        var uid: String
-        var user: String
-        var exercise: String
+        var uid, user, exercise: String
         var weight: Double
         var unit: String
-        var reps: Int
-        var series: Int
+        var reps, series: Int
         var kind: String?
-        var performedAt: String
-        var createdAt: String
-        var editedAt: String?
-        var deletedAt: String?
+        var performedAt, createdAt: String
+        var editedAt, deletedAt: String?
     }
 
     struct Session: Decodable {
@@ -104,10 +99,8 @@ struct HistoryDocument: Decodable {
     }
 
     struct BodyWeightEntry: Decodable {
-        var uid: String
-        var user: String
+        var uid, user: String
         var weight: Double
-        var unit: String
-        var measuredAt: String
+        var unit, measuredAt: String
     }
 }

@@ -109,7 +109,7 @@ public enum HistoryExport {
 
     // MARK: - CSV
 
-    public static let csvHeader = "uid,performedAt,user,exercise,weight,unit,reps,series,kind"
+    public static let csvHeader = RecordFormatter.csvColumns
 
     /// Live records, oldest first, one CSV row each (for spreadsheets: names
     /// that a spreadsheet would run as a formula get a leading `'`).
@@ -117,17 +117,15 @@ public enum HistoryExport {
                            write: (String) -> Void) throws(LogbookError) {
         write(csvHeader)
         let memberKey = member.map { NameRules.key($0.name) }
+        let formatter = RecordFormatter(timeZone: timeZone)
         var cursor: Int64 = 0
         while true {
             let page = try engine.storedRecords(after: cursor, limit: pageSize)
             guard let last = page.last else { break }
             cursor = last.id
             for record in page where record.deletedAt == nil && (memberKey.map { NameRules.key(record.user) == $0 } ?? true) {
-                write([
-                    record.uid, ExportTimestamp.string(record.performedAt, timeZone: timeZone), DataFormats.csv(record.user),
-                    DataFormats.csv(record.exercise), record.values.weight.number, record.values.weight.unit.rawValue,
-                    String(record.values.reps), String(record.values.series), record.kind?.rawValue ?? "",
-                ].joined(separator: ","))
+                write(formatter.csvColumns(uid: record.uid, performedAt: record.performedAt, user: record.user,
+                                           exercise: record.exercise, values: record.values, kind: record.kind))
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import TopWeightCore
+import TopWeightText
 
 // MARK: - Our own JSON export
 

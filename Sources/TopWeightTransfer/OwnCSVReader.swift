@@ -1,5 +1,6 @@
 import Foundation
 import TopWeightCore
+import TopWeightText
 
 /// Our own CSV export (`topweight export --format csv`) read back: each row a
 /// live record with its id, so importing it where it came from adds nothing

@@ -61,11 +61,6 @@ public struct MalformedRow: Sendable, Hashable {
     public var place: String
     public var reason: String
 
-    public init(place: String, reason: String) {
-        self.place = place
-        self.reason = reason
-    }
-
     public var description: String { "\(place): \(reason); skipped" }
 }
 
@@ -197,8 +192,8 @@ struct WorkoutCollector {
     private(set) var unknownUnits: [(workout: Int, set: Int)] = []
 }
 
-/// Notes made safe to keep: line ends as `\n`, no control characters
-/// (but tabs), trimmed.
+/// Notes made safe to keep: line ends as `\n`, what a note may not hold
+/// (`NameRules.isForbiddenInNote`: controls but tabs, escapes) dropped, trimmed.
 enum NoteText {
     static func clean(_ text: String) -> String {
         var out = String.UnicodeScalarView()
@@ -208,9 +203,8 @@ enum NoteText {
             switch scalar {
             case "\r": out.append("\n")
             case "\n": if !previousCR { out.append("\n") }
-            case "\t": out.append(scalar)
             default:
-                if NameRules.isForbidden(scalar) { continue }
+                if NameRules.isForbiddenInNote(scalar) { continue }
                 out.append(scalar)
             }
         }

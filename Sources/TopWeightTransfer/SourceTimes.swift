@@ -3,12 +3,8 @@ import TopWeightCore
 
 /// A wall-clock time as another app wrote it, before it is placed in a time zone.
 struct WallTime: Hashable, Sendable {
-    var year: Int
-    var month: Int
-    var day: Int
-    var hour: Int
-    var minute: Int
-    var second: Int
+    var year, month, day: Int
+    var hour, minute, second: Int
     /// False for a date alone (FitNotes): the set is placed at noon.
     var hasTime: Bool
 

@@ -27,68 +27,35 @@ enum StrongLiftsReader {
         }
         guard let fileUnit = pairs.first?.unit else { throw ImportError("this StrongLifts export has no Set 1 (Reps) column") }
 
-        var history = SourceHistory(format: .stronglifts, variant: "\(pairs.count) set columns, weights in \(fileUnit.rawValue)")
-        var names = SourceNames()
-        var collector = WorkoutCollector()
-        rows: while let row = table.next() {
-            history.rows += 1
-            let fields = row.fields
-            guard fields.count == table.header.count else {
-                history.reject(row, "\(fields.count) fields where the header has \(table.header.count)")
-                continue
-            }
-            guard var start = SourceTimes.parse(fields[dateColumn]) else {
-                history.reject(row, "'\(SourceValues.shown(fields[dateColumn]))' is not a date")
-                continue
-            }
-            if let startColumn, !fields[startColumn].trimmingCharacters(in: .whitespaces).isEmpty {
-                guard let time = SourceTimes.timeOfDay(fields[startColumn].trimmingCharacters(in: .whitespaces)) else {
-                    history.reject(row, "start time '\(SourceValues.shown(fields[startColumn]))' is not a time of day")
-                    continue
-                }
-                (start.hour, start.minute, start.second, start.hasTime) = (time.hour, time.minute, time.second, true)
-            }
-            let exercise: String
-            switch names.exercise(fields[exerciseColumn]) {
-            case .success(let name): exercise = name
-            case .failure(let error):
-                history.reject(row, error.reason)
-                continue
-            }
+        let variant = "\(pairs.count) set columns, weights in \(fileUnit.rawValue)"
+        return try ExportRows.read(&table, format: .stronglifts, variant: variant, unit: asked) { rows, fields throws(RowProblem) in
+            let start = try rows.date(fields[dateColumn], at: startColumn.map { fields[$0] } ?? "", field: "start time")
+            let exercise = try rows.exercise(fields[exerciseColumn])
             // A workout is its date and its number (two on one day are two workouts).
             let workoutNumber = workoutColumn.map { fields[$0].trimmingCharacters(in: .whitespaces) } ?? ""
             let key = String(start.canonical.prefix(10)) + " #" + workoutNumber
-            var sets: [(label: String, weight: Weight, reps: Int)] = []
-            var skipped: [SkipReason] = []
+            var sets: [(label: String, outcome: SetFields.Outcome)] = []
             for pair in pairs {
                 let repsText = fields[pair.reps].trimmingCharacters(in: .whitespaces)
                 let weightText = fields[pair.weight].trimmingCharacters(in: .whitespaces)
                 // An empty pair is a set the workout never had.
                 if repsText.isEmpty && weightText.isEmpty { continue }
-                switch SetFields.read(reps: repsText, weight: weightText, unit: .fixed(pair.unit), fields: fields) {
-                case .set(let weight, let reps, let exact, _):
-                    if !exact { history.rounded += 1 }
-                    sets.append((pair.label, weight, reps))
-                case .skip(let reason): skipped.append(reason)
-                case .malformed(let reason):
-                    history.reject(row, "Set \(pair.label): \(reason)")
-                    continue rows
+                do throws(RowProblem) {
+                    sets.append((pair.label, try SetFields.read(reps: repsText, weight: weightText, unit: .fixed(pair.unit), fields: fields)))
+                } catch {
+                    throw error.placed("Set \(pair.label)")
                 }
             }
-            collector.with(key: key, start: start) { workout in
+            rows.workout(key: key, start: start) { workout in
                 if let notesColumn { workout.addNote(fields[notesColumn], exercise: exercise) }
             }
-            if sets.isEmpty, skipped.isEmpty, let timeColumn, SourceValues.isNonZero(fields[timeColumn]) {
-                history.skip(.cardioOrTimed)
-                continue
+            if sets.isEmpty, let timeColumn, SourceValues.isNonZero(fields[timeColumn]) {
+                rows.skip(.cardioOrTimed)
+                return
             }
-            skipped.forEach { history.skip($0) }
             for set in sets {
-                collector.add((exercise, set.label, set.weight, set.reps, nil), unitKnown: true, key: key, start: start)
+                rows.add(set.outcome, exercise: exercise, label: set.label, kind: nil, key: key, start: start)
             }
         }
-        history.workouts = collector.workouts
-        history.shortened = names.shortened
-        return history
     }
 }

@@ -36,73 +36,39 @@ enum StrongReader {
         let notesColumn = table.column("notes")
         let workoutNotesColumn = table.column("workout notes")
 
-        var history = SourceHistory(format: .strong, variant: "\(delimiter), \(unitWords)")
-        var names = SourceNames()
-        var collector = WorkoutCollector()
-        while let row = table.next() {
-            history.rows += 1
-            let fields = row.fields
-            guard fields.count == table.header.count else {
-                history.reject(row, "\(fields.count) fields where the header has \(table.header.count)")
-                continue
-            }
-            guard let start = SourceTimes.parse(fields[dateColumn]), start.hasTime else {
-                history.reject(row, "'\(SourceValues.shown(fields[dateColumn]))' is not a date and time")
-                continue
-            }
-            let exercise: String
+        return try ExportRows.read(&table, format: .strong, variant: "\(delimiter), \(unitWords)", unit: asked) { rows, fields throws(RowProblem) in
+            let start = try rows.date(fields[dateColumn], needsTime: true)
             // Our own Strong export guards a name a spreadsheet would run (`'=cmd`).
-            switch names.exercise(OwnCSVReader.unguarded(fields[exerciseColumn])) {
-            case .success(let name): exercise = name
-            case .failure(let error):
-                history.reject(row, error.reason)
-                continue
-            }
+            let exercise = try rows.exercise(OwnCSVReader.unguarded(fields[exerciseColumn]))
             let order = fields[orderColumn].trimmingCharacters(in: .whitespaces)
             let key = start.canonical
             var kind: SetKind?
             var isNote = false
             switch order.lowercased() {
             case "rest timer":
-                history.skip(.restTimer)
-                continue
+                rows.skip(.restTimer)
+                return
             case "note": isNote = true
             case "w": kind = .warmup
             case "d": kind = .drop
             case "f": kind = .failure
             default:
                 guard !order.isEmpty, order.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-                    history.reject(row, "set order '\(SourceValues.shown(order))' is none of a number, W, D, F, Rest Timer or Note")
-                    continue
+                    throw .malformed("set order '\(SourceValues.shown(order))' is none of a number, W, D, F, Rest Timer or Note")
                 }
             }
-            let outcome = isNote ? nil : SetFields.read(reps: fields[repsColumn], weight: fields[weightColumn], unit: unit, fields: fields)
-            if case .malformed(let reason) = outcome {
-                history.reject(row, reason)
-                continue
-            }
-            let cardio = [distanceColumn, secondsColumn].contains { column in column.map { SourceValues.isNonZero(fields[$0]) } ?? false }
-            collector.with(key: key, start: start) { workout in
+            let outcome = try isNote ? nil : SetFields.read(reps: fields[repsColumn], weight: fields[weightColumn], unit: unit, fields: fields)
+            rows.workout(key: key, start: start) { workout in
                 if let column = workoutNotesColumn { workout.addNote(OwnCSVReader.unguarded(fields[column])) }
                 if let column = notesColumn { workout.addNote(OwnCSVReader.unguarded(fields[column]), exercise: exercise) }
             }
-            if isNote { continue }
-            if cardio {
-                history.skip(.cardioOrTimed)
-                continue
+            guard let outcome else { return }
+            if SourceValues.isNonZero(fields, in: [distanceColumn, secondsColumn]) {
+                rows.skip(.cardioOrTimed)
+                return
             }
-            switch outcome {
-            case .set(let weight, let reps, let exact, let unitKnown):
-                if !exact { history.rounded += 1 }
-                collector.add((exercise, order, weight, reps, kind), unitKnown: unitKnown, key: key, start: start)
-            case .skip(let reason): history.skip(reason)
-            case .malformed, nil: break
-            }
+            rows.add(outcome, exercise: exercise, label: order, kind: kind, key: key, start: start)
         }
-        history.workouts = collector.workouts
-        history.shortened = names.shortened
-        history.settleUnits(of: collector.unknownUnits, fallback: asked)
-        return history
     }
 
     /// `Date;Weight (kg)`: one measurement a row.
@@ -112,29 +78,10 @@ enum StrongReader {
         guard let unit = fileUnit ?? asked else {
             throw ImportError("this Strong body-weight export doesn't say kg or lb: add --unit kg or --unit lb")
         }
-        var history = SourceHistory(format: .strong, variant: "body weight in \(unit.rawValue)")
-        var occurrences: [String: Int] = [:]
-        while let row = table.next() {
-            history.rows += 1
-            guard row.fields.count == 2 else {
-                history.reject(row, "\(row.fields.count) fields where the header has 2")
-                continue
-            }
-            guard let time = SourceTimes.parse(row.fields[0]) else {
-                history.reject(row, "'\(SourceValues.shown(row.fields[0]))' is not a date")
-                continue
-            }
-            switch BodyWeightField.read(row.fields[1], unit: unit) {
-            case .failure(let reason): history.reject(row, reason.reason)
-            case .success(let (weight, exact)):
-                if !exact { history.rounded += 1 }
-                let occurrence = occurrences[time.canonical, default: 0]
-                occurrences[time.canonical] = occurrence + 1
-                history.bodyWeights.append(SourceBodyWeight(measuredAt: time, weight: weight,
-                                                            identity: time.canonical + "\u{1F}" + String(occurrence)))
-            }
+        return try ExportRows.read(&table, format: .strong, variant: "body weight in \(unit.rawValue)", unit: asked) { rows, fields throws(RowProblem) in
+            let time = try rows.date(fields[0])
+            try rows.addBodyWeight(fields[1], unit: unit, at: time)
         }
-        return history
     }
 }
 

@@ -107,7 +107,7 @@ public struct TrainingLog: Sendable {
         guard trimmed.count <= Self.noteLength else {
             throw .invalid("the note is too long (\(trimmed.count) characters; at most \(Self.noteLength))")
         }
-        if trimmed.unicodeScalars.contains(where: { $0 != "\n" && $0 != "\t" && ($0.properties.generalCategory == .control || NameRules.isForbidden($0)) }) {
+        if trimmed.unicodeScalars.contains(where: NameRules.isForbiddenInNote) {
             throw .invalid("the note holds a control character; type text, markdown welcome")
         }
         try attempt { () throws(LogbookError) in try logbook.appendNote(userID: member.id, day: day, text: trimmed, now: now) }

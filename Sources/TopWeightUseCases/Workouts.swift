@@ -177,10 +177,14 @@ public struct Workouts: Sendable {
 
     // MARK: - The admin PIN
 
-    /// Checks the PIN (counted where every terminal sees it) and says why not, in one line.
+    /// The admin PIN over the same logbook.
+    public var admin: AdminAccess {
+        AdminAccess(logbook: logbook)
+    }
+
+    /// Checks the PIN (counted where every terminal sees it) and says why not, in one line: `admin.admit`.
     public func admit(pin: String, now: Date) throws(WorkoutsError) -> Bool {
-        let verdict = try attempt { () throws(LogbookError) in try logbook.checkAdminPin(pin, now: now) }
-        if let refusal = verdict.refusal { throw .refused(refusal) }
+        try admin.admit(pin: pin, now: now)
         return true
     }
 }

@@ -30,4 +30,10 @@ struct EmbeddedResourceTests {
         #expect(!compiled.routines.isEmpty)
         #expect(compiled.routines == fromFile.routines)
     }
+
+    @Test("the compiled programs are Resources/programs.yaml (run Scripts/embed-resources after editing it)")
+    func programs() throws {
+        let fromFile = try ProgramCatalog(yaml: Self.resource("programs.yaml"))
+        #expect(ProgramCatalog.bundled().programs == fromFile.programs)
+    }
 }

@@ -146,7 +146,7 @@ struct ExerciseCatalogTests {
         #expect(catalog.entry(named: "Turkish Get-Up")?.category == "kettlebell")
     }
 
-    static let categories: Set = ["barbell", "dumbbell", "machine", "cable", "bodyweight", "kettlebell", "band"]
+    static let categories: Set = ["barbell", "dumbbell", "machine", "cable", "bodyweight", "kettlebell", "band", "cardio"]
     static let equipment: Set = [
         "barbell", "ez bar", "trap bar", "safety bar", "landmine", "dumbbell", "kettlebell", "cable", "machine",
         "smith machine", "band", "pull-up bar", "dip station", "bench", "roman chair", "ab wheel", "box", "none",
@@ -220,6 +220,10 @@ struct ExerciseCatalogTests {
         // StrongLifts and the oldest Strong files
         ("Squat", "Back Squat"), ("Bench Press", "Bench Press"), ("Barbell Row", "Barbell Row"),
         ("Overhead Press", "Overhead Press"), ("Deadlift", "Deadlift"), ("Bent Over Row", "Barbell Row"),
+        // Timed and distance rows (planks, hangs, machines, runs)
+        ("Rowing (Machine)", "Rowing Machine"), ("Running (Treadmill)", "Treadmill"), ("Cycling (Indoor)", "Stationary Bike"),
+        ("Running (Outdoor)", "Running"), ("Cycling", "Cycling"), ("Spinning", "Stationary Bike"), ("Elliptical Machine", "Elliptical"),
+        ("Weighted Plank", "Plank"), ("Dead Hang", "Bar Hang"), ("L-Sit Hold", "L-Sit"), ("Walking", "Walking"),
         // Case as some exports write it
         ("clean and press", "Clean and Press"), ("Reverse Curl (cable)", "Cable Reverse Curl"),
     ])
@@ -229,7 +233,7 @@ struct ExerciseCatalogTests {
 
     @Test("variants, other tools and names that could mean several lifts stay apart", arguments: [
         "Shoulder Press", "Chest Fly", "Triceps Extension", "Cable Kickback", "Pulldown", "Rear flye",
-        "Cycling", "Running (Treadmill)", "Warm Up", "Double Pause Bench Press", "Deficit Pendlay Row",
+        "Warm Up", "Double Pause Bench Press", "Deficit Pendlay Row",
         "Calf Press on Seated Leg Press", "Bench",
     ])
     func leftApart(typed: String) throws {
@@ -247,5 +251,42 @@ struct ExerciseCatalogTests {
         // A one-line entry's `bench` and `dead` still mean Bench Press and Deadlift, as the README says.
         #expect(index.resolve("bench") == .unique("Bench Press"))
         #expect(index.resolve("dead") == .unique("Deadlift"))
+    }
+
+    // MARK: - Kinds
+
+    @Test("each bundled lift says what its sets measure", arguments: [
+        ("Bench Press", ExerciseKind.weight), ("Back Squat", .weight), ("Pull-Up", .bodyweight), ("Dip", .bodyweight),
+        ("Chin-Up", .bodyweight), ("Push-Up", .bodyweight), ("Plank", .time), ("Side Plank", .time), ("Dead Hang", .time),
+        ("Wall Sit", .time), ("Rowing Machine", .distance), ("Treadmill", .distance), ("Running", .distance),
+        ("Farmer's Walk", .weight), ("Assisted Pull-Up", .weight),
+    ])
+    func bundledKinds(name: String, kind: ExerciseKind) throws {
+        #expect(try #require(try bundled().entry(named: name)).kind == kind)
+    }
+
+    @Test("a kind left out follows the category; a stated kind wins; an unknown one refuses the file")
+    func kindsRead() throws {
+        let catalog = try ExerciseCatalog(yaml: """
+            exercises:
+              - { name: Back Squat, category: barbell }
+              - { name: Pull-Up, category: bodyweight }
+              - { name: Plank, category: bodyweight, kind: time }
+              - { name: Rowing Machine, category: cardio }
+              - { name: Sled Push, category: machine, kind: distance }
+            """)
+        #expect(catalog.entries.map(\.kind) == [.weight, .bodyweight, .time, .distance, .distance])
+        #expect(throws: ExerciseCatalog.Problem.self) {
+            try ExerciseCatalog(yaml: "exercises:\n  - { name: Plank, category: bodyweight, kind: hold-ish }\n")
+        }
+    }
+
+    @Test("every cardio lift is a distance, and every timed lift is a hold")
+    func cardioIsDistance() throws {
+        for entry in try bundled().entries where entry.category == "cardio" {
+            #expect(entry.kind == .distance, "\(entry.name)")
+        }
+        #expect(try bundled().entries.filter { $0.kind == .time }.map(\.name).sorted()
+            == ["Bar Hang", "Hollow Body Hold", "L-Sit", "Plank", "Side Plank", "Wall Sit"])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TopWeightCore
+import TopWeightTestSupport
 
 /// An instant written as a local wall-clock time and its UTC offset in
 /// seconds, computed without Foundation's calendar (Howard Hinnant's
@@ -17,10 +18,6 @@ private func instant(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minut
 
 private func month(_ text: String) throws -> LocalMonth {
     try #require(LocalMonth(parsing: text), "\(text) is not a month")
-}
-
-private func day(_ text: String) throws -> LocalDay {
-    try #require(LocalDay(parsing: text), "\(text) is not a day")
 }
 
 @Suite("Calendar grid")
@@ -134,7 +131,7 @@ struct CalendarGridTests {
         var berlin = Calendar(identifier: .gregorian)
         berlin.timeZone = try #require(TimeZone(identifier: "Europe/Berlin"))
         let local = LocalDay(date, in: berlin)
-        #expect(local == (try day(expected)))
+        #expect(local == day(expected))
         let weeks = CalendarGrid.weeks(of: LocalMonth(local), firstWeekday: 2)
         #expect(weeks[row][column] == local)
     }

@@ -198,4 +198,13 @@ struct HiddenNameTests {
     func skeletons(first: String, second: String) {
         #expect(NameRules.skeleton(first) == NameRules.skeleton(second))
     }
+
+    @Test("a note keeps line breaks and tabs, and nothing else a name refuses", arguments: Array(0...0xA0) + [0x200E, 0x202E, 0x2066, 0x2028, 0xFFFD])
+    func noteScalars(value: Int) throws {
+        let scalar = try #require(Unicode.Scalar(UInt32(value)))
+        let kept = scalar == "\n" || scalar == "\t" || !NameRules.isForbidden(scalar)
+        #expect(NameRules.isForbiddenInNote(scalar) == !kept)
+        #expect(NameRules.isForbiddenInNote(scalar) == (scalar != "\n" && scalar != "\t" && (scalar.properties.generalCategory == .control || NameRules.isForbidden(scalar))),
+                "the rule the note command had")
+    }
 }

@@ -1,10 +1,7 @@
 import Foundation
 import Testing
 import TopWeightCore
-
-private func day(_ text: String) throws -> LocalDay {
-    try #require(LocalDay(parsing: text), "\(text) is not a day")
-}
+import TopWeightTestSupport
 
 /// `2026-10-25T22:30:00Z` as an instant.
 private func utc(_ text: String) throws -> Date {
@@ -19,7 +16,7 @@ private func calendar(_ zone: String) throws -> Calendar {
 
 /// One session a day on each of `days`, 3 sets of 1 000 kg each.
 private func sessions(_ days: [String]) throws -> [DayTotals] {
-    try days.map { DayTotals(day: try day($0), records: 1, sets: 3, volumeKilograms: 1_000) }
+    days.map { DayTotals(day: day($0), records: 1, sets: 3, volumeKilograms: 1_000) }
 }
 
 @Suite("Local days as numbers, weeks from Monday")
@@ -27,11 +24,11 @@ struct LocalDayNumberTests {
     @Test("days since 1970 agree with Foundation's calendar from 1600 to 9999, both ways; years 1 to 9999 round-trip")
     func daysAgreeWithFoundation() throws {
         let utc = try calendar("UTC")
-        #expect(try day("1970-01-01").daysSince1970 == 0)
-        #expect(try day("1969-12-31").daysSince1970 == -1)
-        #expect(try day("2000-03-01").daysSince1970 == 11_017)
+        #expect(day("1970-01-01").daysSince1970 == 0)
+        #expect(day("1969-12-31").daysSince1970 == -1)
+        #expect(day("2000-03-01").daysSince1970 == 11_017)
         // ISO 8601's proleptic Gregorian days: 0001-01-01 is day -719 162.
-        #expect(try day("0001-01-01").daysSince1970 == -719_162)
+        #expect(day("0001-01-01").daysSince1970 == -719_162)
         for number in stride(from: -719_162, through: 2_932_896, by: 997) {
             #expect(LocalDay(daysSince1970: number)?.daysSince1970 == number, "day \(number)")
         }
@@ -55,7 +52,7 @@ struct LocalDayNumberTests {
         ("2026-10-25", "2026-10-26", false),  // the DST change's Sunday, then Monday
     ])
     func weeks(first: String, second: String, same: Bool) throws {
-        #expect((try day(first).mondayWeek == day(second).mondayWeek) == same)
+        #expect((day(first).mondayWeek == day(second).mondayWeek) == same)
     }
 }
 
@@ -86,7 +83,7 @@ struct ZoneOffsetsTests {
                                   through: try utc("2027-01-01T00:00:00Z"))
         #expect(kolkata.changes == [ZoneOffsets.Change(from: ZoneOffsets.milliseconds(try utc("2026-01-01T00:00:00Z")), seconds: 19_800)])
         // 1960: before the span and before 1970, still the right day.
-        #expect(kolkata.daysSince1970(at: ZoneOffsets.milliseconds(try utc("1960-01-01T20:00:00Z"))) == (try day("1960-01-02")).daysSince1970)
+        #expect(kolkata.daysSince1970(at: ZoneOffsets.milliseconds(try utc("1960-01-01T20:00:00Z"))) == (day("1960-01-02")).daysSince1970)
         let berlin = ZoneOffsets(try #require(TimeZone(identifier: "Europe/Berlin")), from: try utc("2026-01-01T00:00:00Z"),
                                  through: try utc("2027-01-01T00:00:00Z"))
         #expect(berlin.changes.map(\.seconds) == [3_600, 7_200, 3_600])
@@ -108,7 +105,7 @@ struct TrainingStatsTests {
         ("2021-01-06", ["2020-12-21", "2020-12-28", "2021-01-03", "2021-01-04"], 3),
     ])
     func streak(today: String, days: [String], expected: Int) throws {
-        let stats = TrainingStats(days: try sessions(days), exercises: [], today: try day(today))
+        let stats = TrainingStats(days: try sessions(days), exercises: [], today: day(today))
         #expect(stats.weeksActiveStreak == expected)
     }
 
@@ -123,10 +120,10 @@ struct TrainingStatsTests {
         let berlin = try calendar("Europe/Berlin")
         let offsets = ZoneOffsets(berlin.timeZone, from: try utc("2026-01-01T00:00:00Z"), through: try utc("2027-01-01T00:00:00Z"))
         let late = try #require(LocalDay(daysSince1970: offsets.daysSince1970(at: ZoneOffsets.milliseconds(try utc(instant)))))
-        let earlier = try day(before)
+        let earlier = day(before)
         let stats = TrainingStats(days: [DayTotals(day: earlier, records: 1, sets: 1, volumeKilograms: 1),
                                          DayTotals(day: late, records: 1, sets: 1, volumeKilograms: 1)],
-                                  exercises: [], today: try day(today))
+                                  exercises: [], today: day(today))
         #expect(stats.weeksActiveStreak == expected)
     }
 
@@ -134,18 +131,18 @@ struct TrainingStatsTests {
     func tallies() throws {
         // Wednesday 2 December 2026: the week began in November.
         let days = try sessions(["2026-10-30", "2026-11-30", "2026-12-01", "2026-12-02", "2026-12-03"])
-        let stats = TrainingStats(days: days, exercises: [], today: try day("2026-12-02"))
+        let stats = TrainingStats(days: days, exercises: [], today: day("2026-12-02"))
         #expect(stats.thisWeek == TrainingStats.Tally(sessions: 3, sets: 9, volumeKilograms: 3_000))
         #expect(stats.thisMonth == TrainingStats.Tally(sessions: 2, sets: 6, volumeKilograms: 2_000))
         #expect(stats.allTime == TrainingStats.Tally(sessions: 5, sets: 15, volumeKilograms: 5_000))
         #expect(stats.totalVolumeKilograms == 5_000)
-        #expect(stats.lastLift == (try day("2026-12-02")))
+        #expect(stats.lastLift == (day("2026-12-02")))
         #expect(stats.daysSinceLastLift == 0)
-        #expect(stats.firstLift == (try day("2026-10-30")))
-        let later = TrainingStats(days: days, exercises: [], today: try day("2027-01-05"))
+        #expect(stats.firstLift == (day("2026-10-30")))
+        let later = TrainingStats(days: days, exercises: [], today: day("2027-01-05"))
         #expect(later.daysSinceLastLift == 33)
         #expect(later.thisWeek == TrainingStats.Tally())
-        let none = TrainingStats(days: [], exercises: [], today: try day("2027-01-05"))
+        let none = TrainingStats(days: [], exercises: [], today: day("2027-01-05"))
         #expect(none.daysSinceLastLift == nil && none.lastLift == nil && none.weeksActiveStreak == 0)
     }
 
@@ -159,7 +156,7 @@ struct TrainingStatsTests {
             ExerciseTotals(exercise: "Dip", category: "", records: 2, sets: 6, volumeKilograms: 100),
             ExerciseTotals(exercise: "Row", category: "barbell", records: 1, sets: 3, volumeKilograms: 300),
         ]
-        let stats = TrainingStats(days: [], exercises: totals, today: try day("2027-01-05"))
+        let stats = TrainingStats(days: [], exercises: totals, today: day("2027-01-05"))
         #expect(stats.mostTrained.map(\.exercise) == ["Back Squat", "Bench Press", "Curl", "Plank", "Dip"])
         #expect(stats.volumeByCategory == [
             TrainingStats.CategoryVolume(category: "barbell", volumeKilograms: 15_300, sets: 63),

@@ -2,6 +2,7 @@ import Foundation
 import TopWeightCore
 import TopWeightPostgres
 import TopWeightStore
+import TopWeightTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -140,32 +141,5 @@ final class Scratch {
     var db: String {
         if let postgres, let url = try? PostgresServer.url(postgres.server, database: postgres.name) { return url }
         return directory.appendingPathComponent("topweight.sqlite").path
-    }
-}
-
-/// Which engine the end-to-end pass runs on.
-enum TestEngine: String {
-    case sqlite
-    case postgres
-
-    static var current: TestEngine {
-        ProcessInfo.processInfo.environment["TOPWEIGHT_TEST_ENGINE"].flatMap(TestEngine.init(rawValue:)) ?? .sqlite
-    }
-
-    /// The throwaway server's URL; a missing one fails the test, never skips it.
-    static func postgresServer() throws -> String {
-        guard let url = ProcessInfo.processInfo.environment["TOPWEIGHT_TEST_PG"], !url.isEmpty else {
-            throw Missing()
-        }
-        return url
-    }
-
-    struct Missing: Error, CustomStringConvertible {
-        var description: String { "TOPWEIGHT_TEST_PG is not set: run the suite through Scripts/test, which starts a throwaway PostgreSQL server" }
-    }
-
-    /// The store behind `db` (a path or a URL), as the binary would open it.
-    static func open(_ db: String) throws -> any StorageEngine {
-        PostgresLocation.isPostgresURL(db) ? try PostgresLogbook(url: db) : try WorkoutStore(path: db)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TopWeightCore
+import TopWeightTestSupport
 
 /// `topweight chart`, `plates`, `body` and `admin plates`, run as scripts run them.
 @Suite("Charts, plates and body weight on the command line")

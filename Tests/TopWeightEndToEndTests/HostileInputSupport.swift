@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TopWeightCore
 import TopWeightStore
+import TopWeightTestSupport
 
 // The mechanics behind `HostileInputTests`: the table's types, the database
 // every case starts from, and the checks both paths share.

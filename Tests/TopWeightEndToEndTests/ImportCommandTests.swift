@@ -153,6 +153,58 @@ struct ImportCommandTests {
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
+    @Test("--unit is refused in one line when the file names another unit, in a column's name or row by row, and taken when it agrees",
+          arguments: [("hevy", "kg", "lb"), ("strong-unit-column", "kg", "lb")])
+    func unitAgainstTheFile(file: String, agreeing: String, contradicting: String) throws {
+        let files = [
+            "hevy": """
+                "title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe"
+                "Push","8 Apr 2026, 16:50","8 Apr 2026, 17:50","","Bench Press (Barbell)",,"",0,"normal",80,5,,,
+
+                """,
+            "strong-unit-column": """
+                Date;Workout Name;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE;Distance;Distance Unit;Seconds;Notes;Workout Notes;Workout Duration
+                2024-01-14 09:37:10;"PULL";"Deadlift (Barbell)";1;150;kg;5;;;;0;;;1h 46m
+
+                """,
+        ]
+        let scratch = try Scratch()
+        let path = try Self.write(try #require(files[file]), "\(file).csv", in: scratch)
+        let refused = try Binary.run(["import", path, "--user", "Ana", "--unit", contradicting], db: scratch.db)
+        #expect(refused.status == 64, "\(refused.stdout)\(refused.stderr)")
+        Self.expectOneLine(refused)
+        #expect(refused.stderr.contains("--unit \(contradicting) would misread them"), "\(refused.stderr)")
+        let taken = try Binary.run(["import", path, "--user", "Ana", "--unit", agreeing], db: scratch.db)
+        #expect(taken.status == 0, "\(taken.stderr)")
+        #expect(taken.stdout.contains("1 set in 1 record added"), "\(taken.stdout)")
+    }
+
+    @Test("history --format csv keeps the milliseconds export keeps, in the export's columns after its id")
+    func historyCSVAsExport() throws {
+        let scratch = try Scratch()
+        let export = """
+            uid,performedAt,user,exercise,weight,unit,reps,series,kind
+            0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b,2026-01-05T10:00:00.250+00:00,Ana,Bench Press,60,kg,5,3,
+            0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c,2026-01-05T10:05:00+00:00,Ana,Bench Press,40,kg,10,1,warmup
+
+            """
+        let file = try Self.write(export, "export.csv", in: scratch)
+        let imported = try Binary.run(["import", file], db: scratch.db)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let exported = try Binary.run(["export", "--format", "csv"], db: scratch.db, environment: ["TZ": "UTC"])
+        let history = try Binary.run(["history", "--format", "csv"], db: scratch.db, environment: ["TZ": "UTC"])
+        #expect(history.status == 0, "\(history.stderr)")
+        let rows: [String] = history.stdout.split(separator: "\n").map(String.init)
+        let exportRows: [String] = exported.stdout.split(separator: "\n").map(String.init)
+        #expect(rows.first == "id," + (exportRows.first ?? ""))
+        #expect(rows.first == "id,uid,performedAt,user,exercise,weight,unit,reps,series,kind")
+        // Newest first in history, oldest first in the export: each row is the export's, after its id.
+        let withoutIDs: [String] = rows.dropFirst().map { row in String(row.drop { $0 != "," }.dropFirst()) }
+        let oldestLast: [String] = exportRows.dropFirst().reversed()
+        #expect(withoutIDs == oldestLast)
+        #expect(rows.contains("1,0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b,2026-01-05T10:00:00.250+00:00,Ana,Bench Press,60,kg,5,3,"), "\(rows)")
+    }
+
     @Test("export → import into an empty database → export gives the same JSON")
     func jsonRoundTrip() throws {
         let scratch = try Scratch()
@@ -208,7 +260,21 @@ extension ImportCommandTests {
         let json = try Binary.run(["history", "--user", "Ana", "--format", "json"], db: scratch.db).stdout
         #expect(json.contains("\"kind\":\"warmup\"") && json.contains("\"kind\":\"failure\""), "\(json)")
         let csv = try Binary.run(["history", "--user", "Ana", "--format", "csv"], db: scratch.db).stdout
-        #expect(csv.hasPrefix("id,performedAt,user,exercise,weight,unit,reps,series,uid,kind\n"), "\(csv)")
+        #expect(csv.hasPrefix("id,uid,performedAt,user,exercise,weight,unit,reps,series,kind\n"), "\(csv)")
         #expect(csv.contains(",warmup\n") && csv.contains(",failure\n"), "\(csv)")
+    }
+
+    @Test("warm-ups and failed sets an import marks show in sessions as text and JSON, as in history")
+    func kindsInSessions() throws {
+        let scratch = try Scratch()
+        let file = try Self.write(Self.strong, "strong.csv", in: scratch)
+        #expect(try Binary.run(["import", file, "--user", "Ana"], db: scratch.db).status == 0)
+
+        let text = try Binary.run(["sessions", "--user", "Ana"], db: scratch.db, environment: ["COLUMNS": "100"]).stdout
+        #expect(text.contains("Bench Press  (1 warm-up, 1 to failure)"), "\(text)")
+        #expect(text.contains("Deadlift\n"), "a day without marked sets has no mark: \(text)")
+        let json = try Binary.run(["sessions", "--user", "Ana", "--format", "json"], db: scratch.db).stdout
+        #expect(json.contains("\"kinds\":{\"warmup\":1,\"failure\":1}"), "\(json)")
+        #expect(json.components(separatedBy: "\"kinds\"").count == 2, "only the day with marked sets: \(json)")
     }
 }

@@ -4,6 +4,7 @@ import TopWeightCore
 import TopWeightStore
 #if canImport(Glibc)
 import Glibc
+import TopWeightTestSupport
 #endif
 
 /// `topweight --kiosk` on a real pseudo-terminal: the keys that leave other

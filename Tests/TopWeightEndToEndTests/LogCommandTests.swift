@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TopWeightCore
+import TopWeightTestSupport
 
 /// `note add`, `routines` and `edit`, run as scripts run them, on either engine.
 @Suite("Notes, routines and edits on the command line")

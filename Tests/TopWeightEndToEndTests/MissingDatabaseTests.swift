@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TopWeightTestSupport
 
 /// A mistyped `--db` path: only what writes a member's sets (and the logger)
 /// may create a database; everything else refuses the missing file with one
@@ -16,7 +17,7 @@ struct MissingDatabaseTests {
         ["admin", "unlock"],
     ])
     func refused(arguments: [String]) throws {
-        let scratch = try Scratch(engine: .sqlite)
+        let scratch = try Scratch(engine: .file)
         let folder = scratch.directory.appendingPathComponent("backups")
         let path = folder.appendingPathComponent("backup-2026-11-25.sqlite").path
 
@@ -31,7 +32,7 @@ struct MissingDatabaseTests {
 
     @Test("the default file, which nobody typed, is still made on first use by any command")
     func defaultFile() throws {
-        let scratch = try Scratch(engine: .sqlite)
+        let scratch = try Scratch(engine: .file)
         let data = scratch.directory.appendingPathComponent("data")
 
         let result = try Binary.run(["users"], db: nil, environment: ["XDG_DATA_HOME": data.path])
@@ -42,7 +43,7 @@ struct MissingDatabaseTests {
 
     @Test("copy refuses a missing source and creates neither it nor the destination")
     func copyFromNothing() throws {
-        let scratch = try Scratch(engine: .sqlite)
+        let scratch = try Scratch(engine: .file)
         let source = scratch.directory.appendingPathComponent("nonexistent.sqlite").path
         let destination = scratch.directory.appendingPathComponent("out.sqlite").path
 
@@ -56,7 +57,7 @@ struct MissingDatabaseTests {
 
     @Test("an import that would write nothing (--dry-run) refuses a missing file too")
     func dryRunImport() throws {
-        let scratch = try Scratch(engine: .sqlite)
+        let scratch = try Scratch(engine: .file)
         let export = scratch.directory.appendingPathComponent("strong.csv")
         try Data("Date,Workout Name,Exercise Name,Set Order,Weight,Reps\n2026-01-05 10:00:00,A,Bench Press,1,60,5\n".utf8)
             .write(to: export)
@@ -71,7 +72,7 @@ struct MissingDatabaseTests {
 
     @Test("what writes a member's sets creates the database and its folder: add, import, the logger, copy's destination, users add")
     func creators() throws {
-        let scratch = try Scratch(engine: .sqlite)
+        let scratch = try Scratch(engine: .file)
         let export = scratch.directory.appendingPathComponent("strong.csv")
         try Data("Date,Workout Name,Exercise Name,Set Order,Weight,Reps\n2026-01-05 10:00:00,A,Bench Press,1,60,5\n".utf8)
             .write(to: export)

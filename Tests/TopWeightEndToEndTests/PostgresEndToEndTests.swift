@@ -3,6 +3,7 @@ import Testing
 import TopWeightCore
 import TopWeightPostgres
 import TopWeightStore
+import TopWeightTestSupport
 
 /// What only a server engine has to prove: many processes at once, the
 /// server going away mid-session, and copying between a file and a server.
@@ -117,7 +118,7 @@ struct PostgresEndToEndTests {
 
     @Test("copy moves everything from a file to a server and back, twice, adding nothing the second time")
     func copyBothWays() throws {
-        let file = try Scratch(engine: .sqlite)
+        let file = try Scratch(engine: .file)
         let server = try Scratch(engine: .postgres)
         #expect(try Binary.run(["add", "Ana", "Back Squat", "100", "5", "5"], db: file.db).status == 0)
         #expect(try Binary.run(["add", "Zoë", "Bench Press", "62.5", "8", "3"], db: file.db).status == 0)
@@ -168,7 +169,7 @@ struct PostgresEndToEndTests {
 
         // Back: a new file from the server, twice. It already keeps a note of
         // its own on Ana's day: that day stays as it is, nothing doubled.
-        let back = try Scratch(engine: .sqlite)
+        let back = try Scratch(engine: .file)
         #expect(try Binary.run(["add", "Cy", "Row", "50", "10", "3"], db: server.db).status == 0)
         do {
             let store = try TestEngine.open(back.db)

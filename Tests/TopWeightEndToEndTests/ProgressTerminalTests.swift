@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TopWeightCore
 import TopWeightStore
+import TopWeightTestSupport
 
 /// Progress in the real binary on a real pseudo-terminal: a member saves a
 /// heavier squat and reads the record at once, then `:prs` and `:stats`.

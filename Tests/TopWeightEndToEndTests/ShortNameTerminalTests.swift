@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TopWeightCore
 import TopWeightStore
+import TopWeightTestSupport
 
 /// Short names at a real terminal and on the command line: the first Tab puts
 /// the best candidate in, the second lists the others; `topweight add` means

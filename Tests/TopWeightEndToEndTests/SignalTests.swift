@@ -4,6 +4,7 @@ import TopWeightCore
 import TopWeightStore
 #if canImport(Glibc)
 import Glibc
+import TopWeightTestSupport
 #endif
 
 /// SIGTERM and SIGHUP in the middle of an entry, on a real pseudo-terminal.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TopWeightCore
 import TopWeightStore
+import TopWeightTestSupport
 
 /// The real binary on a real pseudo-terminal: libedit, Tab, Ctrl-C, Ctrl-D.
 @Suite("A member at a real terminal", .serialized)

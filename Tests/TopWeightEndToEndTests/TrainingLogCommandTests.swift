@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TopWeightCore
+import TopWeightTestSupport
 
 /// `topweight sessions`, `topweight calendar` and notes in `topweight history`, run as scripts run them.
 @Suite("The training log on the command line")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TopWeightCore
 import TopWeightStore
+import TopWeightTestSupport
 
 /// The training log in the real binary on a real pseudo-terminal: a member
 /// dates a set to yesterday, repeats their last session, follows a routine,

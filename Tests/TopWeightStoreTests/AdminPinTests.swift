@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 @testable import TopWeightStore
+import TopWeightStorage
 import TopWeightCore
+import TopWeightTestSupport
 
 @Suite("The admin PIN")
 struct AdminPinTests {
@@ -44,9 +46,9 @@ struct AdminPinTests {
         #expect((AdminPin.problem(with: pin) == nil) == ok)
     }
 
-    @Test("after 5 wrong PINs attempts wait 30 s, doubling; a right PIN outside a wait resets the count")
-    func lockout() throws {
-        try withEachSharedEngine { open in
+    @Test("after 5 wrong PINs attempts wait 30 s, doubling; a right PIN outside a wait resets the count", arguments: TestEngine.shared)
+    func lockout(engine: TestEngine) throws {
+        try engine.withSharedStore { open in
             let store = try open()
             try store.setAdminPin("2468")
             var now = Date(timeIntervalSince1970: 1_795_284_000)
@@ -76,9 +78,9 @@ struct AdminPinTests {
         #expect(PinLockout.delay(afterFailures: failures) == delay)
     }
 
-    @Test("a wait is never longer than an hour, even after the clock went back, and unlock ends it")
-    func lockoutBounds() throws {
-        try withEachSharedEngine { open in
+    @Test("a wait is never longer than an hour, even after the clock went back, and unlock ends it", arguments: TestEngine.shared)
+    func lockoutBounds(engine: TestEngine) throws {
+        try engine.withSharedStore { open in
             let store = try open()
             try store.setAdminPin("2468")
             let now = Date(timeIntervalSince1970: 1_795_284_000)

@@ -5,6 +5,7 @@ import TopWeightCore
 import TopWeightPostgres
 import TopWeightStore
 import TopWeightUseCases
+import TopWeightTestSupport
 
 /// What charts, plates and body weight keep and read, on every engine:
 /// the gym's plate sets, body weights carried by `topweight copy`, and the
@@ -17,9 +18,9 @@ struct ChartStoreTests {
         TrainingLog(logbook: store, routineCatalog: RoutineCatalog(routines: []), timeZone: utc)
     }
 
-    @Test("the gym's plate sets: none until set, set, replaced, removed; the admin PIN's rows are out of reach")
-    func gymSettings() throws {
-        try withEachEngine { store in
+    @Test("the gym's plate sets: none until set, set, replaced, removed; the admin PIN's rows are out of reach", arguments: TestEngine.allCases)
+    func gymSettings(engine: TestEngine) throws {
+        try engine.withStore { store in
             #expect(try store.gymSetting(.kilogramPlates) == nil)
             try store.setGymSetting(.kilogramPlates, to: "25, 20, 10x2")
             try store.setGymSetting(.kilogramPlates, to: "20, 10")
@@ -35,9 +36,9 @@ struct ChartStoreTests {
         }
     }
 
-    @Test("the plates use case reads the gym's set, falls back to the standard one, and refuses one another tool broke")
-    func platesUseCase() throws {
-        try withEachEngine { store in
+    @Test("the plates use case reads the gym's set, falls back to the standard one, and refuses one another tool broke", arguments: TestEngine.allCases)
+    func platesUseCase(engine: TestEngine) throws {
+        try engine.withStore { store in
             let workouts = Workouts(logbook: store, catalog: ExerciseCatalog(entries: []))
             let hundred = Weight(value: 100, unit: .kg)
             #expect(try workouts.plateSet(.kg) == .standard(.kg))
@@ -56,9 +57,9 @@ struct ChartStoreTests {
         }
     }
 
-    @Test("weigh keeps a measurement, refuses a typo and the future; the list and the chart read it back")
-    func weighAndRead() throws {
-        try withEachEngine { store in
+    @Test("weigh keeps a measurement, refuses a typo and the future; the list and the chart read it back", arguments: TestEngine.allCases)
+    func weighAndRead(engine: TestEngine) throws {
+        try engine.withStore { store in
             let log = Self.log(store)
             let ana = try store.createUser(named: "Ana")
             let bo = try store.createUser(named: "Bo")
@@ -85,9 +86,9 @@ struct ChartStoreTests {
         }
     }
 
-    @Test("the chart use case reads one member's one exercise, from a day on, without warm-ups or deleted sets")
-    func chartUseCase() throws {
-        try withEachEngine { store in
+    @Test("the chart use case reads one member's one exercise, from a day on, without warm-ups or deleted sets", arguments: TestEngine.allCases)
+    func chartUseCase(engine: TestEngine) throws {
+        try engine.withStore { store in
             let log = Self.log(store)
             let ana = try store.createUser(named: "Ana")
             let bo = try store.createUser(named: "Bo")
@@ -114,8 +115,8 @@ struct ChartStoreTests {
         }
     }
 
-    @Test("copy carries body weights by uid, creating their members; a second copy adds none", arguments: [false, true])
-    func copyBodyWeights(toPostgres: Bool) throws {
+    @Test("copy carries body weights by uid, creating their members; a second copy adds none", arguments: TestEngine.shared)
+    func copyBodyWeights(to engine: TestEngine) throws {
         try withTemporaryDatabase { database in
             let file = try database.open()
             let ana = try file.createUser(named: "Ana")
@@ -143,15 +144,7 @@ struct ChartStoreTests {
                 #expect(try destination.bodyWeights(userID: zoeThere.id, since: nil, limit: nil).map(\.weight.description) == ["130 lb", "58.25 kg"])
                 #expect(try destination.storedBodyWeights(after: copied[1].id, limit: 10).count == 3, "paged by id")
             }
-            if toPostgres {
-                _ = try withPostgresDatabase { url in
-                    let server = try PostgresLogbook(url: url)
-                    defer { server.close() }
-                    try check(server)
-                }
-            } else {
-                try withTemporaryDatabase { other in try check(try other.open()) }
-            }
+            try engine.withStore(check)
         }
     }
 }

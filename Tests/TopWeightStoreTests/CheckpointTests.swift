@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TopWeightCore
 @testable import TopWeightStore
+import TopWeightTestSupport
 
 /// WAL checkpoints on a background connection, never inside a save's commit
 /// unless the log reaches the ceiling.

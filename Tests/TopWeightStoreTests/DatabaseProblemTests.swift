@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import TopWeightCore
 @testable import TopWeightStore
+import TopWeightTestSupport
 
 /// Files the store must refuse with a one-line `LogbookError`, without ever
 /// changing a byte of what the member already has.

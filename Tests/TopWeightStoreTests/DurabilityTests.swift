@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TopWeightStore
+import TopWeightTestSupport
 
 @Suite("Durable mode")
 struct DurabilityTests {

@@ -4,6 +4,7 @@ import TopWeightCore
 import TopWeightPostgres
 import TopWeightStore
 import TopWeightUseCases
+import TopWeightTestSupport
 
 /// `topweight copy` between the engines, for what lives beside the records:
 /// sessions' notes and routines, and the gym's routines.
@@ -97,8 +98,8 @@ struct LogbookCopyTests {
         }
     }
 
-    @Test("A copy between two stores of the same engine carries notes and routines too", arguments: [false, true])
-    func sameEngine(postgres: Bool) throws {
+    @Test("A copy between two stores of the same engine carries notes and routines too", arguments: TestEngine.kinds)
+    func sameEngine(engine: TestEngine) throws {
         func run(_ source: any StorageEngine, _ destination: any StorageEngine) throws {
             let ana = try source.createUser(named: "Ana")
             try source.appendNote(userID: ana.id, day: Self.day1, text: Self.note, now: instant(0))
@@ -110,12 +111,6 @@ struct LogbookCopyTests {
             #expect(try Self.kept(destination) == ["ana": [SessionInfo(day: Self.day1, note: Self.note, routine: nil)]])
             #expect(try destination.routines() == [Self.upper])
         }
-        if postgres {
-            _ = try withPostgresDatabase { from in
-                _ = try withPostgresDatabase { to in try run(try PostgresLogbook(url: from), try PostgresLogbook(url: to)) }
-            }
-        } else {
-            try run(try WorkoutStore.inMemory(), try WorkoutStore.inMemory())
-        }
+        try engine.withStores { source, fresh in try run(source, try fresh()) }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TopWeightStore
 import TopWeightCore
+import TopWeightTestSupport
 
 /// Databases written by shipped versions open with every record intact.
 ///

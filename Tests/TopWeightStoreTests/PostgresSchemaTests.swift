@@ -4,6 +4,7 @@ import Testing
 import TopWeightCore
 import TopWeightPostgres
 @testable import TopWeightStore
+import TopWeightTestSupport
 
 /// What only the PostgreSQL engine's schema handling has to prove.
 @Suite("PostgreSQL schema and migrations")

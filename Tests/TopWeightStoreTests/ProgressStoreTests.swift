@@ -5,16 +5,13 @@ import TopWeightCore
 @testable import TopWeightPostgres
 @testable import TopWeightStore
 import TopWeightUseCases
+import TopWeightTestSupport
 
 private func kg(_ value: Double) -> Weight { Weight(value: value, unit: .kg) }
 private func lb(_ value: Double) -> Weight { Weight(value: value, unit: .lb) }
 
 private func utc(_ text: String) throws -> Date {
     try #require(ISO8601DateFormatter().date(from: text), "\(text) is not an instant")
-}
-
-private func day(_ text: String) throws -> LocalDay {
-    try #require(LocalDay(parsing: text), "\(text) is not a day")
 }
 
 private func berlin() throws -> TimeZone {
@@ -34,9 +31,9 @@ extension Logbook {
 /// every save, and the totals by day and by exercise `stats` is made of.
 @Suite("Progress storage, on a file, in memory and on PostgreSQL")
 struct ProgressStoreTests {
-    @Test("bests: none before a first set; the heaviest across units, the best Epley e1RM, most reps at a weight or more")
-    func bests() throws {
-        try withEachEngine { store in
+    @Test("bests: none before a first set; the heaviest across units, the best Epley e1RM, most reps at a weight or more", arguments: TestEngine.allCases)
+    func bests(engine: TestEngine) throws {
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             let bo = try store.createUser(named: "Bo")
             let squat = try store.createExercise(named: "Back Squat")
@@ -70,9 +67,9 @@ struct ProgressStoreTests {
         }
     }
 
-    @Test("saveMeasured: the set saved once, and the bests before it; a retry of the same entry finds the same row and the same bests")
-    func saveMeasured() throws {
-        try withEachEngine { store in
+    @Test("saveMeasured: the set saved once, and the bests before it; a retry of the same entry finds the same row and the same bests", arguments: TestEngine.allCases)
+    func saveMeasured(engine: TestEngine) throws {
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             let squat = try store.createExercise(named: "Back Squat")
             let first = NewRecord(user: ana, exercise: squat, values: SetValues(100, .kg, 5, 3), performedAt: instant(0), uid: RecordUID.make(at: instant(0)))
@@ -93,9 +90,9 @@ struct ProgressStoreTests {
         }
     }
 
-    @Test("warm-ups and deleted sets are never a best; a restored set is again")
-    func warmupsAndTombstones() throws {
-        try withEachEngine { store in
+    @Test("warm-ups and deleted sets are never a best; a restored set is again", arguments: TestEngine.allCases)
+    func warmupsAndTombstones(engine: TestEngine) throws {
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             let squat = try store.createExercise(named: "Back Squat")
             func bests() throws -> ExerciseBests {
@@ -115,9 +112,9 @@ struct ProgressStoreTests {
         }
     }
 
-    @Test("TrainingProgress.log saves the set and names the records it set, none for a first set or a warm-up")
-    func logNamesRecords() throws {
-        try withEachEngine { store in
+    @Test("TrainingProgress.log saves the set and names the records it set, none for a first set or a warm-up", arguments: TestEngine.allCases)
+    func logNamesRecords(engine: TestEngine) throws {
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             let squat = try store.createExercise(named: "Back Squat")
             let progress = TrainingProgress(logbook: store, timeZone: try berlin())
@@ -137,9 +134,9 @@ struct ProgressStoreTests {
         }
     }
 
-    @Test("day totals: live sets by local day in the zone given, across DST and New Year; warm-ups count, deleted sets don't")
-    func dayTotals() throws {
-        try withEachEngine { store in
+    @Test("day totals: live sets by local day in the zone given, across DST and New Year; warm-ups count, deleted sets don't", arguments: TestEngine.allCases)
+    func dayTotals(engine: TestEngine) throws {
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             let bo = try store.createUser(named: "Bo")
             let squat = try store.createExercise(named: "Back Squat")
@@ -161,20 +158,20 @@ struct ProgressStoreTests {
             let progress = TrainingProgress(logbook: store, timeZone: try berlin())
             let totals = try store.dayTotals(userID: ana.id, zone: progress.offsets(through: try utc("2027-01-02T00:00:00Z")))
             #expect(totals == [
-                DayTotals(day: try day("2026-03-29"), records: 1, sets: 1, volumeKilograms: 500),
-                DayTotals(day: try day("2026-03-30"), records: 1, sets: 2, volumeKilograms: 100 * 0.45359237 * 5 * 2),
-                DayTotals(day: try day("2026-10-25"), records: 1, sets: 1, volumeKilograms: 600),
-                DayTotals(day: try day("2026-10-26"), records: 1, sets: 3, volumeKilograms: 1_200),
-                DayTotals(day: try day("2026-12-31"), records: 1, sets: 1, volumeKilograms: 50),
-                DayTotals(day: try day("2027-01-01"), records: 1, sets: 1, volumeKilograms: 50),
+                DayTotals(day: day("2026-03-29"), records: 1, sets: 1, volumeKilograms: 500),
+                DayTotals(day: day("2026-03-30"), records: 1, sets: 2, volumeKilograms: 100 * 0.45359237 * 5 * 2),
+                DayTotals(day: day("2026-10-25"), records: 1, sets: 1, volumeKilograms: 600),
+                DayTotals(day: day("2026-10-26"), records: 1, sets: 3, volumeKilograms: 1_200),
+                DayTotals(day: day("2026-12-31"), records: 1, sets: 1, volumeKilograms: 50),
+                DayTotals(day: day("2027-01-01"), records: 1, sets: 1, volumeKilograms: 50),
             ])
             #expect(try store.dayTotals(userID: 9_999, zone: ZoneOffsets(changes: [])) == [])
         }
     }
 
-    @Test("exercise totals: entries, sets and volume in kg per exercise with its category, by name; others' sets apart")
-    func exerciseTotals() throws {
-        try withEachEngine { store in
+    @Test("exercise totals: entries, sets and volume in kg per exercise with its category, by name; others' sets apart", arguments: TestEngine.allCases)
+    func exerciseTotals(engine: TestEngine) throws {
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             let bo = try store.createUser(named: "Bo")
             let squat = try store.createExercise(named: "Back Squat", category: "barbell")
@@ -193,9 +190,9 @@ struct ProgressStoreTests {
         }
     }
 
-    @Test("stats of a member on every engine: streak, tallies and most trained from the stored sets")
-    func stats() throws {
-        try withEachEngine { store in
+    @Test("stats of a member on every engine: streak, tallies and most trained from the stored sets", arguments: TestEngine.allCases)
+    func stats(engine: TestEngine) throws {
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             let squat = try store.createExercise(named: "Back Squat", category: "barbell")
             let curl = try store.createExercise(named: "Curl", category: "dumbbell")
@@ -215,9 +212,9 @@ struct ProgressStoreTests {
         }
     }
 
-    @Test("a row another tool wrote out of range is passed over, never taken for a best")
-    func tamperedRows() throws {
-        try withEachEngine { store in
+    @Test("a row another tool wrote out of range is passed over, never taken for a best", arguments: TestEngine.allCases)
+    func tamperedRows(engine: TestEngine) throws {
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             let squat = try store.createExercise(named: "Back Squat")
             let kept = try store.save(ana, squat, SetValues(100, .kg, 5, 3), at: instant(0))

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import TopWeightCore
 @testable import TopWeightStore
+import TopWeightTestSupport
 
 /// The statements the store runs on every Enter and every Tab must reach
 /// records through an index, never by reading the whole table, and must come

@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 import TopWeightCore
+import TopWeightTestSupport
 
 /// Schema v5 on every engine: a set's kind travels with it, body weight is kept per member.
 @Suite("Set kinds and body weight")
 struct SchemaV5Tests {
-    @Test("a warm-up saved, read back in history, and carried by storedRecords/adoptRecords keeps its kind; a working set has none")
-    func kinds() throws {
-        try withEachEngine { store in
+    @Test("a warm-up saved, read back in history, and carried by storedRecords/adoptRecords keeps its kind; a working set has none", arguments: TestEngine.allCases)
+    func kinds(engine: TestEngine) throws {
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             let squat = try store.createExercise(named: "Back Squat")
             let at = Date(timeIntervalSince1970: 1_795_284_000)
@@ -24,9 +25,9 @@ struct SchemaV5Tests {
         }
     }
 
-    @Test("body weight: saved once per uid, listed newest first, since and limit honoured")
-    func bodyWeight() throws {
-        try withEachEngine { store in
+    @Test("body weight: saved once per uid, listed newest first, since and limit honoured", arguments: TestEngine.allCases)
+    func bodyWeight(engine: TestEngine) throws {
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             let start = Date(timeIntervalSince1970: 1_795_284_000)
             let uid = RecordUID.make(at: start)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TopWeightCore
 @testable import TopWeightStore
+import TopWeightTestSupport
 
 @Suite("The SQLite store, on a file and in memory")
 struct StoreTests {
@@ -81,9 +82,10 @@ struct StoreTests {
         ("E\u{301}mile", "\u{E9}MILE"),
     ]
 
-    @Test("Users are found and created case- and composition-insensitively", arguments: sameNames)
-    func usersAreOneWhateverTheSpelling(stored: String, typed: String) throws {
-        try withEachEngine { store in
+    @Test("Users are found and created case- and composition-insensitively", arguments: TestEngine.allCases, sameNames)
+    func usersAreOneWhateverTheSpelling(engine: TestEngine, _ arguments: (stored: String, typed: String)) throws {
+        let (stored, typed) = arguments
+        try engine.withStore { store in
             let created = try store.createUser(named: stored)
 
             let found = try #require(try store.user(named: typed))
@@ -98,9 +100,10 @@ struct StoreTests {
         }
     }
 
-    @Test("Exercises are found and created case- and composition-insensitively", arguments: sameNames)
-    func exercisesAreOneWhateverTheSpelling(stored: String, typed: String) throws {
-        try withEachEngine { store in
+    @Test("Exercises are found and created case- and composition-insensitively", arguments: TestEngine.allCases, sameNames)
+    func exercisesAreOneWhateverTheSpelling(engine: TestEngine, _ arguments: (stored: String, typed: String)) throws {
+        let (stored, typed) = arguments
+        try engine.withStore { store in
             let created = try store.createExercise(named: stored, category: "chest")
 
             let found = try #require(try store.exercise(named: typed))
@@ -113,9 +116,9 @@ struct StoreTests {
         }
     }
 
-    @Test("A member's recent exercises: the most used of their newest sets first, then the most recent")
-    func recentExercisesMostUsedFirst() throws {
-        try withEachEngine { store in
+    @Test("A member's recent exercises: the most used of their newest sets first, then the most recent", arguments: TestEngine.allCases)
+    func recentExercisesMostUsedFirst(engine: TestEngine) throws {
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             let ben = try store.createUser(named: "Ben")
             let front = try store.createExercise(named: "Front Squat")
@@ -138,10 +141,11 @@ struct StoreTests {
 
     @Test(
         "Names that differ by more than case or composition stay distinct",
-        arguments: [("Zoe", "Zo\u{EB}"), ("Ana", "Anna"), ("Jose", "Jos\u{E9}")]
+        arguments: TestEngine.allCases, [("Zoe", "Zo\u{EB}"), ("Ana", "Anna"), ("Jose", "Jos\u{E9}")]
     )
-    func distinctNamesStayDistinct(first: String, second: String) throws {
-        try withEachEngine { store in
+    func distinctNamesStayDistinct(engine: TestEngine, _ arguments: (first: String, second: String)) throws {
+        let (first, second) = arguments
+        try engine.withStore { store in
             let a = try store.createUser(named: first)
             let b = try store.createUser(named: second)
             let x = try store.createExercise(named: first)
@@ -155,9 +159,9 @@ struct StoreTests {
         }
     }
 
-    @Test("createUser and createExercise are idempotent")
-    func createIsIdempotent() throws {
-        try withEachEngine { store in
+    @Test("createUser and createExercise are idempotent", arguments: TestEngine.allCases)
+    func createIsIdempotent(engine: TestEngine) throws {
+        try engine.withStore { store in
             let first = try store.createUser(named: "Ana", now: instant(0))
             let second = try store.createUser(named: "Ana", now: instant(60))
             let bench = try store.createExercise(named: "Bench Press", category: "chest")
@@ -172,9 +176,9 @@ struct StoreTests {
         }
     }
 
-    @Test("Looking up unknown names gives nil and creates nothing")
-    func unknownNamesAreNil() throws {
-        try withEachEngine { store in
+    @Test("Looking up unknown names gives nil and creates nothing", arguments: TestEngine.allCases)
+    func unknownNamesAreNil(engine: TestEngine) throws {
+        try engine.withStore { store in
             _ = try store.createUser(named: "Ana")
 
             #expect(try store.user(named: "Bo") == nil)
@@ -212,9 +216,10 @@ struct StoreTests {
         ("", ["Ana", "Anabel", "Andr\u{E9}s", "Bo", "Zoe", "Zo\u{EB}", "Zo\u{EB}lle", "\u{C9}mile", "E\u{301}va", "\u{D8}rjan", "東京"]),
     ]
 
-    @Test("userNames(withPrefix:) completes case-insensitively in key order", arguments: completions)
-    func userNameCompletion(prefix: String, expected: [String]) throws {
-        try withEachSQLiteEngine { store in
+    @Test("userNames(withPrefix:) completes case-insensitively in key order", arguments: TestEngine.sqlite, completions)
+    func userNameCompletion(engine: TestEngine, _ arguments: (prefix: String, expected: [String])) throws {
+        let (prefix, expected) = arguments
+        try engine.withSQLiteStore { store in
             for name in Self.memberNames { _ = try store.createUser(named: name) }
 
             let names = try store.userNames(withPrefix: prefix)
@@ -223,9 +228,10 @@ struct StoreTests {
         }
     }
 
-    @Test("exerciseNames(withPrefix:) completes case-insensitively in key order", arguments: completions)
-    func exerciseNameCompletion(prefix: String, expected: [String]) throws {
-        try withEachSQLiteEngine { store in
+    @Test("exerciseNames(withPrefix:) completes case-insensitively in key order", arguments: TestEngine.sqlite, completions)
+    func exerciseNameCompletion(engine: TestEngine, _ arguments: (prefix: String, expected: [String])) throws {
+        let (prefix, expected) = arguments
+        try engine.withSQLiteStore { store in
             for name in Self.memberNames { _ = try store.createExercise(named: name) }
             _ = try store.createUser(named: "Anton")
 
@@ -235,9 +241,9 @@ struct StoreTests {
         }
     }
 
-    @Test("Completion returns at most `limit` names, the first ones in key order", arguments: [0, 1, 2, 3, 50])
-    func completionIsLimited(limit: Int) throws {
-        try withEachSQLiteEngine { store in
+    @Test("Completion returns at most `limit` names, the first ones in key order", arguments: TestEngine.sqlite, [0, 1, 2, 3, 50])
+    func completionIsLimited(engine: TestEngine, limit: Int) throws {
+        try engine.withSQLiteStore { store in
             for name in ["Anabel", "Bo", "Andrés", "Ana", "Anton"] {
                 _ = try store.createUser(named: name)
                 _ = try store.createExercise(named: name)
@@ -263,9 +269,9 @@ struct StoreTests {
 
     // MARK: - Saving and the defaults it leads to
 
-    @Test("An empty database has no last user, exercise or values")
-    func emptyDefaults() throws {
-        try withEachEngine { store in
+    @Test("An empty database has no last user, exercise or values", arguments: TestEngine.allCases)
+    func emptyDefaults(engine: TestEngine) throws {
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             let bench = try store.createExercise(named: "Bench Press")
 
@@ -276,9 +282,9 @@ struct StoreTests {
         }
     }
 
-    @Test("After saves, the defaults are the newest record's by id, not by performedAt")
-    func defaultsFollowTheNewestSave() throws {
-        try withEachEngine { store in
+    @Test("After saves, the defaults are the newest record's by id, not by performedAt", arguments: TestEngine.allCases)
+    func defaultsFollowTheNewestSave(engine: TestEngine) throws {
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             let bo = try store.createUser(named: "Bo")
             let bench = try store.createExercise(named: "Bench Press")
@@ -303,13 +309,14 @@ struct StoreTests {
 
     @Test(
         "Weights read back exactly, in the unit they were saved in",
-        arguments: [
+        arguments: TestEngine.allCases, [
             (13_500, WeightUnit.lb), (6_250, .kg), (0, .kg), (25, .kg), (10_255, .kg),
             (1_000_00, .kg), (2_200_00, .lb), (4_499, .lb), (1, .lb),
         ]
     )
-    func weightsRoundTrip(hundredths: Int, unit: WeightUnit) throws {
-        try withEachEngine { store in
+    func weightsRoundTrip(engine: TestEngine, _ arguments: (hundredths: Int, unit: WeightUnit)) throws {
+        let (hundredths, unit) = arguments
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             let bench = try store.createExercise(named: "Bench Press")
             let values = SetValues(weight: Weight(hundredths: hundredths, unit: unit), reps: 8, series: 3)
@@ -329,9 +336,9 @@ struct StoreTests {
         }
     }
 
-    @Test("Deleting the newest record makes the defaults fall back to the previous one")
-    func deletingFallsBack() throws {
-        try withEachEngine { store in
+    @Test("Deleting the newest record makes the defaults fall back to the previous one", arguments: TestEngine.allCases)
+    func deletingFallsBack(engine: TestEngine) throws {
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             let bo = try store.createUser(named: "Bo")
             let bench = try store.createExercise(named: "Bench Press")
@@ -405,9 +412,9 @@ struct StoreTests {
         records.sorted { ($0.performedAt, $0.id) > ($1.performedAt, $1.id) }.map(\.id)
     }
 
-    @Test("History is newest first by performedAt, then by id among equal times")
-    func historyOrder() throws {
-        try withEachEngine { store in
+    @Test("History is newest first by performedAt, then by id among equal times", arguments: TestEngine.allCases)
+    func historyOrder(engine: TestEngine) throws {
+        try engine.withStore { store in
             let saved = try Self.saveFixture(in: store)
 
             let history = try store.history(HistoryQuery())
@@ -436,7 +443,7 @@ struct StoreTests {
 
     @Test(
         "History filters by user, exercise and since (inclusive), and honours limit",
-        arguments: [
+        arguments: TestEngine.allCases, [
             HistoryCase(),
             HistoryCase(user: "Ana"),
             HistoryCase(user: "Bo"),
@@ -453,8 +460,8 @@ struct StoreTests {
             HistoryCase(sinceSeconds: 10_000),
         ]
     )
-    func historyFilters(_ filter: HistoryCase) throws {
-        try withEachEngine { store in
+    func historyFilters(engine: TestEngine, _ filter: HistoryCase) throws {
+        try engine.withStore { store in
             let saved = try Self.saveFixture(in: store)
             var query = HistoryQuery(limit: filter.limit)
             if let name = filter.user { query.userID = try #require(try store.user(named: name)).id }
@@ -473,10 +480,11 @@ struct StoreTests {
 
     @Test(
         "Keyset paging with `before` continues exactly where the previous page stopped",
-        arguments: [nil, "Ana"] as [String?], [1, 2, 3, 4, 7, 100]
+        arguments: TestEngine.allCases, ([nil, "Ana"] as [String?]).flatMap { user in [1, 2, 3, 4, 7, 100].map { (user: user, pageSize: $0) } }
     )
-    func keysetPaging(user: String?, pageSize: Int) throws {
-        try withEachEngine { store in
+    func keysetPaging(engine: TestEngine, _ arguments: (user: String?, pageSize: Int)) throws {
+        let (user, pageSize) = arguments
+        try engine.withStore { store in
             var saved = try Self.saveFixture(in: store)
             // More ties: a second batch at times the fixture already uses.
             saved += try Self.saveFixture(in: store)
@@ -499,9 +507,9 @@ struct StoreTests {
         }
     }
 
-    @Test("forEachRecord streams the same records as history")
-    func streamingMatchesHistory() throws {
-        try withEachEngine { store in
+    @Test("forEachRecord streams the same records as history", arguments: TestEngine.allCases)
+    func streamingMatchesHistory(engine: TestEngine) throws {
+        try engine.withStore { store in
             _ = try Self.saveFixture(in: store)
             var streamed: [WorkoutRecord] = []
 
@@ -514,9 +522,9 @@ struct StoreTests {
 
     // MARK: - Summaries
 
-    @Test("users() lists every member in name order with record counts and last training")
-    func userSummaries() throws {
-        try withEachEngine { store in
+    @Test("users() lists every member in name order with record counts and last training", arguments: TestEngine.allCases)
+    func userSummaries(engine: TestEngine) throws {
+        try engine.withStore { store in
             let saved = try Self.saveFixture(in: store)
             let dee = try store.createUser(named: "dee")
 
@@ -535,9 +543,9 @@ struct StoreTests {
         }
     }
 
-    @Test("exercises() lists every exercise in name order with how many records use it")
-    func exerciseSummaries() throws {
-        try withEachEngine { store in
+    @Test("exercises() lists every exercise in name order with how many records use it", arguments: TestEngine.allCases)
+    func exerciseSummaries(engine: TestEngine) throws {
+        try engine.withStore { store in
             let saved = try Self.saveFixture(in: store)
             let curl = try store.createExercise(named: "Curl", category: "arms")
 
@@ -553,9 +561,9 @@ struct StoreTests {
 
     // MARK: - Renaming and removing exercises
 
-    @Test("Renaming an exercise keeps its records, defaults and id")
-    func renameKeepsRecords() throws {
-        try withEachEngine { store in
+    @Test("Renaming an exercise keeps its records, defaults and id", arguments: TestEngine.allCases)
+    func renameKeepsRecords(engine: TestEngine) throws {
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             let bench = try store.createExercise(named: "Bench", category: "chest")
             let id = try store.save(ana, bench, SetValues(60, .kg, 8, 3), at: instant(0))
@@ -573,9 +581,9 @@ struct StoreTests {
         }
     }
 
-    @Test("Renaming to a different spelling of its own name is allowed")
-    func renameToOwnName() throws {
-        try withEachEngine { store in
+    @Test("Renaming to a different spelling of its own name is allowed", arguments: TestEngine.allCases)
+    func renameToOwnName(engine: TestEngine) throws {
+        try engine.withStore { store in
             let bench = try store.createExercise(named: "bench press")
 
             let renamed = try store.renameExercise(bench, to: "Bench Press")
@@ -588,10 +596,10 @@ struct StoreTests {
 
     @Test(
         "Renaming refuses a name another exercise already has, in any case or composition",
-        arguments: ["Back Squat", "BACK SQUAT", "back squat"]
+        arguments: TestEngine.allCases, ["Back Squat", "BACK SQUAT", "back squat"]
     )
-    func renameRefusesTakenName(newName: String) throws {
-        try withEachEngine { store in
+    func renameRefusesTakenName(engine: TestEngine, newName: String) throws {
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             let bench = try store.createExercise(named: "Bench Press")
             let squat = try store.createExercise(named: "Back Squat")
@@ -609,9 +617,9 @@ struct StoreTests {
         }
     }
 
-    @Test("Renaming refuses a name taken by another exercise spelled with decomposed accents")
-    func renameRefusesTakenAccentedName() throws {
-        try withEachEngine { store in
+    @Test("Renaming refuses a name taken by another exercise spelled with decomposed accents", arguments: TestEngine.allCases)
+    func renameRefusesTakenAccentedName(engine: TestEngine) throws {
+        try engine.withStore { store in
             let press = try store.createExercise(named: "D\u{E9}velopp\u{E9}")
             let bench = try store.createExercise(named: "Bench Press")
 
@@ -625,9 +633,9 @@ struct StoreTests {
         }
     }
 
-    @Test("Removing an exercise that records use is refused; an unused one goes")
-    func removeExercise() throws {
-        try withEachEngine { store in
+    @Test("Removing an exercise that records use is refused; an unused one goes", arguments: TestEngine.allCases)
+    func removeExercise(engine: TestEngine) throws {
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             let bench = try store.createExercise(named: "Bench Press")
             let curl = try store.createExercise(named: "Curl")
@@ -658,9 +666,9 @@ struct StoreTests {
         }
     }
 
-    @Test("A member whose sets are all deleted goes, when asked, with their tombstones, notes and body weights; never one with a live set")
-    func removeMemberWithTombstones() throws {
-        try withEachEngine { store in
+    @Test("A member whose sets are all deleted goes, when asked, with their tombstones, notes and body weights; never one with a live set", arguments: TestEngine.allCases)
+    func removeMemberWithTombstones(engine: TestEngine) throws {
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             let bo = try store.createUser(named: "Bo")
             let bench = try store.createExercise(named: "Bench Press")
@@ -695,9 +703,9 @@ struct StoreTests {
         }
     }
 
-    @Test("Merging an exercise moves every record (deleted ones too) and routine step onto the other, stamps them edited, and removes it")
-    func mergeExercise() throws {
-        try withEachEngine { store in
+    @Test("Merging an exercise moves every record (deleted ones too) and routine step onto the other, stamps them edited, and removes it", arguments: TestEngine.allCases)
+    func mergeExercise(engine: TestEngine) throws {
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             let bo = try store.createUser(named: "Bo")
             let flye = try store.createExercise(named: "Rear flye")
@@ -735,9 +743,9 @@ struct StoreTests {
         }
     }
 
-    @Test("Renaming can set the category (a catalog name brings the catalog's); without one the category stays")
-    func renameWithCategory() throws {
-        try withEachEngine { store in
+    @Test("Renaming can set the category (a catalog name brings the catalog's); without one the category stays", arguments: TestEngine.allCases)
+    func renameWithCategory(engine: TestEngine) throws {
+        try engine.withStore { store in
             let bench = try store.createExercise(named: "bench thing", category: "machine")
             let renamed = try store.renameExercise(bench, to: "Bench Press", category: "barbell")
             #expect(renamed == Exercise(id: bench.id, name: "Bench Press", category: "barbell"))
@@ -747,9 +755,9 @@ struct StoreTests {
         }
     }
 
-    @Test("Deleting leaves a tombstone that every read skips and restore brings back")
-    func tombstones() throws {
-        try withEachEngine { store in
+    @Test("Deleting leaves a tombstone that every read skips and restore brings back", arguments: TestEngine.allCases)
+    func tombstones(engine: TestEngine) throws {
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             let bench = try store.createExercise(named: "Bench Press")
             let squat = try store.createExercise(named: "Back Squat")
@@ -779,9 +787,9 @@ struct StoreTests {
         }
     }
 
-    @Test("Every saved record gets its own UUIDv7, in creation order")
-    func recordUIDs() throws {
-        try withEachEngine { store in
+    @Test("Every saved record gets its own UUIDv7, in creation order", arguments: TestEngine.allCases)
+    func recordUIDs(engine: TestEngine) throws {
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             let bench = try store.createExercise(named: "Bench Press")
             for second in 0..<50 { try store.save(ana, bench, SetValues(60, .kg, 8, 3), at: instant(second)) }

@@ -5,6 +5,7 @@ import TopWeightCore
 import TopWeightPostgres
 import TopWeightStore
 import TopWeightUseCases
+import TopWeightTestSupport
 
 /// The training log's storage (edits, notes, session routines, the gym's
 /// routines, `HistoryQuery.until`) on every engine.
@@ -12,9 +13,9 @@ import TopWeightUseCases
 struct TrainingLogStoreTests {
     // MARK: - Editing a record
 
-    @Test("Editing a record changes its exercise and numbers and stamps editedAt; the rest stays")
-    func editChangesExerciseAndNumbers() throws {
-        try withEachEngine { store in
+    @Test("Editing a record changes its exercise and numbers and stamps editedAt; the rest stays", arguments: TestEngine.allCases)
+    func editChangesExerciseAndNumbers(engine: TestEngine) throws {
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             let bench = try store.createExercise(named: "Bench Press")
             let squat = try store.createExercise(named: "Back Squat")
@@ -34,9 +35,9 @@ struct TrainingLogStoreTests {
         }
     }
 
-    @Test("Editing a deleted or unknown record says false and changes nothing")
-    func editRefusesDeletedAndUnknown() throws {
-        try withEachEngine { store in
+    @Test("Editing a deleted or unknown record says false and changes nothing", arguments: TestEngine.allCases)
+    func editRefusesDeletedAndUnknown(engine: TestEngine) throws {
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             let bench = try store.createExercise(named: "Bench Press")
             let squat = try store.createExercise(named: "Back Squat")
@@ -64,9 +65,9 @@ struct TrainingLogStoreTests {
     static let day1 = LocalDay(checked: "2026-11-03")
     static let day2 = LocalDay(checked: "2026-11-04")
 
-    @Test("A note is kept as written; a second note on the same day follows after a blank line")
-    func notesAppend() throws {
-        try withEachEngine { store in
+    @Test("A note is kept as written; a second note on the same day follows after a blank line", arguments: TestEngine.allCases)
+    func notesAppend(engine: TestEngine) throws {
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             let bo = try store.createUser(named: "Bo")
             let first = "Felt **strong**.\n- squat: new *best*\n- knee fine"
@@ -88,9 +89,9 @@ struct TrainingLogStoreTests {
         }
     }
 
-    @Test("An adopted note is added once: a day that holds it as whole paragraphs keeps its note, on a new day it is the note")
-    func adoptNoteOnce() throws {
-        try withEachEngine { store in
+    @Test("An adopted note is added once: a day that holds it as whole paragraphs keeps its note, on a new day it is the note", arguments: TestEngine.allCases)
+    func adoptNoteOnce(engine: TestEngine) throws {
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             #expect(try store.adoptNote(userID: ana.id, day: Self.day1, text: "Day 1\n\nHang Snatch: BTK", now: instant(0)))
             #expect(try store.adoptNote(userID: ana.id, day: Self.day1, text: "Day 1\n\nHang Snatch: BTK", now: instant(60)) == false)
@@ -107,9 +108,9 @@ struct TrainingLogStoreTests {
         }
     }
 
-    @Test("A session's routine is set, replaced and forgotten")
-    func sessionRoutine() throws {
-        try withEachEngine { store in
+    @Test("A session's routine is set, replaced and forgotten", arguments: TestEngine.allCases)
+    func sessionRoutine(engine: TestEngine) throws {
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             let bo = try store.createUser(named: "Bo")
 
@@ -127,9 +128,9 @@ struct TrainingLogStoreTests {
         }
     }
 
-    @Test("A note and a routine on the same day are kept side by side")
-    func noteAndRoutineCoexist() throws {
-        try withEachEngine { store in
+    @Test("A note and a routine on the same day are kept side by side", arguments: TestEngine.allCases)
+    func noteAndRoutineCoexist(engine: TestEngine) throws {
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
 
             try store.appendNote(userID: ana.id, day: Self.day1, text: "Warm-up *long*", now: instant(0))
@@ -146,7 +147,7 @@ struct TrainingLogStoreTests {
 
     @Test(
         "sessionInfos includes both ends of the range and nothing outside it, by day",
-        arguments: [
+        arguments: TestEngine.allCases, [
             ("2026-10-31", "2026-11-30", ["2026-10-31", "2026-11-01", "2026-11-15", "2026-11-30"]),
             ("2026-11-01", "2026-11-30", ["2026-11-01", "2026-11-15", "2026-11-30"]),
             ("2026-11-02", "2026-11-29", ["2026-11-15"]),
@@ -155,8 +156,9 @@ struct TrainingLogStoreTests {
             ("2026-11-30", "2026-11-01", []),
         ]
     )
-    func sessionInfoRange(first: String, last: String, expected: [String]) throws {
-        try withEachEngine { store in
+    func sessionInfoRange(engine: TestEngine, _ arguments: (first: String, last: String, expected: [String])) throws {
+        let (first, last, expected) = arguments
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             let bo = try store.createUser(named: "Bo")
             // Saved out of order: the answer is by day whatever the insertion order.
@@ -182,9 +184,9 @@ struct TrainingLogStoreTests {
         RoutineStep(exercise: "Face Pull", values: nil),
     ])
 
-    @Test("A routine reads back exactly: kg and lb numbers, and steps without numbers")
-    func routineRoundTrips() throws {
-        try withEachEngine { store in
+    @Test("A routine reads back exactly: kg and lb numbers, and steps without numbers", arguments: TestEngine.allCases)
+    func routineRoundTrips(engine: TestEngine) throws {
+        try engine.withStore { store in
             let before = try store.routines()
 
             let replaced = try store.saveRoutine(Self.upper, now: instant(0))
@@ -195,9 +197,9 @@ struct TrainingLogStoreTests {
         }
     }
 
-    @Test("Saving a routine under a name already stored, in any case, replaces it and says so")
-    func routineReplaced() throws {
-        try withEachEngine { store in
+    @Test("Saving a routine under a name already stored, in any case, replaces it and says so", arguments: TestEngine.allCases)
+    func routineReplaced(engine: TestEngine) throws {
+        try engine.withStore { store in
             let lower = Routine(name: "Lower", exercises: [RoutineStep(exercise: "Back Squat", values: SetValues(100, .kg, 5, 5))])
             let newUpper = Routine(name: "UPPER", exercises: [RoutineStep(exercise: "Dip", values: nil)])
             #expect(try store.saveRoutine(Self.upper, now: instant(0)) == false)
@@ -212,9 +214,9 @@ struct TrainingLogStoreTests {
         }
     }
 
-    @Test("Removing a routine by name, in any case, says whether there was one")
-    func routineRemoved() throws {
-        try withEachEngine { store in
+    @Test("Removing a routine by name, in any case, says whether there was one", arguments: TestEngine.allCases)
+    func routineRemoved(engine: TestEngine) throws {
+        try engine.withStore { store in
             let added = try store.saveRoutine(Self.upper, now: instant(0))
             #expect(added == false)
 
@@ -230,9 +232,9 @@ struct TrainingLogStoreTests {
     static let routineNames = ["Push", "Émile's Split", "Leg Day", "Legacy", "Full Body", "full-body B"]
     static let routineNamesInKeyOrder = ["Full Body", "full-body B", "Leg Day", "Legacy", "Push", "Émile's Split"]
 
-    @Test("Routines are listed by name key, the same order on every engine")
-    func routinesInKeyOrder() throws {
-        try withEachEngine { store in
+    @Test("Routines are listed by name key, the same order on every engine", arguments: TestEngine.allCases)
+    func routinesInKeyOrder(engine: TestEngine) throws {
+        try engine.withStore { store in
             for name in Self.routineNames {
                 _ = try store.saveRoutine(Routine(name: name, exercises: [RoutineStep(exercise: "Dip", values: nil)]), now: instant(0))
             }
@@ -265,7 +267,7 @@ struct TrainingLogStoreTests {
 
     @Test(
         "until keeps only records performed strictly before it, with since and limit too",
-        arguments: [
+        arguments: TestEngine.allCases, [
             (nil, 60, nil, [0]),
             (nil, 61, nil, [60, 0]),
             (nil, 0, nil, []),
@@ -275,8 +277,9 @@ struct TrainingLogStoreTests {
             (120, 120, nil, []),
         ] as [(Int?, Int, Int?, [Int])]
     )
-    func historyUntil(since: Int?, until: Int, limit: Int?, expected: [Int]) throws {
-        try withEachEngine { store in
+    func historyUntil(engine: TestEngine, _ arguments: (since: Int?, until: Int, limit: Int?, expected: [Int])) throws {
+        let (since, until, limit, expected) = arguments
+        try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
             let bench = try store.createExercise(named: "Bench Press")
             for seconds in [0, 60, 120, 180] { try store.save(ana, bench, SetValues(60, .kg, 8, 3), at: instant(seconds)) }
@@ -295,10 +298,3 @@ extension StorageEngine {
     }
 }
 
-extension LocalDay {
-    /// A day written in the test, `2026-11-03`.
-    init(checked text: String) {
-        guard let day = LocalDay(parsing: text) else { preconditionFailure("not a day: \(text)") }
-        self = day
-    }
-}

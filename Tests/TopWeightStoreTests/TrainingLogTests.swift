@@ -4,6 +4,7 @@ import TopWeightCatalog
 import TopWeightCore
 import TopWeightStore
 import TopWeightUseCases
+import TopWeightTestSupport
 
 /// The `TrainingLog` use case over every engine: sessions by local day in an
 /// injected time zone, months, repeating a session, routine plans, edits.
@@ -21,7 +22,6 @@ struct TrainingLogTests {
         try #require(ISO8601DateFormatter().date(from: text))
     }
 
-    static func day(_ text: String) -> LocalDay { LocalDay(checked: text) }
 
     /// Saves one set of `exercise` for `user` at each instant.
     static func save(_ store: any Logbook, _ user: String, _ exercise: String, _ values: SetValues, at instants: [Date]) throws {
@@ -34,7 +34,7 @@ struct TrainingLogTests {
 
     @Test(
         "Sets at 23:50 and 00:10 local time fall on two days, whatever the zone's offset from UTC",
-        arguments: [
+        arguments: TestEngine.allCases, [
             // (zone, 23:50 on 20 November local, 00:10 on 21 November local), in UTC.
             ("America/New_York", "2026-11-21T04:50:00Z", "2026-11-21T05:10:00Z"),
             ("Asia/Tokyo", "2026-11-20T14:50:00Z", "2026-11-20T15:10:00Z"),
@@ -42,24 +42,25 @@ struct TrainingLogTests {
             ("UTC", "2026-11-20T23:50:00Z", "2026-11-21T00:10:00Z"),
         ]
     )
-    func sessionsSplitAtLocalMidnight(zone: String, late: String, early: String) throws {
-        try withEachEngine { store in
+    func sessionsSplitAtLocalMidnight(engine: TestEngine, _ arguments: (zone: String, late: String, early: String)) throws {
+        let (zone, late, early) = arguments
+        try engine.withStore { store in
             let log = try Self.log(store, zone: zone)
             try Self.save(store, "Ana", "Bench Press", SetValues(60, .kg, 8, 3), at: [try Self.utc(late), try Self.utc(early)])
             let ana = try #require(try store.user(named: "Ana"))
 
-            let sessions = try log.sessions(of: ana, through: Self.day("2026-11-21"), limit: nil)
+            let sessions = try log.sessions(of: ana, through: day("2026-11-21"), limit: nil)
 
             #expect(sessions.map(\.day.description) == ["2026-11-21", "2026-11-20"])
             #expect(sessions.map { $0.records.map(\.performedAt) } == [[try Self.utc(early)], [try Self.utc(late)]])
-            #expect(try log.session(of: ana, on: Self.day("2026-11-20"))?.records.map(\.performedAt) == [try Self.utc(late)])
-            #expect(try log.sessions(of: ana, through: Self.day("2026-11-20"), limit: nil).map(\.day.description) == ["2026-11-20"])
+            #expect(try log.session(of: ana, on: day("2026-11-20"))?.records.map(\.performedAt) == [try Self.utc(late)])
+            #expect(try log.sessions(of: ana, through: day("2026-11-20"), limit: nil).map(\.day.description) == ["2026-11-20"])
         }
     }
 
-    @Test("On the day Berlin leaves summer time (25 hours), the sets of that local day are one session")
-    func sessionsAcrossTheAutumnChange() throws {
-        try withEachEngine { store in
+    @Test("On the day Berlin leaves summer time (25 hours), the sets of that local day are one session", arguments: TestEngine.allCases)
+    func sessionsAcrossTheAutumnChange(engine: TestEngine) throws {
+        try engine.withStore { store in
             let log = try Self.log(store, zone: "Europe/Berlin")
             let instants = try [
                 "2026-10-24T21:50:00Z", // 24 Oct 23:50 CEST
@@ -72,18 +73,18 @@ struct TrainingLogTests {
             try Self.save(store, "Ana", "Back Squat", SetValues(100, .kg, 5, 5), at: instants)
             let ana = try #require(try store.user(named: "Ana"))
 
-            let sessions = try log.sessions(of: ana, through: Self.day("2026-10-26"), limit: nil)
+            let sessions = try log.sessions(of: ana, through: day("2026-10-26"), limit: nil)
 
             #expect(sessions.map(\.day.description) == ["2026-10-26", "2026-10-25", "2026-10-24"])
             #expect(sessions.map(\.records.count) == [1, 4, 1])
-            #expect(try log.session(of: ana, on: Self.day("2026-10-25"))?.records.map(\.performedAt) == Array(instants[1...4]))
-            #expect(try log.session(of: ana, on: Self.day("2026-10-25"))?.sets == 20)
+            #expect(try log.session(of: ana, on: day("2026-10-25"))?.records.map(\.performedAt) == Array(instants[1...4]))
+            #expect(try log.session(of: ana, on: day("2026-10-25"))?.sets == 20)
         }
     }
 
-    @Test("In the month Berlin starts summer time (a 23-hour day), every set is on its local day")
-    func monthAcrossTheSpringChange() throws {
-        try withEachEngine { store in
+    @Test("In the month Berlin starts summer time (a 23-hour day), every set is on its local day", arguments: TestEngine.allCases)
+    func monthAcrossTheSpringChange(engine: TestEngine) throws {
+        try engine.withStore { store in
             let log = try Self.log(store, zone: "Europe/Berlin")
             let instants = try [
                 "2026-02-28T22:50:00Z", // 28 Feb 23:50 CET: February
@@ -107,9 +108,9 @@ struct TrainingLogTests {
         }
     }
 
-    @Test("Sessions are newest first, each with its sets in the order done, at most `limit` days from `since` through `through`")
-    func sessionsNewestFirstWithLimit() throws {
-        try withEachEngine { store in
+    @Test("Sessions are newest first, each with its sets in the order done, at most `limit` days from `since` through `through`", arguments: TestEngine.allCases)
+    func sessionsNewestFirstWithLimit(engine: TestEngine) throws {
+        try engine.withStore { store in
             let log = try Self.log(store, zone: "UTC")
             let ana = try store.createUser(named: "Ana")
             let bo = try store.createUser(named: "Bo")
@@ -121,7 +122,7 @@ struct TrainingLogTests {
                 try store.save(bo, bench, SetValues(100, .lb, 5, 5), at: try Self.utc("2026-11-\(day)T18:15:00Z"))
             }
             func days(since: String? = nil, through: String, limit: Int?) throws -> [String] {
-                try log.sessions(of: ana, since: since.map(Self.day), through: Self.day(through), limit: limit).map(\.day.description)
+                try log.sessions(of: ana, since: since.map { day($0) }, through: day(through), limit: limit).map(\.day.description)
             }
 
             #expect(try days(through: "2026-11-30", limit: nil) == ["2026-11-07", "2026-11-05", "2026-11-03", "2026-11-01"])
@@ -132,17 +133,17 @@ struct TrainingLogTests {
             #expect(try days(since: "2026-11-07", through: "2026-11-30", limit: 0).isEmpty)
             #expect(try days(since: "2026-11-03", through: "2026-11-07", limit: nil) == ["2026-11-07", "2026-11-05", "2026-11-03"])
             #expect(try days(since: "2026-11-02", through: "2026-11-02", limit: nil).isEmpty)
-            let newest = try #require(try log.sessions(of: ana, through: Self.day("2026-11-30"), limit: 1).first)
+            let newest = try #require(try log.sessions(of: ana, through: day("2026-11-30"), limit: 1).first)
             #expect(newest.user == "Ana")
             #expect(newest.records.map(\.values.weight.value) == [60, 62.5], "oldest set first")
             #expect(newest.records.allSatisfy { $0.user == "Ana" })
-            #expect(try log.session(of: ana, on: Self.day("2026-11-04")) == nil)
+            #expect(try log.session(of: ana, on: day("2026-11-04")) == nil)
         }
     }
 
-    @Test("A day whose sets span pages of history is one session, with every set")
-    func sessionAcrossPages() throws {
-        try withEachEngine { store in
+    @Test("A day whose sets span pages of history is one session, with every set", arguments: TestEngine.allCases)
+    func sessionAcrossPages(engine: TestEngine) throws {
+        try engine.withStore { store in
             let log = try Self.log(store, zone: "UTC")
             let ana = try store.createUser(named: "Ana")
             let row = try store.createExercise(named: "Row")
@@ -158,21 +159,21 @@ struct TrainingLogTests {
             }
             #expect(inserted == 1_500)
 
-            let all = try log.sessions(of: ana, through: Self.day("2026-11-03"), limit: nil)
+            let all = try log.sessions(of: ana, through: day("2026-11-03"), limit: nil)
             #expect(all.map(\.day.description) == ["2026-11-03", "2026-11-02", "2026-11-01"])
             #expect(all.map(\.records.count) == [100, 700, 700])
             #expect(all.allSatisfy { zip($0.records, $0.records.dropFirst()).allSatisfy { $0.performedAt < $1.performedAt } })
-            #expect(try log.sessions(of: ana, through: Self.day("2026-11-03"), limit: 2).map(\.records.count) == [100, 700])
-            #expect(try log.sessions(of: ana, through: Self.day("2026-11-03"), limit: 3).map(\.records.count) == [100, 700, 700])
-            #expect(try log.sessions(of: ana, through: Self.day("2026-11-02"), limit: nil).map(\.records.count) == [700, 700])
+            #expect(try log.sessions(of: ana, through: day("2026-11-03"), limit: 2).map(\.records.count) == [100, 700])
+            #expect(try log.sessions(of: ana, through: day("2026-11-03"), limit: 3).map(\.records.count) == [100, 700, 700])
+            #expect(try log.sessions(of: ana, through: day("2026-11-02"), limit: nil).map(\.records.count) == [700, 700])
         }
     }
 
     // MARK: - Months, notes and routines on sessions
 
-    @Test("month() gives the month's training days oldest first, with their notes and routines")
-    func monthWithNotesAndRoutines() throws {
-        try withEachEngine { store in
+    @Test("month() gives the month's training days oldest first, with their notes and routines", arguments: TestEngine.allCases)
+    func monthWithNotesAndRoutines(engine: TestEngine) throws {
+        try engine.withStore { store in
             // New York leaves summer time on 1 November 2026.
             let log = try Self.log(store, zone: "America/New_York")
             let instants = try [
@@ -184,9 +185,9 @@ struct TrainingLogTests {
             ].map(Self.utc)
             try Self.save(store, "Ana", "Bench Press", SetValues(60, .kg, 8, 3), at: instants)
             let ana = try #require(try store.user(named: "Ana"))
-            try log.addNote("  Heavy day.\n\n- **bench** felt easy  \n", for: ana, on: Self.day("2026-11-15"), now: instants[2])
-            try log.addNote("Halloween", for: ana, on: Self.day("2026-10-31"), now: instants[0])
-            try log.markRoutine("Upper", for: ana, on: Self.day("2026-11-30"), now: instants[3])
+            try log.addNote("  Heavy day.\n\n- **bench** felt easy  \n", for: ana, on: day("2026-11-15"), now: instants[2])
+            try log.addNote("Halloween", for: ana, on: day("2026-10-31"), now: instants[0])
+            try log.markRoutine("Upper", for: ana, on: day("2026-11-30"), now: instants[3])
 
             let november = try log.month(try #require(LocalMonth(parsing: "2026-11")), of: ana)
 
@@ -198,9 +199,9 @@ struct TrainingLogTests {
         }
     }
 
-    @Test("lastSession(before:) is the newest earlier day, never the day itself")
-    func lastSessionSkipsToday() throws {
-        try withEachEngine { store in
+    @Test("lastSession(before:) is the newest earlier day, never the day itself", arguments: TestEngine.allCases)
+    func lastSessionSkipsToday(engine: TestEngine) throws {
+        try engine.withStore { store in
             let log = try Self.log(store, zone: "Asia/Tokyo")
             let instants = try [
                 "2026-11-01T09:00:00Z", // 1 Nov 18:00 JST
@@ -212,24 +213,24 @@ struct TrainingLogTests {
             let ana = try #require(try store.user(named: "Ana"))
             let today = log.day(of: instants[3])
             #expect(today.description == "2026-11-05")
-            try log.addNote("Good one", for: ana, on: Self.day("2026-11-04"), now: instants[2])
+            try log.addNote("Good one", for: ana, on: day("2026-11-04"), now: instants[2])
 
             let last = try #require(try log.lastSession(of: ana, before: today))
 
             #expect(last.day.description == "2026-11-04")
             #expect(last.records.map(\.performedAt) == [instants[2]])
             #expect(last.note == "Good one")
-            #expect(try log.lastSession(of: ana, before: Self.day("2026-11-04"))?.day.description == "2026-11-03")
-            #expect(try log.lastSession(of: ana, before: Self.day("2026-11-02"))?.day.description == "2026-11-01")
-            #expect(try log.lastSession(of: ana, before: Self.day("2026-11-01")) == nil)
+            #expect(try log.lastSession(of: ana, before: day("2026-11-04"))?.day.description == "2026-11-03")
+            #expect(try log.lastSession(of: ana, before: day("2026-11-02"))?.day.description == "2026-11-01")
+            #expect(try log.lastSession(of: ana, before: day("2026-11-01")) == nil)
         }
     }
 
     // MARK: - Plans
 
-    @Test("Repeating a session walks its sets in the order they were done, with that day's numbers")
-    func planRepeatingKeepsOrder() throws {
-        try withEachEngine { store in
+    @Test("Repeating a session walks its sets in the order they were done, with that day's numbers", arguments: TestEngine.allCases)
+    func planRepeatingKeepsOrder(engine: TestEngine) throws {
+        try engine.withStore { store in
             let log = try Self.log(store, zone: "UTC")
             let ana = try store.createUser(named: "Ana")
             let bench = try store.createExercise(named: "Bench Press")
@@ -238,7 +239,7 @@ struct TrainingLogTests {
             try store.save(ana, squat, SetValues(100, .kg, 5, 5), at: try Self.utc("2026-11-03T10:10:00Z"))
             try store.save(ana, bench, SetValues(62.5, .kg, 6, 2), at: try Self.utc("2026-11-03T10:20:00Z"))
             try store.save(ana, bench, SetValues(60, .kg, 8, 3), at: try Self.utc("2026-11-03T10:00:00Z"))
-            let session = try #require(try log.session(of: ana, on: Self.day("2026-11-03")))
+            let session = try #require(try log.session(of: ana, on: day("2026-11-03")))
 
             #expect(log.plan(repeating: session) == [
                 PlannedSet(exercise: "Bench Press", values: SetValues(60, .kg, 8, 3)),
@@ -248,9 +249,9 @@ struct TrainingLogTests {
         }
     }
 
-    @Test("A routine's plan offers the member's last numbers for an exercise, else the routine's")
-    func planForRoutine() throws {
-        try withEachEngine { store in
+    @Test("A routine's plan offers the member's last numbers for an exercise, else the routine's", arguments: TestEngine.allCases)
+    func planForRoutine(engine: TestEngine) throws {
+        try engine.withStore { store in
             let log = try Self.log(store, zone: "UTC")
             let ana = try store.createUser(named: "Ana")
             let bo = try store.createUser(named: "Bo")
@@ -278,9 +279,9 @@ struct TrainingLogTests {
         }
     }
 
-    @Test("The gym's routines come first by name over the bundled starters they replace")
-    func routinesOverStarters() throws {
-        try withEachEngine { store in
+    @Test("The gym's routines come first by name over the bundled starters they replace", arguments: TestEngine.allCases)
+    func routinesOverStarters(engine: TestEngine) throws {
+        try engine.withStore { store in
             let log = try Self.log(store, zone: "UTC")
             #expect(try log.routines().map(\.bundled) == [true])
             let own = Routine(name: "upper", exercises: [RoutineStep(exercise: "Dip", values: nil)])
@@ -300,9 +301,9 @@ struct TrainingLogTests {
 
     // MARK: - Editing through the use case
 
-    @Test("Editing through the training log changes what is given and keeps the rest; deleted and unknown ids are refused")
-    func editThroughTheUseCase() throws {
-        try withEachEngine { store in
+    @Test("Editing through the training log changes what is given and keeps the rest; deleted and unknown ids are refused", arguments: TestEngine.allCases)
+    func editThroughTheUseCase(engine: TestEngine) throws {
+        try engine.withStore { store in
             let log = try Self.log(store, zone: "UTC")
             let ana = try store.createUser(named: "Ana")
             let bench = try store.createExercise(named: "Bench Press")

@@ -2,13 +2,10 @@ import Foundation
 import Testing
 import TopWeightCore
 import TopWeightText
+import TopWeightTestSupport
 
 @Suite("Charts, plates and body weight as text")
 struct ChartTextTests {
-    static func day(_ text: String) -> LocalDay {
-        LocalDay(parsing: text) ?? LocalDay(Date(timeIntervalSince1970: 0), in: Calendar(identifier: .gregorian))
-    }
-
     /// Ana's squat e1RM over seven weeks: a dip, PRs, a tie, a gap.
     static let series = ProgressSeries(metric: .e1rm, unit: .kg, points: [
         .init(day: day("2026-01-05"), value: 93.33, isRecord: false),
@@ -90,7 +87,7 @@ struct ChartTextTests {
 
     @Test("one day: one point, one date, no PR; an empty series says there is nothing to draw")
     func onePoint() {
-        let one = ProgressSeries(metric: .weight, unit: .lb, points: [.init(day: Self.day("2026-03-01"), value: 225, isRecord: false)])
+        let one = ProgressSeries(metric: .weight, unit: .lb, points: [.init(day: day("2026-03-01"), value: 225, isRecord: false)])
         let lines = ChartText.render(one, title: "Bea · Deadlift · heaviest set a day", width: 40, glyphs: .ascii)
         #expect(lines[1] == " lb")
         #expect(lines.joined().filter { $0 == "o" }.count == 1, "one point, no line: \(lines)")
@@ -119,8 +116,8 @@ struct ChartTextTests {
     @Test("body weight: the summary gives the range, never a best")
     func bodyWeightSummary() {
         let body = ProgressSeries(metric: .bodyweight, unit: .kg, points: [
-            .init(day: Self.day("2026-03-01"), value: 71.5, isRecord: false),
-            .init(day: Self.day("2026-03-08"), value: 70.2, isRecord: false),
+            .init(day: day("2026-03-01"), value: 71.5, isRecord: false),
+            .init(day: day("2026-03-08"), value: 70.2, isRecord: false),
         ])
         #expect(ChartText.render(body, title: "Ana · body weight", width: 60, glyphs: .unicode).last
                 == "2 days · last 70.2 kg · from 70.2 to 71.5 kg")

@@ -2,13 +2,10 @@ import Foundation
 import Testing
 import TopWeightCore
 import TopWeightText
+import TopWeightTestSupport
 
 /// Sessions made by hand: a day, a routine, a note and sets.
 enum LogSamples {
-    static func day(_ text: String) -> LocalDay {
-        LocalDay(parsing: text) ?? LocalDay(Date(timeIntervalSince1970: 0), in: Calendar(identifier: .gregorian))
-    }
-
     static func session(
         _ date: String, user: String = "Ana", routine: String? = nil, note: String? = nil,
         _ sets: [(String, Int, WeightUnit, Int, Int)]
@@ -40,7 +37,7 @@ enum LogSamples {
 
 @Suite("Calendar text")
 struct CalendarTextTests {
-    private static let today = LogSamples.day("2026-11-21")
+    private static let today = day("2026-11-21")
 
     @Test("marks training days with a glyph and today in brackets, weeks from Monday")
     func mondayWeeks() {
@@ -176,6 +173,24 @@ struct SessionTextTests {
         #expect(lines[2].hasSuffix("Deadlift"))
     }
 
+    @Test("marks the warm-ups, drop sets and failed sets an import marked, as history does, counted in sets")
+    func kinds() throws {
+        var session = LogSamples.session("2026-11-21", [
+            ("Bench Press", 4000, .kg, 10, 2), ("Bench Press", 8000, .kg, 5, 3), ("Bench Press", 6000, .kg, 8, 1),
+            ("Bench Press", 8000, .kg, 3, 1),
+        ])
+        session.records[0].kind = .warmup
+        session.records[2].kind = .drop
+        session.records[3].kind = .failure
+        let sessions = [session, Self.sessions[0], Self.sessions[2]]
+        let lines = SessionText.render(sessions, grouping: try Self.grouping(), now: Self.now, width: 100)
+        #expect(lines[1] == "Today        -           7  2720 kg  1  Bench Press  (2 warm-up, 1 drop set, 1 to failure)")
+        #expect(lines[2] == "Yesterday    Pull        1   680 kg  1  Deadlift")
+        let cut = SessionText.render(sessions, grouping: try Self.grouping(), now: Self.now, width: 85)
+        #expect(TerminalText.width(cut[1]) <= 85)
+        #expect(cut[1].hasSuffix("Bench…  (2 warm-up, 1 drop set, 1 to failure)"), "\(cut[1])")
+    }
+
     @Test("shows names from the database harmlessly")
     func hostileNames() throws {
         let session = LogSamples.session("2026-11-21", routine: "\u{1B}[31mRed", [("\u{07}Bell", 1000, .kg, 1, 1)])
@@ -208,6 +223,18 @@ struct LogFormatsTests {
         let bare = try Self.object(LogFormats.sessionJSON(LogSamples.session("2026-11-20", [("Curl", 1000, .kg, 10, 1)])))
         #expect(bare["note"] is NSNull && bare["routine"] is NSNull)
         #expect(bare["volume"] as? Int == 100)
+    }
+
+    @Test("counts a session's marked sets by kind, as history's kind, only when there are some")
+    func kinds() throws {
+        var session = LogSamples.session("2026-11-21", [("Bench Press", 4000, .kg, 10, 2), ("Bench Press", 8000, .kg, 3, 1)])
+        session.records[0].kind = .warmup
+        session.records[1].kind = .failure
+        let json = try Self.object(LogFormats.sessionJSON(session))
+        #expect(json["kinds"] as? [String: Int] == ["warmup": 2, "failure": 1])
+        #expect(json["sets"] as? Int == 3)
+        let plain = try Self.object(LogFormats.sessionJSON(LogSamples.session("2026-11-20", [("Curl", 1000, .kg, 10, 1)])))
+        #expect(plain["kinds"] == nil)
     }
 
     @Test("writes a month as its days with sets, oldest first, one session each")

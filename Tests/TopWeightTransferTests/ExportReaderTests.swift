@@ -121,6 +121,28 @@ struct ExportReaderTests {
         #expect(try ExportReader.read(text: try Fixture.text("hevy-lb.csv"), format: .auto, unit: .lb).rows == 4)
     }
 
+    @Test("--unit that contradicts a unit the file names row by row is refused as one named in a column's name is", arguments: [
+        ("strong-semicolon-unit-column.csv", WeightUnit.lb), ("strong-semicolon-unit-column.csv", .kg),
+        ("fitnotes-new.csv", .kg), ("fitnotes-new.csv", .lb), ("fitnotes-body.csv", .kg),
+    ])
+    func contradictingRowUnit(file: String, unit: WeightUnit) throws {
+        let text = try Fixture.text(file)
+        do {
+            _ = try ExportReader.read(text: text, format: .auto, unit: unit)
+            Issue.record("--unit \(unit.rawValue) was ignored for \(file)")
+        } catch {
+            #expect(error.message.contains("--unit \(unit.rawValue) would misread them"), "\(error.message)")
+            #expect(!error.message.contains("\n"))
+        }
+        // Without --unit, or with the unit its rows name, the same file reads.
+        #expect(try ExportReader.read(text: text, format: .auto, unit: nil).rows > 0)
+    }
+
+    @Test("--unit that agrees with a unit the file names row by row is taken")
+    func agreeingRowUnit() throws {
+        #expect(try ExportReader.read(text: try Fixture.text("fitnotes-body.csv"), format: .auto, unit: .lb).bodyWeights.count == 2)
+    }
+
     @Test("Warm-ups, drops and failures keep their kind; Strong's Note row is a note, not a set")
     func kindsAndNoteRows() throws {
         let history = try ExportReader.read(text: try Fixture.text("strong-semicolon-current.csv"), format: .auto, unit: nil)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TopWeightCore
 @testable import TopWeightTransfer
+import TopWeightTestSupport
 
 @Suite("Exporting, and importing the export back")
 struct HistoryExportTests {
@@ -37,9 +38,9 @@ struct HistoryExportTests {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    @Test("JSON: export, import into an empty database, export again: the same file")
-    func jsonRoundTrip() throws {
-        try withEachEngine { store, open in
+    @Test("JSON: export, import into an empty database, export again: the same file", arguments: TestEngine.kinds)
+    func jsonRoundTrip(engine: TestEngine) throws {
+        try engine.withStores { store, open in
             try Self.fill(store)
             let exported = try Self.json(store)
             let fresh = try open()
@@ -61,9 +62,9 @@ struct HistoryExportTests {
         }
     }
 
-    @Test("JSON carries tombstones, kinds, edits and milliseconds")
-    func jsonContent() throws {
-        try withEachEngine { store, _ in
+    @Test("JSON carries tombstones, kinds, edits and milliseconds", arguments: TestEngine.kinds)
+    func jsonContent(engine: TestEngine) throws {
+        try engine.withStores { store, _ in
             try Self.fill(store)
             let exported = try Self.json(store)
             #expect(exported.contains("\"deletedAt\":"))
@@ -80,9 +81,9 @@ struct HistoryExportTests {
         }
     }
 
-    @Test("One member's JSON holds only theirs, and --user on import takes only theirs")
-    func oneMember() throws {
-        try withEachEngine { store, open in
+    @Test("One member's JSON holds only theirs, and --user on import takes only theirs", arguments: TestEngine.kinds)
+    func oneMember(engine: TestEngine) throws {
+        try engine.withStores { store, open in
             try Self.fill(store)
             let bo = try #require(try store.user(named: "Bo"))
             let exported = try Self.json(store, member: bo)
@@ -101,9 +102,9 @@ struct HistoryExportTests {
         }
     }
 
-    @Test("A broken JSON record is named and skipped; a file that is not our export is refused")
-    func brokenJSON() throws {
-        try withEachEngine { store, _ in
+    @Test("A broken JSON record is named and skipped; a file that is not our export is refused", arguments: TestEngine.kinds)
+    func brokenJSON(engine: TestEngine) throws {
+        try engine.withStores { store, _ in
             let text = """
                 {"format": "topweight", "version": 1, "records": [
                 {"uid":"0190a6c5-1c2b-7cde-8f01-23456789abcd","user":"Ana","exercise":"Squat","weight":100,"unit":"kg","reps":5,"series":1,"performedAt":"2026-01-02T10:00:00+01:00","createdAt":"2026-01-02T10:00:00+01:00"},
@@ -141,9 +142,9 @@ struct HistoryExportTests {
         return days
     }
 
-    @Test("Strong: the export re-imports into a fresh database as the same history")
-    func strongRoundTrip() throws {
-        try withEachEngine { store, open in
+    @Test("Strong: the export re-imports into a fresh database as the same history", arguments: TestEngine.kinds)
+    func strongRoundTrip(engine: TestEngine) throws {
+        try engine.withStores { store, open in
             try Self.fill(store)
             for name in ["Ana", "Bo", "Cy"] {
                 let member = try #require(try store.user(named: name))
@@ -163,9 +164,9 @@ struct HistoryExportTests {
         }
     }
 
-    @Test("Strong's file has one unit: the other is converted and counted; sets show as W, D, F and numbers")
-    func strongUnits() throws {
-        try withEachEngine { store, _ in
+    @Test("Strong's file has one unit: the other is converted and counted; sets show as W, D, F and numbers", arguments: TestEngine.kinds)
+    func strongUnits(engine: TestEngine) throws {
+        try engine.withStores { store, _ in
             let ana = try store.createUser(named: "Ana")
             let bench = try store.createExercise(named: "Bench Press", category: "barbell")
             let start = Date(timeIntervalSince1970: 1_790_000_000)
@@ -185,9 +186,9 @@ struct HistoryExportTests {
         }
     }
 
-    @Test("Strong: a name or note a spreadsheet would run as a formula is guarded as in our CSV, and imports back as it was")
-    func strongFormulaGuard() throws {
-        try withEachEngine { store, open in
+    @Test("Strong: a name or note a spreadsheet would run as a formula is guarded as in our CSV, and imports back as it was", arguments: TestEngine.kinds)
+    func strongFormulaGuard(engine: TestEngine) throws {
+        try engine.withStores { store, open in
             let ana = try store.createUser(named: "Ana")
             let formula = try store.createExercise(named: "=cmd|calc")
             let at = Date(timeIntervalSince1970: 1_790_000_000)
@@ -210,9 +211,9 @@ struct HistoryExportTests {
         }
     }
 
-    @Test("CSV: live records, a row each")
-    func csv() throws {
-        try withEachEngine { store, _ in
+    @Test("CSV: live records, a row each", arguments: TestEngine.kinds)
+    func csv(engine: TestEngine) throws {
+        try engine.withStores { store, _ in
             try Self.fill(store)
             var lines: [String] = []
             try HistoryExport.csv(from: store, member: nil, timeZone: testZone) { lines.append($0) }
@@ -222,8 +223,3 @@ struct HistoryExportTests {
     }
 }
 
-extension LocalDay {
-    init(checked text: String) {
-        self = LocalDay(parsing: text) ?? LocalDay(Date(timeIntervalSince1970: 0), in: Calendar(identifier: .gregorian))
-    }
-}

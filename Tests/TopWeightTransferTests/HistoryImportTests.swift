@@ -2,13 +2,14 @@ import Foundation
 import Testing
 import TopWeightCore
 @testable import TopWeightTransfer
+import TopWeightTestSupport
 
 @Suite("Importing into the store, on SQLite and PostgreSQL")
 struct HistoryImportTests {
     @Test("Every fixture imports to the file's sets and volume day by day, and a second import adds nothing",
-          arguments: FixtureExpectation.all)
-    func importsAndReimports(_ expected: FixtureExpectation) throws {
-        try withEachEngine { store, _ in
+          arguments: TestEngine.kinds, FixtureExpectation.all)
+    func importsAndReimports(engine: TestEngine, _ expected: FixtureExpectation) throws {
+        try engine.withStores { store, _ in
             let data = try Fixture.data(expected.file)
             let first = try importer(store).run(data, format: .auto, member: "Ana", unit: expected.unit, dryRun: false, now: importTime)
             #expect(try daySums(in: store, member: "Ana") == expected.expectedDays)
@@ -31,9 +32,9 @@ struct HistoryImportTests {
         }
     }
 
-    @Test("Notes go to the day's note once, with the exercise they were written on")
-    func notes() throws {
-        try withEachEngine { store, _ in
+    @Test("Notes go to the day's note once, with the exercise they were written on", arguments: TestEngine.kinds)
+    func notes(engine: TestEngine) throws {
+        try engine.withStores { store, _ in
             let data = try Fixture.data("strong-comma-no-unit.csv")
             let summary = try importer(store).run(data, format: .auto, member: "Ana", unit: .lb, dryRun: false, now: importTime)
             #expect(summary.notesAdded == 3)
@@ -52,9 +53,9 @@ struct HistoryImportTests {
         }
     }
 
-    @Test("Warm-ups, drops and failures are stored with their kind; identical sets in a row become one record")
-    func kindsAndSeries() throws {
-        try withEachEngine { store, _ in
+    @Test("Warm-ups, drops and failures are stored with their kind; identical sets in a row become one record", arguments: TestEngine.kinds)
+    func kindsAndSeries(engine: TestEngine) throws {
+        try engine.withStores { store, _ in
             _ = try importer(store).run(try Fixture.data("strong-semicolon-current.csv"), format: .auto, member: "Ana", unit: nil,
                                         dryRun: false, now: importTime)
             let ana = try #require(try store.user(named: "Ana"))
@@ -70,9 +71,9 @@ struct HistoryImportTests {
         }
     }
 
-    @Test("An overlapping later export adds only what is new")
-    func overlappingExport() throws {
-        try withEachEngine { store, _ in
+    @Test("An overlapping later export adds only what is new", arguments: TestEngine.kinds)
+    func overlappingExport(engine: TestEngine) throws {
+        try engine.withStores { store, _ in
             let full = try Fixture.text("strong-semicolon-current.csv")
             let lines = full.split(separator: "\n", omittingEmptySubsequences: false)
             // The earlier export: the first workout only.
@@ -87,9 +88,9 @@ struct HistoryImportTests {
         }
     }
 
-    @Test("The same file for two members gives each their own sets")
-    func twoMembers() throws {
-        try withEachEngine { store, _ in
+    @Test("The same file for two members gives each their own sets", arguments: TestEngine.kinds)
+    func twoMembers(engine: TestEngine) throws {
+        try engine.withStores { store, _ in
             let data = try Fixture.data("hevy-lb.csv")
             _ = try importer(store).run(data, format: .auto, member: "Ana", unit: nil, dryRun: false, now: importTime)
             let bo = try importer(store).run(data, format: .auto, member: "Bo", unit: nil, dryRun: false, now: importTime)
@@ -98,9 +99,9 @@ struct HistoryImportTests {
         }
     }
 
-    @Test("--dry-run tells what would happen and writes nothing")
-    func dryRun() throws {
-        try withEachEngine { store, _ in
+    @Test("--dry-run tells what would happen and writes nothing", arguments: TestEngine.kinds)
+    func dryRun(engine: TestEngine) throws {
+        try engine.withStores { store, _ in
             let data = try Fixture.data("strong-comma-no-unit.csv")
             let dry = try importer(store).run(data, format: .auto, member: "Ana", unit: .lb, dryRun: true, now: importTime)
             #expect(dry.recordsAdded == 4)
@@ -121,9 +122,9 @@ struct HistoryImportTests {
         }
     }
 
-    @Test("Body-weight exports go to body weight, once")
-    func bodyWeight() throws {
-        try withEachEngine { store, _ in
+    @Test("Body-weight exports go to body weight, once", arguments: TestEngine.kinds)
+    func bodyWeight(engine: TestEngine) throws {
+        try engine.withStores { store, _ in
             let data = try Fixture.data("fitnotes-body.csv")
             let first = try importer(store).run(data, format: .auto, member: "Ana", unit: nil, dryRun: false, now: importTime)
             #expect(first.bodyWeightsAdded == 2)
@@ -136,9 +137,9 @@ struct HistoryImportTests {
         }
     }
 
-    @Test("--user may be left out only when the database has one member")
-    func memberRules() throws {
-        try withEachEngine { store, _ in
+    @Test("--user may be left out only when the database has one member", arguments: TestEngine.kinds)
+    func memberRules(engine: TestEngine) throws {
+        try engine.withStores { store, _ in
             let data = try Fixture.data("hevy-lb.csv")
             #expect(throws: TransferError.self) {
                 try importer(store).run(data, format: .auto, member: nil, unit: nil, dryRun: false, now: importTime)
@@ -157,9 +158,9 @@ struct HistoryImportTests {
         }
     }
 
-    @Test("Exercise names land on the catalog, and the summary says which and what was made")
-    func mapping() throws {
-        try withEachEngine { store, _ in
+    @Test("Exercise names land on the catalog, and the summary says which and what was made", arguments: TestEngine.kinds)
+    func mapping(engine: TestEngine) throws {
+        try engine.withStores { store, _ in
             let summary = try importer(store).run(try Fixture.data("strong-comma-no-unit.csv"), format: .auto, member: "Ana", unit: .lb,
                                                   dryRun: false, now: importTime)
             #expect(summary.mapped.map { "\($0.from) → \($0.to)" } == ["Overhead Press (Barbell) → Overhead Press", "Pull Up → Pull-Up"])
@@ -169,9 +170,9 @@ struct HistoryImportTests {
         }
     }
 
-    @Test("A member name that reads like another's is refused; an exercise that reads like a stored one lands on it")
-    func lookalikes() throws {
-        try withEachEngine { store, _ in
+    @Test("A member name that reads like another's is refused; an exercise that reads like a stored one lands on it", arguments: TestEngine.kinds)
+    func lookalikes(engine: TestEngine) throws {
+        try engine.withStores { store, _ in
             _ = try store.createUser(named: "Ana")
             _ = try store.createExercise(named: "Deadlift", category: "barbell")
             let data = try Fixture.data("hevy-lb.csv")

@@ -76,50 +76,6 @@ func daySums(in engine: any StorageEngine, member: String) throws -> [String: Da
     return sums
 }
 
-/// The throwaway PostgreSQL server `Scripts/test` starts; without it the PostgreSQL half fails, never skips.
-func withPostgresDatabase<T>(_ body: (String) throws -> T) throws -> T? {
-    guard let server = ProcessInfo.processInfo.environment["TOPWEIGHT_TEST_PG"], !server.isEmpty else {
-        Issue.record("TOPWEIGHT_TEST_PG is not set: run the suite through Scripts/test, which starts a throwaway PostgreSQL server")
-        return nil
-    }
-    let name = "tw_transfer_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-    try PostgresServer.createDatabase(name, serverURL: server)
-    defer { try? PostgresServer.dropDatabase(name, serverURL: server) }
-    return try body(try PostgresServer.url(server, database: name))
-}
-
-/// The two engines: SQLite (in memory) and PostgreSQL.
-enum Engine: String, CaseIterable, Sendable {
-    case sqlite
-    case postgres
-}
-
-/// Runs `body` on a fresh, empty store of each engine; `open` gives another empty one of the same engine.
-func withEachEngine(_ body: (_ store: any StorageEngine, _ open: () throws -> any StorageEngine) throws -> Void) throws {
-    try body(try WorkoutStore.inMemory()) { try WorkoutStore.inMemory() }
-    _ = try withPostgresDatabase { url in
-        let store = try PostgresLogbook(url: url)
-        var more: [(name: String, store: PostgresLogbook)] = []
-        defer {
-            store.close()
-            for extra in more {
-                extra.store.close()
-                if let server = ProcessInfo.processInfo.environment["TOPWEIGHT_TEST_PG"] {
-                    try? PostgresServer.dropDatabase(extra.name, serverURL: server)
-                }
-            }
-        }
-        try body(store) {
-            guard let server = ProcessInfo.processInfo.environment["TOPWEIGHT_TEST_PG"] else { throw LogbookError(.other, "no server") }
-            let name = "tw_transfer_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-            try PostgresServer.createDatabase(name, serverURL: server)
-            let opened = try PostgresLogbook(url: try PostgresServer.url(server, database: name))
-            more.append((name, opened))
-            return opened
-        }
-    }
-}
-
 /// An importer over `store` with the test catalog and zone.
 func importer(_ store: any StorageEngine) -> HistoryImporter {
     HistoryImporter(engine: store, catalog: testCatalog, timeZone: testZone)

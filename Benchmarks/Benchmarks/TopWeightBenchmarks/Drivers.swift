@@ -1,5 +1,4 @@
 import Foundation
-import LineEditor
 import TopWeightCatalog
 import TopWeightCore
 import TopWeightREPL

@@ -1,6 +1,6 @@
 import Foundation
 import TopWeightCatalog
-import TopWeightCLI
+import TopWeightFixtures
 import TopWeightStore
 
 /// The databases the benchmarks read, built once with the demo generator and

@@ -1,9 +1,8 @@
 import Benchmark
 import Foundation
-import LineEditor
 import TopWeightCatalog
-import TopWeightCLI
 import TopWeightCore
+import TopWeightFixtures
 import TopWeightREPL
 import TopWeightStore
 import TopWeightUseCases

@@ -37,8 +37,8 @@ extension AdminCommand {
                     case .failure(let error): throw Failure.input(error)
                     }
                 }
-                let store = try global.openStore()
-                let workouts = Workouts(logbook: store, catalog: .bundled())
+                let opened = try global.open()
+                let workouts = opened.workouts
                 guard let unit, chosen != nil || standard else {
                     for shown in unit.map({ [$0] }) ?? WeightUnit.allCases {
                         let set = try workouts.plateSet(shown)
@@ -46,7 +46,7 @@ extension AdminCommand {
                     }
                     return
                 }
-                try AdminGate.require(store)
+                try AdminGate.require(opened.admin)
                 try workouts.setPlateSet(chosen, unit: unit)
                 let set = try workouts.plateSet(unit)
                 print("The gym's \(unit.rawValue) plates: \(set.description)\(chosen == nil ? " (standard)" : "")")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import TopWeightStore
+import TopWeightCore
+import TopWeightUseCases
 
 /// `topweight admin`: the PIN that guards a shared terminal.
 struct AdminCommand: ParsableCommand {
@@ -22,18 +23,18 @@ struct AdminCommand: ParsableCommand {
         func run() throws {
             try reportingFailures {
                 // A new kiosk's first step may be its PIN, before anyone logs a set.
-                let store = try global.openStore(create: true)
-                try AdminGate.require(store)
+                let admin = try global.open(create: true).admin
+                try AdminGate.require(admin)
                 guard let pin = try SecretInput.read(prompt: "New admin PIN: ") else {
                     throw Failure.input("no PIN was given")
                 }
-                if let problem = AdminPin.problem(with: pin) { throw Failure.input(problem) }
+                if let problem = AdminPinRule.problem(with: pin) { throw Failure.input(problem) }
                 if isatty(STDIN_FILENO) == 1 {
                     guard try SecretInput.read(prompt: "Again: ") == pin else {
                         throw Failure.input("the two PINs differ; nothing was changed")
                     }
                 }
-                try store.setAdminPin(pin)
+                try admin.setPin(pin)
                 print("Admin PIN set.")
             }
         }
@@ -49,9 +50,9 @@ struct AdminCommand: ParsableCommand {
 
         func run() throws {
             try reportingFailures {
-                let store = try global.openStore()
-                try AdminGate.require(store)
-                try store.setAdminPin(nil)
+                let admin = try global.open().admin
+                try AdminGate.require(admin)
+                try admin.clearPin()
                 print("Admin PIN cleared.")
             }
         }
@@ -68,7 +69,7 @@ struct AdminCommand: ParsableCommand {
 
         func run() throws {
             try reportingFailures {
-                try global.openStore().clearPinLockout()
+                try AdminAccess.forgetWrongPins(in: global.openStore())
                 print("Wrong PIN attempts forgotten; the admin PIN works again at once.")
             }
         }

@@ -1,7 +1,7 @@
 import Foundation
-import TopWeightCore
 import LineEditor
-import TopWeightStore
+import TopWeightCore
+import TopWeightUseCases
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,12 +11,14 @@ import Glibc
 enum AdminGate {
     /// Passes when no PIN is set or the right one is given; otherwise fails with
     /// exit code 77. Wrong PINs count towards the wait every terminal shares.
-    static func require(_ store: any Logbook) throws {
-        guard try store.adminPinIsSet() else { return }
+    static func require(_ admin: AdminAccess) throws {
+        guard try admin.isPinSet() else { return }
         guard let pin = try SecretInput.read(prompt: "Admin PIN: ") else {
             throw Failure.permission("this needs the admin PIN; none was given")
         }
-        if let refusal = try store.checkAdminPin(pin).refusal {
+        do {
+            try admin.admit(pin: pin, now: Date())
+        } catch WorkoutsError.refused(let refusal) {
             throw Failure.permission("\(refusal); nothing was changed")
         }
     }

@@ -3,7 +3,6 @@ import Foundation
 import TopWeightCatalog
 import TopWeightCore
 import TopWeightText
-import TopWeightStore
 import TopWeightUseCases
 
 /// `topweight add USER EXERCISE WEIGHT REPS SERIES`: one set, from a script.
@@ -42,13 +41,12 @@ struct AddCommand: ParsableCommand {
             let values = try parseValues()
             let userName = try Self.valid(user, kind: .user)
             let exerciseName = try Self.valid(exercise, kind: .exercise)
-            let workouts = try global.openWorkouts(create: true)
-            let store = workouts.logbook
-            let member = try store.user(named: userName) ?? store.createUser(named: userName, now: now)
+            let opened = try global.open(create: true)
+            let member = try opened.workouts.findOrCreateMember(named: userName, now: now)
             // A short name means what it means in the logger: `bench` is Bench Press.
-            let chosen = try workouts.exerciseForSet(named: exerciseName, member: member, now: now)
+            let chosen = try opened.workouts.exerciseForSet(named: exerciseName, member: member, now: now)
             let entry = NewRecord(user: member, exercise: chosen, values: values, performedAt: performedAt)
-            let (record, records) = try TrainingProgress(logbook: store, timeZone: .current).log(entry, now: now)
+            let (record, records) = try opened.progress.log(entry, now: now)
             let formatter = RecordFormatter(timeZone: .current)
             switch format {
             case .text:

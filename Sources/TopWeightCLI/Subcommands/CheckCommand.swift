@@ -1,7 +1,7 @@
 import TopWeightCore
 import ArgumentParser
 import Foundation
-import TopWeightStore
+import TopWeightUseCases
 import TopWeightText
 
 /// `topweight check`: is the file healthy, and what is in it.
@@ -16,7 +16,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let health = try global.openStore().health()
+            let health = try global.openWorkouts().health()
             if format == .json {
                 print(Self.json(health, database: global.databaseShown))
                 if health.integrity != "ok" { throw Failure.database(LogbookError(.corrupt, "integrity check failed: \(health.integrity)")) }

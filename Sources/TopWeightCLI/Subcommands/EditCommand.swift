@@ -37,10 +37,11 @@ struct EditCommand: ParsableCommand {
             let newSeries = try series.map { try AddCommand.number($0, field: .series) }
             let exerciseName = try exercise.map { try AddCommand.valid($0, kind: .exercise) }
             let now = Date()
-            let (workouts, log) = try global.openLog()
+            let opened = try global.open()
+            let (workouts, log) = (opened.workouts, opened.log)
             let before = try log.liveRecord(id: number)
             let newWeight = try newWeight(from: before.values.weight)
-            try AdminGate.require(workouts.logbook)
+            try AdminGate.require(opened.admin)
             // A short name means what it means in the logger, for the set's member.
             let owner = try? workouts.member(named: before.user)
             let target = try exerciseName.map { try workouts.exerciseForSet(named: $0, member: owner, now: now) }

@@ -3,7 +3,6 @@ import Foundation
 import TopWeightCatalog
 import TopWeightCore
 import TopWeightText
-import TopWeightStore
 import TopWeightUseCases
 
 /// `topweight exercises`: list, add, rename, merge, remove.
@@ -82,18 +81,8 @@ struct ExercisesCommand: ParsableCommand {
         func run() throws {
             try reportingFailures {
                 let valid = try AddCommand.valid(name, kind: .exercise)
-                let workouts = try global.openWorkouts(create: true)
-                if let existing = try workouts.logbook.exercise(named: valid) {
-                    throw Failure.input("\(existing.name) already exists")
-                }
                 // Another name of a catalog lift adds that lift, under its catalog name.
-                let entry = workouts.catalog.entry(named: valid)
-                let alias = entry.map { NameRules.key($0.name) != NameRules.key(valid) } ?? false
-                if let entry, alias, let existing = try workouts.logbook.exercise(named: entry.name) {
-                    throw Failure.input("\(valid) is the catalog's \(entry.name), and \(existing.name) already exists")
-                }
-                let category = try category.map { try AddCommand.valid($0, kind: .exercise) }
-                let created = try workouts.findOrCreateExercise(named: valid, category: category, now: Date())
+                let (created, alias) = try global.openWorkouts(create: true).addExercise(named: valid, category: category, now: Date())
                 let because = alias ? ", the catalog's name for \(TerminalText.safe(valid))" : ""
                 print("Added \(TerminalText.safe(created.name)) (#\(created.id))\(because)")
             }
@@ -118,19 +107,12 @@ struct ExercisesCommand: ParsableCommand {
             try reportingFailures {
                 let old = try AddCommand.valid(name, kind: .exercise)
                 let new = try AddCommand.valid(newName, kind: .exercise)
-                let workouts = try global.openWorkouts()
-                let store = workouts.logbook
-                let existing = try workouts.exercise(named: old)
-                if let other = try store.exercise(named: new), other.id != existing.id {
-                    throw Failure.input("\(other.name) already exists; 'topweight exercises merge \(existing.name) \(other.name)' "
-                        + "puts \(existing.name)'s records on it")
-                }
-                // The catalog's own name (not one of its aliases) brings its category.
-                let entry = workouts.catalog.entry(named: new).flatMap { NameRules.key($0.name) == NameRules.key(new) ? $0 : nil }
-                try AdminGate.require(store)
-                let renamed = try store.renameExercise(existing, to: new, category: entry?.category)
-                let category = entry.map { " (\($0.category), the catalog's)" } ?? ""
-                print("Renamed \(TerminalText.safe(existing.name)) to \(TerminalText.safe(renamed.name))\(TerminalText.safe(category))")
+                let opened = try global.open()
+                let rename = try opened.workouts.exerciseRename(old, to: new)
+                try AdminGate.require(opened.admin)
+                let renamed = try opened.workouts.rename(rename)
+                let category = rename.catalogCategory.map { " (\($0), the catalog's)" } ?? ""
+                print("Renamed \(TerminalText.safe(rename.exercise.name)) to \(TerminalText.safe(renamed.name))\(TerminalText.safe(category))")
             }
         }
     }
@@ -156,15 +138,10 @@ struct ExercisesCommand: ParsableCommand {
             try reportingFailures {
                 let fromName = try AddCommand.valid(from, kind: .exercise)
                 let intoName = try AddCommand.valid(into, kind: .exercise)
-                let workouts = try global.openWorkouts()
-                let store = workouts.logbook
-                let source = try workouts.exercise(named: fromName)
-                guard let target = try store.exercise(named: intoName) else {
-                    throw Failure.input("no exercise named \(intoName); 'topweight exercises rename \(source.name) \(intoName)' renames it instead")
-                }
-                guard target.id != source.id else { throw Failure.input("\(source.name) and \(target.name) are the same exercise") }
-                try AdminGate.require(store)
-                let merge = try store.mergeExercise(source, into: target, now: Date())
+                let opened = try global.open()
+                let (source, target) = try opened.workouts.exerciseMerge(fromName, into: intoName)
+                try AdminGate.require(opened.admin)
+                let merge = try opened.workouts.merge(source, into: target, now: Date())
                 switch format {
                 case .text: print(TerminalText.safe(Self.summary(merge)))
                 case .json: print(Self.json(merge))
@@ -207,11 +184,10 @@ struct ExercisesCommand: ParsableCommand {
         func run() throws {
             try reportingFailures {
                 let valid = try AddCommand.valid(name, kind: .exercise)
-                let workouts = try global.openWorkouts()
-                let store = workouts.logbook
-                let existing = try workouts.exercise(named: valid)
-                try AdminGate.require(store)
-                try store.removeExercise(existing)
+                let opened = try global.open()
+                let existing = try opened.workouts.exercise(named: valid)
+                try AdminGate.require(opened.admin)
+                try opened.workouts.remove(existing)
                 print("Removed \(TerminalText.safe(existing.name))")
             }
         }

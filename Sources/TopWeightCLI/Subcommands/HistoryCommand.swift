@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import TopWeightCore
 import TopWeightText
-import TopWeightStore
 import TopWeightUseCases
 
 /// `topweight history`: records newest first, grouped by day, or as JSON/CSV.
@@ -27,8 +26,7 @@ struct HistoryCommand: ParsableCommand {
         try reportingFailures {
             let days = try Failure.count(self.days, "--days", in: 1...100_000, example: "--days 7")
             let limit = try Failure.count(self.limit, "--limit", in: 0...10_000_000, example: "--limit 50, or 0 for all")
-            let workouts = try global.openWorkouts()
-            let store = workouts.logbook
+            let (workouts, log) = try global.openLog()
             let now = Date()
             let grouping = HistoryGrouping(timeZone: .current)
             var query = HistoryQuery()
@@ -45,19 +43,15 @@ struct HistoryCommand: ParsableCommand {
             let formatter = RecordFormatter(timeZone: .current)
             switch format {
             case .text:
-                let (records, more) = requested > 0 ? try workouts.historyPage(query, limit: requested) : (try store.history(query), false)
+                let (records, more) = requested > 0 ? try workouts.historyPage(query, limit: requested) : (try workouts.history(query), false)
                 if records.isEmpty {
                     out.line(deleted ? "No deleted records." : "No records.")
                 } else {
                     // One member's history shows each day's session note under the day.
                     var notes: [LocalDay: String] = [:]
                     if let member, !deleted, let newest = records.first, let oldest = records.last {
-                        let infos = try store.sessionInfos(
-                            userID: member.id, from: LocalDay(oldest.performedAt, in: grouping.calendar),
-                            through: LocalDay(newest.performedAt, in: grouping.calendar))
-                        for info in infos {
-                            if let note = info.note, !note.isEmpty { notes[info.day] = note }
-                        }
+                        notes = try log.notes(of: member, from: LocalDay(oldest.performedAt, in: grouping.calendar),
+                                              through: LocalDay(newest.performedAt, in: grouping.calendar))
                     }
                     HistoryText.render(
                         records, grouping: grouping, now: now, showUser: query.userID == nil,
@@ -69,7 +63,7 @@ struct HistoryCommand: ParsableCommand {
                 var first = true
                 out.line("[")
                 var count = 0
-                try store.forEachRecord(query) { record in
+                try workouts.forEachRecord(query) { record in
                     count += 1
                     if requested > 0, count > requested { return }
                     out.line((first ? "  " : ", ") + formatter.json(record))
@@ -79,7 +73,7 @@ struct HistoryCommand: ParsableCommand {
             case .csv:
                 out.line(RecordFormatter.csvHeader)
                 var count = 0
-                try store.forEachRecord(query) { record in
+                try workouts.forEachRecord(query) { record in
                     count += 1
                     if requested > 0, count > requested { return }
                     out.line(formatter.csv(record))

@@ -32,7 +32,7 @@ struct ImportCommand: ParsableCommand {
     var file: String
 
     @Option(help: "Whose history it is (created when new).") var user: String?
-    @Option(help: "kg or lb, for a file that doesn't say (Strong's comma export).") var unit: WeightUnit?
+    @Option(help: "kg or lb, for a file that doesn't say (Strong's comma export); refused when the file names another unit.") var unit: WeightUnit?
     @Option(help: "auto, strong, hevy, fitnotes, stronglifts, json, or csv (our own CSV export).") var format: ImportFormat = .auto
     @Flag(help: "Tell what would be imported; write nothing.") var dryRun = false
     @Flag(help: "List every name mapped, shortened or made (the summary names the first few).") var verbose = false

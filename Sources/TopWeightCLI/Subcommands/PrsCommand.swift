@@ -38,10 +38,10 @@ struct PrsCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let exerciseName = try exercise.map { try AddCommand.valid($0, kind: .exercise) }
-            let (workouts, log) = try global.openLog()
+            let opened = try global.open()
+            let (workouts, log, progress) = (opened.workouts, opened.log, opened.progress)
             let member = try SessionsCommand.member(named: user, in: workouts)
             let chosen = try exerciseName.map { try workouts.loggedExercise(named: $0, member: member) }
-            let progress = TrainingProgress(logbook: workouts.logbook, timeZone: log.calendar.timeZone)
             let records = try progress.personalRecords(of: member, exercise: chosen, formula: formula.formula)
             let out = OutputBuffer()
             switch format {

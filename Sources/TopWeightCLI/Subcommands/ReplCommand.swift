@@ -4,7 +4,7 @@ import LineEditor
 import TopWeightCatalog
 import TopWeightCore
 import TopWeightREPL
-import TopWeightStore
+import TopWeightUseCases
 import TopWeightText
 
 /// The interactive logger (the default when no subcommand is given).
@@ -66,7 +66,7 @@ struct ReplCommand: ParsableCommand {
             if terminal != nil {
                 console.say("Top Weight: Enter accepts [defaults], Tab completes, :help lists commands.")
             }
-            if kiosk, !(try store.adminPinIsSet()) {
+            if kiosk, !(try AdminAccess(logbook: store).isPinSet()) {
                 console.warn("Kiosk mode without an admin PIN: only a signal stops it ('topweight admin set-pin').")
             }
             let session = Session(store: store, source: source, console: console, catalog: .bundled(), settings: settings)

@@ -99,7 +99,7 @@ extension RoutinesCommand {
             try reportingFailures {
                 let yaml = try TextInput.file(file, limit: Self.sizeLimit)
                 let (workouts, log) = try global.openLog(create: true)
-                let stored = try workouts.logbook.exercises().map(\.exercise)
+                let stored = try workouts.storedExercises().map(\.exercise)
                 let names = ExerciseNameResolver(catalog: workouts.catalog, stored: stored)
                 let result: (added: [String], replaced: [String], mapped: [(from: String, to: String)])
                 do {
@@ -134,9 +134,10 @@ extension RoutinesCommand {
         func run() throws {
             try reportingFailures {
                 let valid = try AddCommand.valid(name, kind: .exercise)
-                let (workouts, log) = try global.openLog()
+                let opened = try global.open()
+                let log = opened.log
                 let routine = try log.ownRoutine(named: valid)
-                try AdminGate.require(workouts.logbook)
+                try AdminGate.require(opened.admin)
                 try log.removeRoutine(named: routine.name)
                 let stands = log.routineCatalog.routine(named: routine.name) != nil ? " (the bundled starter of that name is back)" : ""
                 print("Removed routine \(TerminalText.safe(routine.name))\(stands)")

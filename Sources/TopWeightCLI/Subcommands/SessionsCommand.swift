@@ -13,7 +13,8 @@ struct SessionsCommand: ParsableCommand {
         discussion: """
             --user can be left out when the database has only one member. Volume is \
             weight × reps × series in kg (lb converted). JSON: an array of objects with \
-            date, user, sets, volume, exercises, exerciseNames, note and routine.
+            date, user, sets, volume, exercises, exerciseNames, note and routine, and kinds \
+            (sets by kind) on a day with warm-ups, drop sets or failed sets.
             """
     )
 
@@ -68,7 +69,7 @@ struct SessionsCommand: ParsableCommand {
         if let name {
             return try workouts.member(named: AddCommand.valid(name, kind: .user))
         }
-        let everyone = try workouts.logbook.users()
+        let everyone = try workouts.members()
         if everyone.count == 1, let only = everyone.first { return only.user }
         throw Failure.input(everyone.isEmpty
             ? "no members yet: record a set first (topweight add, or the logger)"

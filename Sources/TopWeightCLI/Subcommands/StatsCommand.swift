@@ -26,14 +26,14 @@ struct StatsCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let (workouts, log) = try global.openLog()
-            let member = try SessionsCommand.member(named: user, in: workouts)
             let now = Date()
-            let stats = try TrainingProgress(logbook: workouts.logbook, timeZone: log.calendar.timeZone).stats(of: member, now: now)
+            let opened = try global.open()
+            let member = try SessionsCommand.member(named: user, in: opened.workouts)
+            let stats = try opened.progress.stats(of: member, now: now)
             let out = OutputBuffer()
             switch format {
             case .text:
-                ProgressText.stats(stats, member: member.name, grouping: HistoryGrouping(timeZone: log.calendar.timeZone), now: now)
+                ProgressText.stats(stats, member: member.name, grouping: HistoryGrouping(timeZone: opened.progress.calendar.timeZone), now: now)
                     .forEach(out.line)
             case .json:
                 out.line(ProgressText.statsJSON(stats, member: member.name))

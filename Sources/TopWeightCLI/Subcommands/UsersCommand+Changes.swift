@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import TopWeightCore
-import TopWeightStore
 import TopWeightUseCases
 
 extension UsersCommand {
@@ -16,11 +15,10 @@ extension UsersCommand {
             try reportingFailures {
                 let old = try AddCommand.valid(name, kind: .user)
                 let new = try AddCommand.valid(newName, kind: .user)
-                let workouts = try global.openWorkouts()
-                let store = workouts.logbook
-                let member = try workouts.member(named: old)
-                try AdminGate.require(store)
-                let renamed = try store.renameUser(member, to: new)
+                let opened = try global.open()
+                let member = try opened.workouts.member(named: old)
+                try AdminGate.require(opened.admin)
+                let renamed = try opened.workouts.rename(member, to: new)
                 print("Renamed \(TerminalText.safe(member.name)) to \(TerminalText.safe(renamed.name))")
             }
         }
@@ -45,16 +43,15 @@ extension UsersCommand {
         func run() throws {
             try reportingFailures {
                 let valid = try AddCommand.valid(name, kind: .user)
-                let workouts = try global.openWorkouts()
-                let store = workouts.logbook
-                let member = try workouts.member(named: valid)
+                let opened = try global.open()
+                let member = try opened.workouts.member(named: valid)
                 let shown = TerminalText.safe(member.name)
-                let live = try store.users().first { $0.user.id == member.id }?.records ?? 0
-                if live > 0 {
-                    throw Failure.input("\(shown) has \(Self.count(live, "live set record")); delete them first "
+                let belongings = try opened.workouts.belongings(of: member)
+                if belongings.liveSets > 0 {
+                    throw Failure.input("\(shown) has \(Self.count(belongings.liveSets, "live set record")); delete them first "
                         + "('topweight history --user \(shown)' shows their ids, 'topweight delete ID' deletes one), or keep the member")
                 }
-                let going = try Self.owned(by: member, in: store)
+                let going = Self.going(belongings)
                 if !going.isEmpty, !yes {
                     guard isatty(STDIN_FILENO) == 1 else {
                         throw Failure.input("\(shown) has \(going); add --yes to remove them with the member, for good")
@@ -64,25 +61,19 @@ extension UsersCommand {
                         throw Failure.cancelled
                     }
                 }
-                try AdminGate.require(store)
-                try store.removeUser(member, withDeleted: true)
+                try AdminGate.require(opened.admin)
+                try opened.workouts.remove(member)
                 print("Removed \(shown)" + (going.isEmpty ? "" : " with \(going)"))
             }
         }
 
         /// What goes with the member: `6 deleted set records, 2 days' notes and 1 body weight`, or empty.
-        static func owned(by member: User, in store: any Logbook) throws -> String {
-            var deleted = HistoryQuery(userID: member.id)
-            deleted.deleted = true
-            var tombstones = 0
-            try store.forEachRecord(deleted) { _ in tombstones += 1 }
-            let days = try store.sessionInfos(userID: member.id, from: LocalDay(year: 1, month: 1, day: 1) ?? LocalDay(Date(), in: .current),
-                                              through: LocalDay(year: 9999, month: 12, day: 31) ?? LocalDay(Date(), in: .current)).count
-            let weights = try store.bodyWeights(userID: member.id, since: nil, limit: nil).count
+        static func going(_ belongings: Workouts.MemberBelongings) -> String {
+            let days = belongings.days
             var parts: [String] = []
-            if tombstones > 0 { parts.append(count(tombstones, "deleted set record")) }
+            if belongings.deletedSets > 0 { parts.append(count(belongings.deletedSets, "deleted set record")) }
             if days > 0 { parts.append(days == 1 ? "1 day's note and routine" : "\(days) days' notes and routines") }
-            if weights > 0 { parts.append(count(weights, "body weight")) }
+            if belongings.bodyWeights > 0 { parts.append(count(belongings.bodyWeights, "body weight")) }
             guard let last = parts.popLast() else { return "" }
             return parts.isEmpty ? last : parts.joined(separator: ", ") + " and " + last
         }
@@ -106,8 +97,8 @@ struct DeleteCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            try RecordNumber.change(id, global: global, deleted: false, done: "Deleted") { store, number in
-                _ = try store.deleteRecord(id: number)
+            try RecordNumber.change(id, global: global, done: "Deleted", find: { try $0.recordToDelete(id: $1) }) { workouts, number in
+                try workouts.deleteRecord(id: number, now: Date())
             }
         }
     }
@@ -125,8 +116,8 @@ struct RestoreCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            try RecordNumber.change(id, global: global, deleted: true, done: "Restored") { store, number in
-                _ = try store.restoreRecord(id: number)
+            try RecordNumber.change(id, global: global, done: "Restored", find: { try $0.recordToRestore(id: $1) }) { workouts, number in
+                try workouts.restoreRecord(id: number)
             }
         }
     }
@@ -134,23 +125,16 @@ struct RestoreCommand: ParsableCommand {
 
 /// A record number as typed: `42` or `#42`.
 enum RecordNumber {
-    /// Finds record `text` (live, or deleted when `deleted`), asks for the PIN,
-    /// runs `change` and prints `done #N  …`.
-    static func change(_ text: String, global: GlobalOptions, deleted: Bool, done: String,
-                       _ change: (any StorageEngine, Int64) throws -> Void) throws {
+    /// Finds record `text` as `find` wants it (live to delete, deleted to
+    /// restore), asks for the PIN, runs `change` and prints `done #N  …`.
+    static func change(_ text: String, global: GlobalOptions, done: String,
+                       find: (Workouts, Int64) throws -> WorkoutRecord,
+                       _ change: (Workouts, Int64) throws -> Void) throws {
         let number = try parse(text)
-        let store = try global.openStore()
-        guard let record = try store.record(id: number) else {
-            throw Failure.input(deleted ? "no deleted record #\(number); 'topweight history --deleted' lists them"
-                                        : "no record #\(number); 'topweight history' shows them")
-        }
-        // A record that is there but already as asked: say so, and what would work.
-        guard (record.deletedAt != nil) == deleted else {
-            throw Failure.input(deleted ? "#\(number) is not deleted; 'topweight history' shows it"
-                                        : "#\(number) is already deleted; 'topweight restore \(number)' brings it back")
-        }
-        try AdminGate.require(store)
-        try change(store, number)
+        let opened = try global.open()
+        let record = try find(opened.workouts, number)
+        try AdminGate.require(opened.admin)
+        try change(opened.workouts, number)
         print("\(done) #\(number)  \(TerminalText.safe(record.user)) · \(TerminalText.safe(record.exercise)) · \(record.values.description)")
     }
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import TopWeightCore
 import TopWeightText
-import TopWeightStore
+import TopWeightUseCases
 
 /// `topweight users`: everybody known to the database.
 struct UsersCommand: ParsableCommand {
@@ -23,7 +23,7 @@ extension UsersCommand {
 
         func run() throws {
             try reportingFailures {
-                let summaries = try global.openStore().users()
+                let summaries = try global.openWorkouts().members()
                 let out = OutputBuffer()
                 switch format {
                 case .text:
@@ -66,11 +66,7 @@ extension UsersCommand {
         func run() throws {
             try reportingFailures {
                 let valid = try AddCommand.valid(name, kind: .user)
-                let store = try global.openStore(create: true)
-                if let existing = try store.user(named: valid) {
-                    throw Failure.input("a member named \(existing.name) already exists")
-                }
-                let created = try store.createUser(named: valid)
+                let created = try global.openWorkouts(create: true).addMember(named: valid, now: Date())
                 print("Added \(TerminalText.safe(created.name)) (#\(created.id))")
             }
         }

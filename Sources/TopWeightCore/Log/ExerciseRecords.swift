@@ -8,13 +8,6 @@ public struct PersonalBest: Sendable, Hashable {
     /// `kg` or `lb` (the set's own unit, as entered), or `reps`.
     public var unit: String
     public var record: WorkoutRecord
-
-    public init(kind: RecordKind, value: Double, unit: String, record: WorkoutRecord) {
-        self.kind = kind
-        self.value = value
-        self.unit = unit
-        self.record = record
-    }
 }
 
 /// A member's personal bests on one exercise, gathered set by set (in any

@@ -2,23 +2,6 @@ import Foundation
 import GRDB
 import TopWeightCore
 
-// MARK: - Editing a record
-
-extension WorkoutStore {
-    public func editRecord(id: Int64, exercise: Exercise, values: SetValues, now: Date) throws(LogbookError) -> Bool {
-        try perform {
-            try writer.write { db in
-                try db.execute(sql: """
-                    UPDATE record SET exerciseId = ?, weight = ?, unit = ?, reps = ?, series = ?, editedAt = ?
-                    WHERE id = ? AND deletedAt IS NULL
-                    """, arguments: [exercise.id, values.weight.value, values.weight.unit.rawValue, values.reps, values.series,
-                                     Self.milliseconds(now), id])
-                return db.changesCount > 0
-            }
-        }
-    }
-}
-
 // MARK: - Sessions' notes and routines
 
 extension WorkoutStore {
@@ -38,31 +21,32 @@ extension WorkoutStore {
     }
 
     public func appendNote(userID: Int64, day: LocalDay, text: String, now: Date) throws(LogbookError) {
-        try perform {
-            try writer.write { db in
-                try db.execute(sql: """
-                    INSERT INTO session (userId, day, note, editedAt) VALUES (?, ?, ?, ?)
-                    ON CONFLICT (userId, day) DO UPDATE SET
-                        note = CASE WHEN note IS NULL OR note = '' THEN excluded.note ELSE note || char(10) || char(10) || excluded.note END,
-                        editedAt = excluded.editedAt
-                    """, arguments: [userID, day.description, text, Self.milliseconds(now)])
-            }
-        }
+        _ = try upsertNote(userID: userID, day: day, text: text, now: now, sql: Self.appendNoteSQL)
     }
 
     public func adoptNote(userID: Int64, day: LocalDay, text: String, now: Date) throws(LogbookError) -> Bool {
+        // The upsert's WHERE sees the row as it is under the write lock.
+        try upsertNote(userID: userID, day: day, text: text, now: now, sql: Self.appendNoteSQL + """
+
+            WHERE note IS NULL
+               OR instr(char(10) || char(10) || note || char(10) || char(10),
+                        char(10) || char(10) || excluded.note || char(10) || char(10)) = 0
+            """)
+    }
+
+    /// Adds `text` to the day's note as a paragraph of its own, the day's session made if new.
+    private static let appendNoteSQL = """
+        INSERT INTO session (userId, day, note, editedAt) VALUES (?, ?, ?, ?)
+        ON CONFLICT (userId, day) DO UPDATE SET
+            note = CASE WHEN note IS NULL OR note = '' THEN excluded.note ELSE note || char(10) || char(10) || excluded.note END,
+            editedAt = excluded.editedAt
+        """
+
+    /// Runs one of the note upserts; true when it wrote a row.
+    private func upsertNote(userID: Int64, day: LocalDay, text: String, now: Date, sql: String) throws(LogbookError) -> Bool {
         try perform {
             try writer.write { db in
-                // The upsert's WHERE sees the row as it is under the write lock.
-                try db.execute(sql: """
-                    INSERT INTO session (userId, day, note, editedAt) VALUES (?, ?, ?, ?)
-                    ON CONFLICT (userId, day) DO UPDATE SET
-                        note = CASE WHEN note IS NULL OR note = '' THEN excluded.note ELSE note || char(10) || char(10) || excluded.note END,
-                        editedAt = excluded.editedAt
-                    WHERE note IS NULL
-                       OR instr(char(10) || char(10) || note || char(10) || char(10),
-                                char(10) || char(10) || excluded.note || char(10) || char(10)) = 0
-                    """, arguments: [userID, day.description, text, Self.milliseconds(now)])
+                try db.execute(sql: sql, arguments: [userID, day.description, text, Self.milliseconds(now)])
                 return db.changesCount > 0
             }
         }

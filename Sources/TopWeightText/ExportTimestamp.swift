@@ -1,7 +1,7 @@
 import Foundation
 import TopWeightCore
 
-/// Instants in our JSON export: ISO 8601 with the local offset, and the
+/// Instants in our exports and CSV: ISO 8601 with the local offset, and the
 /// milliseconds when there are some (`2026-11-21T18:42:05.250+01:00`), so
 /// an instant read back is the one stored, to the millisecond.
 public enum ExportTimestamp {

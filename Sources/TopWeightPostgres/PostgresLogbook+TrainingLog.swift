@@ -2,18 +2,9 @@ import Foundation
 import PostgresNIO
 import TopWeightCore
 
-// MARK: - Editing a record, sessions' notes and routines
+// MARK: - Sessions' notes and routines
 
 extension PostgresLogbook {
-    public func editRecord(id: Int64, exercise: Exercise, values: SetValues, now: Date) throws(LogbookError) -> Bool {
-        let result = try link.query("""
-            UPDATE record SET exerciseid = \(exercise.id), weight = \(values.weight.value), unit = \(values.weight.unit.rawValue),
-                reps = \(values.reps), series = \(values.series), editedat = \(Self.milliseconds(now))
-            WHERE id = \(id) AND deletedat IS NULL
-            """)
-        return (result.metadata.rows ?? 0) > 0
-    }
-
     public func sessionInfos(userID: Int64, from first: LocalDay, through last: LocalDay) throws(LogbookError) -> [SessionInfo] {
         let rows = try link.query("""
             SELECT day, note, routine FROM session

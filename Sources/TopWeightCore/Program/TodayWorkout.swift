@@ -1,0 +1,104 @@
+/// Today's workout of a member's program, every load computed and rounded to
+/// what the gym's plates make on its bar, in the member's unit.
+public struct TodayWorkout: Sendable, Hashable {
+    public var program: String
+    /// 1-based, as a person counts them.
+    public var week: Int
+    public var day: Int
+    public var dayName: String?
+    public var deload: Bool
+    public var exercises: [Exercise]
+    /// Exercises the program names that the member has no training max for (skipped).
+    public var missingMaxes: [String]
+
+    public struct Exercise: Sendable, Hashable {
+        public var exercise: String
+        public var sets: [PlannedSet]
+    }
+
+    public struct PlannedSet: Sendable, Hashable {
+        public var weight: Weight
+        public var reps: Int
+        public var amrap: Bool
+        /// The share of the training max, in permille; `nil` for a fixed load or a warm-up.
+        public var permille: Int?
+        public var warmup: Bool
+    }
+
+    /// The warm-up ladder before the first work set: the bar, then about
+    /// 40, 60 and 80 % of the first work set, each to the plates, each
+    /// heavier than the one before and lighter than the work set.
+    public static let warmupLadder: [(permille: Int, reps: Int)] = [(400, 5), (600, 3), (800, 2)]
+    public static let barReps = 5
+
+    /// Today for `progress` in `program`: loads in the unit of each training
+    /// max (fixed loads offered in the member's `unit`), rounded with `plates` on `bar`.
+    public static func make(_ program: Program, progress: ProgramProgress, unit: WeightUnit,
+                            plates: PlateSet, bar: Weight, warmups: Bool = true) -> TodayWorkout {
+        let weekIndex = program.weeks.indices.contains(progress.week) ? progress.week : 0
+        let week = program.weeks[weekIndex]
+        let dayIndex = week.days.indices.contains(progress.day) ? progress.day : 0
+        let day = week.days[dayIndex]
+        var exercises: [Exercise] = []
+        var missing: [String] = []
+        for prescription in day.exercises {
+            var sets: [PlannedSet] = []
+            for set in prescription.sets {
+                switch set.load {
+                case .percent(let permille):
+                    guard let max = progress.trainingMax(for: prescription.exercise) else { continue }
+                    let target = max.hundredths * permille / 1000
+                    sets.append(PlannedSet(weight: loadable(Weight(hundredths: target, unit: max.unit), plates: plates, bar: bar),
+                                           reps: set.reps, amrap: set.amrap, permille: permille, warmup: false))
+                case .fixed(let weight):
+                    sets.append(PlannedSet(weight: loadable(weight.offered(in: unit), plates: plates, bar: bar),
+                                           reps: set.reps, amrap: set.amrap, permille: nil, warmup: false))
+                }
+            }
+            if sets.isEmpty {
+                missing.append(prescription.exercise)
+                continue
+            }
+            if warmups, let first = sets.first {
+                sets.insert(contentsOf: ladder(to: first.weight, plates: plates, bar: bar), at: 0)
+            }
+            exercises.append(Exercise(exercise: prescription.exercise, sets: sets))
+        }
+        return TodayWorkout(program: program.name, week: weekIndex + 1, day: dayIndex + 1, dayName: day.name,
+                            deload: week.deload, exercises: exercises, missingMaxes: missing)
+    }
+
+    /// Warm-up sets up to a work set of `work`: none when the work set is the bar or lighter.
+    public static func ladder(to work: Weight, plates: PlateSet, bar: Weight) -> [PlannedSet] {
+        let bar = bar.offered(in: work.unit)
+        guard work.hundredths > bar.hundredths else { return [] }
+        var sets = [PlannedSet(weight: bar, reps: barReps, amrap: false, permille: nil, warmup: true)]
+        for rung in warmupLadder {
+            let weight = loadable(Weight(hundredths: work.hundredths * rung.permille / 1000, unit: work.unit), plates: plates, bar: bar)
+            guard weight.hundredths > sets[sets.count - 1].weight.hundredths, weight.hundredths < work.hundredths else { continue }
+            sets.append(PlannedSet(weight: weight, reps: rung.reps, amrap: false, permille: nil, warmup: true))
+        }
+        return sets
+    }
+
+    /// The load nearest `target` that `plates` make on `bar` (ties go to the
+    /// lighter one); the bar for anything lighter than the bar. Plates in
+    /// another unit than the target's are not used: the target is rounded to
+    /// its unit's stepper step instead.
+    public static func loadable(_ target: Weight, plates: PlateSet, bar: Weight) -> Weight {
+        guard plates.unit == target.unit else {
+            let step = target.unit.stepHundredths
+            return Weight(hundredths: (target.hundredths + step / 2 - 1) / step * step, unit: target.unit)
+        }
+        let barWeight = bar.offered(in: target.unit)
+        switch PlateSolver.solve(target: target.hundredths, bar: barWeight.hundredths, plates: plates) {
+        case .exact(let load): return load.total
+        case .lighterThanBar: return barWeight
+        case .nearest(let below, let above):
+            guard let above else { return below.total }
+            let down = target.hundredths - below.total.hundredths
+            let up = above.total.hundredths - target.hundredths
+            return up < down ? above.total : below.total
+        }
+    }
+}

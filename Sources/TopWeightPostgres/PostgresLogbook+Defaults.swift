@@ -1,0 +1,60 @@
+import Foundation
+import PostgresNIO
+import TopWeightCore
+import TopWeightStorage
+
+// MARK: - Last-used defaults
+
+extension PostgresLogbook {
+    public func lastUsedUser() throws(LogbookError) -> User? {
+        let rows = try link.query("""
+            SELECT u.id, u.name FROM "user" u
+            WHERE u.id = (SELECT userid FROM record WHERE deletedat IS NULL ORDER BY id DESC LIMIT 1)
+            """)
+        return try rows.first.map { row throws(LogbookError) in
+            let (id, name) = try Self.decode(row, as: (Int64, String).self)
+            return User(id: id, name: name)
+        }
+    }
+
+    public func lastExercise(of user: User) throws(LogbookError) -> Exercise? {
+        let rows = try link.query("""
+            SELECT e.id, e.name, e.category FROM exercise e
+            WHERE e.id = (SELECT exerciseid FROM record WHERE userid = \(user.id) AND deletedat IS NULL ORDER BY id DESC LIMIT 1)
+            """)
+        return try rows.first.map { row throws(LogbookError) in
+            let (id, name, category) = try Self.decode(row, as: (Int64, String, String?).self)
+            return Exercise(id: id, name: name, category: category)
+        }
+    }
+
+    public func lastValues(of user: User, for exercise: Exercise) throws(LogbookError) -> SetValues? {
+        let rows = try link.query("""
+            SELECT weight, unit, reps, series FROM record
+            WHERE userid = \(user.id) AND exerciseid = \(exercise.id) AND deletedat IS NULL ORDER BY id DESC LIMIT 1
+            """)
+        guard let row = rows.first else { return nil }
+        let (weight, unit, reps, series) = try Self.decode(row, as: (Double, String, Int, Int).self)
+        return StoredRange.values(weight: weight, unit: unit, reps: reps, series: series)
+    }
+
+    public func recentExercises(of user: User, limit: Int) throws(LogbookError) -> [Exercise] {
+        // The member's newest sets through the (userid, performedat) index; a
+        // few hundred rows name their exercises, the most used first, each once.
+        let rows = try link.query("""
+            SELECT e.id, e.name, e.category FROM (
+                SELECT exerciseid, COUNT(*) AS uses, MAX(performedat) AS latest FROM (
+                    SELECT exerciseid, performedat FROM record
+                    WHERE userid = \(user.id) AND deletedat IS NULL ORDER BY performedat DESC LIMIT 500
+                ) newest GROUP BY exerciseid
+            ) recent JOIN exercise e ON e.id = recent.exerciseid
+            ORDER BY recent.uses DESC, recent.latest DESC, e.id LIMIT \(limit)
+            """)
+        var found: [Exercise] = []
+        for row in rows {
+            let (id, name, category) = try Self.decode(row, as: (Int64, String, String?).self)
+            found.append(Exercise(id: id, name: name, category: category))
+        }
+        return found
+    }
+}

@@ -1,0 +1,67 @@
+import Testing
+import TopWeightCore
+import TopWeightText
+
+@Suite("Today's workout as text and JSON")
+struct ProgramTextTests {
+    private static func kg(_ value: Double) -> Weight { Weight(value: value, unit: .kg) }
+
+    private static let squatDay = Program(
+        name: "5/3/1",
+        weeks: [
+            .init(days: [.init(name: "Squat", exercises: [.init(exercise: "Back Squat", sets: [
+                .init(load: .percent(650), reps: 5), .init(load: .percent(750), reps: 5), .init(load: .percent(850), reps: 5, amrap: true),
+            ])])]),
+            .init(days: [.init(name: "Squat", exercises: [.init(exercise: "Back Squat", sets: [
+                .init(load: .percent(700), reps: 3), .init(load: .percent(800), reps: 3), .init(load: .percent(900), reps: 3, amrap: true),
+            ]), .init(exercise: "Leg Press", sets: Array(repeating: .init(load: .fixed(kg(100)), reps: 10), count: 3))])]),
+        ])
+
+    private static func today(week: Int, maxes: [String: Weight] = ["Back Squat": kg(140)], warmups: Bool = false) -> TodayWorkout {
+        TodayWorkout.make(squatDay, progress: ProgramProgress(week: week, trainingMaxes: ProgramProgress.start(maxes: maxes).trainingMaxes),
+                          unit: .kg, plates: .standard(.kg), bar: kg(20), warmups: warmups)
+    }
+
+    @Test("the rack's line: each exercise's work sets, shares and loads; the + set marked")
+    func headline() {
+        #expect(ProgramText.headline(Self.today(week: 1))
+            == "5/3/1 week 2 day 1: Back Squat 3×3+ at 70/80/90 % → 97.5 / 112.5 / 125 kg · Leg Press 3×10 → 100 kg — :go starts it")
+    }
+
+    @Test("the rack's line names a lift without a training max")
+    func headlineMissing() {
+        #expect(ProgramText.headline(Self.today(week: 0, maxes: [:]))
+            == "5/3/1 week 1 day 1: nothing to lift (no training max for Back Squat) — :go starts it")
+    }
+
+    @Test(":today lists every set, warm-ups first")
+    func lines() {
+        #expect(ProgramText.lines(Self.today(week: 0, warmups: true)) == [
+            "5/3/1 week 1 day 1 (Squat)",
+            "Back Squat",
+            "  warm-up   20 kg × 5",
+            "  warm-up   35 kg × 5",
+            "  warm-up   55 kg × 3",
+            "  warm-up   72.5 kg × 2",
+            "  65 %      90 kg × 5",
+            "  75 %      105 kg × 5",
+            "  85 %      120 kg × 5+",
+        ])
+    }
+
+    @Test("topweight today --format json")
+    func json() {
+        #expect(ProgramText.json(Self.today(week: 1)) == """
+            {"program":"5/3/1","week":2,"day":1,"dayName":"Squat","deload":false,"exercises":[\
+            {"exercise":"Back Squat","sets":[\
+            {"weight":97.5,"unit":"kg","reps":3,"amrap":false,"percent":70,"warmup":false},\
+            {"weight":112.5,"unit":"kg","reps":3,"amrap":false,"percent":80,"warmup":false},\
+            {"weight":125,"unit":"kg","reps":3,"amrap":true,"percent":90,"warmup":false}]},\
+            {"exercise":"Leg Press","sets":[\
+            {"weight":100,"unit":"kg","reps":10,"amrap":false,"percent":null,"warmup":false},\
+            {"weight":100,"unit":"kg","reps":10,"amrap":false,"percent":null,"warmup":false},\
+            {"weight":100,"unit":"kg","reps":10,"amrap":false,"percent":null,"warmup":false}]}],\
+            "missingMaxes":[]}
+            """)
+    }
+}
