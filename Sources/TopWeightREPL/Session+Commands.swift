@@ -30,7 +30,7 @@ extension Session {
     }
 
     func listUsers() {
-        guard let summaries = attempt({ () throws(WorkoutsError) in try prompts.members() }) else { return }
+        guard let summaries = attempt({ () throws(WorkoutsError) in try workouts.members() }) else { return }
         guard !summaries.isEmpty else {
             say("No members yet. Type a name at the user prompt to add one.")
             return

@@ -28,14 +28,14 @@ extension Session {
     /// The set `:edit` means: `#ID`, else this turn's last save, else the member's newest.
     private func editTarget(_ id: Int64?) -> WorkoutRecord? {
         if let id {
-            guard let found = attempt({ () throws(WorkoutsError) in try prompts.record(id: id) }) else { return nil }
+            guard let found = attempt({ () throws(WorkoutsError) in try workouts.record(id: id) }) else { return nil }
             guard let record = found, record.deletedAt == nil else {
                 warn("No set #\(id)\(found?.deletedAt != nil ? " (it was deleted)" : ""); :history shows the numbers.")
                 return nil
             }
             return record
         }
-        if let last = turn.saved.last { return (attempt({ () throws(WorkoutsError) in try prompts.record(id: last.id) }) ?? nil) ?? last }
+        if let last = turn.saved.last { return (attempt({ () throws(WorkoutsError) in try workouts.record(id: last.id) }) ?? nil) ?? last }
         guard let member = turn.user ?? (settings.kiosk ? nil : defaultUser()) else {
             warn("Type your name first, or say which set: :edit #42")
             return nil

@@ -119,7 +119,7 @@ public final class Session {
         case .listRoutines: return startRoutine("")
         case .checkAdminPinSet(let use):
             // Wrong PINs count in the database, shared with every terminal and the command line.
-            guard let isSet = attempt({ () throws(WorkoutsError) in try prompts.adminPinIsSet() }) else { return .done }
+            guard let isSet = attempt({ () throws(WorkoutsError) in try workouts.admin.isPinSet() }) else { return .done }
             return .then(.adminPinSet(isSet, for: use))
         case .plates(let target, let bar): showPlates(target, bar: bar)
         case .history(let name, let limit): return showHistory(of: name, limit: limit)
@@ -130,7 +130,7 @@ public final class Session {
         case .chart(let member, let exercise, let metric): showChart(exercise, metric, of: member)
         case .weigh(let member, let weight): weigh(weight, member: member)
         case .undo(let record):
-            guard let removed = attempt({ () throws(WorkoutsError) in try prompts.undo(id: record.id, now: settings.now()) }) else { return .done }
+            guard let removed = attempt({ () throws(WorkoutsError) in try workouts.deleteRecord(id: record.id, now: settings.now()) }) else { return .done }
             return .then(.undone(record, removed: removed))
         case .chooseMember(let name): return findMember(name)
         case .select(let member): select(member)
