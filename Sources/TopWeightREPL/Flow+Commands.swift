@@ -26,7 +26,7 @@ extension Flow {
         switch command {
         case .help: return help(kiosk: context.kiosk)
         // `:user NAME` answers as the user prompt would; `:user` alone ends the turn.
-        case .user: return argument.isEmpty ? [.endTurn] : [.chooseMember(argument)]
+        case .user: return argument.isEmpty ? [.endTurn] : member(named: argument)
         case .unit: return unit(argument, in: &turn)
         case .date: return day(argument, in: &turn, context)
         case .plates: return plates(argument, at: turn.draft)
@@ -39,7 +39,7 @@ extension Flow {
         case .users: return [.listMembers]
         case .exercises: return [.listExercises]
         // In kiosk mode only the admin leaves, with the PIN.
-        case .quit: return context.kiosk ? [.askAdminPin] : [.end(.quit)]
+        case .quit: return context.kiosk ? [.checkAdminPinSet(.quit)] : [.end(.quit)]
         }
     }
 
@@ -73,7 +73,7 @@ extension Flow {
         var effects: [Effect] = []
         switch turn.step {
         // The weight is still to be typed: its default again, in the new unit.
-        case .weight: if turn.exercise != nil { effects = [.loadDefaults(then: nil)] } else { turn.draft.unit = chosen }
+        case .weight: if turn.exercise != nil { effects = defaults(then: nil, in: &turn) } else { turn.draft.unit = chosen }
         // A weight already typed keeps the unit it was typed in.
         case .reps, .series: break
         case .user, .exercise: turn.draft.unit = chosen
@@ -122,7 +122,7 @@ extension Flow {
         // Off the list only once the store answered: a busy database leaves it to undo again.
         if turn.saved.last?.id == record.id { turn.saved.removeLast() }
         let said: Effect = removed ? .say("Removed #\(record.id)  \(Lines.summary(record))") : .warn("#\(record.id) was already removed.")
-        return [said] + (turn.exercise != nil ? [.loadDefaults(then: nil)] : [])
+        return [said] + (turn.exercise != nil ? defaults(then: nil, in: &turn) : [])
     }
 
     /// `:plates W [BAR]`: W in the entry's unit unless it names one; without

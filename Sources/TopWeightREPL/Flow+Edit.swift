@@ -1,8 +1,34 @@
 import TopWeightCore
+import TopWeightText
 
 // MARK: - Changing a saved set (`:edit [#ID]`)
 
 extension Flow {
+    /// The set to change, found: exercise, weight, reps and series asked
+    /// again, then changed in place (same id, `editedAt` stamped). In a kiosk
+    /// a member edits only their own sets; another's needs the admin PIN.
+    static func editing(_ target: WorkoutRecord, in turn: inout Turn, _ context: Context) -> [Effect] {
+        if context.kiosk, turn.user.map({ NameRules.key($0.name) != NameRules.key(target.user) }) ?? true {
+            return [.checkAdminPinSet(.edit(target))]
+        }
+        return open(.edit(SetEdit(target)), in: &turn)
+    }
+
+    /// Whether the admin PIN can be asked: without one there is no admin to
+    /// ask (a prompt would let any answer through), and a kiosk stays open.
+    static func adminPinSet(_ isSet: Bool, for use: PinUse, in turn: inout Turn) -> [Effect] {
+        switch use {
+        case .quit:
+            // The admin's command is the admin's business: members are not shown it.
+            guard isSet else { return [.warn("This is a shared terminal: it stays open. Ctrl-D ends your turn.")] }
+            turn.question = .adminPin
+            return []
+        case .edit(let target):
+            guard isSet else { return [.warn("#\(target.id) is \(target.user)'s set; at a shared terminal you can change only your own.")] }
+            return open(.pin(for: target), in: &turn)
+        }
+    }
+
     /// The admin PIN for another member's set at a kiosk: checked, else nothing changes.
     static func pin(for target: WorkoutRecord, _ event: Input, in turn: inout Turn) -> [Effect] {
         turn.mode = .entry
@@ -70,6 +96,15 @@ extension Flow {
         edit.exercise = name
         edit.field += 1
         return next(edit, in: &turn)
+    }
+
+    /// The set changed: said; the turn's copy and the numbers it knew are
+    /// replaced, and the entry's defaults read again.
+    static func edited(_ before: WorkoutRecord, _ after: WorkoutRecord, in turn: inout Turn) -> [Effect] {
+        turn.knownValues = [:]
+        if let index = turn.saved.firstIndex(where: { $0.id == after.id }) { turn.saved[index] = after }
+        let reload = turn.exercise != nil && turn.plan == nil ? defaults(then: nil, in: &turn) : []
+        return [.say(Lines.edited(before, after))] + reload
     }
 
     /// The next prompt of the edit, or, after the series, the change itself.

@@ -32,8 +32,8 @@ extension Flow {
         case end(Session.Ending)
         /// `:users`, `:exercises`, `:start` alone.
         case listMembers, listExercises, listRoutines
-        /// `:quit` in a kiosk: the admin PIN's question, if a PIN is set.
-        case askAdminPin
+        /// Whether an admin PIN is set, before asking for it (`Event.adminPinSet`).
+        case checkAdminPinSet(PinUse)
         /// `:plates`: the plates a side for the weight on the bar.
         case plates(Weight, bar: Weight?)
         /// `:history`: a member's (a name, "" for the one at hand, or all) newest sets.
@@ -48,12 +48,15 @@ extension Flow {
         case weigh(User, Weight)
         /// `:undo`: the set removed (`Event.undone`).
         case undo(WorkoutRecord)
-        /// An answer at the user prompt: a name, or "" for the member shown.
+        /// A member's name typed (checked): found (`Event.memberFound`) or new (`Event.newMember`).
         case chooseMember(String)
+        /// The member takes the terminal; another member's turn ends first.
+        case select(User)
         /// The exercise typed at its prompt (a short name picks as Tab does),
         /// with the numbers of a one-line entry (`Event.resolved`).
         case resolveExercise(String, then: OneLineEntry?)
-        /// The chosen exercise's numbers to start from, then a one-line entry's (`Event.numbers`).
+        /// Reads the member's last set of the chosen exercise, then takes a
+        /// one-line entry's numbers (`Event.lastValues`).
         case loadDefaults(then: OneLineEntry?)
         /// The entry is complete: save it (`Event.saved`).
         case save
@@ -94,8 +97,9 @@ extension Flow {
         /// The exercise typed (found, or created at the question), and the
         /// one-line entry's numbers to take once its defaults are there.
         case resolved(Exercise, entry: OneLineEntry?)
-        /// The numbers of a one-line entry, on the chosen exercise's defaults.
-        case numbers(OneLineEntry)
+        /// The member's last set of the chosen exercise (`nil`: none), and the
+        /// one-line entry's numbers to take on it.
+        case lastValues(SetValues?, then: OneLineEntry?)
         /// The set stored, with the personal records it beat, at `now`.
         case saved(WorkoutRecord, records: [PersonalRecord], at: Date)
         /// The save failed (said why): the same record is sent again at the next Enter.
@@ -110,10 +114,30 @@ extension Flow {
         case plannedFailed(String)
         /// Noting the day's routine failed (said why): the next save tries again.
         case routineNotNoted
+        /// No exercise has the name typed: the names like it, before the question.
+        case newExercise(String, similar: [String], entry: OneLineEntry?)
+        /// The member with the name typed.
+        case memberFound(User)
+        /// No member has the name typed: the names like it, before the question.
+        case newMember(String, similar: [String])
+        /// Whether an admin PIN is set: without one there is no admin to ask.
+        case adminPinSet(Bool, for: PinUse)
+        /// The set `:edit` means, found.
+        case editTarget(WorkoutRecord)
+        /// The set changed by `:edit`: as it was and as it is.
+        case edited(WorkoutRecord, WorkoutRecord)
         /// The member a command is for, found.
         case member(User, for: Command, String)
         /// `:undo`'s set removed, or found removed already.
         case undone(WorkoutRecord, removed: Bool)
+    }
+
+    /// What the admin PIN is asked for at a kiosk.
+    enum PinUse: Sendable, Equatable {
+        /// `:quit`: only the admin closes the terminal.
+        case quit
+        /// `:edit` of another member's set.
+        case edit(WorkoutRecord)
     }
 
     /// What a member typed, once a signal and the idle timeout are out of the way.

@@ -44,7 +44,7 @@ extension Flow {
         turn.exercise = chosen
         turn.step = .weight
         let numbers = planned.values.map { " \($0.description)" } ?? " (type the numbers)"
-        return [.loadDefaults(then: nil), .say("\(plan.progress): \(chosen.name)\(numbers)")]
+        return defaults(then: nil, in: &turn) + [.say("\(plan.progress): \(chosen.name)\(numbers)")]
     }
 
     /// The plan's exercise can't be had (said why): skipped, on to the next.

@@ -47,9 +47,9 @@ enum Flow {
         case .resolved(let chosen, let entry):
             turn.exercise = chosen
             turn.step = .weight
-            effects = [.loadDefaults(then: entry)]
-        case .numbers(let entry):
-            effects = apply(entry, to: &turn)
+            effects = defaults(then: entry, in: &turn)
+        case .lastValues(let values, let entry):
+            effects = defaults(values, then: entry, in: &turn)
         case .saved(let record, let records, let now):
             effects = saved(record, records: records, at: now, in: &turn)
         case .saveFailed(let entry, let problem):
@@ -68,6 +68,20 @@ enum Flow {
         case .routineNotNoted:
             turn.plan?.routineNoted = false
             effects = []
+        case .newExercise(let name, let similar, let entry):
+            effects = newExercise(name, similar: similar, then: entry, in: &turn)
+        case .memberFound(let member):
+            effects = [.select(member)]
+        case .newMember(let name, let similar):
+            // Asked next; the names like it first, as it may be one of them.
+            turn.question = .newMember(name)
+            effects = similar.isEmpty ? [] : [.warn("Not a known member. Similar: \(similar.joined(separator: ", "))")]
+        case .editTarget(let target):
+            effects = editing(target, in: &turn, context)
+        case .adminPinSet(let isSet, let use):
+            effects = adminPinSet(isSet, for: use, in: &turn)
+        case .edited(let before, let after):
+            effects = edited(before, after, in: &turn)
         case .member(let member, let command, let argument):
             effects = self.member(member, for: command, argument, in: &turn, context)
         case .undone(let record, let removed):
@@ -105,7 +119,7 @@ enum Flow {
             let cancelled = Effect.warn("Cancelled; nothing saved.")
             if turn.plan != nil { return [cancelled] + skip(in: &turn) }
             turn.step = .exercise
-            return [cancelled, .loadDefaults(then: nil)]
+            return [cancelled] + defaults(then: nil, in: &turn)
         case .endOfInput:
             if !context.interactive { return [.end(.endOfInput)] }
             // A member chosen (whatever the prompt) means Ctrl-D ends their turn.
@@ -142,7 +156,11 @@ enum Flow {
         }
         switch turn.step {
         case .user:
-            return [.chooseMember(text)]
+            guard text.isEmpty else { return member(named: text) }
+            guard let shown = turn.shownUser else {
+                return [.warn(InputError("type your name to start; Tab completes known names", example: "Ana").description)]
+            }
+            return [.select(shown)]
         case .exercise:
             return exercise(text, in: &turn)
         case .weight:
@@ -160,6 +178,25 @@ enum Flow {
         }
     }
 
+    /// A member's name typed (at the user prompt, or after `:user`), checked
+    /// before the session looks it up.
+    static func member(named text: String) -> [Effect] {
+        switch NameRules.validate(text, kind: .user) {
+        case .failure(let error): return [.warn(error.description)]
+        case .success(let name): return [.chooseMember(name)]
+        }
+    }
+
+    /// A name no exercise has: refused when it holds the set's numbers (`Bench
+    /// 100x5` typed as a name), else the question, the names like it first.
+    private static func newExercise(_ name: String, similar: [String], then entry: OneLineEntry?, in turn: inout Turn) -> [Effect] {
+        if let problem = OneLineEntry.setInName(name, exercise: turn.shownExercise?.name ?? "Bench Press") {
+            return [.warn(problem.description)]
+        }
+        turn.question = .newExercise(name, then: entry)
+        return similar.isEmpty ? [] : [.warn("Not a known exercise. Similar: \(similar.prefix(5).joined(separator: ", "))")]
+    }
+
     /// An answer at the exercise prompt: a name, a one-line entry
     /// (`bench 62.5x8x3`), or "" for the one shown.
     private static func exercise(_ text: String, in turn: inout Turn) -> [Effect] {
@@ -173,7 +210,7 @@ enum Flow {
             }
             turn.exercise = chosen
             turn.step = .weight
-            return [.loadDefaults(then: nil)]
+            return defaults(then: nil, in: &turn)
         }
         switch OneLineEntry.parseWithExercise(text) {
         case .failure(let error): return [.warn(error.description)]
@@ -194,6 +231,33 @@ enum Flow {
         var effects: [Effect] = [.say(Lines.saved(record))]
         if let line = ProgressText.recordLine(exercise: chosen.name, records) { effects.append(.say(line)) }
         return effects + planSaved(chosen, at: now, in: &turn)
+    }
+
+    /// The numbers the chosen exercise starts from (walking a plan, the
+    /// plan's; else the member's last set of it, known or read by the
+    /// session: `Event.lastValues`), then a one-line entry's numbers.
+    static func defaults(then entry: OneLineEntry?, in turn: inout Turn) -> [Effect] {
+        let chosenUnit = turn.unitChosen ? turn.unit : nil
+        if let chosen = turn.exercise, let planned = turn.plan?.current, turn.plan?.isCurrent(chosen.name) == true {
+            turn.draft = planned.values.map { Draft(last: $0, in: chosenUnit) } ?? Draft(unit: turn.unit)
+        } else if turn.user != nil, let chosen = turn.exercise, chosen.isStored {
+            guard let known = turn.knownValues[chosen.id] else { return [.loadDefaults(then: entry)] }
+            turn.draft = Draft(last: known, in: chosenUnit)
+        } else {
+            turn.draft = Draft(unit: turn.unit)
+        }
+        return entry.map { apply($0, to: &turn) } ?? []
+    }
+
+    /// The member's last set of the exercise, read: what the entry starts from.
+    private static func defaults(_ values: SetValues?, then entry: OneLineEntry?, in turn: inout Turn) -> [Effect] {
+        if let values, let chosen = turn.exercise {
+            turn.knownValues[chosen.id] = values
+            turn.draft = Draft(last: values, in: turn.unitChosen ? turn.unit : nil)
+        } else {
+            turn.draft = Draft(unit: turn.unit)
+        }
+        return entry.map { apply($0, to: &turn) } ?? []
     }
 
     /// A stepper or a number at a numeric prompt: the next prompt, or a save.

@@ -4,36 +4,24 @@ import TopWeightUseCases
 // MARK: - Members and exercises chosen at the prompts
 
 extension Session {
-    // MARK: - Answers
-
-    func answerUser(_ text: String) {
-        if text.isEmpty {
-            guard let member = turn.shownUser else {
-                warn(InputError("type your name to start; Tab completes known names", example: "Ana"))
-                return
-            }
-            select(member)
-        } else if let member = resolveUser(text) {
-            select(member)
+    /// The exercise typed at its prompt (`Event.resolved`): a one-line
+    /// entry's name picks by the one ranking (`bench 62.5x8x3` is Bench Press,
+    /// `squat 100x5x5` Back Squat, or Front Squat for a member who logs it); a
+    /// short form or an alias picks as Tab does, and the full name is said
+    /// when it is not what was typed. A name that matches nothing known asks
+    /// before creating (`Event.newExercise`).
+    func exercise(_ text: String, then entry: OneLineEntry?) -> Outcome {
+        if let entry {
+            // The full name of an exercise this session already used: no need to
+            // ask the database for other terminals' new names (on a server that
+            // was a second round trip per save).
+            if let known = names.resolved[NameRules.key(text)] { return .then(.resolved(known, entry: entry)) }
+            return lookUp(bestExercise(for: text) ?? text, then: entry)
         }
-    }
-
-    /// The exercise typed at its prompt: a one-line entry's name picks by the
-    /// one ranking; a short form or an alias picks as Tab does, and the full
-    /// name is said when it is not what was typed. `nil` after saying why, or
-    /// when the question to create it is asked.
-    func exercise(_ text: String, then entry: OneLineEntry?) -> Exercise? {
-        if let entry { return resolveShortExercise(text, then: entry) }
         // A full name this session already used needs no ranking (and no look at other terminals' names).
         let name = names.resolved[NameRules.key(text)] != nil ? text : bestExercise(for: text) ?? text
-        guard let chosen = resolveExercise(name) else { return nil }
-        if NameRules.key(chosen.name) != NameRules.collapsedKey(text) {
-            say("→ \(chosen.name)")
-        }
-        return chosen
+        return lookUp(name, then: nil, typed: text)
     }
-
-    // MARK: - Choosing
 
     /// Starts `member`'s turn; another member's ends first, with everything in
     /// it. In a kiosk, what was typed at the empty user prompt (by whoever it
@@ -48,79 +36,34 @@ extension Session {
         turn.step = .exercise
     }
 
-    /// Starts the numbers from the member's last set of the exercise, or empty.
-    func loadDefaults() {
-        // Walking a plan, its exercise starts from the plan's numbers.
-        let chosenUnit = turn.unitChosen ? turn.unit : nil
-        if let chosen = turn.exercise, let planned = turn.plan?.current, turn.plan?.isCurrent(chosen.name) == true {
-            turn.draft = planned.values.map { Draft(last: $0, in: chosenUnit) } ?? Draft(unit: turn.unit)
-            return
-        }
-        if let member = turn.user, let chosen = turn.exercise, chosen.isStored,
-           let last = turn.knownValues[chosen.id] ?? (try? prompts.lastValues(of: member, for: chosen)) ?? nil {
-            turn.knownValues[chosen.id] = last
-            turn.draft = Draft(last: last, in: chosenUnit)
-        } else {
-            turn.draft = Draft(unit: turn.unit)
-        }
-    }
-
-    /// The user with this name; for a new name, the one-key question is asked
-    /// next (`nil` now, the member is chosen when the answer is yes).
-    func resolveUser(_ text: String) -> User? {
-        guard let name = validName(text, kind: .user) else { return nil }
-        guard let found = attempt({ () throws(WorkoutsError) in try prompts.member(named: name) }) else { return nil }
-        if let known = found { return known }
-        guard !refusedAsLookalike(name, kind: .user) else { return nil }
+    /// The member with this name (`Event.memberFound`), or for a new name
+    /// the members' names like it (`Event.newMember`).
+    func findMember(_ name: String) -> Outcome {
+        guard let found = attempt({ () throws(WorkoutsError) in try prompts.member(named: name) }) else { return .done }
+        if let known = found { return .then(.memberFound(known)) }
+        guard !refusedAsLookalike(name, kind: .user) else { return .done }
         // As for exercises, from the names Tab knows (topped up with other terminals').
-        let similar = SimilarNames.to(name, among: names.allMembers())
-        if !similar.isEmpty {
-            warn("Not a known member. Similar: \(similar.joined(separator: ", "))")
-        }
-        turn.question = .newMember(name)
-        return nil
+        return .then(.newMember(name, similar: SimilarNames.to(name, among: names.allMembers())))
     }
 
-    /// The exercise with this name; a catalog name is added as it is used. For
-    /// another new name the question is asked next, and `entry` (a one-line
-    /// entry's numbers) is saved once the answer is yes.
-    func resolveExercise(_ text: String, then entry: OneLineEntry? = nil) -> Exercise? {
-        guard let name = validName(text, kind: .exercise) else { return nil }
-        if let known = names.resolved[NameRules.key(name)] { return known }
-        let found: Exercise?
-        do {
-            found = try workouts.chosenExercise(named: name)
-        } catch {
-            warn(error.description)
-            return nil
-        }
-        if let known = found {
+    /// The exercise with this name; a catalog name is added as it is used.
+    private func lookUp(_ text: String, then entry: OneLineEntry?, typed: String? = nil) -> Outcome {
+        guard let name = validName(text, kind: .exercise) else { return .done }
+        var chosen = names.resolved[NameRules.key(name)]
+        if chosen == nil {
+            guard let found = attempt({ () throws(WorkoutsError) in try workouts.chosenExercise(named: name) }) else { return .done }
+            guard let known = found else {
+                guard !refusedAsLookalike(name, kind: .exercise) else { return .done }
+                return .then(.newExercise(name, similar: exerciseCandidates(for: String(name.prefix(3))), entry: entry))
+            }
             if known.isStored { names.resolved[NameRules.key(name)] = known }
-            return known
+            chosen = known
         }
-        guard !refusedAsLookalike(name, kind: .exercise) else { return nil }
-        if let problem = OneLineEntry.setInName(name, exercise: turn.shownExercise?.name ?? "Bench Press") {
-            warn(problem)
-            return nil
+        guard let chosen else { return .done }
+        if let typed, NameRules.key(chosen.name) != NameRules.collapsedKey(typed) {
+            say("→ \(chosen.name)")
         }
-        let similar = exerciseCandidates(for: String(name.prefix(3)))
-        if !similar.isEmpty {
-            warn("Not a known exercise. Similar: \(similar.prefix(5).joined(separator: ", "))")
-        }
-        turn.question = .newExercise(name, then: entry)
-        return nil
-    }
-
-    /// The exercise a one-line entry names: the best candidate of the one
-    /// ranking (`bench 62.5x8x3` is Bench Press, `squat 100x5x5` Back Squat,
-    /// or Front Squat for a member who logs it); the `Saved` line names it in
-    /// full. A name that matches nothing known asks before creating.
-    func resolveShortExercise(_ text: String, then entry: OneLineEntry) -> Exercise? {
-        // The full name of an exercise this session already used: no need to
-        // ask the database for other terminals' new names (on a server that
-        // was a second round trip per save).
-        if let known = names.resolved[NameRules.key(text)] { return known }
-        return resolveExercise(bestExercise(for: text) ?? text, then: entry)
+        return .then(.resolved(chosen, entry: entry))
     }
 
     /// True, after saying why, when `name` would pass for an existing one

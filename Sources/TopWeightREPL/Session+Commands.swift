@@ -3,11 +3,9 @@ import TopWeightCore
 import TopWeightText
 import TopWeightUseCases
 
-
 // MARK: - `:` commands
 
 extension Session {
-    /// A command the flow left to the session (see `Flow.command`).
     /// A command about a member's own training (see `Flow.member`).
     func run(_ command: Command, _ argument: String, for member: User) -> Outcome {
         switch command {
@@ -18,24 +16,6 @@ extension Session {
         default: break
         }
         return .done
-    }
-
-    /// In kiosk mode only the admin leaves, with the PIN; without a PIN only a signal stops it.
-    ///
-    /// Wrong PINs count in the database, shared with every terminal and the
-    /// command line; a wrong and a locked attempt take the same time.
-    func askForAdminPin() {
-        do {
-            guard try prompts.adminPinIsSet() else {
-                // The admin's command is the admin's business: members are not shown it.
-                warn("This is a shared terminal: it stays open. Ctrl-D ends your turn.")
-                return
-            }
-        } catch {
-            warn(error.description)
-            return
-        }
-        turn.question = .adminPin
     }
 
     /// Whether `pin` is the admin's; says why not otherwise, then `otherwise`
@@ -50,7 +30,7 @@ extension Session {
     }
 
     func listUsers() {
-        guard let summaries = attempt({ () throws(WorkoutsError) in try prompts.members() }) else { return }
+        guard let summaries = attempt({ () throws(WorkoutsError) in try workouts.members() }) else { return }
         guard !summaries.isEmpty else {
             say("No members yet. Type a name at the user prompt to add one.")
             return

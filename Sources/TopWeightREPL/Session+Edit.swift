@@ -6,51 +6,36 @@ import TopWeightUseCases
 // MARK: - Changing a saved set (`:edit [#ID]`)
 
 extension Session {
-    /// Asks exercise, weight, reps and series again, each with the set's own
-    /// value as the default (steppers work), then changes the set in place:
-    /// same id, `editedAt` stamped. In a kiosk a member edits only their own
-    /// sets; another's needs the admin PIN.
+    /// The set `:edit` changes, found (`Event.editTarget`; see `Flow.edit`).
     func edit(_ id: Int64?) -> Outcome {
-        guard let target = editTarget(id) else { return .done }
-        if settings.kiosk, turn.user.map({ NameRules.key($0.name) != NameRules.key(target.user) }) ?? true {
-            // Without a PIN there is no admin to ask: a prompt would let any answer through.
-            guard let pinIsSet = attempt({ () throws(WorkoutsError) in try prompts.adminPinIsSet() }) else { return .done }
-            guard pinIsSet else {
-                warn("#\(target.id) is \(target.user)'s set; at a shared terminal you can change only your own.")
-                return .done
-            }
-            return .then(.opened(.pin(for: target)))
-        }
-        return .then(.opened(.edit(SetEdit(target))))
+        editTarget(id).map { .then(.editTarget($0)) } ?? .done
     }
 
     /// The change, once every value was answered (see `Flow.edit`).
-    func commitEdit(_ target: WorkoutRecord, exercise exerciseName: String, values: SetValues) {
+    func commitEdit(_ target: WorkoutRecord, exercise exerciseName: String, values: SetValues) -> Outcome {
         do {
             let changedExercise = NameRules.key(exerciseName) == NameRules.key(target.exercise)
                 ? nil : try workouts.exercise(named: exerciseName)
             let (before, after) = try log.edit(id: target.id, exercise: changedExercise, weight: values.weight,
                                                reps: values.reps, series: values.series, now: settings.now())
-            turn.knownValues = [:]
-            if let index = turn.saved.firstIndex(where: { $0.id == after.id }) { turn.saved[index] = after }
-            say(Lines.edited(before, after))
-            if turn.exercise != nil, turn.plan == nil { loadDefaults() }
+            return .then(.edited(before, after))
         } catch {
             warn(error.description)
+            return .done
         }
     }
 
     /// The set `:edit` means: `#ID`, else this turn's last save, else the member's newest.
     private func editTarget(_ id: Int64?) -> WorkoutRecord? {
         if let id {
-            guard let found = attempt({ () throws(WorkoutsError) in try prompts.record(id: id) }) else { return nil }
+            guard let found = attempt({ () throws(WorkoutsError) in try workouts.record(id: id) }) else { return nil }
             guard let record = found, record.deletedAt == nil else {
                 warn("No set #\(id)\(found?.deletedAt != nil ? " (it was deleted)" : ""); :history shows the numbers.")
                 return nil
             }
             return record
         }
-        if let last = turn.saved.last { return (attempt({ () throws(WorkoutsError) in try prompts.record(id: last.id) }) ?? nil) ?? last }
+        if let last = turn.saved.last { return (attempt({ () throws(WorkoutsError) in try workouts.record(id: last.id) }) ?? nil) ?? last }
         guard let member = turn.user ?? (settings.kiosk ? nil : defaultUser()) else {
             warn("Type your name first, or say which set: :edit #42")
             return nil

@@ -3,28 +3,16 @@ import TopWeightCore
 import TopWeightText
 import TopWeightUseCases
 
-// MARK: - A past day (`:date`)
+// MARK: - The day and the member a command is about
 
 extension Session {
     /// The local day saves go to: the `:date` chosen, else today.
-    var currentDay: LocalDay {
-        turn.day ?? log.day(of: settings.now())
-    }
+    var currentDay: LocalDay { turn.day ?? context.today }
 
-    /// `now` moved to the `:date` day at the same time of day (the last
-    /// instant of that day when its clock never reaches it, across DST).
-    func performedAt(_ now: Date) -> Date {
-        guard let day = turn.day else { return now }
-        let calendar = grouping.calendar
-        let sinceMidnight = now.timeIntervalSince(log.day(of: now).start(in: calendar))
-        let end = day.adding(days: 1).start(in: calendar).addingTimeInterval(-1)
-        return min(day.start(in: calendar).addingTimeInterval(sinceMidnight), end)
-    }
+    /// `now` moved to the `:date` day (see `Turn.performedAt`).
+    func performedAt(_ now: Date) -> Date { turn.performedAt(now, in: grouping.calendar) }
 
-    /// `Fri 20 Nov`, `Yesterday`, as history labels days.
-    func label(of day: LocalDay) -> String {
-        grouping.label(for: day.start(in: grouping.calendar), now: settings.now())
-    }
+    func label(of day: LocalDay) -> String { context.label(of: day) }
 
     /// The member at the terminal, or (outside a kiosk) the one shown; `nil`
     /// after saying how to choose one.

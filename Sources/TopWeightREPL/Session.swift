@@ -55,8 +55,9 @@ public final class Session {
     /// `Flow` decide, carry out what it decided, and hand what a request came
     /// back with to the flow again. Returns an ending when the session is over.
     func next() -> Ending? {
-        let context = context
         var events: [Flow.Event] = [.input(read(turn.mode.read))]
+        // After the read: the clock is the one at the answer, not at the prompt.
+        let context = context
         while !events.isEmpty {
             let (next, effects) = Flow.transition(turn, events.removeFirst(), context)
             turn = next
@@ -116,7 +117,10 @@ public final class Session {
         case .listMembers: listUsers()
         case .listExercises: listExercises()
         case .listRoutines: return startRoutine("")
-        case .askAdminPin: askForAdminPin()
+        case .checkAdminPinSet(let use):
+            // Wrong PINs count in the database, shared with every terminal and the command line.
+            guard let isSet = attempt({ () throws(WorkoutsError) in try workouts.admin.isPinSet() }) else { return .done }
+            return .then(.adminPinSet(isSet, for: use))
         case .plates(let target, let bar): showPlates(target, bar: bar)
         case .history(let name, let limit): return showHistory(of: name, limit: limit)
         case .edit(let id): return edit(id)
@@ -126,14 +130,14 @@ public final class Session {
         case .chart(let member, let exercise, let metric): showChart(exercise, metric, of: member)
         case .weigh(let member, let weight): weigh(weight, member: member)
         case .undo(let record):
-            guard let removed = attempt({ () throws(WorkoutsError) in try prompts.undo(id: record.id, now: settings.now()) }) else { return .done }
+            guard let removed = attempt({ () throws(WorkoutsError) in try workouts.deleteRecord(id: record.id, now: settings.now()) }) else { return .done }
             return .then(.undone(record, removed: removed))
-        case .chooseMember(let text): answerUser(text)
-        case .resolveExercise(let text, let entry):
-            return exercise(text, then: entry).map { .then(.resolved($0, entry: entry)) } ?? .done
+        case .chooseMember(let name): return findMember(name)
+        case .select(let member): select(member)
+        case .resolveExercise(let text, let entry): return exercise(text, then: entry)
         case .loadDefaults(let entry):
-            loadDefaults()
-            return entry.map { .then(.numbers($0)) } ?? .done
+            guard let member = turn.user, let chosen = turn.exercise else { return .then(.lastValues(nil, then: entry)) }
+            return .then(.lastValues((try? prompts.lastValues(of: member, for: chosen)) ?? nil, then: entry))
         case .save: return save()
         case .findPlannedExercise: return plannedExercise()
         case .noteRoutine(let routine, let now): return noteRoutine(routine, at: now)
@@ -157,7 +161,7 @@ public final class Session {
         case .admitEdit(let pin, let target):
             return admitted(pin, otherwise: "#\(target.id) is as it was.") ? .then(.opened(.edit(SetEdit(target)))) : .done
         case .checkEditedExercise(let name): return .then(.editedExercise(knownExercise(name)))
-        case .commitEdit(let target, let name, let values): commitEdit(target, exercise: name, values: values)
+        case .commitEdit(let target, let name, let values): return commitEdit(target, exercise: name, values: values)
         }
         return .done
     }

@@ -1,3 +1,4 @@
+import Foundation
 import TopWeightCore
 
 extension Turn {
@@ -16,5 +17,14 @@ extension Turn {
         if step != .user, let day { tags.append(context.label(of: day)) }
         if step != .user, let plan { tags.append(plan.progress) }
         return tags.isEmpty ? shown : "[\(tags.joined(separator: " · "))] " + shown
+    }
+
+    /// `now` moved to the `:date` day at the same time of day (the last
+    /// instant of that day when its clock never reaches it, across DST).
+    func performedAt(_ now: Date, in calendar: Calendar) -> Date {
+        guard let day else { return now }
+        let sinceMidnight = now.timeIntervalSince(LocalDay(now, in: calendar).start(in: calendar))
+        let end = day.adding(days: 1).start(in: calendar).addingTimeInterval(-1)
+        return min(day.start(in: calendar).addingTimeInterval(sinceMidnight), end)
     }
 }

@@ -3,8 +3,10 @@ import TopWeightCore
 
 /// What the logger's prompts ask of the logbook between two saves: the
 /// defaults in brackets, names for Tab, a name typed at the user prompt, the
-/// set `:edit` and `:undo` mean, and the admin's PIN being set. Written here
-/// so the logger holds use cases, never the storage itself.
+/// member's newest set (`:edit` alone), the notes beside a history. Written
+/// here so the logger holds use cases, never the storage itself; records,
+/// listings and the admin PIN are `Workouts`' (`RecordChanges`, `Listings`,
+/// `AdminAccess`).
 public struct Prompts: Sendable {
     public let logbook: any Logbook
 
@@ -58,21 +60,11 @@ public struct Prompts: Sendable {
 
     // MARK: - Sets
 
-    /// The set with this number, deleted or not.
-    public func record(id: Int64) throws(WorkoutsError) -> WorkoutRecord? {
-        try attempt { () throws(LogbookError) in try logbook.record(id: id) }
-    }
-
     /// The member's newest set: what `:edit` alone means before a save.
     public func newestSet(of member: User) throws(WorkoutsError) -> WorkoutRecord? {
         var query = HistoryQuery(userID: member.id)
         query.limit = 1
         return try attempt { () throws(LogbookError) in try logbook.history(query) }.first
-    }
-
-    /// `:undo`: the set deleted (a tombstone); false when it was already.
-    public func undo(id: Int64, now: Date) throws(WorkoutsError) -> Bool {
-        try attempt { () throws(LogbookError) in try logbook.deleteRecord(id: id, now: now) }
     }
 
     /// The notes of the member's days from `first` through `last`, by day.
@@ -81,17 +73,5 @@ public struct Prompts: Sendable {
         var notes: [LocalDay: String] = [:]
         for info in infos { if let note = info.note { notes[info.day] = note } }
         return notes
-    }
-
-    // MARK: - The terminal
-
-    /// Everybody who has logged (`:users`).
-    public func members() throws(WorkoutsError) -> [UserSummary] {
-        try attempt { () throws(LogbookError) in try logbook.users() }
-    }
-
-    /// Whether an admin PIN is set: without one a kiosk has no admin to ask.
-    public func adminPinIsSet() throws(WorkoutsError) -> Bool {
-        try attempt { () throws(LogbookError) in try logbook.adminPinIsSet() }
     }
 }
