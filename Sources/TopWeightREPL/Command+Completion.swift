@@ -1,6 +1,23 @@
 import TopWeightCore
 
 extension Command {
+    /// Whole-line candidates for what has been typed at a prompt (`step`) or
+    /// as a `:` command line: exercises ranked (the first Tab puts the best
+    /// in), the rest as listed.
+    static func completions(for typed: String, at step: Step, members: (String) -> [String], exercises: (String) -> [String],
+                            routines: () -> [String]) -> Completions {
+        guard typed.hasPrefix(":") else {
+            switch step {
+            case .user: return Completions(members(typed))
+            case .exercise: return Completions(exercises(typed), bestFirst: true)
+            case .weight, .reps, .series: return []
+            }
+        }
+        // An exercise after :chart or :prs completes as at the exercise prompt.
+        let ranked = [":chart ", ":prs "].contains { typed.lowercased().hasPrefix($0) }
+        return Completions(completions(for: typed, members: members, exercises: exercises, routines: routines), bestFirst: ranked)
+    }
+
     /// Whole-line candidates for a `:` command line typed so far: the
     /// command's name, then its argument (members, exercises ranked, routines,
     /// units, days), from the lists the session reads.

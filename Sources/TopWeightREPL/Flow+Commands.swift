@@ -7,7 +7,7 @@ import TopWeightText
 extension Flow {
     /// A `:` command line at any prompt (or after `:` under the calendar): the
     /// commands that only change the turn are decided here; the others are a
-    /// request to the session (`Effect.run`).
+    /// request to the session (`Effect.fetch`, `.findMember`).
     static func command(_ text: String, in turn: inout Turn, _ context: Context) -> [Effect] {
         let body = text.dropFirst()
         let word = body.prefix { !$0.isWhitespace }.lowercased()
@@ -35,9 +35,9 @@ extension Flow {
         case .edit: return edit(argument)
         // About the member's own training: the member first (`Event.member`).
         case .calendar, .note, .repeat, .chart, .weigh, .prs, .stats: return [.findMember(command, argument)]
-        case .start: return argument.isEmpty ? [.listRoutines] : [.findMember(.start, argument)]
-        case .users: return [.listMembers]
-        case .exercises: return [.listExercises]
+        case .start: return argument.isEmpty ? [.fetch(.routines)] : [.findMember(.start, argument)]
+        case .users: return [.fetch(.members)]
+        case .exercises: return [.fetch(.exercises)]
         // In kiosk mode only the admin leaves, with the PIN.
         case .quit: return context.kiosk ? [.checkAdminPinSet(.quit)] : [.end(.quit)]
         }
@@ -126,7 +126,7 @@ extension Flow {
     }
 
     /// `:plates W [BAR]`: W in the entry's unit unless it names one; without
-    /// W, the weight at hand. The session looks the plates up (`Effect.plates`).
+    /// W, the weight at hand. The session looks the plates up (`Query.plates`).
     private static func plates(_ argument: String, at draft: Draft) -> [Effect] {
         let words = argument.split(whereSeparator: \.isWhitespace).map(String.init)
         let example = ":plates 102.5 or :plates 225lb 45lb"
@@ -144,9 +144,9 @@ extension Flow {
         } else {
             return [.warn(InputError("give the weight on the bar", example: example).description)]
         }
-        guard words.count == 2 else { return [.plates(target, bar: nil)] }
+        guard words.count == 2 else { return [.fetch(.plates(target, bar: nil))] }
         switch TypedWeight.parse(words[1], unit: target.unit) {
-        case .success(let bar): return [.plates(target, bar: bar)]
+        case .success(let bar): return [.fetch(.plates(target, bar: bar))]
         case .failure(let error): return [.warn(InputError("the bar: " + error.reason, example: example).description)]
         }
     }

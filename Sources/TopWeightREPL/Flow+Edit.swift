@@ -14,6 +14,19 @@ extension Flow {
         return open(.edit(SetEdit(target)), in: &turn)
     }
 
+    /// The set `:edit #ID` names, or the newest of the member at hand: opened, or why there is none.
+    static func editFound(_ found: WorkoutRecord?, id: Int64?, member: User?, in turn: inout Turn, _ context: Context) -> [Effect] {
+        if let id {
+            guard let found, found.deletedAt == nil else {
+                return [.warn("No set #\(id)\(found?.deletedAt != nil ? " (it was deleted)" : ""); :history shows the numbers.")]
+            }
+            return editing(found, in: &turn, context)
+        }
+        guard let member else { return [.warn("Type your name first, or say which set: :edit #42")] }
+        guard let found else { return [.warn("\(member.name) has no sets to edit yet.")] }
+        return editing(found, in: &turn, context)
+    }
+
     /// Whether the admin PIN can be asked: without one there is no admin to
     /// ask (a prompt would let any answer through), and a kiosk stays open.
     static func adminPinSet(_ isSet: Bool, for use: PinUse, in turn: inout Turn) -> [Effect] {
@@ -34,6 +47,17 @@ extension Flow {
         turn.mode = .entry
         guard case .line(let pin) = event else { return [.warn("Not edited.")] }
         return [.admitEdit(pin, target)]
+    }
+
+    /// The admin PIN checked: the terminal closes, or the set opens for its
+    /// change; refused, what stays as it was is said after why.
+    static func admitted(_ use: PinUse, refusal: String?, in turn: inout Turn) -> [Effect] {
+        switch (use, refusal) {
+        case (.quit, nil): return [.end(.quit)]
+        case (.edit(let target), nil): return open(.edit(SetEdit(target)), in: &turn)
+        case (.quit, let reason?): return [.warn(Flow.refusal(reason, otherwise: "This terminal stays open; Ctrl-D ends your turn."))]
+        case (.edit(let target), let reason?): return [.warn(Flow.refusal(reason, otherwise: "#\(target.id) is as it was."))]
+        }
     }
 
     /// A refused PIN, said to a member: the command line's "wrong admin PIN;
@@ -90,9 +114,13 @@ extension Flow {
         return effects + next(edit, in: &turn)
     }
 
-    /// The exercise the edit names, as the session found it (`nil`: it said why).
-    static func editedExercise(_ name: String?, in turn: inout Turn) -> [Effect] {
-        guard case .edit(var edit) = turn.mode, let name else { return [] }
+    /// The exercise the edit names, as the session found it (stored or in the
+    /// catalog); an unknown one is asked again.
+    static func editedExercise(_ name: String?, typed: String, in turn: inout Turn) -> [Effect] {
+        guard let name else {
+            return [.warn(InputError("\(typed) is not a known exercise; log it once to add it, or Tab for names", example: "Bench Press").description)]
+        }
+        guard case .edit(var edit) = turn.mode else { return [] }
         edit.exercise = name
         edit.field += 1
         return next(edit, in: &turn)

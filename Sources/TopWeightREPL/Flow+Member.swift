@@ -5,7 +5,8 @@ import TopWeightCore
 extension Flow {
     /// The member the command is about found (the one at the terminal, or
     /// outside a kiosk the one shown): its argument read, and what follows.
-    static func member(_ member: User, for command: Command, _ argument: String, in turn: inout Turn, _ context: Context) -> [Effect] {
+    static func member(_ member: User?, for command: Command, _ argument: String, in turn: inout Turn, _ context: Context) -> [Effect] {
+        guard let member else { return [.warn("Type your name first: :\(command.rawValue) is about your own training.")] }
         switch command {
         case .calendar:
             var month = LocalMonth(turn.day ?? context.today)
@@ -25,9 +26,27 @@ extension Flow {
             return chart(argument, of: member)
         case .weigh:
             return weigh(argument, of: member, unit: turn.draft.unit)
+        case .repeat:
+            return repeatSession(argument, of: member, before: turn.day ?? context.today)
+        case .start:
+            return [.fetch(.routine(argument, for: member))]
+        case .prs:
+            return [.fetch(.records(member, exercise: argument))]
+        case .stats:
+            return [.fetch(.stats(member))]
         default:
-            return [.runFor(member, command, argument)]
+            return []
         }
+    }
+
+    /// `:repeat [last|YYYY-MM-DD]`: the session to repeat, read by the session (`Query.session`).
+    private static func repeatSession(_ argument: String, of member: User, before today: LocalDay) -> [Effect] {
+        let word = argument.lowercased()
+        if word.isEmpty || word == "last" { return [.fetch(.session(member, on: nil, before: today))] }
+        guard let day = LocalDay(parsing: word) else {
+            return [.warn(InputError("say which session: last or a date", example: ":repeat last or :repeat 2026-11-14").description)]
+        }
+        return [.fetch(.session(member, on: day, before: today))]
     }
 
     /// `:chart [EXERCISE] [e1rm|weight|volume]`, `:chart body`.
@@ -38,11 +57,11 @@ extension Flow {
             metric = named
             words.removeLast()
         }
-        guard metric == .bodyweight else { return [.chart(member, exercise: words.joined(separator: " "), metric)] }
+        guard metric == .bodyweight else { return [.fetch(.chart(member, exercise: words.joined(separator: " "), metric))] }
         guard words.isEmpty else {
             return [.warn(InputError(":chart body draws your body weight alone", example: ":chart body").description)]
         }
-        return [.chart(member, exercise: nil, metric)]
+        return [.fetch(.chart(member, exercise: nil, metric))]
     }
 
     /// `:weigh W`: in the entry's unit unless W names one; held to a body
@@ -51,7 +70,7 @@ extension Flow {
         let example = unit == .kg ? ":weigh 82.5 or :weigh 182lb" : ":weigh 182 or :weigh 82.5kg"
         guard !argument.isEmpty else { return [.warn(InputError("give your body weight", example: example).description)] }
         switch TypedWeight.read(argument, unit: unit) {
-        case .success(let weight): return [.weigh(member, weight)]
+        case .success(let weight): return [.fetch(.weigh(member, weight))]
         case .failure(let error): return [.warn(InputError(error.reason, example: example).description)]
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import TopWeightCore
+import TopWeightText
 
 // MARK: - What goes in and out of the flow
 
@@ -12,6 +13,14 @@ extension Flow {
         /// The clock's reading and the days it is grouped into, for what is dated (`:date`).
         var now = Date()
         var grouping = HistoryGrouping(timeZone: .current)
+        /// How charts and the calendar are drawn: the width, their glyphs, colour, the first weekday.
+        var columns = 80
+        var glyphs: ChartGlyphs = .ascii
+        var style: TextStyle = .plain
+        var firstWeekday = 2
+        /// The screen's lines at a terminal (history is paged there); without one, a page of history.
+        var rows: Int?
+        var pageSize = 20
 
         var today: LocalDay { LocalDay(now, in: grouping.calendar) }
 
@@ -25,27 +34,21 @@ extension Flow {
     enum Effect: Sendable, Equatable {
         case say(String)
         case warn(String)
-        /// The idle timeout: everything of the turn goes, the next member starts afresh.
+        /// The idle timeout: everything of the turn goes, the next member starts afresh (and is told so).
         case idleReset
         /// Ctrl-D or `:user`: the member is done.
         case endTurn
         case end(Session.Ending)
-        /// `:users`, `:exercises`, `:start` alone.
-        case listMembers, listExercises, listRoutines
+        /// A command's read, by one use-case call (`Event.fetched`).
+        case fetch(Query)
         /// Whether an admin PIN is set, before asking for it (`Event.adminPinSet`).
         case checkAdminPinSet(PinUse)
-        /// `:plates`: the plates a side for the weight on the bar.
-        case plates(Weight, bar: Weight?)
-        /// `:history`: a member's (a name, "" for the one at hand, or all) newest sets.
+        /// `:history`: a member's (a name, "" for the one at hand, or all) newest sets (`Event.historyOf`).
         case history(String, limit: Int?)
         /// `:edit`: the set with this number, or the one at hand, opened for a change.
         case edit(Int64?)
         /// The member a command about one's own training is for (`Event.member`).
         case findMember(Command, String)
-        /// Such a command, for the member found.
-        case runFor(User, Command, String)
-        case chart(User, exercise: String?, ChartMetric)
-        case weigh(User, Weight)
         /// `:undo`: the set removed (`Event.undone`).
         case undo(WorkoutRecord)
         /// A member's name typed (checked): found (`Event.memberFound`) or new (`Event.newMember`).
@@ -88,15 +91,23 @@ extension Flow {
         case input(LineEvent)
         /// A command's mode begins (`:edit`, `:note`, `:history`, `:calendar`).
         case opened(Mode)
-        case monthDrawn([String])
+        /// The calendar's month, read (`Effect.drawMonth`).
+        case monthDrawn(TrainingMonth)
+        /// What a command's read found (`Effect.fetch`).
+        case fetched(Answer)
         case pageFilled(HistoryFeed)
-        /// The name an edit goes on with, or `nil` when it is not known (said why).
-        case editedExercise(String?)
+        /// Whose history `:history` shows (`nil`: everybody's), and how many sets at most.
+        case historyOf(User?, limit: Int?)
+        /// The known exercise an edit names (`nil`: none is called `typed`).
+        case editedExercise(String?, typed: String)
         /// A mode's request failed: its one-line problem, and the mode ends.
         case failed(String)
         /// The exercise typed (found, or created at the question), and the
-        /// one-line entry's numbers to take once its defaults are there.
-        case resolved(Exercise, entry: OneLineEntry?)
+        /// one-line entry's numbers to take once its defaults are there; the
+        /// full name is said when it is not what was `typed`.
+        case resolved(Exercise, entry: OneLineEntry?, typed: String?)
+        /// A new name that would pass for an existing one (`Аna` with a Cyrillic А next to `Ana`): refused.
+        case lookalike(String, kind: NameRules.Kind, of: String)
         /// The member's last set of the chosen exercise (`nil`: none), and the
         /// one-line entry's numbers to take on it.
         case lastValues(SetValues?, then: OneLineEntry?)
@@ -120,14 +131,20 @@ extension Flow {
         case memberFound(User)
         /// No member has the name typed: the names like it, before the question.
         case newMember(String, similar: [String])
+        /// The admin PIN checked: what it was asked for goes on, or the reason it was refused.
+        case admitted(PinUse, refusal: String?)
         /// Whether an admin PIN is set: without one there is no admin to ask.
         case adminPinSet(Bool, for: PinUse)
         /// The set `:edit` means, found.
         case editTarget(WorkoutRecord)
+        /// What `:edit` found: set `#id`, or (no number) the newest set of the member at hand (`nil`: no member).
+        case editFound(WorkoutRecord?, id: Int64?, member: User?)
         /// The set changed by `:edit`: as it was and as it is.
         case edited(WorkoutRecord, WorkoutRecord)
-        /// The member a command is for, found.
-        case member(User, for: Command, String)
+        /// The member a command is for: the one at the terminal, or outside a kiosk the one shown (`nil`: none).
+        case member(User?, for: Command, String)
+        /// A new member, created at the question.
+        case memberCreated(User)
         /// `:undo`'s set removed, or found removed already.
         case undone(WorkoutRecord, removed: Bool)
     }

@@ -52,9 +52,11 @@ extension Flow {
         return effects
     }
 
-    /// The month drawn in place of the last one; a pipe sees it once.
-    static func drawn(_ lines: [String], in turn: inout Turn, _ context: Context) -> [Effect] {
+    /// The month drawn in place of the last one (our own colour escapes, names
+    /// made terminal-safe); a pipe sees it once.
+    static func drawn(_ month: TrainingMonth, in turn: inout Turn, _ context: Context) -> [Effect] {
         guard case .calendar(var view) = turn.mode else { return [] }
+        let lines = CalendarText.render(month, today: view.today, firstWeekday: context.firstWeekday, style: context.style)
         let effects: [Effect] = (view.drawn > 0 ? [.erase(view.drawn)] : []) + [.show(lines)]
         view.drawn = lines.count
         turn.mode = context.interactive ? .calendar(view) : .entry
@@ -62,6 +64,16 @@ extension Flow {
     }
 
     // MARK: The pager
+
+    /// The newest records of a member or of everybody. On a terminal a
+    /// history longer than the screen is paged here, never by an external
+    /// pager (one can start a shell); without one, the newest `limit` at once.
+    static func showHistory(of member: User?, limit: Int?, in turn: inout Turn, _ context: Context) -> [Effect] {
+        guard let rows = context.rows else { return [.fetch(.history(member, limit: limit ?? context.pageSize))] }
+        var query = HistoryQuery()
+        query.userID = member?.id
+        return open(.pager(Pager(feed: HistoryFeed(query: query, limit: limit), whose: member?.name ?? "everybody", height: max(rows - 1, 3))), in: &turn)
+    }
 
     /// A key in the pager: Space or PgDn next, b or PgUp back, Down and Up a
     /// line, `/text` keeps the exercises matching it, q back to logging.

@@ -26,7 +26,7 @@ enum Flow {
         case .input(.timedOut):
             turn.question = nil
             turn.mode = .entry
-            effects = [.idleReset]
+            effects = [.idleReset, .warn("Idle for a while: back to the start. Type your name to log a set.")]
         case .input(.line(let line)):
             effects = read(.line(line), in: &turn, context)
         case .input(.interrupted):
@@ -39,15 +39,24 @@ enum Flow {
             effects = drawn(lines, in: &turn, context)
         case .pageFilled(let feed):
             effects = filled(feed, in: &turn)
-        case .editedExercise(let name):
-            effects = editedExercise(name, in: &turn)
+        case .editedExercise(let name, let typed):
+            effects = editedExercise(name, typed: typed, in: &turn)
+        case .historyOf(let member, let limit):
+            effects = showHistory(of: member, limit: limit, in: &turn, context)
+        case .fetched(let answer):
+            effects = answered(answer, context)
         case .failed(let problem):
             turn.mode = .entry
             effects = [.warn(problem)]
-        case .resolved(let chosen, let entry):
+        case .resolved(let chosen, let entry, let typed):
             turn.exercise = chosen
             turn.step = .weight
-            effects = defaults(then: entry, in: &turn)
+            let renamed = typed.map { NameRules.key(chosen.name) != NameRules.collapsedKey($0) } ?? false
+            effects = (renamed ? [.say("→ \(chosen.name)")] : []) + defaults(then: entry, in: &turn)
+        case .lookalike(let name, let kind, let other):
+            let noun = kind == .user ? "member" : "exercise"
+            effects = [.warn(InputError("\(name) looks like the existing \(noun) \(other) but is spelt with other letters; type that name or a clearly different one",
+                                        example: other).description)]
         case .lastValues(let values, let entry):
             effects = defaults(values, then: entry, in: &turn)
         case .saved(let record, let records, let now):
@@ -72,14 +81,20 @@ enum Flow {
             effects = newExercise(name, similar: similar, then: entry, in: &turn)
         case .memberFound(let member):
             effects = [.select(member)]
+        case .memberCreated(let member):
+            effects = [.say("Welcome, \(member.name)."), .select(member)]
         case .newMember(let name, let similar):
             // Asked next; the names like it first, as it may be one of them.
             turn.question = .newMember(name)
             effects = similar.isEmpty ? [] : [.warn("Not a known member. Similar: \(similar.joined(separator: ", "))")]
         case .editTarget(let target):
             effects = editing(target, in: &turn, context)
+        case .editFound(let found, let id, let member):
+            effects = editFound(found, id: id, member: member, in: &turn, context)
         case .adminPinSet(let isSet, let use):
             effects = adminPinSet(isSet, for: use, in: &turn)
+        case .admitted(let use, let refusal):
+            effects = admitted(use, refusal: refusal, in: &turn)
         case .edited(let before, let after):
             effects = edited(before, after, in: &turn)
         case .member(let member, let command, let argument):

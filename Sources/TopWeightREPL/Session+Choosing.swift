@@ -15,7 +15,7 @@ extension Session {
             // The full name of an exercise this session already used: no need to
             // ask the database for other terminals' new names (on a server that
             // was a second round trip per save).
-            if let known = names.resolved[NameRules.key(text)] { return .then(.resolved(known, entry: entry)) }
+            if let known = names.resolved[NameRules.key(text)] { return .then(.resolved(known, entry: entry, typed: nil)) }
             return lookUp(bestExercise(for: text) ?? text, then: entry)
         }
         // A full name this session already used needs no ranking (and no look at other terminals' names).
@@ -41,41 +41,31 @@ extension Session {
     func findMember(_ name: String) -> Outcome {
         guard let found = attempt({ () throws(WorkoutsError) in try prompts.member(named: name) }) else { return .done }
         if let known = found { return .then(.memberFound(known)) }
-        guard !refusedAsLookalike(name, kind: .user) else { return .done }
+        if let other = lookalike(of: name, kind: .user) { return .then(.lookalike(name, kind: .user, of: other)) }
         // As for exercises, from the names Tab knows (topped up with other terminals').
         return .then(.newMember(name, similar: SimilarNames.to(name, among: names.allMembers())))
     }
 
     /// The exercise with this name; a catalog name is added as it is used.
     private func lookUp(_ text: String, then entry: OneLineEntry?, typed: String? = nil) -> Outcome {
-        guard let name = validName(text, kind: .exercise) else { return .done }
-        var chosen = names.resolved[NameRules.key(name)]
-        if chosen == nil {
-            guard let found = attempt({ () throws(WorkoutsError) in try workouts.chosenExercise(named: name) }) else { return .done }
-            guard let known = found else {
-                guard !refusedAsLookalike(name, kind: .exercise) else { return .done }
-                return .then(.newExercise(name, similar: exerciseCandidates(for: String(name.prefix(3))), entry: entry))
-            }
-            if known.isStored { names.resolved[NameRules.key(name)] = known }
-            chosen = known
+        let name: String
+        switch NameRules.validate(text, kind: .exercise) {
+        case .failure(let error): return .then(.failed(error.description))
+        case .success(let valid): name = valid
         }
-        guard let chosen else { return .done }
-        if let typed, NameRules.key(chosen.name) != NameRules.collapsedKey(typed) {
-            say("→ \(chosen.name)")
+        if let known = names.resolved[NameRules.key(name)] { return .then(.resolved(known, entry: entry, typed: typed)) }
+        guard let found = attempt({ () throws(WorkoutsError) in try workouts.chosenExercise(named: name) }) else { return .done }
+        guard let known = found else {
+            if let other = lookalike(of: name, kind: .exercise) { return .then(.lookalike(name, kind: .exercise, of: other)) }
+            return .then(.newExercise(name, similar: exerciseCandidates(for: String(name.prefix(3))), entry: entry))
         }
-        return .then(.resolved(chosen, entry: entry))
+        if known.isStored { names.resolved[NameRules.key(name)] = known }
+        return .then(.resolved(known, entry: entry, typed: typed))
     }
 
-    /// True, after saying why, when `name` would pass for an existing one
-    /// (`Аna` with a Cyrillic А next to `Ana`).
-    func refusedAsLookalike(_ name: String, kind: NameRules.Kind) -> Bool {
-        let stored = attempt({ () throws(WorkoutsError) in try prompts.lookalike(of: name, kind: kind) }) ?? nil
-        guard let other = stored ?? (kind == .exercise ? workouts.catalogLookalike(of: name) : nil) else {
-            return false
-        }
-        let noun = kind == .user ? "member" : "exercise"
-        warn(InputError("\(name) looks like the existing \(noun) \(other) but is spelt with other letters; type that name or a clearly different one", example: other))
-        return true
+    /// The existing name `name` would pass for (`Аna` with a Cyrillic А next to `Ana`), if any.
+    func lookalike(of name: String, kind: NameRules.Kind) -> String? {
+        (attempt({ () throws(WorkoutsError) in try prompts.lookalike(of: name, kind: kind) }) ?? nil) ?? (kind == .exercise ? workouts.catalogLookalike(of: name) : nil)
     }
 
     /// The result of a use case, or `nil` after showing its one-line problem.
@@ -85,17 +75,6 @@ extension Session {
         } catch {
             warn(error.description)
             return nil
-        }
-    }
-
-    /// The cleaned name, or `nil` after telling why it can't be one.
-    func validName(_ text: String, kind: NameRules.Kind) -> String? {
-        switch NameRules.validate(text, kind: kind) {
-        case .failure(let error):
-            warn(error)
-            return nil
-        case .success(let name):
-            return name
         }
     }
 }

@@ -1,51 +1,71 @@
 import Foundation
 import TopWeightCore
-import TopWeightText
 import TopWeightUseCases
 
-// MARK: - `:` commands
+// MARK: - What `:` commands read
 
 extension Session {
-    /// A command about a member's own training (see `Flow.member`).
-    func run(_ command: Command, _ argument: String, for member: User) -> Outcome {
-        switch command {
-        case .repeat: return repeatSession(argument, of: member)
-        case .start: return startRoutine(argument, for: member)
-        case .prs: showRecords(argument, of: member)
-        case .stats: showStats(of: member)
-        default: break
+    /// A command's read, by its one use-case call; the flow says what it found (`Flow.answered`).
+    func fetch(_ query: Flow.Query) -> Outcome {
+        fetched { () throws(WorkoutsError) -> Flow.Event? in
+            switch query {
+            case .members: return .fetched(.members(try workouts.members()))
+            case .exercises:
+                let rows = try workouts.exerciseRows(includeCatalog: false)
+                return .fetched(.exercises(rows, more: try workouts.exerciseRows(includeCatalog: true).count - rows.count))
+            case .routines: return .fetched(.routines(try log.routines().map(\.routine.name)))
+            case .plates(let target, let bar):
+                let (answer, plates, usedBar) = try workouts.plates(for: target, bar: bar)
+                return .fetched(.plates(answer, target: target, plates: plates, bar: usedBar))
+            case .records(let member, let typed):
+                let chosen = try typed.isEmpty ? nil : workouts.loggedExercise(named: loggedExerciseName(typed))
+                return .fetched(.records(try progress.personalRecords(of: member, exercise: chosen), of: member, exercise: chosen?.name))
+            case .stats(let member): return .fetched(.stats(try progress.stats(of: member, now: settings.now()), of: member))
+            case .chart(let member, nil, let metric):
+                return .fetched(.chart(try log.bodyWeightChart(of: member, since: nil), of: member, exercise: nil, metric))
+            case .chart(let member, let typed?, let metric):
+                // Without a name, the exercise at hand (or the member's last one).
+                guard let chosen = try typed.isEmpty ? defaultExercise() : workouts.loggedExercise(named: loggedExerciseName(typed)) else {
+                    return .fetched(.noExerciseToChart)
+                }
+                return .fetched(.chart(try log.chart(metric, exercise: chosen, of: member, since: nil), of: member, exercise: chosen.name, metric))
+            case .weigh(let member, let weight):
+                let now = settings.now()
+                return .fetched(.weighed(try log.weigh(weight, member: member, at: performedAt(now), now: now)))
+            case .session(let member, let day, let before):
+                let found: TrainingSession?
+                if let day { found = try log.session(of: member, on: day) } else { found = try log.lastSession(of: member, before: before) }
+                guard let found else { return .fetched(.noSession(member, on: day, before: before)) }
+                return .repeating(found, steps: log.plan(repeating: found), for: member)
+            case .history(let member, let limit):
+                var query = HistoryQuery()
+                query.userID = member?.id
+                let page = try workouts.historyPage(query, limit: limit)
+                return .fetched(.history(page.records.isEmpty ? [] : render(page.records, member: member?.id), more: page.more, of: member, limit: limit))
+            case .routine(let name, let member):
+                let routine = try log.routine(named: name)
+                return .following(routine, steps: try log.plan(for: routine, member: member), for: member)
+            }
         }
-        return .done
     }
 
-    /// Whether `pin` is the admin's; says why not otherwise, then `otherwise`
-    /// (what stays as it was: the terminal at `:quit`, the set at `:edit`).
-    func admitted(_ pin: String, otherwise: String) -> Bool {
+    /// What a request came to: its event for the flow, nothing once it said
+    /// why there is none, or its one-line problem (`Event.failed`, unless told otherwise).
+    func fetched(failing: (String) -> Flow.Event = Flow.Event.failed, _ body: () throws(WorkoutsError) -> Flow.Event?) -> Outcome {
         do {
-            return try workouts.admit(pin: pin, now: settings.now())
+            return try body().map(Outcome.then) ?? .done
         } catch {
-            warn(Flow.refusal(error.description, otherwise: otherwise))
-            return false
+            return .then(failing(error.description))
         }
     }
 
-    func listUsers() {
-        guard let summaries = attempt({ () throws(WorkoutsError) in try workouts.members() }) else { return }
-        guard !summaries.isEmpty else {
-            say("No members yet. Type a name at the user prompt to add one.")
-            return
-        }
-        Lines.members(summaries, grouping: grouping, now: settings.now()).forEach(console.say)
-    }
-
-    func listExercises() {
+    /// Whether `pin` is the admin's: what it is for goes on, or why not (`Event.admitted`).
+    func admit(_ pin: String, for use: Flow.PinUse) -> Outcome {
         do {
-            let rows = try workouts.exerciseRows(includeCatalog: false)
-            Lines.exercises(rows).forEach(console.say)
-            let more = try workouts.exerciseRows(includeCatalog: true).count - rows.count
-            say("\(rows.isEmpty ? "No exercises used yet; " : "")\(more) more in the catalog: Tab at the exercise prompt shows them.")
+            _ = try workouts.admit(pin: pin, now: settings.now())
+            return .then(.admitted(use, refusal: nil))
         } catch {
-            warn(error.description)
+            return .then(.admitted(use, refusal: error.description))
         }
     }
 }

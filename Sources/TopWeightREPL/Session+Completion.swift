@@ -3,21 +3,10 @@ import TopWeightCore
 // MARK: - Tab completion
 
 extension Session {
-    /// Whole-line candidates for what has been typed at the current prompt:
-    /// exercises ranked (the first Tab puts the best in), the rest as listed.
+    /// Whole-line candidates for what has been typed at the current prompt (see `Command.completions`).
     func completions(for typed: String) -> Completions {
-        if typed.hasPrefix(":") {
-            // An exercise after :chart or :prs completes as at the exercise prompt.
-            let ranked = [":chart ", ":prs "].contains { typed.lowercased().hasPrefix($0) }
-            let candidates = Command.completions(for: typed, members: names.members(matching:), exercises: { self.exerciseCandidates(for: $0) },
-                                                 routines: { ((try? self.log.routines()) ?? []).map(\.routine.name) })
-            return Completions(candidates, bestFirst: ranked)
-        }
-        switch turn.step {
-        case .user: return Completions(names.members(matching: typed))
-        case .exercise: return Completions(exerciseCandidates(for: typed), bestFirst: true)
-        case .weight, .reps, .series: return []
-        }
+        Command.completions(for: typed, at: turn.step, members: names.members(matching:), exercises: { self.exerciseCandidates(for: $0) },
+                            routines: { ((try? self.log.routines()) ?? []).map(\.routine.name) })
     }
 
     /// Exercises for `typed`, best first, for the member at the prompt.
@@ -28,6 +17,14 @@ extension Session {
     /// The exercise a short form stands for, `nil` when it matches nothing known.
     func bestExercise(for typed: String) -> String? {
         names.bestExercise(for: typed, own: ownExercises())
+    }
+
+    /// The stored exercise a command that reads what was logged (`:prs`,
+    /// `:chart`) means by `typed`: the best stored one of the one ranking, the
+    /// member's own first (`squat` is Front Squat for a member who logs it).
+    /// Text that names nothing logged comes back as typed.
+    func loggedExerciseName(_ typed: String) -> String {
+        names.bestStored(typed, own: ownExercises()) ?? typed
     }
 
     /// The member's exercises, the most used of their recent sets first:

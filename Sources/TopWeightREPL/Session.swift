@@ -17,7 +17,6 @@ public final class Session {
     let progress: TrainingProgress
     let source: any LineSource
     let console: any Console
-    let catalog: ExerciseCatalog
     var settings: Settings
     let grouping: HistoryGrouping
 
@@ -37,7 +36,6 @@ public final class Session {
         progress = TrainingProgress(logbook: store, timeZone: settings.timeZone)
         self.source = source
         self.console = console
-        self.catalog = catalog
         self.settings = settings
         grouping = HistoryGrouping(timeZone: settings.timeZone)
         turn = Turn(unit: settings.unit)
@@ -74,7 +72,10 @@ public final class Session {
 
     /// What the flow knows of where it runs, now.
     var context: Flow.Context {
-        Flow.Context(kiosk: settings.kiosk, interactive: source.isInteractive, now: settings.now(), grouping: grouping)
+        Flow.Context(kiosk: settings.kiosk, interactive: source.isInteractive, now: settings.now(), grouping: grouping,
+                     columns: settings.columns ?? source.screenColumns ?? 80, glyphs: settings.chartGlyphs,
+                     style: settings.textStyle, firstWeekday: settings.firstWeekday,
+                     rows: source.isInteractive ? source.screenRows : nil, pageSize: settings.historyPageSize)
     }
 
     /// What the session reads next, as the flow's mode says.
@@ -111,27 +112,18 @@ public final class Session {
         case .warn(let line): warn(line)
         case .show(let lines): lines.forEach(console.say)
         case .erase(let count): source.eraseLines(count)
-        case .idleReset: idleReset()
+        case .idleReset: reset()
         case .endTurn: endTurn()
         case .end(let ending): return .ended(ending)
-        case .listMembers: listUsers()
-        case .listExercises: listExercises()
-        case .listRoutines: return startRoutine("")
+        case .fetch(let query): return fetch(query)
         case .checkAdminPinSet(let use):
             // Wrong PINs count in the database, shared with every terminal and the command line.
-            guard let isSet = attempt({ () throws(WorkoutsError) in try workouts.admin.isPinSet() }) else { return .done }
-            return .then(.adminPinSet(isSet, for: use))
-        case .plates(let target, let bar): showPlates(target, bar: bar)
+            return fetched { () throws(WorkoutsError) in .adminPinSet(try workouts.admin.isPinSet(), for: use) }
         case .history(let name, let limit): return showHistory(of: name, limit: limit)
         case .edit(let id): return edit(id)
-        case .findMember(let command, let argument):
-            return memberForLog(":" + command.rawValue).map { .then(.member($0, for: command, argument)) } ?? .done
-        case .runFor(let member, let command, let argument): return run(command, argument, for: member)
-        case .chart(let member, let exercise, let metric): showChart(exercise, metric, of: member)
-        case .weigh(let member, let weight): weigh(weight, member: member)
+        case .findMember(let command, let argument): return .then(.member(turn.user ?? defaultUser(), for: command, argument))
         case .undo(let record):
-            guard let removed = attempt({ () throws(WorkoutsError) in try workouts.deleteRecord(id: record.id, now: settings.now()) }) else { return .done }
-            return .then(.undone(record, removed: removed))
+            return fetched { () throws(WorkoutsError) in .undone(record, removed: try workouts.deleteRecord(id: record.id, now: settings.now())) }
         case .chooseMember(let name): return findMember(name)
         case .select(let member): select(member)
         case .resolveExercise(let text, let entry): return exercise(text, then: entry)
@@ -142,33 +134,31 @@ public final class Session {
         case .findPlannedExercise: return plannedExercise()
         case .noteRoutine(let routine, let now): return noteRoutine(routine, at: now)
         case .createMember(let name):
-            guard let created = attempt({ () throws(WorkoutsError) in try prompts.createMember(named: name, now: settings.now()) }) else { return .done }
-            say("Welcome, \(created.name).")
-            select(created)
+            return fetched { () throws(WorkoutsError) in .memberCreated(try prompts.createMember(named: name, now: settings.now())) }
         case .createExercise(let name, let entry):
-            do {
+            return fetched { () throws(WorkoutsError) in
                 // Confirmed, but a row only with its first saved set.
                 try workouts.checkNewExerciseName(name)
-                return .then(.resolved(Exercise.unsaved(named: name, category: nil), entry: entry))
-            } catch {
-                warn(error.description)
+                return .resolved(Exercise.unsaved(named: name, category: nil), entry: entry, typed: nil)
             }
-        case .checkAdminPin(let pin):
-            return admitted(pin, otherwise: "This terminal stays open; Ctrl-D ends your turn.") ? .ended(.quit) : .done
-        case .drawMonth: return drawMonth()
+        case .checkAdminPin(let pin): return admit(pin, for: .quit)
+        case .drawMonth:
+            guard case .calendar(let view) = turn.mode else { return .done }
+            return fetched { () throws(WorkoutsError) in .monthDrawn(try log.month(view.month, of: view.member)) }
         case .fillPage(let lines): return fillPage(lines)
-        case .addNote(let text, let member, let day): addNote(text, for: member, on: day)
-        case .admitEdit(let pin, let target):
-            return admitted(pin, otherwise: "#\(target.id) is as it was.") ? .then(.opened(.edit(SetEdit(target)))) : .done
-        case .checkEditedExercise(let name): return .then(.editedExercise(knownExercise(name)))
+        case .addNote(let text, let member, let day):
+            return fetched { () throws(WorkoutsError) in
+                try log.addNote(text, for: member, on: day, now: settings.now())
+                return .fetched(.noteAdded(member, day))
+            }
+        case .admitEdit(let pin, let target): return admit(pin, for: .edit(target))
+        case .checkEditedExercise(let name):
+            // A problem is said, and the edit stays at the exercise.
+            guard let known = attempt({ () throws(WorkoutsError) in try workouts.knownExercise(named: name, now: settings.now()) }) else { return .done }
+            return .then(.editedExercise(known?.name, typed: name))
         case .commitEdit(let target, let name, let values): return commitEdit(target, exercise: name, values: values)
         }
         return .done
-    }
-
-    private func idleReset() {
-        reset()
-        warn("Idle for a while: back to the start. Type your name to log a set.")
     }
 
     // MARK: - Prompts
@@ -208,20 +198,15 @@ public final class Session {
         }
         let now = settings.now()
         if !chosen.isStored {
-            do {
-                chosen = try workouts.stored(chosen, now: now)
-            } catch {
-                warn(error.description)
+            guard let stored = attempt({ () throws(WorkoutsError) in try workouts.stored(chosen, now: now) }) else {
                 turn.step = .series
                 return .done
             }
+            chosen = stored
             turn.exercise = chosen
             names.resolved[NameRules.key(chosen.name)] = chosen
         }
-        var entry = NewRecord(user: member, exercise: chosen, values: values, performedAt: performedAt(now))
-        if let pending = turn.pending, pending.user == member, pending.exercise == chosen, pending.values == values {
-            entry = pending
-        }
+        let entry = turn.entry(of: member, chosen, values, at: now, in: grouping.calendar)
         do {
             let (record, records) = try progress.log(entry, now: now)
             return .then(.saved(record, records: records, at: now))
@@ -260,9 +245,5 @@ public final class Session {
 
     func warn(_ line: String) {
         console.warn(TerminalText.safe(line))
-    }
-
-    func warn(_ error: InputError) {
-        warn(error.description)
     }
 }

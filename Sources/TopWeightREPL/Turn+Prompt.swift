@@ -27,4 +27,12 @@ extension Turn {
         let end = day.adding(days: 1).start(in: calendar).addingTimeInterval(-1)
         return min(day.start(in: calendar).addingTimeInterval(sinceMidnight), end)
     }
+
+    /// The record the entry saves at `now` (on the `:date` day): the one a
+    /// failed save kept, as long as nothing of it changed, so a retry sends
+    /// the same row.
+    func entry(of member: User, _ chosen: Exercise, _ values: SetValues, at now: Date, in calendar: Calendar) -> NewRecord {
+        if let pending, pending.user == member, pending.exercise == chosen, pending.values == values { return pending }
+        return NewRecord(user: member, exercise: chosen, values: values, performedAt: performedAt(now, in: calendar))
+    }
 }

@@ -67,6 +67,12 @@ public struct Prompts: Sendable {
         return try attempt { () throws(LogbookError) in try logbook.history(query) }.first
     }
 
+    /// The notes beside a member's history: of the days `records` (newest first) span, by day.
+    public func notes(beside records: [WorkoutRecord], of memberID: Int64, calendar: Calendar) throws(WorkoutsError) -> [LocalDay: String] {
+        guard let newest = records.first, let oldest = records.last else { return [:] }
+        return try notes(of: memberID, from: LocalDay(oldest.performedAt, in: calendar), through: LocalDay(newest.performedAt, in: calendar))
+    }
+
     /// The notes of the member's days from `first` through `last`, by day.
     public func notes(of memberID: Int64, from first: LocalDay, through last: LocalDay) throws(WorkoutsError) -> [LocalDay: String] {
         let infos = try attempt { () throws(LogbookError) in try logbook.sessionInfos(userID: memberID, from: first, through: last) }

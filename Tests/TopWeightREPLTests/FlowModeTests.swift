@@ -33,7 +33,7 @@ struct FlowModeTests {
     @Test("the idle timeout and a signal end every mode, handled once by the flow", arguments: 0..<5)
     func idleAndSignal(index: Int) {
         let (idle, reset) = Flow.transition(Self.turn(inMode: index), .timedOut, Self.context)
-        #expect(reset == [.idleReset])
+        #expect(reset == [.idleReset, .warn("Idle for a while: back to the start. Type your name to log a set.")])
         #expect(idle.mode.read == .entry, "back to the prompts")
         let (_, ended) = Flow.transition(Self.turn(inMode: index), .terminated, Self.context)
         #expect(ended == [.end(.terminated)])

@@ -47,7 +47,7 @@ struct FlowTransitionTests {
     @Test("Ctrl-C, Ctrl-D, the idle timeout and a signal at each prompt", arguments: [Step.user, .exercise, .weight, .reps, .series])
     func events(step: Step) {
         #expect(Flow.transition(turn(at: step), .interrupted, Self.kiosk).1 == (step == .user ? [] : [.warn("Cancelled; nothing saved."), .loadDefaults(then: nil)]))
-        #expect(Flow.transition(turn(at: step), .timedOut, Self.kiosk).1 == [.idleReset])
+        #expect(Flow.transition(turn(at: step), .timedOut, Self.kiosk).1 == [.idleReset, .warn("Idle for a while: back to the start. Type your name to log a set.")])
         #expect(Flow.transition(turn(at: step), .terminated, Self.kiosk).1 == [.end(.terminated)])
         let endOfInput = Flow.transition(turn(at: step), .endOfInput, Self.kiosk).1
         #expect(endOfInput == (step == .user ? [.warn("This is a shared terminal: it stays open. Type your name to log a set.")] : [.endTurn]))
@@ -61,7 +61,7 @@ struct FlowTransitionTests {
         var waiting = turn(at: .exercise)
         waiting.question = question
         let (next, effects) = Flow.transition(waiting, .timedOut, Self.kiosk)
-        #expect(effects == [.idleReset])
+        #expect(effects == [.idleReset, .warn("Idle for a while: back to the start. Type your name to log a set.")])
         #expect(next.question == nil)
     }
 

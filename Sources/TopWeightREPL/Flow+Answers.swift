@@ -1,0 +1,95 @@
+import TopWeightCore
+import TopWeightText
+
+// MARK: - What a command reads, and what the flow says of it
+
+extension Flow {
+    /// A read (or a one-row write) the session makes for a command, by one
+    /// use-case call: answered with `Event.fetched` (or the event the command
+    /// goes on with), or its problem with `Event.failed`.
+    enum Query: Sendable, Equatable {
+        /// `:users`, `:exercises`, `:start` alone.
+        case members, exercises, routines
+        /// `:plates`: the plates a side for the weight on the bar.
+        case plates(Weight, bar: Weight?)
+        /// `:prs [EXERCISE]` ("" for every exercise; a short name picks as Tab does).
+        case records(User, exercise: String)
+        /// `:stats`: the streak, sessions, sets, volume and most trained exercises.
+        case stats(User)
+        /// `:chart`: an exercise's progress ("" for the one at hand), or (`nil`) the body weight's.
+        case chart(User, exercise: String?, ChartMetric)
+        /// `:weigh W`: kept, taken now (on the `:date` day when one is set).
+        case weigh(User, Weight)
+        /// `:repeat`: the member's session of a day, or (`nil`) the last before `before` (`Event.repeating`).
+        case session(User, on: LocalDay?, before: LocalDay)
+        /// `:start NAME`: the routine with the member's last numbers (`Event.following`).
+        case routine(String, for: User)
+        /// `:history` without a screen: the newest `limit` records of a member or (`nil`) everybody.
+        case history(User?, limit: Int)
+    }
+
+    /// What a query found, for the flow to say.
+    enum Answer {
+        case members([UserSummary])
+        case exercises([ExerciseRow], more: Int)
+        case routines([String])
+        case plates(PlateAnswer, target: Weight, plates: PlateSet, bar: Weight)
+        case records([ExerciseRecords], of: User, exercise: String?)
+        case stats(TrainingStats, of: User)
+        case chart(ProgressSeries, of: User, exercise: String?, ChartMetric)
+        /// `:chart` with no exercise named, and none at hand.
+        case noExerciseToChart
+        case weighed(BodyWeight)
+        /// `:repeat` found no session: on that day, or (`nil`) before `before`.
+        case noSession(User, on: LocalDay?, before: LocalDay)
+        /// `:note`'s text, added to the member's day.
+        case noteAdded(User, LocalDay)
+        /// History lines (a member's days with their notes), and whether older records exist.
+        case history([String], more: Bool, of: User?, limit: Int)
+    }
+
+    /// What the flow says of an answer; lines rendered terminal-safe already are shown as they are.
+    static func answered(_ answer: Answer, _ context: Context) -> [Effect] {
+        switch answer {
+        case .members(let summaries):
+            guard !summaries.isEmpty else { return [.say("No members yet. Type a name at the user prompt to add one.")] }
+            return [.show(Lines.members(summaries, grouping: context.grouping, now: context.now))]
+        case .exercises(let rows, let more):
+            return [.show(Lines.exercises(rows)),
+                    .say("\(rows.isEmpty ? "No exercises used yet; " : "")\(more) more in the catalog: Tab at the exercise prompt shows them.")]
+        case .routines(let names):
+            return [.say(names.isEmpty ? "No routines yet: 'topweight routines import FILE.yaml' adds some." : "Routines: \(names.joined(separator: ", ")). :start NAME follows one.")]
+        case .plates(let answer, let target, let plates, let bar):
+            if answer == .lighterThanBar { return [.warn("\(target.description) is lighter than the \(bar.description) bar.")] }
+            return PlatesText.render(answer, target: target, bar: bar, plates: plates).map(Effect.say)
+        case .records(let records, let member, let exercise):
+            guard !records.isEmpty else {
+                return [.say("No personal records yet for \(member.name)\(exercise.map { " on \($0)" } ?? ""): they come with the second set of an exercise.")]
+            }
+            return [.say("Personal records of \(member.name) (e1RM by Epley):"), .show(ProgressText.records(records, grouping: context.grouping, now: context.now))]
+        case .stats(let stats, let member):
+            return [.show(ProgressText.stats(stats, member: member.name, grouping: context.grouping, now: context.now))]
+        case .chart(let series, let member, let exercise, let metric):
+            guard !series.points.isEmpty else {
+                return [.say(exercise.map { "No working sets of \($0) by \(member.name) yet: nothing to draw." } ?? "No body weight for \(member.name) yet: :weigh 82.5 keeps one.")]
+            }
+            // Names are made terminal-safe in the title; the rest is our own characters.
+            let title = ChartText.title(member: member.name, exercise: exercise, metric: metric, formula: .epley, glyphs: context.glyphs)
+            return [.show(ChartText.render(series, title: title, width: context.columns, glyphs: context.glyphs))]
+        case .noExerciseToChart:
+            return [.warn(InputError("name the exercise to chart", example: ":chart Back Squat").description)]
+        case .weighed(let kept):
+            return [.say(BodyText.saved(kept, grouping: context.grouping, now: context.now))]
+        case .noSession(let member, let day?, _):
+            return [.warn("\(member.name) logged nothing on \(day); :calendar shows the training days.")]
+        case .noSession(let member, nil, let before):
+            return [.warn("Nothing to repeat: \(member.name) has no session before \(context.label(of: before).lowercased() == "today" ? "today" : before.description).")]
+        case .history(let lines, let more, let member, let limit):
+            let whose = member?.name ?? "everybody"
+            guard !lines.isEmpty else { return [.say("No records yet for \(whose).")] }
+            return [.show(lines)] + (more ? [.say("… older records exist: :history \(member == nil ? "all" : whose) \(min(limit * 2, 10_000))")] : [])
+        case .noteAdded(let member, let day):
+            return [.say("Note added to \(member.name)'s \(context.label(of: day).lowercased() == "today" ? "session today" : "session of \(day)").")]
+        }
+    }
+}
