@@ -24,6 +24,10 @@ extension Flow {
         case session(User, on: LocalDay?, before: LocalDay)
         /// `:start NAME`: the routine with the member's last numbers (`Event.following`).
         case routine(String, for: User)
+        /// `:history`: whose (a name, "" for the one at hand, or all) newest sets (`Event.historyOf`).
+        case whoseHistory(String, limit: Int?)
+        /// `:edit`: the set with this number, else the one at hand (`Event.editTarget`, `.editFound`).
+        case setToEdit(Int64?)
         /// `:history` without a screen: the newest `limit` records of a member or (`nil`) everybody.
         case history(User?, limit: Int)
     }

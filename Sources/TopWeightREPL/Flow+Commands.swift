@@ -81,7 +81,7 @@ extension Flow {
         return effects + [.say("Weights in \(chosen.rawValue) until your turn ends.")]
     }
 
-    /// `:history [NAME|all] [N]`: whose and how many (`Effect.history`).
+    /// `:history [NAME|all] [N]`: whose and how many (`Query.whoseHistory`).
     private static func history(_ argument: String) -> [Effect] {
         var words = argument.split(whereSeparator: { $0.isWhitespace }).map(String.init)
         var limit: Int?
@@ -93,18 +93,18 @@ extension Flow {
             }
             words.removeLast()
         }
-        return [.history(words.joined(separator: " "), limit: limit)]
+        return [.fetch(.whoseHistory(words.joined(separator: " "), limit: limit))]
     }
 
-    /// `:edit [#ID]`: the set's number, or none for the one at hand (`Effect.edit`).
+    /// `:edit [#ID]`: the set's number, or none for the one at hand (`Query.setToEdit`).
     private static func edit(_ argument: String) -> [Effect] {
         var text = Substring(argument)
         if text.hasPrefix("#") { text = text.dropFirst() }
-        guard !text.isEmpty else { return [.edit(nil)] }
+        guard !text.isEmpty else { return [.fetch(.setToEdit(nil))] }
         guard let id = Int64(text), id > 0 else {
             return [.warn(InputError("say which set by its number", example: ":edit #42").description)]
         }
-        return [.edit(id)]
+        return [.fetch(.setToEdit(id))]
     }
 
     /// `:undo`: the member's last set saved here in this turn, removed by the session (`Event.undone`).

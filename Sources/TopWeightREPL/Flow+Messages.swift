@@ -43,10 +43,6 @@ extension Flow {
         case fetch(Query)
         /// Whether an admin PIN is set, before asking for it (`Event.adminPinSet`).
         case checkAdminPinSet(PinUse)
-        /// `:history`: a member's (a name, "" for the one at hand, or all) newest sets (`Event.historyOf`).
-        case history(String, limit: Int?)
-        /// `:edit`: the set with this number, or the one at hand, opened for a change.
-        case edit(Int64?)
         /// The member a command about one's own training is for (`Event.member`).
         case findMember(Command, String)
         /// `:undo`: the set removed (`Event.undone`).

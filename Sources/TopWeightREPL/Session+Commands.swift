@@ -37,6 +37,15 @@ extension Session {
                 if let day { found = try log.session(of: member, on: day) } else { found = try log.lastSession(of: member, before: before) }
                 guard let found else { return .fetched(.noSession(member, on: day, before: before)) }
                 return .repeating(found, steps: log.plan(repeating: found), for: member)
+            case .whoseHistory(let name, let limit):
+                // "" the one at hand, `all` (`nil`) everybody.
+                return try .historyOf(name.lowercased() == "all" ? nil : name.isEmpty ? turn.user ?? defaultUser() : workouts.member(named: name), limit: limit)
+            case .setToEdit(let id?): return .editFound(try workouts.record(id: id), id: id, member: nil)
+            case .setToEdit(nil):
+                // This turn's last save (read again), else the newest set of the member at hand.
+                if let last = turn.saved.last { return .editTarget((attempt({ () throws(WorkoutsError) in try workouts.record(id: last.id) }) ?? nil) ?? last) }
+                guard let member = turn.user ?? defaultUser() else { return .editFound(nil, id: nil, member: nil) }
+                return .editFound(try prompts.newestSet(of: member), id: nil, member: member)
             case .history(let member, let limit):
                 var query = HistoryQuery()
                 query.userID = member?.id

@@ -6,13 +6,6 @@ import TopWeightUseCases
 // MARK: - History (`:history [NAME|all] [N]`), paged on a screen
 
 extension Session {
-    /// The member `:history` names: "" the one at hand, `all` (`nil`) everybody (`Event.historyOf`).
-    func showHistory(of name: String, limit: Int?) -> Outcome {
-        fetched { () throws(WorkoutsError) in
-            try .historyOf(name.lowercased() == "all" ? nil : name.isEmpty ? turn.user ?? defaultUser() : workouts.member(named: name), limit: limit)
-        }
-    }
-
     /// The pager's history read on far enough for its screen (see `Flow.page`).
     func fillPage(_ lines: Int) -> Outcome {
         guard case .pager(let pager) = turn.mode else { return .done }

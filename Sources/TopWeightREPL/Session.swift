@@ -119,8 +119,6 @@ public final class Session {
         case .checkAdminPinSet(let use):
             // Wrong PINs count in the database, shared with every terminal and the command line.
             return fetched { () throws(WorkoutsError) in .adminPinSet(try workouts.admin.isPinSet(), for: use) }
-        case .history(let name, let limit): return showHistory(of: name, limit: limit)
-        case .edit(let id): return edit(id)
         case .findMember(let command, let argument): return .then(.member(turn.user ?? defaultUser(), for: command, argument))
         case .undo(let record):
             return fetched { () throws(WorkoutsError) in .undone(record, removed: try workouts.deleteRecord(id: record.id, now: settings.now())) }
@@ -156,7 +154,13 @@ public final class Session {
             // A problem is said, and the edit stays at the exercise.
             guard let known = attempt({ () throws(WorkoutsError) in try workouts.knownExercise(named: name, now: settings.now()) }) else { return .done }
             return .then(.editedExercise(known?.name, typed: name))
-        case .commitEdit(let target, let name, let values): return commitEdit(target, exercise: name, values: values)
+        case .commitEdit(let target, let name, let values):
+            return fetched { () throws(WorkoutsError) in
+                let changed = try NameRules.key(name) == NameRules.key(target.exercise) ? nil : workouts.exercise(named: name)
+                let (before, after) = try log.edit(id: target.id, exercise: changed, weight: values.weight, reps: values.reps,
+                                                   series: values.series, now: settings.now())
+                return .edited(before, after)
+            }
         }
         return .done
     }
