@@ -8,7 +8,7 @@ extension HistoryImporter {
     /// A file `topweight export` wrote: members, exercises, records with their
     /// own ids (tombstones too), kept days, the gym's routines, body weight.
     /// With `member`, only that member's part of it.
-    func importJSON(_ text: String, member: String?, dryRun: Bool, now: Date,
+    func importJSON(_ text: String, member: String?, unit: WeightUnit?, dryRun: Bool, now: Date,
                     progress: (Int, Int) -> Void) throws(TransferError) -> ImportSummary {
         let document: HistoryDocument
         do {
@@ -23,11 +23,11 @@ extension HistoryImporter {
             throw .input("the file is version \(document.version) of the export; this Top Weight reads up to \(HistoryDocument.version)")
         }
         return try importDocument(document, format: .json, variant: "version \(document.version)", member: member,
-                                  dryRun: dryRun, now: now, progress: progress)
+                                  unit: unit, dryRun: dryRun, now: now, progress: progress)
     }
 
     /// Our own CSV export: its live records, by their ids, as a JSON export's.
-    func importCSV(_ text: String, member: String?, dryRun: Bool, now: Date,
+    func importCSV(_ text: String, member: String?, unit: WeightUnit?, dryRun: Bool, now: Date,
                    progress: (Int, Int) -> Void) throws(TransferError) -> ImportSummary {
         let document: HistoryDocument
         let malformed: [MalformedRow]
@@ -37,13 +37,13 @@ extension HistoryImporter {
             throw .input(error.message)
         }
         return try importDocument(document, format: .csv, variant: "records with their ids", member: member,
-                                  dryRun: dryRun, now: now, malformed: malformed, progress: progress)
+                                  unit: unit, dryRun: dryRun, now: now, malformed: malformed, progress: progress)
     }
 
     /// A document of ours (JSON, or CSV made into one) added to the database:
     /// everything by its id or name, so nothing comes twice.
-    func importDocument(_ document: HistoryDocument, format: ImportFormat, variant: String, member: String?, dryRun: Bool,
-                        now: Date, malformed: [MalformedRow] = [],
+    func importDocument(_ document: HistoryDocument, format: ImportFormat, variant: String, member: String?, unit: WeightUnit?,
+                        dryRun: Bool, now: Date, malformed: [MalformedRow] = [],
                         progress: (Int, Int) -> Void) throws(TransferError) -> ImportSummary {
         var summary = ImportSummary(format: format, variant: variant)
         summary.dryRun = dryRun
@@ -54,6 +54,11 @@ extension HistoryImporter {
             summary.member = member
         }
         func wanted(_ name: String) -> Bool { only.map { NameRules.key(name) == $0 } ?? true }
+        // Every record of ours names its unit: `--unit` may agree, never contradict (as for other apps' files).
+        if let unit, let other = document.records.lazy.filter({ wanted($0.user) })
+            .compactMap({ WeightUnit(rawValue: $0.unit) }).first(where: { $0 != unit }) {
+            throw .input("the file gives its weights in \(other.rawValue) (each record's unit); --unit \(unit.rawValue) would misread them")
+        }
 
         var read = DocumentReader()
         let categories = Dictionary(document.exercises.compactMap { entry in

@@ -48,13 +48,13 @@ public struct HistoryImporter: Sendable {
             throw .input("the file is not UTF-8 text (nor UTF-16 with a byte-order mark)")
         }
         if format == .json || (format == .auto && text.first(where: { !$0.isWhitespace }) == "{") {
-            return try importJSON(text, member: member, dryRun: dryRun, now: now, progress: progress)
+            return try importJSON(text, member: member, unit: unit, dryRun: dryRun, now: now, progress: progress)
         }
         if format == .csv || (format == .auto && OwnCSVReader.matches(text)) {
             guard OwnCSVReader.matches(text) else {
                 throw .input("this is not a Top Weight CSV export: its header is not \(HistoryExport.csvHeader)")
             }
-            return try importCSV(text, member: member, dryRun: dryRun, now: now, progress: progress)
+            return try importCSV(text, member: member, unit: unit, dryRun: dryRun, now: now, progress: progress)
         }
         let source: SourceHistory
         do {

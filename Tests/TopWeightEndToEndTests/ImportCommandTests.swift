@@ -154,7 +154,7 @@ struct ImportCommandTests {
     }
 
     @Test("--unit is refused in one line when the file names another unit, in a column's name or row by row, and taken when it agrees",
-          arguments: [("hevy", "kg", "lb"), ("strong-unit-column", "kg", "lb")])
+          arguments: [("hevy", "kg", "lb"), ("strong-unit-column", "kg", "lb"), ("own-csv", "lb", "kg")])
     func unitAgainstTheFile(file: String, agreeing: String, contradicting: String) throws {
         let files = [
             "hevy": """
@@ -167,6 +167,11 @@ struct ImportCommandTests {
                 2024-01-14 09:37:10;"PULL";"Deadlift (Barbell)";1;150;kg;5;;;;0;;;1h 46m
 
                 """,
+            "own-csv": """
+                uid,performedAt,user,exercise,weight,unit,reps,series,kind
+                01a211d8-07c4-73ec-b68b-562e5dc8ca40,2026-11-25T08:35:00.152+00:00,Ana,Bench Press,135,lb,5,1,
+
+                """,
         ]
         let scratch = try Scratch()
         let path = try Self.write(try #require(files[file]), "\(file).csv", in: scratch)
@@ -177,6 +182,21 @@ struct ImportCommandTests {
         let taken = try Binary.run(["import", path, "--user", "Ana", "--unit", agreeing], db: scratch.db)
         #expect(taken.status == 0, "\(taken.stderr)")
         #expect(taken.stdout.contains("1 set in 1 record added"), "\(taken.stdout)")
+    }
+
+    @Test("--unit against our own JSON export, whose every record names its unit: refused when it contradicts, taken when it agrees")
+    func unitAgainstOwnJSON() throws {
+        let source = try Scratch()
+        _ = try Binary.run(["add", "Ana", "Bench Press", "60", "5", "3"], db: source.db)
+        let exported = try Binary.run(["export", "--format", "json"], db: source.db)
+        let path = try Self.write(exported.stdout, "ours.json", in: source)
+        let target = try Scratch()
+        let refused = try Binary.run(["import", path, "--unit", "lb"], db: target.db)
+        #expect(refused.status == 64, "\(refused.stdout)\(refused.stderr)")
+        Self.expectOneLine(refused)
+        #expect(refused.stderr.contains("--unit lb would misread them"), "\(refused.stderr)")
+        let taken = try Binary.run(["import", path, "--unit", "kg"], db: target.db)
+        #expect(taken.status == 0, "\(taken.stderr)")
     }
 
     @Test("history --format csv keeps the milliseconds export keeps, in the export's columns after its id")
