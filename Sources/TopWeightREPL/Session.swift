@@ -57,7 +57,10 @@ public final class Session {
         // After the read: the clock is the one at the answer, not at the prompt.
         let context = context
         while !events.isEmpty {
-            let (next, effects) = Flow.transition(turn, events.removeFirst(), context)
+            // The flow takes the turn over (see `Flow.transition`): the session keeps no second copy meanwhile.
+            var current = Turn(unit: settings.unit)
+            swap(&current, &turn)
+            let (next, effects) = Flow.transition(consume current, events.removeFirst(), context)
             turn = next
             for effect in effects {
                 switch perform(effect) {
