@@ -56,7 +56,7 @@ public struct DemoData: Sendable {
         // Names only (no counts): cheap on a big file with --force-append.
         let before = Set(try store.names(of: .exercise, after: 0).map { NameRules.key($0.name) })
         let exercises = try store.findOrCreateExercises(
-            entries.map { (catalog.entries[$0].name, Optional(catalog.entries[$0].category)) }, now: now
+            entries.map { (catalog.entries[$0].name, Optional(catalog.entries[$0].category), ExerciseKind.weight) }, now: now
         )
         var exerciseIDs: [Int: Int64] = [:]
         for (entry, exercise) in zip(entries, exercises) { exerciseIDs[entry] = exercise.id }

@@ -12,34 +12,35 @@ extension PostgresLogbook {
     }
 
     public func findOrCreateUsers(named names: [String], now: Date) throws(LogbookError) -> [User] {
-        try findOrCreateNames(.user, names.map { ($0, nil) }, now: now).map { User(id: $0.0, name: $0.1) }
+        try findOrCreateNames(.user, names.map { ($0, nil, .weight) }, now: now).map { User(id: $0.0, name: $0.1) }
     }
 
-    public func findOrCreateExercises(_ entries: [(name: String, category: String?)], now: Date) throws(LogbookError) -> [Exercise] {
-        try findOrCreateNames(.exercise, entries, now: now).map { Exercise(id: $0.0, name: $0.1, category: $0.2) }
+    public func findOrCreateExercises(_ entries: [ExerciseEntry], now: Date) throws(LogbookError) -> [Exercise] {
+        try findOrCreateNames(.exercise, entries, now: now).map { Exercise(id: $0.0, name: $0.1, category: $0.2, kind: $0.3) }
     }
 
     /// Each name in order, found or created, in one transaction under the names lock.
-    private func findOrCreateNames(_ table: NameTable, _ entries: [(name: String, category: String?)], now: Date) throws(LogbookError) -> [(Int64, String, String?)] {
-        var valid: [(name: String, category: String?)] = []
+    private func findOrCreateNames(_ table: NameTable, _ entries: [ExerciseEntry],
+                                   now: Date) throws(LogbookError) -> [(Int64, String, String?, ExerciseKind)] {
+        var valid: [ExerciseEntry] = []
         for entry in entries {
             switch NameRules.validate(entry.name, kind: table == .user ? .user : .exercise) {
-            case .success(let name): valid.append((name, entry.category))
+            case .success(let name): valid.append((name, entry.category, entry.kind))
             case .failure(let error): throw LogbookError(.other, error.description)
             }
         }
         guard !valid.isEmpty else { return [] }
         return try link.transaction { transaction in
             try transaction.query("SELECT pg_advisory_xact_lock(\(Self.namesLock))")
-            var found: [(Int64, String, String?)] = []
-            var known: [String: (Int64, String, String?)] = [:]
+            var found: [(Int64, String, String?, ExerciseKind)] = []
+            var known: [String: (Int64, String, String?, ExerciseKind)] = [:]
             for entry in valid {
                 let key = NameRules.key(entry.name)
                 if let seen = known[key] {
                     found.append(seen)
                     continue
                 }
-                let row = try Self.findOrCreate(table: table, name: entry.name, category: entry.category, now: now, transaction)
+                let row = try Self.findOrCreate(table: table, name: entry.name, category: entry.category, kind: entry.kind, now: now, transaction)
                 known[key] = row
                 found.append(row)
             }
@@ -55,7 +56,8 @@ extension PostgresLogbook {
             var batch = RecordColumns()
             while batch.count < batchSize, let record = next() {
                 guard StoredRange.values(weight: record.values.weight.value, unit: record.values.weight.unit.rawValue,
-                                         reps: record.values.reps, series: record.values.series) != nil else {
+                                         reps: record.values.reps, series: record.values.series) != nil,
+                      record.values.isWellFormed else {
                     throw LogbookError(.other, "refused a record out of range: \(record.values.description) (after \(total) records were inserted)")
                 }
                 batch.append(uid: RecordUID.make(at: record.createdAt, using: &generator), user: record.userID, exercise: record.exerciseID,
@@ -86,6 +88,13 @@ extension PostgresLogbook {
         var edited: [Int64?] = []
         var deleted: [Int64?] = []
         var kinds: [String] = []
+        /// The v7 columns as text ("" for NULL; cast by the server).
+        var measures: [String] = []
+        var assisted: [String] = []
+        var seconds: [String] = []
+        var distances: [String] = []
+        var distanceUnits: [String] = []
+        var rpes: [String] = []
 
         var count: Int { uids.count }
 
@@ -103,27 +112,48 @@ extension PostgresLogbook {
             created.append(StoredRange.milliseconds(createdAt))
             edited.append(editedAt.map(StoredRange.milliseconds))
             deleted.append(deletedAt.map(StoredRange.milliseconds))
+            let more = StoredRange.kindColumns(values)
+            measures.append(more.measure ?? "")
+            assisted.append(more.assisted.map(String.init) ?? "")
+            seconds.append(more.seconds.map(String.init) ?? "")
+            distances.append(more.distance.map { String($0) } ?? "")
+            distanceUnits.append(more.distanceUnit ?? "")
+            rpes.append(more.rpe.map { String($0) } ?? "")
         }
 
         /// New records (fresh uids).
         var insert: PostgresQuery {
             """
-            INSERT INTO record (uid, userid, exerciseid, weight, unit, reps, series, performedat, createdat)
-            SELECT * FROM unnest(\(uids)::text[], \(users)::int8[], \(exercises)::int8[], \(weights)::float8[], \(units)::text[],
-                                 \(reps)::int8[], \(series)::int8[], \(performed)::int8[], \(created)::int8[])
+            INSERT INTO record (uid, userid, exerciseid, weight, unit, reps, series, performedat, createdat,
+                                measure, assisted, seconds, distance, distanceunit, rpe)
+            SELECT uid, userid, exerciseid, weight, unit, reps, series, performedat, createdat,
+                   NULLIF(measure, ''), NULLIF(assisted, '')::int8, NULLIF(seconds, '')::int8,
+                   NULLIF(distance, '')::float8, NULLIF(distanceunit, ''), NULLIF(rpe, '')::float8
+            FROM unnest(\(uids)::text[], \(users)::int8[], \(exercises)::int8[], \(weights)::float8[], \(units)::text[],
+                        \(reps)::int8[], \(series)::int8[], \(performed)::int8[], \(created)::int8[],
+                        \(measures)::text[], \(assisted)::text[], \(seconds)::text[], \(distances)::text[],
+                        \(distanceUnits)::text[], \(rpes)::text[])
+                 AS fresh (uid, userid, exerciseid, weight, unit, reps, series, performedat, createdat,
+                           measure, assisted, seconds, distance, distanceunit, rpe)
             """
         }
 
         /// Records from another database: the ones whose uid is already here are left alone.
         var adopt: PostgresQuery {
             """
-            INSERT INTO record (uid, userid, exerciseid, weight, unit, reps, series, performedat, createdat, editedat, deletedat, kind)
+            INSERT INTO record (uid, userid, exerciseid, weight, unit, reps, series, performedat, createdat, editedat, deletedat, kind,
+                                measure, assisted, seconds, distance, distanceunit, rpe)
             SELECT uid, userid, exerciseid, weight, unit, reps, series, performedat, createdat,
-                   NULLIF(editedat, '')::int8, NULLIF(deletedat, '')::int8, NULLIF(kind, '')
+                   NULLIF(editedat, '')::int8, NULLIF(deletedat, '')::int8, NULLIF(kind, ''),
+                   NULLIF(measure, ''), NULLIF(assisted, '')::int8, NULLIF(seconds, '')::int8,
+                   NULLIF(distance, '')::float8, NULLIF(distanceunit, ''), NULLIF(rpe, '')::float8
             FROM unnest(\(uids)::text[], \(users)::int8[], \(exercises)::int8[], \(weights)::float8[], \(units)::text[],
                         \(reps)::int8[], \(series)::int8[], \(performed)::int8[], \(created)::int8[],
-                        \(editedText)::text[], \(deletedText)::text[], \(kinds)::text[])
-                 AS copied (uid, userid, exerciseid, weight, unit, reps, series, performedat, createdat, editedat, deletedat, kind)
+                        \(editedText)::text[], \(deletedText)::text[], \(kinds)::text[],
+                        \(measures)::text[], \(assisted)::text[], \(seconds)::text[], \(distances)::text[],
+                        \(distanceUnits)::text[], \(rpes)::text[])
+                 AS copied (uid, userid, exerciseid, weight, unit, reps, series, performedat, createdat, editedat, deletedat, kind,
+                            measure, assisted, seconds, distance, distanceunit, rpe)
             ON CONFLICT (uid) DO NOTHING
             """
         }

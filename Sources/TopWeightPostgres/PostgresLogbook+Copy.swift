@@ -8,23 +8,26 @@ import TopWeightStorage
 extension PostgresLogbook {
     public func storedRecords(after id: Int64, limit: Int) throws(LogbookError) -> [StoredRecord] {
         let rows = try link.query("""
-            SELECT r.id, r.uid, u.name, e.name, e.category, r.weight, r.unit, r.reps, r.series,
-                   r.performedat, r.createdat, r.editedat, r.deletedat, r.kind
+            SELECT r.id, r.uid, u.name, e.name, e.category, e.kind, r.weight, r.unit, r.reps, r.series,
+                   r.performedat, r.createdat, r.editedat, r.deletedat, r.kind, \(unescaped: Self.kindColumnsSQL)
             FROM record r JOIN "user" u ON u.id = r.userid JOIN exercise e ON e.id = r.exerciseid
             WHERE r.id > \(id) ORDER BY r.id LIMIT \(limit)
             """)
         var found: [StoredRecord] = []
         for row in rows {
-            let (id, uid, user, exercise, category, weight, unit, reps, series, performedAt, createdAt, editedAt, deletedAt, kind) =
-                try Self.decode(row, as: (Int64, String, String, String, String?, Double, String, Int, Int, Int64, Int64, Int64?, Int64?, String?).self)
-            guard let values = StoredRange.values(weight: weight, unit: unit, reps: reps, series: series),
+            let (id, uid, user, exercise, category, exerciseKind, weight, unit, reps, series, performedAt, createdAt, editedAt, deletedAt, kind,
+                 m, a, s, d, du, rpe) =
+                try Self.decode(row, as: (Int64, String, String, String, String?, String?, Double, String, Int, Int, Int64, Int64, Int64?, Int64?,
+                                          String?, String?, Int64?, Int64?, Double?, String?, Double?).self)
+            guard let values = Self.kinded(StoredRange.values(weight: weight, unit: unit, reps: reps, series: series), (m, a, s, d, du, rpe)),
                   let performed = StoredRange.date(milliseconds: performedAt), let created = StoredRange.date(milliseconds: createdAt)
             else { continue }
             found.append(StoredRecord(
                 id: id, uid: uid, user: user, exercise: exercise, category: category, values: values,
                 performedAt: performed, createdAt: created,
                 editedAt: editedAt.flatMap(StoredRange.date(milliseconds:)), deletedAt: deletedAt.flatMap(StoredRange.date(milliseconds:)),
-                kind: kind.flatMap(SetKind.init(rawValue:))
+                kind: kind.flatMap(SetKind.init(rawValue:)),
+                exerciseKind: exerciseKind.flatMap(ExerciseKind.init(rawValue:)) ?? .weight
             ))
         }
         return found
@@ -33,7 +36,8 @@ extension PostgresLogbook {
     public func adoptRecords(_ records: [StoredRecord], now: Date) throws(LogbookError) -> Int {
         guard !records.isEmpty else { return 0 }
         let users = try findOrCreateUsers(named: records.map(\.user), now: now)
-        let exercises = try findOrCreateExercises(records.map { ($0.exercise, $0.category) }, now: now)
+        let exercises = try findOrCreateExercises(records.map { ($0.exercise, $0.category, $0.exerciseKind ?? $0.values.measure) }, now: now)
+        guard records.allSatisfy(\.values.isWellFormed) else { throw LogbookError(.other, "refused a set that is not one of its kind") }
         var batch = RecordColumns()
         for (index, record) in records.enumerated() {
             batch.append(uid: record.uid, user: users[index].id, exercise: exercises[index].id, values: record.values,

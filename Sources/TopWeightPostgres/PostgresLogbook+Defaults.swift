@@ -19,30 +19,28 @@ extension PostgresLogbook {
 
     public func lastExercise(of user: User) throws(LogbookError) -> Exercise? {
         let rows = try link.query("""
-            SELECT e.id, e.name, e.category FROM exercise e
+            SELECT e.id, e.name, e.category, e.kind FROM exercise e
             WHERE e.id = (SELECT exerciseid FROM record WHERE userid = \(user.id) AND deletedat IS NULL ORDER BY id DESC LIMIT 1)
             """)
-        return try rows.first.map { row throws(LogbookError) in
-            let (id, name, category) = try Self.decode(row, as: (Int64, String, String?).self)
-            return Exercise(id: id, name: name, category: category)
-        }
+        return try rows.first.map { row throws(LogbookError) in try Self.exercise(from: row) }
     }
 
     public func lastValues(of user: User, for exercise: Exercise) throws(LogbookError) -> SetValues? {
         let rows = try link.query("""
-            SELECT weight, unit, reps, series FROM record
-            WHERE userid = \(user.id) AND exerciseid = \(exercise.id) AND deletedat IS NULL ORDER BY id DESC LIMIT 1
+            SELECT r.weight, r.unit, r.reps, r.series, \(unescaped: Self.kindColumnsSQL) FROM record r
+            WHERE r.userid = \(user.id) AND r.exerciseid = \(exercise.id) AND r.deletedat IS NULL ORDER BY r.id DESC LIMIT 1
             """)
         guard let row = rows.first else { return nil }
-        let (weight, unit, reps, series) = try Self.decode(row, as: (Double, String, Int, Int).self)
-        return StoredRange.values(weight: weight, unit: unit, reps: reps, series: series)
+        let (weight, unit, reps, series, m, a, s, d, du, rpe) =
+            try Self.decode(row, as: (Double, String, Int, Int, String?, Int64?, Int64?, Double?, String?, Double?).self)
+        return Self.kinded(StoredRange.values(weight: weight, unit: unit, reps: reps, series: series), (m, a, s, d, du, rpe))
     }
 
     public func recentExercises(of user: User, limit: Int) throws(LogbookError) -> [Exercise] {
         // The member's newest sets through the (userid, performedat) index; a
         // few hundred rows name their exercises, the most used first, each once.
         let rows = try link.query("""
-            SELECT e.id, e.name, e.category FROM (
+            SELECT e.id, e.name, e.category, e.kind FROM (
                 SELECT exerciseid, COUNT(*) AS uses, MAX(performedat) AS latest FROM (
                     SELECT exerciseid, performedat FROM record
                     WHERE userid = \(user.id) AND deletedat IS NULL ORDER BY performedat DESC LIMIT 500
@@ -51,10 +49,7 @@ extension PostgresLogbook {
             ORDER BY recent.uses DESC, recent.latest DESC, e.id LIMIT \(limit)
             """)
         var found: [Exercise] = []
-        for row in rows {
-            let (id, name, category) = try Self.decode(row, as: (Int64, String, String?).self)
-            found.append(Exercise(id: id, name: name, category: category))
-        }
+        for row in rows { found.append(try Self.exercise(from: row)) }
         return found
     }
 }

@@ -41,19 +41,34 @@ extension PostgresLogbook {
 
     /// The columns `workoutRecord(from:)` reads: id and performedAt first.
     static let recordSelectSQL = """
-        SELECT r.id, r.performedat, u.name, e.name, r.weight, r.unit, r.reps, r.series, r.uid, r.deletedat, r.kind
+        SELECT r.id, r.performedat, u.name, e.name, r.weight, r.unit, r.reps, r.series, r.uid, r.deletedat, r.kind,
+               \(kindColumnsSQL)
         FROM record r JOIN "user" u ON u.id = r.userid JOIN exercise e ON e.id = r.exerciseid
         """
 
     /// A record, or `nil` when a stored value is outside what Top Weight writes.
     static func workoutRecord(from row: PostgresRow) throws(LogbookError) -> WorkoutRecord? {
-        let (id, performedAt, user, exercise, weight, unit, reps, series, uid, deletedAt, kind) =
-            try decode(row, as: (Int64, Int64, String, String, Double, String, Int, Int, String, Int64?, String?).self)
-        guard let values = StoredRange.values(weight: weight, unit: unit, reps: reps, series: series),
+        let (id, performedAt, user, exercise, weight, unit, reps, series, uid, deletedAt, kind, m, a, s, d, du, rpe) =
+            try decode(row, as: (Int64, Int64, String, String, Double, String, Int, Int, String, Int64?, String?,
+                                 String?, Int64?, Int64?, Double?, String?, Double?).self)
+        guard let values = kinded(StoredRange.values(weight: weight, unit: unit, reps: reps, series: series), (m, a, s, d, du, rpe)),
               let performed = StoredRange.date(milliseconds: performedAt) else { return nil }
         return WorkoutRecord(id: id, user: user, exercise: exercise, values: values, performedAt: performed,
                              uid: uid, deletedAt: deletedAt.flatMap(StoredRange.date(milliseconds:)),
                              kind: kind.flatMap(SetKind.init(rawValue:)))
+    }
+
+    /// The v7 columns of `record r`, in the order of `KindColumns`.
+    static let kindColumnsSQL = "r.measure, r.assisted, r.seconds, r.distance, r.distanceunit, r.rpe"
+    typealias KindColumns = (String?, Int64?, Int64?, Double?, String?, Double?)
+
+    /// `values` with the v7 columns read back, or `nil` when they don't make a set of its kind.
+    static func kinded(_ values: SetValues?, _ columns: KindColumns) -> SetValues? {
+        guard let values else { return nil }
+        let (measure, assisted, seconds, distance, distanceUnit, rpe) = columns
+        if measure == nil, assisted == nil, seconds == nil, distance == nil, rpe == nil { return values }
+        return StoredRange.kinded(values, measure: measure, assisted: assisted, seconds: seconds,
+                                  distance: distance, distanceUnit: distanceUnit, rpe: rpe)
     }
 
     static func historySQL(_ query: HistoryQuery) -> PostgresQuery {

@@ -14,20 +14,33 @@ extension PostgresLogbook {
     }
 
     public func createUser(named name: String, now: Date) throws(LogbookError) -> User {
-        let (id, stored, _) = try findOrCreate(table: .user, name: name, category: nil, now: now)
+        let (id, stored, _, _) = try findOrCreate(table: .user, name: name, category: nil, now: now)
         return User(id: id, name: stored)
     }
 
     public func exercise(named name: String) throws(LogbookError) -> Exercise? {
         let key = NameRules.key(name)
-        guard let row = try link.query("SELECT id, name, category FROM exercise WHERE namekey = \(key)").first else { return nil }
-        let (id, stored, category) = try Self.decode(row, as: (Int64, String, String?).self)
-        return Exercise(id: id, name: stored, category: category)
+        guard let row = try link.query("SELECT id, name, category, kind FROM exercise WHERE namekey = \(key)").first else { return nil }
+        return try Self.exercise(from: row)
     }
 
-    public func createExercise(named name: String, category: String?, now: Date) throws(LogbookError) -> Exercise {
-        let (id, stored, storedCategory) = try findOrCreate(table: .exercise, name: name, category: category, now: now)
-        return Exercise(id: id, name: stored, category: storedCategory)
+    /// An exercise from a row of `id, name, category, kind` (a kind that is no kind reads as weight).
+    static func exercise(from row: PostgresRow) throws(LogbookError) -> Exercise {
+        let (id, name, category, kind) = try decode(row, as: (Int64, String, String?, String?).self)
+        return Exercise(id: id, name: name, category: category, kind: kind.flatMap(ExerciseKind.init(rawValue:)) ?? .weight)
+    }
+
+    public func createExercise(named name: String, category: String?, kind: ExerciseKind, now: Date) throws(LogbookError) -> Exercise {
+        let (id, stored, storedCategory, storedKind) = try findOrCreate(table: .exercise, name: name, category: category, kind: kind, now: now)
+        return Exercise(id: id, name: stored, category: storedCategory, kind: storedKind)
+    }
+
+    public func setExerciseKind(_ exercise: Exercise, to kind: ExerciseKind) throws(LogbookError) -> Exercise {
+        let stored: String? = kind == .weight ? nil : kind.rawValue
+        _ = try link.query("UPDATE exercise SET kind = \(stored) WHERE id = \(exercise.id)")
+        var changed = exercise
+        changed.kind = kind
+        return changed
     }
 
     public func users() throws(LogbookError) -> [UserSummary] {
@@ -47,13 +60,14 @@ extension PostgresLogbook {
 
     public func exercises() throws(LogbookError) -> [ExerciseSummary] {
         let rows = try link.query("""
-            SELECT e.id, e.name, e.category, (SELECT COUNT(*) FROM record r WHERE r.exerciseid = e.id AND r.deletedat IS NULL)
+            SELECT e.id, e.name, e.category, e.kind, (SELECT COUNT(*) FROM record r WHERE r.exerciseid = e.id AND r.deletedat IS NULL)
             FROM exercise e ORDER BY e.namekey COLLATE "C"
             """)
         var summaries: [ExerciseSummary] = []
         for row in rows {
-            let (id, name, category, count) = try Self.decode(row, as: (Int64, String, String?, Int64).self)
-            summaries.append(ExerciseSummary(exercise: Exercise(id: id, name: name, category: category), records: Int(count)))
+            let (id, name, category, kind, count) = try Self.decode(row, as: (Int64, String, String?, String?, Int64).self)
+            let exercise = Exercise(id: id, name: name, category: category, kind: kind.flatMap(ExerciseKind.init(rawValue:)) ?? .weight)
+            summaries.append(ExerciseSummary(exercise: exercise, records: Int(count)))
         }
         return summaries
     }
@@ -70,7 +84,7 @@ extension PostgresLogbook {
 
     public func renameExercise(_ exercise: Exercise, to newName: String, category: String?) throws(LogbookError) -> Exercise {
         try rename(.exercise, id: exercise.id, to: newName, taken: "an exercise", category: category)
-        return Exercise(id: exercise.id, name: newName, category: category ?? exercise.category)
+        return Exercise(id: exercise.id, name: newName, category: category ?? exercise.category, kind: exercise.kind)
     }
 
     public func removeExercise(_ exercise: Exercise) throws(LogbookError) {
@@ -148,30 +162,38 @@ extension PostgresLogbook {
 
     /// Finds the name by key, else creates it after refusing a look-alike,
     /// under the names lock; returns the stored id, name and category.
-    func findOrCreate(table: NameTable, name: String, category: String?, now: Date) throws(LogbookError) -> (Int64, String, String?) {
+    func findOrCreate(table: NameTable, name: String, category: String?, kind: ExerciseKind = .weight,
+                      now: Date) throws(LogbookError) -> (Int64, String, String?, ExerciseKind) {
         try link.transaction { transaction in
             try transaction.query("SELECT pg_advisory_xact_lock(\(Self.namesLock))")
-            return try Self.findOrCreate(table: table, name: name, category: category, now: now, transaction)
+            return try Self.findOrCreate(table: table, name: name, category: category, kind: kind, now: now, transaction)
         }
     }
 
-    static func findOrCreate(table: NameTable, name: String, category: String?, now: Date,
-                                     _ transaction: PostgresLink.Transaction) throws -> (Int64, String, String?) {
+    static func findOrCreate(table: NameTable, name: String, category: String?, kind: ExerciseKind = .weight, now: Date,
+                             _ transaction: PostgresLink.Transaction) throws -> (Int64, String, String?, ExerciseKind) {
         let key = NameRules.key(name)
         let select = table == .user
-            ? try transaction.query("SELECT id, name, NULL::text FROM \"user\" WHERE namekey = \(key)")
-            : try transaction.query("SELECT id, name, category FROM exercise WHERE namekey = \(key)")
-        if let row = select.first { return try decode(row, as: (Int64, String, String?).self) }
+            ? try transaction.query("SELECT id, name, NULL::text, NULL::text FROM \"user\" WHERE namekey = \(key)")
+            : try transaction.query("SELECT id, name, category, kind FROM exercise WHERE namekey = \(key)")
+        if let row = select.first {
+            let found = try exercise(from: row)
+            return (found.id, found.name, found.category, found.kind)
+        }
         let all = try transaction.query(PostgresQuery(unsafeSQL: "SELECT id, name FROM \(table.sql)"))
         if let other = try lookalike(of: name, among: all, except: nil) {
             throw LogbookError(.conflict, "\(name) looks like the existing \(table.noun) \(other) but is spelt with other letters; use that name or choose a clearly different one")
         }
         let created = milliseconds(now)
+        let storedKind: String? = kind == .weight ? nil : kind.rawValue
         let inserted = table == .user
             ? try transaction.query("INSERT INTO \"user\" (name, namekey, createdat) VALUES (\(name), \(key), \(created)) RETURNING id")
-            : try transaction.query("INSERT INTO exercise (name, namekey, category, createdat) VALUES (\(name), \(key), \(category), \(created)) RETURNING id")
+            : try transaction.query("""
+                INSERT INTO exercise (name, namekey, category, kind, createdat) VALUES (\(name), \(key), \(category), \(storedKind), \(created))
+                RETURNING id
+                """)
         guard let row = inserted.first else { throw LogbookError(.other, "the server did not return the new \(table.noun)'s id") }
-        return (try decode(row, as: Int64.self), name, table == .user ? nil : category)
+        return (try decode(row, as: Int64.self), name, table == .user ? nil : category, table == .user ? .weight : kind)
     }
 
     /// The stored name among `rows` (id, name) that `name` would pass for.

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import TopWeightCore
+import TopWeightStorage
 
 // MARK: - Saving, deleting, restoring, editing records
 
@@ -9,12 +10,16 @@ extension PostgresLogbook {
     /// committed) the row with the same uid.
     public func save(_ record: NewRecord, now: Date) throws(LogbookError) -> Int64 {
         let values = record.values
+        guard values.isWellFormed else { throw LogbookError(.other, "refused a set that is not one of its kind: \(values.description)") }
+        let more = StoredRange.kindColumns(values)
         let rows = try link.query("""
             WITH inserted AS (
-                INSERT INTO record (uid, userid, exerciseid, weight, unit, reps, series, performedat, createdat, kind)
+                INSERT INTO record (uid, userid, exerciseid, weight, unit, reps, series, performedat, createdat, kind,
+                                    measure, assisted, seconds, distance, distanceunit, rpe)
                 VALUES (\(record.uid), \(record.user.id), \(record.exercise.id), \(values.weight.value), \(values.weight.unit.rawValue),
                         \(values.reps), \(values.series), \(Self.milliseconds(record.performedAt)), \(Self.milliseconds(now)),
-                        \(record.kind?.rawValue))
+                        \(record.kind?.rawValue), \(more.measure), \(more.assisted), \(more.seconds), \(more.distance),
+                        \(more.distanceUnit), \(more.rpe))
                 ON CONFLICT (uid) DO NOTHING RETURNING id
             )
             SELECT id FROM inserted UNION ALL SELECT id FROM record WHERE uid = \(record.uid)
@@ -39,6 +44,13 @@ extension PostgresLogbook {
     /// session (a statement holding all of it was planned on every save).
     public func saveMeasured(_ record: NewRecord, now: Date) throws(LogbookError) -> (id: Int64, bests: ExerciseBests) {
         let values = record.values
+        if values.measure != .weight || values.effort != nil {
+            // Another kind, or a rated set: the insert with every column, then
+            // (a weight set's) bests; two round trips, off the plain set's path.
+            let id = try save(record, now: now)
+            guard values.measure == .weight, record.kind != .warmup else { return (id, ExerciseBests()) }
+            return (id, try bests(userID: record.user.id, exerciseID: record.exercise.id, excluding: id, atLeast: values.weight))
+        }
         let rows = try link.query("""
             SELECT * FROM topweight_save_measured(\(record.uid), \(record.user.id), \(record.exercise.id), \(values.weight.value),
                 \(values.weight.unit.rawValue), \(Int32(values.reps)), \(Int32(values.series)), \(Self.milliseconds(record.performedAt)),
@@ -50,9 +62,13 @@ extension PostgresLogbook {
     }
 
     public func editRecord(id: Int64, exercise: Exercise, values: SetValues, now: Date) throws(LogbookError) -> Bool {
+        guard values.isWellFormed else { throw LogbookError(.other, "refused a set that is not one of its kind: \(values.description)") }
+        let more = StoredRange.kindColumns(values)
         let result = try link.query("""
             UPDATE record SET exerciseid = \(exercise.id), weight = \(values.weight.value), unit = \(values.weight.unit.rawValue),
-                reps = \(values.reps), series = \(values.series), editedat = \(Self.milliseconds(now))
+                reps = \(values.reps), series = \(values.series), editedat = \(Self.milliseconds(now)),
+                measure = \(more.measure), assisted = \(more.assisted), seconds = \(more.seconds), distance = \(more.distance),
+                distanceunit = \(more.distanceUnit), rpe = \(more.rpe)
             WHERE id = \(id) AND deletedat IS NULL
             """)
         return (result.metadata.rows ?? 0) > 0

@@ -225,6 +225,21 @@ enum PostgresSchema {
             $body$
             """,
         ]),
+        ("v7", [
+            // Every kind of set: an exercise's kind (NULL: weight) and, on
+            // each record, what it measured, whether its load is assistance,
+            // its time, distance (in the unit typed) and RPE. As in SQLite.
+            "ALTER TABLE exercise ADD COLUMN kind text CHECK (kind IN ('weight', 'bodyweight', 'time', 'distance'))",
+            """
+            ALTER TABLE record
+                ADD COLUMN measure text CHECK (measure IN ('bodyweight', 'time', 'distance')),
+                ADD COLUMN assisted bigint CHECK (assisted = 1),
+                ADD COLUMN seconds bigint CHECK (seconds > 0),
+                ADD COLUMN distance double precision CHECK (distance > 0),
+                ADD COLUMN distanceunit text CHECK (distanceunit IN ('m', 'km', 'mi')),
+                ADD COLUMN rpe double precision CHECK (rpe BETWEEN 6 AND 10)
+            """,
+        ]),
     ]
 
     static var knownMigrations: [String] { migrations.map(\.identifier) }

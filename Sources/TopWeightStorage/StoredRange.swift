@@ -37,3 +37,57 @@ public enum StoredRange {
             """
     }
 }
+
+extension StoredRange {
+    /// `values` with the columns of migration v7 read back: what the set
+    /// measures, whether its load is assistance, its time, distance and
+    /// RPE; `nil` when they don't make a set of their kind or are out of
+    /// range (another tool wrote them).
+    public static func kinded(_ values: SetValues, measure: String?, assisted: Int64?, seconds: Int64?,
+                              distance: Double?, distanceUnit: String?, rpe: Double?) -> SetValues? {
+        var kinded = values
+        if let measure {
+            guard let kind = ExerciseKind(rawValue: measure) else { return nil }
+            kinded.measure = kind
+        }
+        kinded.assisted = (assisted ?? 0) != 0
+        if let seconds {
+            guard SetDuration.range.contains(Int(clamping: seconds)) else { return nil }
+            kinded.duration = SetDuration(seconds: Int(seconds))
+        }
+        if let distance {
+            guard let unit = distanceUnit.flatMap(DistanceUnit.init(rawValue:)), distance.isFinite, distance > 0,
+                  distance * 1000 < Double(Int32.max) else { return nil }
+            let thousandths = Int((distance * 1000).rounded())
+            guard Distance.isInRange(thousandths, unit: unit) else { return nil }
+            kinded.distance = Distance(thousandths: thousandths, unit: unit)
+        }
+        if let rpe {
+            guard rpe.isFinite, let effort = Effort(rpe: rpe) else { return nil }
+            kinded.effort = effort
+        }
+        return kinded.isWellFormed ? kinded : nil
+    }
+
+    /// The columns of migration v7 for `values`, as every engine writes them
+    /// (`nil` is NULL): measure (NULL for weight), assisted (1 or NULL),
+    /// seconds, distance, distanceUnit, rpe.
+    public static func kindColumns(_ values: SetValues)
+        -> (measure: String?, assisted: Int64?, seconds: Int64?, distance: Double?, distanceUnit: String?, rpe: Double?) {
+        (values.measure == .weight ? nil : values.measure.rawValue,
+         values.assisted ? 1 : nil,
+         values.duration.map { Int64($0.seconds) },
+         values.distance.map(\.value),
+         values.distance.map(\.unit.rawValue),
+         values.effort.map(\.rpe))
+    }
+
+    /// The v7 columns' rule as an SQL condition on `record` (NULLs pass).
+    public static var kindConditionSQL: String {
+        """
+        (measure IS NULL OR measure IN ('bodyweight', 'time', 'distance')) \
+        AND (seconds IS NULL OR seconds BETWEEN \(SetDuration.range.lowerBound) AND \(SetDuration.range.upperBound)) \
+        AND (rpe IS NULL OR rpe BETWEEN 6 AND 10)
+        """
+    }
+}

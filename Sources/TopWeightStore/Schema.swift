@@ -137,6 +137,26 @@ enum Schema {
                 ) WHERE deletedAt IS NULL AND kind IS NOT 'warmup'
                 """)
         }
+        migrator.registerMigration("v7") { db in
+            // Every kind of set. An exercise's kind says what its new sets
+            // measure (NULL: weight, as before); each record keeps what it
+            // measured, so changing an exercise's kind leaves its history
+            // as it was. A bodyweight set's `weight` is its added load, or
+            // its assistance when `assisted`; a timed set has `seconds`; a
+            // distance set `distance` in `distanceUnit` (as typed) and
+            // `seconds`; any set may have an RPE.
+            try db.alter(table: "exercise") { t in
+                t.add(column: "kind", .text).check { $0 == nil || ["weight", "bodyweight", "time", "distance"].contains($0) }
+            }
+            try db.alter(table: "record") { t in
+                t.add(column: "measure", .text).check { $0 == nil || ["bodyweight", "time", "distance"].contains($0) }
+                t.add(column: "assisted", .integer).check { $0 == nil || $0 == 1 }
+                t.add(column: "seconds", .integer).check { $0 == nil || $0 > 0 }
+                t.add(column: "distance", .double).check { $0 == nil || $0 > 0 }
+                t.add(column: "distanceUnit", .text).check { $0 == nil || ["m", "km", "mi"].contains($0) }
+                t.add(column: "rpe", .double).check { $0 == nil || ($0 >= 6 && $0 <= 10) }
+            }
+        }
         return migrator
     }
 

@@ -15,10 +15,29 @@ enum StoredValues {
         return StoredRange.values(weight: weight, unit: unit, reps: reps, series: series)
     }
 
-    /// The numbers of the row's `weight`, `unit`, `reps` and `series` columns.
+    /// The numbers of the row's `weight`, `unit`, `reps` and `series`
+    /// columns, and of the v7 columns (`kindColumnsSQL`) when it has them.
     static func decode(_ row: Row) -> SetValues? {
-        decode(weight: row[RecordColumns.weight], unit: row[RecordColumns.unit],
-               reps: row[RecordColumns.reps], series: row[RecordColumns.series])
+        guard let values = decode(weight: row[RecordColumns.weight], unit: row[RecordColumns.unit],
+                                  reps: row[RecordColumns.reps], series: row[RecordColumns.series]) else { return nil }
+        guard row.hasColumn("measure") else { return values }
+        func typed<T: DatabaseValueConvertible>(_ name: String, _ type: T.Type) -> T?? {
+            let value: DatabaseValue = row[name]
+            if value.isNull { return .some(nil) }
+            return T.fromDatabaseValue(value).map { .some($0) }
+        }
+        guard let measure = typed("measure", String.self), let assisted = typed("assisted", Int64.self),
+              let seconds = typed("seconds", Int64.self), let distance = typed("distance", Double.self),
+              let distanceUnit = typed("distanceUnit", String.self), let rpe = typed("rpe", Double.self) else { return nil }
+        // Fast path: a plain weight set has none of them.
+        if measure == nil, assisted == nil, seconds == nil, distance == nil, rpe == nil { return values }
+        return StoredRange.kinded(values, measure: measure, assisted: assisted, seconds: seconds,
+                                  distance: distance, distanceUnit: distanceUnit, rpe: rpe)
+    }
+
+    /// The v7 columns a read of `record` (aliased `prefix`) selects for `decode`.
+    static func kindColumnsSQL(_ prefix: String = "") -> String {
+        ["measure", "assisted", "seconds", "distance", "distanceUnit", "rpe"].map { prefix + $0 }.joined(separator: ", ")
     }
 
     /// A stored millisecond timestamp, or `nil` when it is not one (years 0001–9999).
@@ -30,7 +49,7 @@ enum StoredValues {
     static var inRangeSQL: String {
         """
         typeof(weight) IN ('integer', 'real') AND typeof(reps) = 'integer' AND typeof(series) = 'integer' \
-        AND typeof(performedAt) = 'integer' AND \(StoredRange.conditionSQL)
+        AND typeof(performedAt) = 'integer' AND \(StoredRange.conditionSQL) AND \(StoredRange.kindConditionSQL)
         """
     }
 }

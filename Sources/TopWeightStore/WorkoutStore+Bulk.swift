@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TopWeightCore
+import TopWeightStorage
 
 /// Bulk loading, for `topweight demo` and the benchmarks' fixture databases:
 /// many rows per transaction, through the same cached prepared INSERT the
@@ -20,25 +21,25 @@ extension WorkoutStore: StorageEngine {
     /// Names must pass `NameRules.validate`; the first that does not stops
     /// the whole batch with nothing written.
     public func findOrCreateUsers(named names: [String], now: Date) throws(LogbookError) -> [User] {
-        let rows = try findOrCreate(table: "user", names.map { ($0, nil) }, kind: .user, now: now)
+        let rows = try findOrCreate(table: "user", names.map { ($0, nil, .weight) }, kind: .user, now: now)
         return rows.map { User(id: $0.id, name: $0.name) }
     }
 
     /// Finds or creates each named exercise, in order, in one transaction.
-    /// A category is set only on exercises created here.
-    public func findOrCreateExercises(_ entries: [(name: String, category: String?)], now: Date) throws(LogbookError) -> [Exercise] {
+    /// A category and a kind are set only on exercises created here.
+    public func findOrCreateExercises(_ entries: [ExerciseEntry], now: Date) throws(LogbookError) -> [Exercise] {
         let rows = try findOrCreate(table: "exercise", entries, kind: .exercise, now: now)
-        return rows.map { Exercise(id: $0.id, name: $0.name, category: $0.category) }
+        return rows.map { Exercise(id: $0.id, name: $0.name, category: $0.category, kind: $0.kind) }
     }
 
     private func findOrCreate(
-        table: String, _ entries: [(name: String, category: String?)], kind: NameRules.Kind, now: Date
-    ) throws(LogbookError) -> [(id: Int64, name: String, category: String?)] {
-        var valid: [(name: String, key: String, category: String?)] = []
+        table: String, _ entries: [ExerciseEntry], kind: NameRules.Kind, now: Date
+    ) throws(LogbookError) -> [(id: Int64, name: String, category: String?, kind: ExerciseKind)] {
+        var valid: [(name: String, key: String, category: String?, kind: ExerciseKind)] = []
         valid.reserveCapacity(entries.count)
         for entry in entries {
             switch NameRules.validate(entry.name, kind: kind) {
-            case .success(let name): valid.append((name, NameRules.key(name), entry.category))
+            case .success(let name): valid.append((name, NameRules.key(name), entry.category, entry.kind))
             case .failure(let error): throw LogbookError(.other, error.description)
             }
         }
@@ -47,18 +48,20 @@ extension WorkoutStore: StorageEngine {
         return try perform {
             try writer.write { db in
                 let select = try db.cachedStatement(sql: Self.nameByKeySQL(table: table))
-                var rows: [(id: Int64, name: String, category: String?)] = []
+                var rows: [(id: Int64, name: String, category: String?, kind: ExerciseKind)] = []
                 rows.reserveCapacity(valid.count)
                 for entry in valid {
                     if let row = try Row.fetchOne(select, arguments: [entry.key]) {
-                        let id: Int64 = row[RecordColumns.id]
-                        let name: String = row[RecordColumns.name]
-                        let category: String? = withCategory ? row[RecordColumns.category] : nil
-                        rows.append((id, name, category))
+                        if withCategory, let found = Self.exercise(from: row) {
+                            rows.append((found.id, found.name, found.category, found.kind))
+                        } else {
+                            rows.append((row[RecordColumns.id], row[RecordColumns.name], nil, .weight))
+                        }
                         continue
                     }
-                    try Self.insertName(entry.name, key: entry.key, category: entry.category, in: table, createdAt: created, db)
-                    rows.append((db.lastInsertedRowID, entry.name, entry.category))
+                    try Self.insertName(entry.name, key: entry.key, category: entry.category, kind: entry.kind, in: table,
+                                        createdAt: created, db)
+                    rows.append((db.lastInsertedRowID, entry.name, entry.category, entry.kind))
                 }
                 return rows
             }
@@ -94,7 +97,7 @@ extension WorkoutStore: StorageEngine {
             do {
                 inserted = try perform {
                     try writer.write { db in
-                        let statement = try db.cachedStatement(sql: Self.insertSQL)
+                        let statement = try db.cachedStatement(sql: Self.insertKindedSQL)
                         var count = 0
                         while count < batchSize {
                             guard let record = next() else {
@@ -102,10 +105,12 @@ extension WorkoutStore: StorageEngine {
                                 break
                             }
                             try Self.check(record.values)
+                            let more = StoredRange.kindColumns(record.values)
                             try statement.execute(arguments: [
                                 RecordUID.make(at: record.createdAt, using: &generator), record.userID, record.exerciseID, record.values.weight.value,
                                 record.values.weight.unit.rawValue, record.values.reps, record.values.series,
                                 Self.milliseconds(record.performedAt), Self.milliseconds(record.createdAt),
+                                more.measure, more.assisted, more.seconds, more.distance, more.distanceUnit, more.rpe,
                             ])
                             count += 1
                         }
@@ -131,7 +136,7 @@ extension WorkoutStore: StorageEngine {
     private static func check(_ values: SetValues) throws(LogbookError) {
         let weight = values.weight
         guard weight.hundredths >= 0, weight.hundredths <= weight.unit.maximumHundredths,
-              Limits.reps.contains(values.reps), Limits.series.contains(values.series)
+              Limits.reps.contains(values.reps), Limits.series.contains(values.series), values.isWellFormed
         else {
             throw LogbookError(.other, "refused a record out of range: \(values.description)")
         }

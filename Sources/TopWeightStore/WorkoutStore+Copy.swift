@@ -10,8 +10,9 @@ extension WorkoutStore {
         try perform {
             try writer.read { db in
                 let sql = """
-                    SELECT r.id, r.uid, u.name AS user, e.name AS exercise, e.category, r.weight, r.unit, r.reps, r.series,
-                           r.performedAt, r.createdAt, r.editedAt, r.deletedAt, r.kind
+                    SELECT r.id, r.uid, u.name AS user, e.name AS exercise, e.category, e.kind AS exerciseKind,
+                           r.weight, r.unit, r.reps, r.series, r.performedAt, r.createdAt, r.editedAt, r.deletedAt, r.kind,
+                           \(StoredValues.kindColumnsSQL("r."))
                     FROM record r JOIN user u ON u.id = r.userId JOIN exercise e ON e.id = r.exerciseId
                     WHERE r.id > ? ORDER BY r.id LIMIT ?
                     """
@@ -28,7 +29,8 @@ extension WorkoutStore {
                         id: id, uid: uid, user: user, exercise: exercise, category: String.fromDatabaseValue(row["category"]),
                         values: values, performedAt: performedAt, createdAt: createdAt,
                         editedAt: StoredValues.date(row["editedAt"]), deletedAt: StoredValues.date(row["deletedAt"]),
-                        kind: String.fromDatabaseValue(row["kind"]).flatMap(SetKind.init(rawValue:))
+                        kind: String.fromDatabaseValue(row["kind"]).flatMap(SetKind.init(rawValue:)),
+                        exerciseKind: String.fromDatabaseValue(row["exerciseKind"]).flatMap(ExerciseKind.init(rawValue:)) ?? .weight
                     ))
                 }
                 return found
@@ -39,10 +41,10 @@ extension WorkoutStore {
     public func adoptRecords(_ records: [StoredRecord], now: Date) throws(LogbookError) -> Int {
         guard !records.isEmpty else { return 0 }
         let users = try findOrCreateUsers(named: Self.distinct(records.map(\.user)), now: now)
-        var exerciseEntries: [(name: String, category: String?)] = []
+        var exerciseEntries: [ExerciseEntry] = []
         var seen = Set<String>()
         for record in records where seen.insert(NameRules.key(record.exercise)).inserted {
-            exerciseEntries.append((record.exercise, record.category))
+            exerciseEntries.append((record.exercise, record.category, record.exerciseKind ?? record.values.measure))
         }
         let exercises = try findOrCreateExercises(exerciseEntries, now: now)
         let userIDs = Dictionary(users.map { (NameRules.key($0.name), $0.id) }, uniquingKeysWith: { first, _ in first })
@@ -50,17 +52,22 @@ extension WorkoutStore {
         return try perform {
             try writer.write { db in
                 let insert = try db.cachedStatement(sql: """
-                    INSERT INTO record (uid, userId, exerciseId, weight, unit, reps, series, performedAt, createdAt, editedAt, deletedAt, kind)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING
+                    INSERT INTO record (uid, userId, exerciseId, weight, unit, reps, series, performedAt, createdAt, editedAt, deletedAt, kind,
+                                        measure, assisted, seconds, distance, distanceUnit, rpe)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING
                     """)
                 var added = 0
                 for record in records {
                     guard let user = userIDs[NameRules.key(record.user)], let exercise = exerciseIDs[NameRules.key(record.exercise)] else { continue }
+                    guard record.values.isWellFormed else {
+                        throw LogbookError(.other, "refused a set that is not one of its kind: \(record.values.description)")
+                    }
+                    let more = StoredRange.kindColumns(record.values)
                     try insert.execute(arguments: [
                         record.uid, user, exercise, record.values.weight.value, record.values.weight.unit.rawValue,
                         record.values.reps, record.values.series, Self.milliseconds(record.performedAt),
                         Self.milliseconds(record.createdAt), record.editedAt.map(Self.milliseconds), record.deletedAt.map(Self.milliseconds),
-                        record.kind?.rawValue,
+                        record.kind?.rawValue, more.measure, more.assisted, more.seconds, more.distance, more.distanceUnit, more.rpe,
                     ])
                     added += db.changesCount
                 }

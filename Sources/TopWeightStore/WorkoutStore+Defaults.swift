@@ -33,7 +33,7 @@ extension WorkoutStore {
 
     /// Argument: user id.
     static let lastExerciseSQL = """
-        SELECT e.id, e.name, e.category FROM exercise e
+        SELECT e.id, e.name, e.category, e.kind FROM exercise e
         WHERE e.id = (SELECT exerciseId FROM record WHERE userId = ? AND deletedAt IS NULL ORDER BY id DESC LIMIT 1)
         """
 
@@ -63,9 +63,10 @@ extension WorkoutStore {
                 let order = uses.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.value.newest < $1.value.newest }
                 var found: [Exercise] = []
                 for (id, _) in order where found.count < limit {
-                    guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT name, category FROM exercise WHERE id = ?"), arguments: [id]),
-                          let name = String.fromDatabaseValue(row[RecordColumns.name]) else { continue }
-                    found.append(Exercise(id: id, name: name, category: String.fromDatabaseValue(row[RecordColumns.category])))
+                    guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, name, category, kind FROM exercise WHERE id = ?"),
+                                                     arguments: [id]),
+                          let exercise = Self.exercise(from: row) else { continue }
+                    found.append(exercise)
                 }
                 return found
             }
@@ -79,7 +80,7 @@ extension WorkoutStore {
 
     /// Arguments: user id, exercise id.
     static let lastValuesSQL = """
-        SELECT weight, unit, reps, series FROM record
+        SELECT weight, unit, reps, series, \(StoredValues.kindColumnsSQL()) FROM record
         WHERE userId = ? AND exerciseId = ? AND deletedAt IS NULL ORDER BY id DESC LIMIT 1
         """
 }

@@ -21,7 +21,8 @@ extension WorkoutStore {
 
     /// The columns `workoutRecord(from:)` reads, with the names joined in.
     static let recordSelectSQL = """
-        SELECT r.id, u.name AS user, e.name AS exercise, r.weight, r.unit, r.reps, r.series, r.performedAt, r.uid, r.deletedAt, r.kind
+        SELECT r.id, u.name AS user, e.name AS exercise, r.weight, r.unit, r.reps, r.series, r.performedAt, r.uid, r.deletedAt, r.kind,
+               \(StoredValues.kindColumnsSQL("r."))
         FROM record r JOIN user u ON u.id = r.userId JOIN exercise e ON e.id = r.exerciseId
         """
 

@@ -23,9 +23,23 @@ extension WorkoutStore {
     }
 
     /// Finds or creates the exercise.
-    public func createExercise(named name: String, category: String? = nil, now: Date = Date()) throws(LogbookError) -> Exercise {
-        let row = try findOrCreate(in: "exercise", name: name, category: category, now: now)
-        return Exercise(id: row.id, name: row.name, category: row.category)
+    public func createExercise(named name: String, category: String? = nil, kind: ExerciseKind = .weight,
+                               now: Date = Date()) throws(LogbookError) -> Exercise {
+        let row = try findOrCreate(in: "exercise", name: name, category: category, kind: kind, now: now)
+        return Exercise(id: row.id, name: row.name, category: row.category, kind: row.kind)
+    }
+
+    /// Changes what an exercise's new sets measure; its records keep theirs.
+    public func setExerciseKind(_ exercise: Exercise, to kind: ExerciseKind) throws(LogbookError) -> Exercise {
+        try perform {
+            try writer.write { db in
+                try db.execute(sql: "UPDATE exercise SET kind = ? WHERE id = ?",
+                               arguments: [kind == .weight ? nil : kind.rawValue, exercise.id])
+            }
+        }
+        var changed = exercise
+        changed.kind = kind
+        return changed
     }
 
     /// The row of `table` (`user` or `exercise`) whose key is `name`'s.
@@ -39,32 +53,33 @@ extension WorkoutStore {
 
     /// The row whose key is `name`'s, or a new one; a look-alike of another name is refused.
     private func findOrCreate(
-        in table: String, name: String, category: String?, now: Date
-    ) throws(LogbookError) -> (id: Int64, name: String, category: String?) {
+        in table: String, name: String, category: String?, kind: ExerciseKind = .weight, now: Date
+    ) throws(LogbookError) -> (id: Int64, name: String, category: String?, kind: ExerciseKind) {
         let key = NameRules.key(name)
         return try perform {
             try writer.write { db in
                 if let row = try Row.fetchOne(db.cachedStatement(sql: Self.nameByKeySQL(table: table)), arguments: [key]) {
-                    if table == "exercise", let found = Self.exercise(from: row) { return (found.id, found.name, found.category) }
-                    if table == "user", let found = Self.user(from: row) { return (found.id, found.name, nil) }
+                    if table == "exercise", let found = Self.exercise(from: row) { return (found.id, found.name, found.category, found.kind) }
+                    if table == "user", let found = Self.user(from: row) { return (found.id, found.name, nil, .weight) }
                 }
                 try Self.refuseLookalike(of: name, in: table, db)
-                try Self.insertName(name, key: key, category: category, in: table, createdAt: Self.milliseconds(now), db)
-                return (db.lastInsertedRowID, name, category)
+                try Self.insertName(name, key: key, category: category, kind: kind, in: table, createdAt: Self.milliseconds(now), db)
+                return (db.lastInsertedRowID, name, category, kind)
             }
         }
     }
 
     /// A name's row by its key: `id`, `name` and, for exercises, `category`. Argument: the key.
     static func nameByKeySQL(table: String) -> String {
-        "SELECT id, name\(table == "exercise" ? ", category" : "") FROM \(table) WHERE nameKey = ?"
+        "SELECT id, name\(table == "exercise" ? ", category, kind" : "") FROM \(table) WHERE nameKey = ?"
     }
 
     /// Inserts a member or an exercise (the category only for exercises).
-    static func insertName(_ name: String, key: String, category: String?, in table: String, createdAt: Int64, _ db: Database) throws {
+    static func insertName(_ name: String, key: String, category: String?, kind: ExerciseKind = .weight, in table: String,
+                           createdAt: Int64, _ db: Database) throws {
         if table == "exercise" {
-            try db.cachedStatement(sql: "INSERT INTO exercise (name, nameKey, category, createdAt) VALUES (?, ?, ?, ?)")
-                .execute(arguments: [name, key, category, createdAt])
+            try db.cachedStatement(sql: "INSERT INTO exercise (name, nameKey, category, kind, createdAt) VALUES (?, ?, ?, ?, ?)")
+                .execute(arguments: [name, key, category, kind == .weight ? nil : kind.rawValue, createdAt])
         } else {
             try db.cachedStatement(sql: "INSERT INTO user (name, nameKey, createdAt) VALUES (?, ?, ?)")
                 .execute(arguments: [name, key, createdAt])
@@ -98,7 +113,7 @@ extension WorkoutStore {
         try perform {
             try writer.read { db in
                 let sql = """
-                    SELECT e.id, e.name, e.category, (SELECT COUNT(*) FROM record r WHERE r.exerciseId = e.id AND r.deletedAt IS NULL) AS records
+                    SELECT e.id, e.name, e.category, e.kind, (SELECT COUNT(*) FROM record r WHERE r.exerciseId = e.id AND r.deletedAt IS NULL) AS records
                     FROM exercise e ORDER BY e.nameKey
                     """
                 return try Row.fetchAll(db, sql: sql).compactMap { row in
@@ -111,7 +126,7 @@ extension WorkoutStore {
     /// Renames an exercise; refuses a name another exercise already has.
     public func renameExercise(_ exercise: Exercise, to newName: String, category: String?) throws(LogbookError) -> Exercise {
         try rename(in: "exercise", id: exercise.id, to: newName, taken: "an exercise", category: category)
-        return Exercise(id: exercise.id, name: newName, category: category ?? exercise.category)
+        return Exercise(id: exercise.id, name: newName, category: category ?? exercise.category, kind: exercise.kind)
     }
 
     public func mergeExercise(_ from: Exercise, into: Exercise, now: Date) throws(LogbookError) -> ExerciseMerge {
@@ -255,12 +270,14 @@ extension WorkoutStore {
         return User(id: id, name: name)
     }
 
-    /// An exercise from a row with `id`, `name` and `category` (a category
-    /// that is not text is shown as none), or `nil` like `user(from:)`.
+    /// An exercise from a row with `id`, `name`, `category` and `kind` (a
+    /// category that is not text is shown as none, a kind that is no kind as
+    /// weight), or `nil` like `user(from:)`.
     static func exercise(from row: Row) -> Exercise? {
         guard let id = Int64.fromDatabaseValue(row[RecordColumns.id]),
               let name = String.fromDatabaseValue(row[RecordColumns.name]) else { return nil }
-        return Exercise(id: id, name: name, category: String.fromDatabaseValue(row[RecordColumns.category]))
+        let kind = row.hasColumn("kind") ? String.fromDatabaseValue(row[RecordColumns.kind]).flatMap(ExerciseKind.init(rawValue:)) : nil
+        return Exercise(id: id, name: name, category: String.fromDatabaseValue(row[RecordColumns.category]), kind: kind ?? .weight)
     }
 }
 

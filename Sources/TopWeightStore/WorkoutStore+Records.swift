@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TopWeightCore
+import TopWeightStorage
 
 // MARK: - Saving, deleting, restoring, editing records
 
@@ -20,7 +21,7 @@ extension WorkoutStore {
     public func saveMeasured(_ record: NewRecord, now: Date) throws(LogbookError) -> (id: Int64, bests: ExerciseBests) {
         try saving { db in
             let id = try Self.insert(record, now: now, db)
-            guard record.kind != .warmup else { return (id, ExerciseBests()) }
+            guard record.kind != .warmup, record.values.measure == .weight else { return (id, ExerciseBests()) }
             return (id, try Self.bests(db, userID: record.user.id, exerciseID: record.exercise.id, excluding: id, atLeast: record.values.weight))
         }
     }
@@ -49,11 +50,23 @@ extension WorkoutStore {
     /// already there) and returns its id.
     private static func insert(_ record: NewRecord, now: Date, _ db: Database) throws -> Int64 {
         let statement = try db.cachedStatement(sql: Self.saveSQL)
-        try statement.execute(arguments: [
-            record.uid, record.user.id, record.exercise.id, record.values.weight.value,
-            record.values.weight.unit.rawValue, record.values.reps, record.values.series,
-            Self.milliseconds(record.performedAt), Self.milliseconds(now), record.kind?.rawValue,
-        ])
+        let values = record.values
+        if values.measure == .weight, values.effort == nil {
+            try statement.execute(arguments: [
+                record.uid, record.user.id, record.exercise.id, values.weight.value,
+                values.weight.unit.rawValue, values.reps, values.series,
+                Self.milliseconds(record.performedAt), Self.milliseconds(now), record.kind?.rawValue,
+            ])
+        } else {
+            guard values.isWellFormed else { throw LogbookError(.other, "refused a set that is not one of its kind: \(values.description)") }
+            let more = StoredRange.kindColumns(values)
+            try db.cachedStatement(sql: Self.saveKindedSQL).execute(arguments: [
+                record.uid, record.user.id, record.exercise.id, values.weight.value,
+                values.weight.unit.rawValue, values.reps, values.series,
+                Self.milliseconds(record.performedAt), Self.milliseconds(now), record.kind?.rawValue,
+                more.measure, more.assisted, more.seconds, more.distance, more.distanceUnit, more.rpe,
+            ])
+        }
         // Saved before (a retry of the same entry): the row already there.
         return db.changesCount > 0 ? db.lastInsertedRowID
             : try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM record WHERE uid = ?"), arguments: [record.uid]) ?? 0
@@ -63,6 +76,20 @@ extension WorkoutStore {
     static let insertSQL = """
         INSERT INTO record (uid, userId, exerciseId, weight, unit, reps, series, performedAt, createdAt)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    /// `insertSQL` with the v7 columns: measure, assisted, seconds, distance, distanceUnit, rpe.
+    static let insertKindedSQL = """
+        INSERT INTO record (uid, userId, exerciseId, weight, unit, reps, series, performedAt, createdAt,
+                            measure, assisted, seconds, distance, distanceUnit, rpe)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    /// A set of another kind than weight, or rated: `saveSQL` with the v7 columns.
+    static let saveKindedSQL = """
+        INSERT INTO record (uid, userId, exerciseId, weight, unit, reps, series, performedAt, createdAt, kind,
+                            measure, assisted, seconds, distance, distanceUnit, rpe)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING
         """
 
     /// One set, with its kind, leaving an existing record with the same uid alone.
@@ -95,11 +122,15 @@ extension WorkoutStore {
     public func editRecord(id: Int64, exercise: Exercise, values: SetValues, now: Date) throws(LogbookError) -> Bool {
         try perform {
             try writer.write { db in
+                guard values.isWellFormed else { throw LogbookError(.other, "refused a set that is not one of its kind: \(values.description)") }
+                let more = StoredRange.kindColumns(values)
                 try db.execute(sql: """
-                    UPDATE record SET exerciseId = ?, weight = ?, unit = ?, reps = ?, series = ?, editedAt = ?
+                    UPDATE record SET exerciseId = ?, weight = ?, unit = ?, reps = ?, series = ?, editedAt = ?,
+                        measure = ?, assisted = ?, seconds = ?, distance = ?, distanceUnit = ?, rpe = ?
                     WHERE id = ? AND deletedAt IS NULL
                     """, arguments: [exercise.id, values.weight.value, values.weight.unit.rawValue, values.reps, values.series,
-                                     Self.milliseconds(now), id])
+                                     Self.milliseconds(now), more.measure, more.assisted, more.seconds, more.distance,
+                                     more.distanceUnit, more.rpe, id])
                 return db.changesCount > 0
             }
         }

@@ -91,13 +91,19 @@ extension HistoryImporter {
         if let member, members.isEmpty {
             throw .input("the file has nothing of \(member) (its members: \(document.members.map(\.name).joined(separator: ", ")))")
         }
-        var exercises: [(name: String, category: String?)] = []
+        var exercises: [ExerciseEntry] = []
+        var measured: [String: ExerciseKind] = [:]
+        for record in records where measured[NameRules.key(record.exercise)] == nil {
+            measured[NameRules.key(record.exercise)] = record.values.measure
+        }
         for name in Self.distinct((only == nil ? document.exercises.compactMap { read.name($0.name, .exercise) } : []) + records.map(\.exercise)) {
             // A CSV names no categories: a catalog lift's comes from the catalog.
             let listed = categories[NameRules.key(name)] ?? catalog.entry(named: name).flatMap {
                 NameRules.key($0.name) == NameRules.key(name) ? $0.category : nil
             }
-            exercises.append((name, listed))
+            // A new exercise measures what its records do, else what the catalog says.
+            let kind = measured[NameRules.key(name)] ?? catalog.entry(named: name).map(\.kind) ?? .weight
+            exercises.append((name, listed, kind))
         }
 
         // What the database holds already.

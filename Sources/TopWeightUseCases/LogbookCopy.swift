@@ -44,7 +44,7 @@ public enum LogbookCopy {
 
         let members = try source.users().map(\.user.name)
         _ = try destination.findOrCreateUsers(named: members, now: now)
-        let exercises = try source.exercises().map { (name: $0.exercise.name, category: $0.exercise.category) }
+        let exercises = try source.exercises().map { (name: $0.exercise.name, category: $0.exercise.category, kind: $0.exercise.kind) }
         _ = try destination.findOrCreateExercises(exercises, now: now)
         summary.members = try destination.names(of: .user, after: 0).count - membersBefore
         summary.exercises = try destination.names(of: .exercise, after: 0).count - exercisesBefore

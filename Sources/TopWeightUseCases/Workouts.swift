@@ -73,17 +73,18 @@ public struct Workouts: Sendable {
         if let found = try attempt({ () throws(LogbookError) in try logbook.exercise(named: name) }) { return found }
         guard let entry = catalog.entry(named: name) else { return nil }
         return try attempt { () throws(LogbookError) in
-            try logbook.createExercise(named: entry.name, category: entry.category, now: now)
+            try logbook.createExercise(named: entry.name, category: entry.category, kind: entry.kind, now: now)
         }
     }
 
     /// Finds or creates the exercise: a catalog name keeps the catalog's
     /// spelling and category. A new name that is a set, or ends in a weight
     /// (`55x5x5`, `bench 135`), is refused.
-    public func findOrCreateExercise(named name: String, category: String? = nil, now: Date) throws(WorkoutsError) -> Exercise {
+    public func findOrCreateExercise(named name: String, category: String? = nil, kind: ExerciseKind = .weight,
+                                     now: Date) throws(WorkoutsError) -> Exercise {
         if let known = try knownExercise(named: name, now: now) { return known }
         try checkNewExerciseName(name)
-        return try attempt { () throws(LogbookError) in try logbook.createExercise(named: name, category: category, now: now) }
+        return try attempt { () throws(LogbookError) in try logbook.createExercise(named: name, category: category, kind: kind, now: now) }
     }
 
     /// Why a name that is neither stored nor in the catalog can't be a new
@@ -100,14 +101,14 @@ public struct Workouts: Sendable {
     /// What the logger chooses: nothing is written until a set is saved.
     public func chosenExercise(named name: String) throws(WorkoutsError) -> Exercise? {
         if let found = try attempt({ () throws(LogbookError) in try logbook.exercise(named: name) }) { return found }
-        return catalog.entry(named: name).map { Exercise.unsaved(named: $0.name, category: $0.category) }
+        return catalog.entry(named: name).map { Exercise.unsaved(named: $0.name, category: $0.category, kind: $0.kind) }
     }
 
     /// The exercise as chosen, with its row: a chosen exercise that has none
     /// yet is created now, at its first saved set.
     public func stored(_ exercise: Exercise, now: Date) throws(WorkoutsError) -> Exercise {
         guard !exercise.isStored else { return exercise }
-        return try findOrCreateExercise(named: exercise.name, category: exercise.category, now: now)
+        return try findOrCreateExercise(named: exercise.name, category: exercise.category, kind: exercise.kind, now: now)
     }
 
     /// The exercise a member means by what they typed, as the logger's Tab

@@ -12,7 +12,7 @@ public struct Effort: Sendable, Hashable, Codable, Comparable, CustomStringConve
     /// From a stored or imported number: `nil` unless it is 6–10 by halves.
     public init?(rpe: Double) {
         let doubled = rpe * 2
-        guard doubled.isFinite, doubled == doubled.rounded() else { return nil }
+        guard doubled.isFinite, doubled >= 12, doubled <= 20, doubled == doubled.rounded() else { return nil }
         self.init(halves: Int(doubled))
     }
 

@@ -16,11 +16,14 @@ public struct Exercise: Sendable, Hashable {
     public var id: Int64
     public var name: String
     public var category: String?
+    /// What its sets measure: the prompts and the one-line entry follow it.
+    public var kind: ExerciseKind
 
-    public init(id: Int64, name: String, category: String?) {
+    public init(id: Int64, name: String, category: String?, kind: ExerciseKind = .weight) {
         self.id = id
         self.name = name
         self.category = category
+        self.kind = kind
     }
 
     /// The id of an exercise chosen but not stored yet: a new name or a
@@ -28,13 +31,16 @@ public struct Exercise: Sendable, Hashable {
     public static let unsavedID: Int64 = 0
 
     /// An exercise chosen by name that has no row yet.
-    public static func unsaved(named name: String, category: String?) -> Exercise {
-        Exercise(id: unsavedID, name: name, category: category)
+    public static func unsaved(named name: String, category: String?, kind: ExerciseKind = .weight) -> Exercise {
+        Exercise(id: unsavedID, name: name, category: category, kind: kind)
     }
 
     /// True once the exercise has its row (engines number rows from 1).
     public var isStored: Bool { id != Self.unsavedID }
 }
+
+/// An exercise to find, or to create with its category and kind.
+public typealias ExerciseEntry = (name: String, category: String?, kind: ExerciseKind)
 
 /// A set about to be saved: who, what, the numbers and when.
 public struct NewRecord: Sendable, Hashable {
@@ -191,10 +197,15 @@ public struct StoredRecord: Sendable, Hashable {
     public var editedAt: Date?
     public var deletedAt: Date?
     public var kind: SetKind?
+    /// The kind its exercise gets if it is created for this record; `nil`:
+    /// what the record measures.
+    public var exerciseKind: ExerciseKind?
 
     public init(id: Int64, uid: String, user: String, exercise: String, category: String?, values: SetValues,
-                performedAt: Date, createdAt: Date, editedAt: Date?, deletedAt: Date?, kind: SetKind? = nil) {
+                performedAt: Date, createdAt: Date, editedAt: Date?, deletedAt: Date?, kind: SetKind? = nil,
+                exerciseKind: ExerciseKind? = nil) {
         self.kind = kind
+        self.exerciseKind = exerciseKind
         self.id = id
         self.uid = uid
         self.user = user

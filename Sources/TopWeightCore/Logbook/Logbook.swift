@@ -26,7 +26,9 @@ public protocol Logbook: AnyObject, Sendable {
     // MARK: Exercises
 
     func exercise(named name: String) throws(LogbookError) -> Exercise?
-    func createExercise(named name: String, category: String?, now: Date) throws(LogbookError) -> Exercise
+    func createExercise(named name: String, category: String?, kind: ExerciseKind, now: Date) throws(LogbookError) -> Exercise
+    /// Changes what an exercise's new sets measure; its records keep what they measured.
+    func setExerciseKind(_ exercise: Exercise, to kind: ExerciseKind) throws(LogbookError) -> Exercise
     func exercises() throws(LogbookError) -> [ExerciseSummary]
     /// Renames an exercise; a non-nil `category` replaces its category (a
     /// catalog name brings the catalog's).
@@ -143,8 +145,12 @@ extension Logbook {
         try createUser(named: name, now: Date())
     }
 
-    public func createExercise(named name: String, category: String? = nil) throws(LogbookError) -> Exercise {
-        try createExercise(named: name, category: category, now: Date())
+    public func createExercise(named name: String, category: String? = nil, kind: ExerciseKind = .weight) throws(LogbookError) -> Exercise {
+        try createExercise(named: name, category: category, kind: kind, now: Date())
+    }
+
+    public func createExercise(named name: String, category: String?, now: Date) throws(LogbookError) -> Exercise {
+        try createExercise(named: name, category: category, kind: .weight, now: now)
     }
 
     public func save(_ record: NewRecord) throws(LogbookError) -> Int64 {
@@ -181,7 +187,7 @@ public protocol StorageEngine: Logbook {
     func findOrCreateUsers(named names: [String], now: Date) throws(LogbookError) -> [User]
     /// Finds or creates each named exercise, in order, in one transaction;
     /// a category is set only on exercises created here.
-    func findOrCreateExercises(_ entries: [(name: String, category: String?)], now: Date) throws(LogbookError) -> [Exercise]
+    func findOrCreateExercises(_ entries: [ExerciseEntry], now: Date) throws(LogbookError) -> [Exercise]
     /// Inserts the records `next` hands out until it returns `nil`, in
     /// transactions of `batchSize`; returns how many were inserted.
     func insertRecords(batchSize: Int, _ next: () -> BulkRecord?) throws(LogbookError) -> Int
@@ -224,7 +230,7 @@ extension StorageEngine {
         try findOrCreateUsers(named: names, now: Date())
     }
 
-    public func findOrCreateExercises(_ entries: [(name: String, category: String?)]) throws(LogbookError) -> [Exercise] {
+    public func findOrCreateExercises(_ entries: [ExerciseEntry]) throws(LogbookError) -> [Exercise] {
         try findOrCreateExercises(entries, now: Date())
     }
 
