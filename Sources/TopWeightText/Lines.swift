@@ -41,18 +41,27 @@ public enum Lines {
         }
     }
 
-    /// One line per exercise: name, records (or "catalog" for one not used yet), category.
+    /// One line per exercise: name, records (or "catalog" for one not used
+    /// yet), category, and its kind when it is not weight (`time`).
     public static func exercises(_ rows: [ExerciseRow]) -> [String] {
         let names = rows.map { TerminalText.safe($0.name) }
         let width = names.map(TerminalText.width).max() ?? 0
         // The counts padded too, so the categories stay in one column past 99 records.
         let uses = rows.map { $0.id == nil ? "catalog" : count($0.records, "record") }
         let usedWidth = uses.map(\.count).max() ?? 0
-        return zip(zip(rows, names), uses).map { pair, used in
+        let categories = rows.map { $0.category.map(TerminalText.safe) ?? "" }
+        let categoryWidth = categories.map(TerminalText.width).max() ?? 0
+        return zip(zip(rows, names), zip(uses, categories)).map { pair, shownPair in
             let (row, name) = pair
-            let category = row.category.map { "  \(TerminalText.safe($0))" } ?? ""
-            let shown = category.isEmpty ? used : used.padding(toLength: usedWidth, withPad: " ", startingAt: 0)
-            return "\(TerminalText.pad(name, to: width))  \(shown)\(category)"
+            let (used, category) = shownPair
+            let kind = row.kind == .weight ? "" : row.kind.rawValue
+            var columns = [TerminalText.pad(name, to: width), used]
+            if !category.isEmpty || !kind.isEmpty {
+                columns[1] = used.padding(toLength: usedWidth, withPad: " ", startingAt: 0)
+                columns.append(kind.isEmpty ? category : TerminalText.pad(category, to: categoryWidth))
+            }
+            if !kind.isEmpty { columns.append(kind) }
+            return columns.joined(separator: "  ")
         }
     }
 

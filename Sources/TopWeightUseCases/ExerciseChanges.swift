@@ -10,7 +10,9 @@ extension Workouts {
     /// Adds an exercise by name, with an optional category (both as typed).
     /// Another name of a catalog lift adds that lift under its catalog name
     /// and category: `catalogName` is then true. Refused when it is there already.
-    public func addExercise(named name: String, category: String?, now: Date) throws(WorkoutsError) -> (exercise: Exercise, catalogName: Bool) {
+    /// `kind` `nil`: the catalog's for a catalog lift, else weight.
+    public func addExercise(named name: String, category: String?, kind: ExerciseKind? = nil,
+                            now: Date) throws(WorkoutsError) -> (exercise: Exercise, catalogName: Bool) {
         if let existing = try storedExercise(named: name) {
             throw .invalid("\(existing.name) already exists")
         }
@@ -20,7 +22,25 @@ extension Workouts {
             throw .invalid("\(name) is the catalog's \(entry.name), and \(existing.name) already exists")
         }
         let category = try category.map { text throws(WorkoutsError) in try Self.validName(text, kind: .exercise) }
-        return (try findOrCreateExercise(named: name, category: category, now: now), alias)
+        let created = try findOrCreateExercise(named: name, category: category, kind: kind ?? .weight, now: now)
+        guard let kind, created.kind != kind else { return (created, alias) }
+        // A catalog lift is created with the catalog's kind: the one asked for wins.
+        return (try setKind(of: created, to: kind), alias)
+    }
+
+    // MARK: - Kind
+
+    /// The stored exercise `name` for a change of kind; the catalog's lifts
+    /// not used yet are created first, so a gym can set one up ahead.
+    public func exerciseForKindChange(_ name: String, now: Date) throws(WorkoutsError) -> Exercise {
+        if let existing = try storedExercise(named: name) { return existing }
+        if let known = try knownExercise(named: name, now: now) { return known }
+        throw .notFound("no exercise named \(name); 'topweight exercises add \(name) --kind K' adds one")
+    }
+
+    /// Sets what `exercise`'s new sets measure; its records keep what they measured.
+    public func setKind(of exercise: Exercise, to kind: ExerciseKind) throws(WorkoutsError) -> Exercise {
+        try attempt { () throws(LogbookError) in try logbook.setExerciseKind(exercise, to: kind) }
     }
 
     // MARK: - Renaming

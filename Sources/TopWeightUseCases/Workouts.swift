@@ -142,7 +142,7 @@ public struct Workouts: Sendable {
         var rows = summaries.map { summary in
             let entry = catalog.entry(named: summary.exercise.name)
             return ExerciseRow(id: summary.exercise.id, name: summary.exercise.name, category: summary.exercise.category,
-                               equipment: entry?.equipment, muscle: entry?.muscle, records: summary.records)
+                               equipment: entry?.equipment, muscle: entry?.muscle, records: summary.records, kind: summary.exercise.kind)
         }
         let storedCategories = rows.compactMap(\.category)
         if let problem = filter.unknownValue(categories: Self.distinct(catalog.categories + storedCategories),
@@ -151,7 +151,7 @@ public struct Workouts: Sendable {
         }
         if includeCatalog {
             rows += unusedCatalogEntries(besides: summaries).map {
-                ExerciseRow(id: nil, name: $0.name, category: $0.category, equipment: $0.equipment, muscle: $0.muscle, records: 0)
+                ExerciseRow(id: nil, name: $0.name, category: $0.category, equipment: $0.equipment, muscle: $0.muscle, records: 0, kind: $0.kind)
             }
             rows.sort { NameRules.key($0.name) < NameRules.key($1.name) }
         }

@@ -108,7 +108,7 @@ struct CommandLineTests {
 
         let quads = try Binary.run(["exercises", "--muscle", "quads", "--format", "csv"], db: scratch.db)
         #expect(quads.status == 0, "\(quads.stderr)")
-        #expect(quads.stdout.split(separator: "\n") == ["id,name,category,records,equipment,muscle", "1,Back Squat,barbell,1,barbell,quads"])
+        #expect(quads.stdout.split(separator: "\n") == ["id,name,category,records,equipment,muscle,kind", "1,Back Squat,barbell,1,barbell,quads,weight"])
 
         let smith = try Binary.run(["exercises", "--catalog", "--category", "Machine", "--equipment", "smith machine", "--format", "json"],
                                    db: scratch.db)
@@ -123,7 +123,7 @@ struct CommandLineTests {
         let unused = try Binary.run(["exercises", "--muscle", "calves"], db: scratch.db)
         #expect(unused.status == 0 && unused.stdout == "No exercise in use matches (--catalog adds the bundled ones).\n")
         let sled = try Binary.run(["exercises", "--category", "sled", "--format", "csv"], db: scratch.db)
-        #expect(sled.stdout.split(separator: "\n").last == "2,Sled Push,sled,0,,")
+        #expect(sled.stdout.split(separator: "\n").last == "2,Sled Push,sled,0,,,weight")
 
         for (flag, value, known) in [("--equipment", "rings", "smith machine"), ("--category", "strongman", "sled"), ("--muscle", "lats", "quads")] {
             let unknown = try Binary.run(["exercises", flag, value], db: scratch.db)

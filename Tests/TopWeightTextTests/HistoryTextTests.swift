@@ -149,6 +149,22 @@ struct HistoryTextTests {
         #expect(lines[2].contains("1 record "), "\(lines)")
     }
 
+    @Test("the exercise listing names a kind other than weight in its own column, after the categories")
+    func exerciseKindColumn() {
+        let lines = Lines.exercises([
+            ExerciseRow(id: 1, name: "Bench Press", category: "barbell", records: 12),
+            ExerciseRow(id: 2, name: "Plank", category: "bodyweight", records: 3, kind: .time),
+            ExerciseRow(id: nil, name: "Rowing Machine", category: "cardio", records: 0, kind: .distance),
+            ExerciseRow(id: 4, name: "Ring Dip", category: nil, records: 1, kind: .bodyweight),
+        ])
+        #expect(lines == [
+            "Bench Press     12 records  barbell",
+            "Plank           3 records   bodyweight  time",
+            "Rowing Machine  catalog     cardio      distance",
+            "Ring Dip        1 record                bodyweight",
+        ])
+    }
+
     @Test("one rep is a rep; a member with no sets has no records yet, said once")
     func singulars() throws {
         let one = Self.record(9, "Ana", "Deadlift", 20000, reps: 1, series: 1, hoursAgo: 1)

@@ -5,12 +5,12 @@ import TopWeightCore
 import TopWeightText
 import TopWeightUseCases
 
-/// `topweight exercises`: list, add, rename, merge, remove.
+/// `topweight exercises`: list, add, rename, merge, remove, kind.
 struct ExercisesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "exercises",
         abstract: "List and manage exercises.",
-        subcommands: [List.self, Add.self, Rename.self, Merge.self, Remove.self],
+        subcommands: [List.self, Add.self, Rename.self, Merge.self, Remove.self, Kind.self],
         defaultSubcommand: List.self
     )
 
@@ -46,15 +46,17 @@ struct ExercisesCommand: ParsableCommand {
                             ("equipment", row.equipment.map(DataFormats.json) ?? "null"),
                             ("muscle", row.muscle.map(DataFormats.json) ?? "null"),
                             ("records", String(row.records)),
+                            ("kind", DataFormats.json(row.kind.rawValue)),
                         ])
                     }
                     out.line("[" + objects.joined(separator: ",\n ") + "]")
                 case .csv:
                     // New columns go last: scripts reading the first four keep working.
-                    out.line("id,name,category,records,equipment,muscle")
+                    out.line("id,name,category,records,equipment,muscle,kind")
                     for row in rows {
                         let fields = [row.id.map { String($0) } ?? "", DataFormats.csv(row.name), DataFormats.csv(row.category ?? ""),
-                                      String(row.records), DataFormats.csv(row.equipment ?? ""), DataFormats.csv(row.muscle ?? "")]
+                                      String(row.records), DataFormats.csv(row.equipment ?? ""), DataFormats.csv(row.muscle ?? ""),
+                                      row.kind.rawValue]
                         out.line(fields.joined(separator: ","))
                     }
                 }
@@ -77,14 +79,16 @@ struct ExercisesCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Its name, e.g. \"Zercher Squat\".") var name: String
         @Option(help: "A category, e.g. barbell.") var category: String?
+        @Option(help: "What its sets measure: weight (the default), bodyweight, time or distance.") var kind: ExerciseKind?
 
         func run() throws {
             try reportingFailures {
                 let valid = try AddCommand.valid(name, kind: .exercise)
                 // Another name of a catalog lift adds that lift, under its catalog name.
-                let (created, alias) = try global.openWorkouts(create: true).addExercise(named: valid, category: category, now: Date())
+                let (created, alias) = try global.openWorkouts(create: true).addExercise(named: valid, category: category, kind: kind, now: Date())
                 let because = alias ? ", the catalog's name for \(TerminalText.safe(valid))" : ""
-                print("Added \(TerminalText.safe(created.name)) (#\(created.id))\(because)")
+                let measured = created.kind == .weight ? "" : ", \(created.kind.rawValue)"
+                print("Added \(TerminalText.safe(created.name)) (#\(created.id)\(measured))\(because)")
             }
         }
     }
@@ -192,4 +196,50 @@ struct ExercisesCommand: ParsableCommand {
             }
         }
     }
+
+    struct Kind: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "kind",
+            abstract: "Show or change what an exercise's sets measure. Changing needs the admin PIN when one is set.",
+            discussion: """
+                Kinds: weight (weight × reps × series), bodyweight (reps with an added load or assistance: \
+                bw, bw+10, bw-20), time (a hold × series: 1:30x3) and distance (a distance in a time: \
+                2000m 7:45). The logger asks for the new kind's numbers from the next set on; sets \
+                already saved keep what they measured.
+                Example: topweight exercises kind "Dead Hang" time
+                """
+        )
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The exercise.") var name: String
+        @Argument(help: "weight, bodyweight, time or distance; leave out to show the kind.") var kind: ExerciseKind?
+
+        func run() throws {
+            try reportingFailures {
+                let valid = try AddCommand.valid(name, kind: .exercise)
+                let opened = try global.open()
+                guard let kind else {
+                    // A catalog lift nobody has used yet has the catalog's kind.
+                    guard let exercise = try opened.workouts.chosenExercise(named: valid) else {
+                        throw WorkoutsError.notFound("no exercise named \(valid); 'topweight exercises --catalog' lists them")
+                    }
+                    print("\(TerminalText.safe(exercise.name)): \(exercise.kind.rawValue)")
+                    return
+                }
+                try AdminGate.require(opened.admin)
+                let exercise = try opened.workouts.exerciseForKindChange(valid, now: Date())
+                guard exercise.kind != kind else {
+                    print("\(TerminalText.safe(exercise.name)) is already \(kind.rawValue)")
+                    return
+                }
+                let changed = try opened.workouts.setKind(of: exercise, to: kind)
+                print("\(TerminalText.safe(changed.name)): \(exercise.kind.rawValue) → \(changed.kind.rawValue) (sets saved before keep theirs)")
+            }
+        }
+    }
+}
+
+extension ExerciseKind: ExpressibleByArgument {
+    public init?(argument: String) { self.init(parsing: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }

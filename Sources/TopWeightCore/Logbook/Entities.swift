@@ -153,8 +153,12 @@ public struct ExerciseRow: Sendable, Hashable {
     public var equipment: String?
     public var muscle: String?
     public var records: Int
+    /// What its sets measure.
+    public var kind: ExerciseKind
 
-    public init(id: Int64?, name: String, category: String?, equipment: String? = nil, muscle: String? = nil, records: Int) {
+    public init(id: Int64?, name: String, category: String?, equipment: String? = nil, muscle: String? = nil, records: Int,
+                kind: ExerciseKind = .weight) {
+        self.kind = kind
         self.id = id
         self.name = name
         self.category = category
