@@ -240,6 +240,27 @@ enum PostgresSchema {
                 ADD COLUMN rpe double precision CHECK (rpe BETWEEN 6 AND 10)
             """,
         ]),
+        ("v10", [
+            // Programs at the rack, as in SQLite: the gym's own program files,
+            // and each member's program with where they are in it.
+            """
+            CREATE TABLE gymprogram (
+                namekey text PRIMARY KEY,
+                name text NOT NULL,
+                source text NOT NULL,
+                createdat bigint NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE programassignment (
+                userid bigint PRIMARY KEY REFERENCES "user" (id) ON DELETE CASCADE,
+                program text NOT NULL,
+                progress text NOT NULL,
+                assignedat bigint NOT NULL,
+                lastdoneat bigint
+            )
+            """,
+        ]),
     ]
 
     static var knownMigrations: [String] { migrations.map(\.identifier) }

@@ -157,6 +157,24 @@ enum Schema {
                 t.add(column: "rpe", .double).check { $0 == nil || ($0 >= 6 && $0 <= 10) }
             }
         }
+        migrator.registerMigration("v10") { db in
+            // Programs at the rack: the gym's own program files, and each
+            // member's program with where they are in it (JSON:
+            // ProgramAssignment.storedProgress), one row per member.
+            try db.create(table: "gymProgram") { t in
+                t.primaryKey("nameKey", .text)
+                t.column("name", .text).notNull()
+                t.column("source", .text).notNull()
+                t.column("createdAt", .integer).notNull()
+            }
+            try db.create(table: "programAssignment") { t in
+                t.primaryKey("userId", .integer).references("user", onDelete: .cascade)
+                t.column("program", .text).notNull()
+                t.column("progress", .text).notNull()
+                t.column("assignedAt", .integer).notNull()
+                t.column("lastDoneAt", .integer)
+            }
+        }
         return migrator
     }
 

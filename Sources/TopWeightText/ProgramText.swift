@@ -1,3 +1,4 @@
+import Foundation
 import TopWeightCore
 
 /// Today's workout of a program, as the rack's line, `:today` and `topweight today` show it.
@@ -191,5 +192,104 @@ extension ProgramText {
     /// `Back Squat +5 kg, Bench Press +2.5 kg`, by name.
     static func steps(_ steps: [String: Int], _ unit: String) -> String {
         steps.sorted { $0.key < $1.key }.map { "\($0.key) +\(Decimal2.format($0.value)) \(unit)" }.joined(separator: ", ")
+    }
+}
+
+// MARK: - The coach's roster
+
+extension ProgramText {
+    /// One member on a program, as `roster` shows it.
+    public struct RosterLine: Sendable {
+        public var member: String
+        public var program: String
+        /// `nil` when the program is gone.
+        public var next: ProgramAssignment.DayRef?
+        public var lastDone: ProgramAssignment.DayRef?
+        public var lastDoneAt: Date?
+        /// Lifts missed on days in a row, with how many.
+        public var stalls: [(String, Int)]
+        public var trainingMaxes: [(String, Weight)]
+
+        public init(member: String, program: String, next: ProgramAssignment.DayRef?, lastDone: ProgramAssignment.DayRef?,
+                    lastDoneAt: Date?, stalls: [(String, Int)], trainingMaxes: [(String, Weight)]) {
+            self.member = member
+            self.program = program
+            self.next = next
+            self.lastDone = lastDone
+            self.lastDoneAt = lastDoneAt
+            self.stalls = stalls
+            self.trainingMaxes = trainingMaxes
+        }
+    }
+
+    /// `Ana  5/3/1  next week 2 day 1  last week 1 day 4, yesterday  stalled: Bench Press (2 days)`, names aligned.
+    public static func roster(_ lines: [RosterLine], grouping: HistoryGrouping, now: Date) -> [String] {
+        let members = lines.map { TerminalText.safe($0.member) }
+        let programs = lines.map { TerminalText.safe($0.program) }
+        let memberWidth = members.map(TerminalText.width).max() ?? 0
+        let programWidth = programs.map(TerminalText.width).max() ?? 0
+        return lines.indices.map { index in
+            let line = lines[index]
+            let next = line.next.map { "next week \($0.week) day \($0.day)" } ?? "program gone"
+            var text = "\(TerminalText.pad(members[index], to: memberWidth))  \(TerminalText.pad(programs[index], to: programWidth))  \(next)"
+            if let last = line.lastDone {
+                text += "  last week \(last.week) day \(last.day)" + (line.lastDoneAt.map { ", " + grouping.label(for: $0, now: now) } ?? "")
+            } else {
+                text += "  not started"
+            }
+            let stalls = line.stalls.filter { $0.1 > 0 }
+            if !stalls.isEmpty {
+                text += "  stalled: " + stalls.map { "\(TerminalText.safe($0.0)) (\($0.1) day\($0.1 == 1 ? "" : "s"))" }.joined(separator: ", ")
+            }
+            return text
+        }
+    }
+
+    /// `{"member","program","next":{"week","day"},"lastDone":{"week","day","at"},"stalled":{…},"trainingMaxes":{…}}`
+    public static func rosterJSON(_ line: RosterLine, timeZone: TimeZone = .current) -> String {
+        func day(_ ref: ProgramAssignment.DayRef?, at: Date? = nil) -> String {
+            guard let ref else { return "null" }
+            var pairs = [("week", String(ref.week)), ("day", String(ref.day))]
+            if let at { pairs.append(("at", DataFormats.json(DataFormats.timestamp(at, timeZone: timeZone)))) }
+            return DataFormats.jsonObject(pairs)
+        }
+        return DataFormats.jsonObject([
+            ("member", DataFormats.json(line.member)),
+            ("program", DataFormats.json(line.program)),
+            ("next", day(line.next)),
+            ("lastDone", day(line.lastDone, at: line.lastDoneAt)),
+            ("stalled", DataFormats.jsonObject(line.stalls.filter { $0.1 > 0 }.map { ($0.0, String($0.1)) })),
+            ("trainingMaxes", DataFormats.jsonObject(line.trainingMaxes.map {
+                ($0.0, DataFormats.jsonObject([("weight", $0.1.number), ("unit", DataFormats.json($0.1.unit.rawValue))]))
+            })),
+        ])
+    }
+}
+
+// MARK: - A day ended
+
+extension ProgramText {
+    /// `5x5 week 1 day 1 done: Back Squat ✓, Bench Press ✗ (a set short)`, the
+    /// training maxes that changed, and the next day's headline.
+    public static func finished(_ day: TodayWorkout, completion: [(exercise: String, done: Bool)],
+                                before: ProgramProgress, after: ProgramProgress, next: TodayWorkout, lifts: [String]) -> [String] {
+        func name(_ key: String) -> String { lifts.first { NameRules.key($0) == key } ?? key }
+        let marks = completion.map { "\($0.exercise) \($0.done ? "done" : "missed")" }
+        var lines = ["\(title(day)) finished: " + (marks.isEmpty ? "nothing was prescribed" : marks.joined(separator: ", ")) + "."]
+        var changes: [String] = []
+        for (key, old) in before.trainingMaxes.sorted(by: { $0.key < $1.key }) {
+            guard let new = after.trainingMaxes[key], new != old else { continue }
+            changes.append("\(name(key)) \(old.description) → \(new.description)")
+        }
+        if !changes.isEmpty { lines.append("Training maxes: " + changes.joined(separator: ", ") + ".") }
+        let stalls = after.misses.filter { $0.value > 0 }.sorted { $0.key < $1.key }
+            .map { (name($0.key), $0.value) }
+        if !stalls.isEmpty {
+            lines.append("Missed in a row: " + stalls.map { "\($0.0) \($0.1)" }.joined(separator: ", ") + ".")
+        }
+        var headline = headline(next)
+        if headline.hasSuffix(" — :go starts it") { headline.removeLast(" — :go starts it".count) }
+        lines.append("Next: " + headline)
+        return lines
     }
 }

@@ -195,3 +195,38 @@ struct WeightNudgeTests {
         #expect(WeightNudge.nextStep(after: weight, plates: plates, bar: Weight(value: 20, unit: .kg)) == next)
     }
 }
+
+@Suite("A program's day, judged from the sets saved")
+struct DayCompletionTests {
+    static func kg(_ value: Double) -> Weight { Weight(value: value, unit: .kg) }
+
+    static let day = TodayWorkout(program: "P", week: 1, day: 1, dayName: nil, deload: false, exercises: [
+        TodayWorkout.Exercise(exercise: "Back Squat", sets: [
+            TodayWorkout.PlannedSet(weight: kg(20), reps: 5, amrap: false, permille: nil, warmup: true),
+            TodayWorkout.PlannedSet(weight: kg(100), reps: 5, amrap: false, permille: 650, warmup: false),
+            TodayWorkout.PlannedSet(weight: kg(110), reps: 5, amrap: false, permille: 750, warmup: false),
+            TodayWorkout.PlannedSet(weight: kg(120), reps: 5, amrap: true, permille: 850, warmup: false),
+        ]),
+    ], missingMaxes: [])
+
+    static func set(_ weight: Weight, _ reps: Int, _ series: Int = 1) -> SetValues {
+        SetValues(weight: weight, reps: reps, series: series)
+    }
+
+    @Test("done when each work set has a saved set as heavy with as many reps; warm-ups aren't needed", arguments: [
+        ([set(kg(100), 5), set(kg(110), 5), set(kg(120), 8)], true),
+        // The "+" set's reps are the least: 5 at 120 is enough.
+        ([set(kg(120), 5, 3)], true),
+        // Series count: one record of three sets at the top weight covers all three.
+        ([set(kg(120), 5, 2)], false),
+        ([set(kg(100), 5), set(kg(110), 5), set(kg(120), 4)], false),
+        ([set(kg(100), 5), set(kg(110), 5), set(kg(117.5), 8)], false),
+        // Pounds compare as kilograms: 265 lb is 120.2 kg.
+        ([set(kg(100), 5), set(kg(110), 5), set(Weight(value: 265, unit: .lb), 5)], true),
+        ([SetValues.timed(SetDuration(seconds: 60), series: 9)], false),
+        ([], false),
+    ])
+    func judged(saved: [SetValues], done: Bool) {
+        #expect(Self.day.completion(from: ["back squat": saved]) == ["Back Squat": done])
+    }
+}

@@ -53,3 +53,64 @@ struct ProgramsCommandTests {
         #expect(!result.stderr.contains("\u{1B}") && result.stdout.isEmpty)
     }
 }
+
+@Suite("Programs at the rack from the command line")
+struct ProgramsAtTheRackCommandTests {
+    @Test("a coach assigns 5x5, today shows the loads to the plates, --done moves on after the sets are saved, roster shows it; the PIN guards assigning")
+    func assignTodayDone() throws {
+        let scratch = try Scratch()
+        #expect(try Binary.run(["add", "Ana", "Back Squat", "100", "5", "1"], db: scratch.db).status == 0)
+        let unknownLift = try Binary.run(["programs", "assign", "5x5", "--user", "Ana", "--max", "Leg Press=100"], db: scratch.db)
+        #expect(unknownLift.status == 64 && unknownLift.stderr.contains("Leg Press is not in 5x5"))
+        let assigned = try Binary.run(["programs", "assign", "5x5", "--user", "Ana", "--max", "Bench Press=60,Barbell Row=50"], db: scratch.db)
+        #expect(assigned.status == 0, "\(assigned.stderr)")
+        // 100 × (1 + 5/30) = 116.67 × 75 % = 87.5 to the 2.5 kg step.
+        #expect(assigned.stdout.contains("Back Squat: training max 87.5 kg (from the best e1RM)"), "\(assigned.stdout)")
+        #expect(assigned.stdout.contains("No training max for Overhead Press, Deadlift"))
+
+        let json = try Binary.run(["today", "--user", "Ana", "--format", "json"], db: scratch.db)
+        let today = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(today["program"] as? String == "5x5" && today["week"] as? Int == 1 && today["day"] as? Int == 1)
+        let exercises = try #require(today["exercises"] as? [[String: Any]])
+        #expect(exercises.map { $0["exercise"] as? String } == ["Back Squat", "Bench Press", "Barbell Row"])
+        let squat = try #require(exercises.first?["sets"] as? [[String: Any]])
+        #expect(squat.first?["warmup"] as? Bool == true && squat.first?["weight"] as? Double == 20)
+        #expect(squat.last?["weight"] as? Double == 87.5 && squat.last?["reps"] as? Int == 5 && squat.last?["warmup"] as? Bool == false)
+
+        for (lift, weight) in [("Back Squat", "87.5"), ("Bench Press", "60"), ("Barbell Row", "50")] {
+            #expect(try Binary.run(["add", "Ana", lift, weight, "5", "5"], db: scratch.db).status == 0)
+        }
+        let done = try Binary.run(["today", "--user", "Ana", "--done"], db: scratch.db)
+        #expect(done.status == 0, "\(done.stderr)")
+        #expect(done.stdout.hasPrefix("5x5 week 1 day 1 finished: Back Squat done, Bench Press done, Barbell Row done."), "\(done.stdout)")
+        #expect(done.stdout.contains("Back Squat 87.5 kg → 90 kg"))
+        #expect(done.stdout.contains("Next: 5x5 week 1 day 2: Back Squat 5×5 at 100 % → 90 kg"))
+        let roster = try Binary.run(["roster"], db: scratch.db)
+        #expect(roster.stdout.hasPrefix("Ana  5x5  next week 1 day 2  last week 1 day 1"), "\(roster.stdout)")
+
+        #expect(try Binary.run(["admin", "set-pin"], db: scratch.db, input: "2468\n").status == 0)
+        #expect(try Binary.run(["programs", "unassign", "--user", "Ana"], db: scratch.db, input: "0000\n").status == 77)
+        #expect(try Binary.run(["programs", "unassign", "--user", "Ana"], db: scratch.db, input: "2468\n").stdout == "Ana is on no program now.\n")
+        let none = try Binary.run(["today", "--user", "Ana"], db: scratch.db)
+        #expect(none.status == 64 && none.stderr.contains("Ana is on no program"))
+    }
+
+    @Test("a gym's program file comes in (a mistake names its line), is listed and shown, and goes")
+    func importRemove() throws {
+        let scratch = try Scratch()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gym-\(UUID().uuidString).yaml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try "programs:\n  - name: Bad\n    weeks:\n      - days:\n          - exercises:\n              - Back Squat: 5 by 5\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let bad = try Binary.run(["programs", "import", file.path], db: scratch.db)
+        #expect(bad.status == 64 && bad.stderr.contains("line 6"), "\(bad.stderr)")
+        try "programs:\n  - name: Hill Day\n    weeks:\n      - days:\n          - exercises:\n              - Back Squat: 3x8@40kg\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        #expect(try Binary.run(["programs", "import", file.path], db: scratch.db).stdout == "Added Hill Day\n")
+        #expect(try Binary.run(["programs"], db: scratch.db).stdout.hasPrefix("Hill Day"))
+        #expect(try Binary.run(["programs", "show", "hill day"], db: scratch.db).status == 0)
+        let bundled = try Binary.run(["programs", "remove", "5/3/1"], db: scratch.db)
+        #expect(bundled.status == 64 && bundled.stderr.contains("bundled"))
+        #expect(try Binary.run(["programs", "remove", "Hill Day"], db: scratch.db).stdout == "Removed Hill Day\n")
+    }
+}

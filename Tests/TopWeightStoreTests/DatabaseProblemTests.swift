@@ -74,7 +74,7 @@ struct DatabaseProblemTests {
             defer { try? queue.close() }
             let (migrations, records) = try queue.read { db in
                 (
-                    try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier"),
+                    try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid"),
                     try Int64.fetchAll(db, sql: "SELECT id FROM record")
                 )
             }

@@ -44,6 +44,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Runs per command with --startup (default 20).")
     var runs: Int?
 
+    @Option(help: "Time today's prescription instead: this member's next workout of their program on the database (2000 times), as :today and the rack's line compute it.")
+    var today: String?
+
     /// For CI (Scripts/test), so not in `--help`.
     @Option(name: .customLong("max-p99-ms"), help: ArgumentHelp(
         "Exit 1 when a default-mode save's p99 is above this many milliseconds.", valueName: "ms", visibility: .hidden))
@@ -56,8 +59,8 @@ struct BenchCommand: ParsableCommand {
         if let runs, !(3...1_000).contains(runs) {
             throw ValidationError("--runs must be from 3 to 1000")
         }
-        if startup, logger {
-            throw ValidationError("--startup and --logger time different things: give one")
+        if [startup, logger, today != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("--startup, --logger and --today time different things: give one")
         }
         if let maxP99Ms, !(maxP99Ms > 0 && maxP99Ms.isFinite) {
             throw ValidationError("--max-p99-ms must be a positive number of milliseconds")
@@ -88,6 +91,25 @@ struct BenchCommand: ParsableCommand {
         let warmup = smoke ? 20 : 100
         let rounds = smoke ? 1 : 5
         let databasePath = global.databasePath
+        if let today {
+            let workouts = try global.openWorkouts()
+            let member = try workouts.member(named: try AddCommand.valid(today, kind: .user))
+            guard try workouts.today(of: member) != nil else {
+                throw BenchFailure("\(member.name) is on no program: 'topweight programs assign NAME --user \(member.name)' first")
+            }
+            let clock = ContinuousClock()
+            var samples: [Duration] = []
+            samples.reserveCapacity(count)
+            for index in 0..<(count + warmup) {
+                let started = clock.now
+                _ = try workouts.today(of: member)
+                if index >= warmup { samples.append(clock.now - started) }
+            }
+            let summary = LatencySummary(samples)
+            print("today's prescription for \(member.name) on \(global.databaseShown), \(count) times: p50 \(Self.ms(summary.p50)) ms, "
+                  + "p99 \(Self.ms(summary.p99)) ms, max \(Self.ms(summary.max)) ms")
+            return nil
+        }
         if startup {
             guard !PostgresLocation.isPostgresURL(databasePath) else {
                 throw BenchFailure("--startup times a SQLite file opening: give --db FILE")
@@ -117,6 +139,11 @@ struct BenchCommand: ParsableCommand {
             return nil
         }
         return gate(try SaveBench.sqlite(directory: directory, count: count, durableCount: smoke ? min(count, 100) : count, warmup: warmup))
+    }
+
+    static func ms(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        return String(format: "%.3f", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
     }
 
     /// Checks the saves' p99 against --max-p99-ms: the failure to report, or

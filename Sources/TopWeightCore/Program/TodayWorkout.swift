@@ -14,6 +14,11 @@ public struct TodayWorkout: Sendable, Hashable {
     public struct Exercise: Sendable, Hashable {
         public var exercise: String
         public var sets: [PlannedSet]
+
+        public init(exercise: String, sets: [PlannedSet]) {
+            self.exercise = exercise
+            self.sets = sets
+        }
     }
 
     public struct PlannedSet: Sendable, Hashable {
@@ -23,6 +28,24 @@ public struct TodayWorkout: Sendable, Hashable {
         /// The share of the training max, in permille; `nil` for a fixed load or a warm-up.
         public var permille: Int?
         public var warmup: Bool
+
+        public init(weight: Weight, reps: Int, amrap: Bool, permille: Int?, warmup: Bool) {
+            self.weight = weight
+            self.reps = reps
+            self.amrap = amrap
+            self.permille = permille
+            self.warmup = warmup
+        }
+    }
+
+    public init(program: String, week: Int, day: Int, dayName: String?, deload: Bool, exercises: [Exercise], missingMaxes: [String]) {
+        self.program = program
+        self.week = week
+        self.day = day
+        self.dayName = dayName
+        self.deload = deload
+        self.exercises = exercises
+        self.missingMaxes = missingMaxes
     }
 
     /// The warm-up ladder before the first work set: the bar, then about
@@ -100,5 +123,36 @@ public struct TodayWorkout: Sendable, Hashable {
             let up = above.total.hundredths - target.hundredths
             return up < down ? above.total : below.total
         }
+    }
+}
+
+// MARK: - Was it done?
+
+extension TodayWorkout {
+    /// Per exercise of the day: whether every work set was done, judged from
+    /// the sets saved (each record counts `series` times; warm-ups never
+    /// count): each prescribed set, heaviest first, takes a saved set at
+    /// least as heavy (kg and lb compared) with at least its reps ("+" sets
+    /// too: the reps are the least), each saved set used once.
+    public func completion(from saved: [String: [SetValues]]) -> [String: Bool] {
+        var done: [String: Bool] = [:]
+        for exercise in exercises {
+            let work = exercise.sets.filter { !$0.warmup }.sorted { $0.weight.kilograms > $1.weight.kilograms }
+            var pool = (saved.first { NameRules.key($0.key) == NameRules.key(exercise.exercise) }?.value ?? [])
+                .filter { $0.measure == .weight }
+                .flatMap { Array(repeating: $0, count: $0.series) }
+                .sorted { $0.weight.kilograms < $1.weight.kilograms }
+            var all = !work.isEmpty
+            for set in work {
+                // The lightest saved set that is enough, so heavier ones stay for heavier prescriptions.
+                guard let index = pool.firstIndex(where: { $0.weight.kilograms >= set.weight.kilograms - 0.005 && $0.reps >= set.reps }) else {
+                    all = false
+                    break
+                }
+                pool.remove(at: index)
+            }
+            done[exercise.exercise] = all
+        }
+        return done
     }
 }

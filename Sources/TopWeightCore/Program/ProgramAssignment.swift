@@ -1,0 +1,74 @@
+import Foundation
+
+/// A member's program, as the database keeps it (one truth for every
+/// terminal): which program, where they are in it and their training maxes,
+/// the workout they last finished, and an unfinished `:go` to come back to.
+public struct ProgramAssignment: Sendable, Hashable {
+    public var program: String
+    public var progress: ProgramProgress
+    public var assignedAt: Date
+    /// When the member last finished a day of it.
+    public var lastDoneAt: Date?
+    /// Which day that was.
+    public var lastDone: DayRef?
+
+    /// A day of a program, 1-based as a person counts: week 2 day 1.
+    public struct DayRef: Sendable, Hashable, Codable {
+        public var week: Int
+        public var day: Int
+
+        public init(week: Int, day: Int) {
+            self.week = week
+            self.day = day
+        }
+    }
+
+    /// Days finished in a row with a set missed, the most of any exercise (a stall).
+    public var stalled: Int { progress.misses.values.max() ?? 0 }
+
+    public init(program: String, progress: ProgramProgress, assignedAt: Date, lastDoneAt: Date? = nil, lastDone: DayRef? = nil) {
+        self.program = program
+        self.progress = progress
+        self.assignedAt = assignedAt
+        self.lastDoneAt = lastDoneAt
+        self.lastDone = lastDone
+    }
+
+    // MARK: - Stored form
+
+    /// The progress as the database stores it: JSON, keys sorted (the same
+    /// bytes for the same state on every engine).
+    public var storedProgress: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(Stored(progress: progress, lastDone: lastDone)))
+            .flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
+    }
+
+    /// An assignment read back; `nil` when the stored progress is not ours
+    /// (another tool wrote it) or out of range.
+    public init?(program: String, storedProgress: String, assignedAt: Date, lastDoneAt: Date?) {
+        guard let stored = try? JSONDecoder().decode(Stored.self, from: Data(storedProgress.utf8)),
+              stored.progress.week >= 0, stored.progress.day >= 0, stored.progress.cycle >= 0,
+              stored.progress.trainingMaxes.values.allSatisfy({ $0.hundredths > 0 && $0.hundredths <= $0.unit.maximumHundredths })
+        else { return nil }
+        self.init(program: program, progress: stored.progress, assignedAt: assignedAt, lastDoneAt: lastDoneAt, lastDone: stored.lastDone)
+    }
+
+    private struct Stored: Codable {
+        var progress: ProgramProgress
+        var lastDone: DayRef?
+    }
+}
+
+/// A gym's own program file, kept in the database as it was imported.
+public struct StoredProgram: Sendable, Hashable {
+    public var name: String
+    /// The YAML of this one program (a `programs:` file with it alone).
+    public var source: String
+
+    public init(name: String, source: String) {
+        self.name = name
+        self.source = source
+    }
+}

@@ -1,0 +1,243 @@
+import Foundation
+import TopWeightCatalog
+import TopWeightCore
+
+// MARK: - Programs at the rack (`programs`, `today`, `roster`, `:today`)
+
+extension Workouts {
+    /// The programs a coach can assign: the gym's own first (one named like
+    /// a bundled program replaces it), then the bundled ones.
+    public func programs() throws(WorkoutsError) -> [Program] {
+        let own = try gymPrograms()
+        let ownKeys = Set(own.map { NameRules.key($0.name) })
+        return own + ProgramCatalog.bundled().programs.filter { !ownKeys.contains(NameRules.key($0.name)) }
+    }
+
+    /// The program named `name`, or why there is none.
+    public func program(named name: String) throws(WorkoutsError) -> Program {
+        let all = try programs()
+        guard let found = all.first(where: { NameRules.key($0.name) == NameRules.key(name) }) else {
+            throw .notFound("no program named \(name); there are \(all.map(\.name).joined(separator: ", "))")
+        }
+        return found
+    }
+
+    /// The gym's own programs, each read from the file it was imported from.
+    public func gymPrograms() throws(WorkoutsError) -> [Program] {
+        try attempt { () throws(LogbookError) in try logbook.storedPrograms() }.compactMap { stored in
+            (try? ProgramCatalog(yaml: stored.source))?.program(named: stored.name)
+        }
+    }
+
+    /// Imports every program of a YAML file (a mistake refuses the whole
+    /// file, naming its line); each name and whether it replaced one.
+    public func importPrograms(yaml: String, now: Date) throws(WorkoutsError) -> [(name: String, replaced: Bool)] {
+        let file: ProgramCatalog
+        do {
+            file = try ProgramCatalog(yaml: yaml)
+        } catch {
+            throw .invalid(error.description)
+        }
+        guard !file.programs.isEmpty else { throw .invalid("the file has no programs") }
+        var done: [(name: String, replaced: Bool)] = []
+        for program in file.programs {
+            let replaced = try attempt { () throws(LogbookError) in
+                try logbook.saveProgram(StoredProgram(name: program.name, source: yaml), now: now)
+            }
+            done.append((program.name, replaced))
+        }
+        return done
+    }
+
+    /// Removes a gym's own program; a bundled one can't be removed, and a
+    /// program members are on can't either (unassign them first).
+    public func removeProgram(named name: String) throws(WorkoutsError) -> String {
+        let own = try gymPrograms()
+        guard let program = own.first(where: { NameRules.key($0.name) == NameRules.key(name) }) else {
+            if ProgramCatalog.bundled().program(named: name) != nil {
+                throw .invalid("\(name) is a bundled program; only the gym's own programs can be removed")
+            }
+            throw .notFound("the gym has no program named \(name)")
+        }
+        let on = try attempt { () throws(LogbookError) in try logbook.assignments() }
+            .filter { NameRules.key($0.assignment.program) == NameRules.key(program.name) }.map(\.user.name)
+        if !on.isEmpty {
+            throw .invalid("\(program.name) is the program of \(on.joined(separator: ", ")); 'topweight programs unassign --user NAME' first")
+        }
+        _ = try attempt { () throws(LogbookError) in try logbook.removeProgram(named: program.name) }
+        return program.name
+    }
+
+    // MARK: - Assigning
+
+    /// Training maxes as a coach types them: `Back Squat=140,Bench Press=100kg`
+    /// (a bare number is in `unit`); each name must be one of `program`'s lifts.
+    public func parseMaxes(_ text: String, for program: Program, unit: WeightUnit) throws(WorkoutsError) -> [String: Weight] {
+        var maxes: [String: Weight] = [:]
+        for part in text.split(separator: ",") {
+            let pair = part.split(separator: "=", maxSplits: 1).map { String($0).trimmingWhitespace() }
+            guard pair.count == 2, !pair[0].isEmpty else {
+                throw .invalid("a training max is written EXERCISE=WEIGHT, e.g. \"Back Squat=140\"")
+            }
+            guard let lift = program.exercises.first(where: { NameRules.key($0) == NameRules.key(pair[0]) }) else {
+                throw .invalid("\(pair[0]) is not in \(program.name) (its lifts: \(program.exercises.joined(separator: ", ")))")
+            }
+            switch NumberInput.plain(pair[1], field: .weight, unit: unit) {
+            case .failure(let error): throw .invalid("\(lift): \(error.description)")
+            case .success(let (value, typedUnit)):
+                guard value > 0 else { throw .invalid("\(lift): a training max is more than 0") }
+                maxes[lift] = Weight(hundredths: value, unit: typedUnit)
+            }
+        }
+        return maxes
+    }
+
+    /// Puts `member` on `program` at its first day. Training maxes not given
+    /// come from the member's best e1RM of each lift (Epley) times the
+    /// program's training-max share; lifts with neither are listed in
+    /// `missing` (their sets are left out of `today` until a max is given).
+    /// A member already on `program` keeps their place and their other
+    /// maxes (a coach adding a missing max) unless `restart`; `kept` says so.
+    public func assign(_ program: Program, to member: User, maxes given: [String: Weight], restart: Bool = false,
+                       now: Date) throws(WorkoutsError) -> ProgramAssigned {
+        var result = ProgramAssigned(assignment: ProgramAssignment(program: program.name, progress: .start(maxes: given), assignedAt: now))
+        if !restart, let current = try assignment(of: member), NameRules.key(current.program) == NameRules.key(program.name) {
+            result.assignment = current
+            for (lift, max) in given { result.assignment.progress.trainingMaxes[NameRules.key(lift)] = max }
+            result.kept = true
+        }
+        for lift in program.exercises where result.assignment.progress.trainingMax(for: lift) == nil {
+            if let estimate = try bestEstimate(of: member, on: lift) {
+                result.assignment.progress.trainingMaxes[NameRules.key(lift)] = ProgramProgress.trainingMax(fromEstimate: estimate, rules: program.rules)
+                result.fromEstimates.append(lift)
+            } else {
+                result.missing.append(lift)
+            }
+        }
+        let assignment = result.assignment
+        try attempt { () throws(LogbookError) in try logbook.setAssignment(assignment, userID: member.id) }
+        return result
+    }
+
+    /// Takes the member off their program; false when they had none.
+    public func unassign(_ member: User) throws(WorkoutsError) -> Bool {
+        guard try assignment(of: member) != nil else { return false }
+        try attempt { () throws(LogbookError) in try logbook.setAssignment(nil, userID: member.id) }
+        return true
+    }
+
+    public func assignment(of member: User) throws(WorkoutsError) -> ProgramAssignment? {
+        try attempt { () throws(LogbookError) in try logbook.assignment(userID: member.id) }
+    }
+
+    /// The member's best Epley e1RM on `lift` among their live working sets, in the set's unit.
+    func bestEstimate(of member: User, on lift: String) throws(WorkoutsError) -> Weight? {
+        guard let exercise = try attempt({ () throws(LogbookError) in try logbook.exercise(named: lift) }) else { return nil }
+        let bests = try attempt { () throws(LogbookError) in
+            try logbook.bests(userID: member.id, exerciseID: exercise.id, excluding: nil, atLeast: Weight(hundredths: 0, unit: .kg))
+        }
+        guard let best = bests.strongest,
+              let estimate = OneRepMaxFormula.epley.estimate(weight: best.weight.value, reps: best.reps) else { return nil }
+        return Weight(value: estimate, unit: best.weight.unit)
+    }
+
+    // MARK: - Today
+
+    /// The member's next workout with every load to the gym's plates, or
+    /// `nil` when they are on no program. A program the gym removed since is
+    /// said so.
+    public func today(of member: User) throws(WorkoutsError) -> (assignment: ProgramAssignment, workout: TodayWorkout)? {
+        guard let assignment = try assignment(of: member) else { return nil }
+        let program = try program(named: assignment.program)
+        return (assignment, try workout(of: program, at: assignment.progress))
+    }
+
+    /// The day `progress` is at, loads in the unit of the training maxes
+    /// (else the program's) to the gym's plates of that unit.
+    func workout(of program: Program, at progress: ProgramProgress, warmups: Bool = true) throws(WorkoutsError) -> TodayWorkout {
+        let unit = progress.trainingMaxes.values.first?.unit ?? program.rules.unit
+        return TodayWorkout.make(program, progress: progress, unit: unit, plates: try plateSet(unit), bar: PlateSet.standardBar(unit),
+                                 warmups: warmups)
+    }
+
+    /// Every member on a program with their next workout, for `roster`.
+    public func roster() throws(WorkoutsError) -> [RosterRow] {
+        let all = try attempt { () throws(LogbookError) in try logbook.assignments() }
+        var rows: [RosterRow] = []
+        for (user, assignment) in all {
+            let next = try? today(of: user)?.workout
+            let lifts = (try? program(named: assignment.program))?.exercises ?? []
+            rows.append(RosterRow(member: user.name, assignment: assignment, next: next, lifts: lifts))
+        }
+        return rows
+    }
+}
+
+/// What `assign` did: the assignment, the maxes it took from e1RMs, the
+/// lifts with none, and whether the member kept their place.
+public struct ProgramAssigned: Sendable {
+    public var assignment: ProgramAssignment
+    public var fromEstimates: [String] = []
+    public var missing: [String] = []
+    public var kept = false
+}
+
+/// One member on `roster`: their program, next workout, last one done and stall.
+public struct RosterRow: Sendable {
+    public var member: String
+    public var assignment: ProgramAssignment
+    /// `nil` when the program is gone (the gym removed it).
+    public var next: TodayWorkout?
+    /// The program's lifts as it spells them (the stored maxes are keyed by name key).
+    public var lifts: [String]
+
+    /// The program's spelling of a stored key.
+    public func liftName(_ key: String) -> String {
+        lifts.first { NameRules.key($0) == key } ?? key
+    }
+}
+
+// MARK: - Finishing a day
+
+extension Workouts {
+    /// Ends the member's day of their program, judged from the working sets
+    /// they saved from `since` on (today, for the command line): each lift
+    /// done or missed, the program's rules applied, and the program moved
+    /// to the next day. Refused when another terminal moved it meanwhile.
+    public func finishDay(of member: User, since: Date, now: Date) throws(WorkoutsError) -> DayFinished {
+        guard let (assignment, today) = try today(of: member) else {
+            throw .invalid("\(member.name) is on no program; 'topweight programs assign NAME --user \(member.name)' puts them on one")
+        }
+        let program = try program(named: assignment.program)
+        var saved: [String: [SetValues]] = [:]
+        for exercise in today.exercises {
+            guard let stored = try attempt({ () throws(LogbookError) in try logbook.exercise(named: exercise.exercise) }) else { continue }
+            let records = try attempt { () throws(LogbookError) in
+                try logbook.history(HistoryQuery(userID: member.id, exerciseID: stored.id, since: since))
+            }
+            saved[exercise.exercise] = records.filter { $0.kind != .warmup && $0.performedAt <= now }.map(\.values)
+        }
+        let completion = today.completion(from: saved)
+        var next = assignment
+        next.progress = assignment.progress.advanced(after: completion, in: program)
+        next.lastDone = ProgramAssignment.DayRef(week: today.week, day: today.day)
+        next.lastDoneAt = now
+        let moved = try attempt { () throws(LogbookError) in try logbook.advanceAssignment(userID: member.id, from: assignment, to: next) }
+        guard moved else { throw .invalid("\(member.name)'s program was moved on at another terminal; 'topweight today' shows where it is now") }
+        let after = try workout(of: program, at: next.progress, warmups: false)
+        return DayFinished(finished: today, completion: today.exercises.map { ($0.exercise, completion[$0.exercise] ?? false) },
+                           before: assignment, after: next, next: after, lifts: program.exercises)
+    }
+}
+
+/// A day of a program ended: what it was, each lift done or missed, the
+/// training maxes before and after, and the next day.
+public struct DayFinished: Sendable {
+    public var finished: TodayWorkout
+    public var completion: [(exercise: String, done: Bool)]
+    public var before: ProgramAssignment
+    public var after: ProgramAssignment
+    public var next: TodayWorkout
+    /// The program's lifts as it spells them.
+    public var lifts: [String]
+}
