@@ -6,6 +6,9 @@ public enum GymSetting: String, Sendable, CaseIterable, Hashable {
     case kilogramPlates = "plates.kg"
     /// The pound plate set.
     case poundPlates = "plates.lb"
+    /// Weeks of the same top weight before the logger suggests going
+    /// heavier (`WeightNudge`); `0` turns the nudge off.
+    case nudgeWeeks = "nudge.weeks"
 
     /// The plate set's key for `unit`.
     public static func plates(_ unit: WeightUnit) -> GymSetting {

@@ -1,0 +1,44 @@
+import Foundation
+import TopWeightCore
+
+// MARK: - The weight nudge (a member without a program)
+
+extension Workouts {
+    /// Weeks of the same top weight before the nudge: the gym's setting, else `WeightNudge.defaultWeeks`; 0 is off.
+    public func nudgeWeeks() throws(WorkoutsError) -> Int {
+        let stored = try attempt { () throws(LogbookError) in try logbook.gymSetting(.nudgeWeeks) }
+        guard let stored, let weeks = Int(stored), (0...52).contains(weeks) else { return WeightNudge.defaultWeeks }
+        return weeks
+    }
+
+    /// Stores the nudge's weeks (0 turns it off; `nil` goes back to the default).
+    public func setNudgeWeeks(_ weeks: Int?) throws(WorkoutsError) {
+        if let weeks, !(0...52).contains(weeks) { throw .invalid("the nudge's weeks are 0 (off) to 52") }
+        try attempt { () throws(LogbookError) in try logbook.setGymSetting(.nudgeWeeks, to: weeks.map(String.init)) }
+    }
+
+    /// The next load to try, when the set just saved (`record`, id `id`)
+    /// is the member's first working set of the exercise today and its
+    /// weight has been their top weight every week of the last N (so the
+    /// line shows once a day, not on every set); `nil` otherwise, and for a
+    /// member on a program (the program moves them on), a warm-up, or a set
+    /// of another kind than weight.
+    public func nudge(after record: NewRecord, id: Int64, dayStart: Date, today: LocalDay,
+                      calendar: Calendar) throws(WorkoutsError) -> (stuckAt: Weight, weeks: Int, next: Weight)? {
+        guard record.kind != .warmup, record.values.measure == .weight, record.values.weight.hundredths > 0 else { return nil }
+        let weeks = try nudgeWeeks()
+        guard weeks >= 2, try assignment(of: record.user) == nil else { return nil }
+        let since = calendar.date(byAdding: .day, value: -(weeks * 7 - 1), to: dayStart) ?? dayStart
+        let sets = try attempt { () throws(LogbookError) in
+            try logbook.history(HistoryQuery(userID: record.user.id, exerciseID: record.exercise.id, since: since))
+        }.filter { $0.kind != .warmup && $0.values.measure == .weight }
+        // Once a day: an earlier working set today means it was said (or wasn't due).
+        guard !sets.contains(where: { $0.id != id && $0.performedAt >= dayStart }) else { return nil }
+        let days = sets.map { (day: LocalDay($0.performedAt, in: calendar), weight: $0.values.weight) }
+        guard WeightNudge.stalled(at: record.values.weight, sets: days, today: today, weeks: weeks) else { return nil }
+        let unit = record.values.weight.unit
+        guard let next = WeightNudge.nextStep(after: record.values.weight, plates: try plateSet(unit), bar: PlateSet.standardBar(unit))
+        else { return nil }
+        return (record.values.weight, weeks, next)
+    }
+}
