@@ -50,14 +50,15 @@ struct ImportCommandTests {
         let lines = first.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "\(file): Strong export (semicolon, weights in kg), 8 rows.")
         #expect(lines.contains("Member: Ana (new)."))
-        #expect(lines.contains("Sets: 5 on 2 days as 4 records; 5 sets in 4 records added."))
+        #expect(lines.contains("Sets: 6 on 2 days as 5 records; 6 sets in 5 records added."))
+        #expect(lines.contains("Kinds: 1 distance (1 of them without a time)."), "\(lines)")
         #expect(lines.contains("Notes: 2 notes added to 1 day."))
-        #expect(lines.contains("Skipped: 1 cardio or timed, 1 rest timer."))
+        #expect(lines.contains("Skipped: 1 rest timer."))
         #expect(lines.contains { $0.hasPrefix("Put on the catalog's exercises, ") && $0.contains("Bench Press (Barbell) → Bench Press") })
 
         let again = try Binary.run(["import", file, "--user", "Ana"], db: scratch.db)
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(again.stdout.contains("Sets: 5 on 2 days as 4 records; 0 sets in 0 records added, 5 sets in 4 records already there."))
+        #expect(again.stdout.contains("Sets: 6 on 2 days as 5 records; 0 sets in 0 records added, 6 sets in 5 records already there."))
         #expect(again.stdout.contains("Notes: 0 notes added to 0 days, 2 already there."))
 
         let sessions = try Binary.run(["sessions", "--user", "Ana", "--format", "json"], db: scratch.db)
@@ -217,7 +218,7 @@ struct ImportCommandTests {
         let rows: [String] = history.stdout.split(separator: "\n").map(String.init)
         let exportRows: [String] = exported.stdout.split(separator: "\n").map(String.init)
         #expect(rows.first == "id," + (exportRows.first ?? ""))
-        #expect(rows.first == "id,uid,performedAt,user,exercise,weight,unit,reps,series,kind")
+        #expect(rows.first == "id,uid,performedAt,user,exercise,weight,unit,reps,series,kind,seconds,distance,distanceUnit,rpe,mark")
         // Newest first in history, oldest first in the export: each row is the export's, after its id.
         let withoutIDs: [String] = rows.dropFirst().map { row in String(row.drop { $0 != "," }.dropFirst()) }
         let oldestLast: [String] = exportRows.dropFirst().reversed()
@@ -278,9 +279,9 @@ extension ImportCommandTests {
         let text = try Binary.run(["history", "--user", "Ana"], db: scratch.db).stdout
         #expect(text.contains("40 kg × 10 × 1  warm-up") && text.contains("80 kg ×  3 × 1  to failure"), "\(text)")
         let json = try Binary.run(["history", "--user", "Ana", "--format", "json"], db: scratch.db).stdout
-        #expect(json.contains("\"kind\":\"warmup\"") && json.contains("\"kind\":\"failure\""), "\(json)")
+        #expect(json.contains("\"mark\":\"warmup\"") && json.contains("\"mark\":\"failure\""), "\(json)")
         let csv = try Binary.run(["history", "--user", "Ana", "--format", "csv"], db: scratch.db).stdout
-        #expect(csv.hasPrefix("id,uid,performedAt,user,exercise,weight,unit,reps,series,kind\n"), "\(csv)")
+        #expect(csv.hasPrefix("id,uid,performedAt,user,exercise,weight,unit,reps,series,kind,seconds,distance,distanceUnit,rpe,mark\n"), "\(csv)")
         #expect(csv.contains(",warmup\n") && csv.contains(",failure\n"), "\(csv)")
     }
 
