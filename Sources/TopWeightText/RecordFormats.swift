@@ -63,15 +63,16 @@ public enum DataFormats {
 }
 
 /// A set's numbers as our JSON and CSV write them, whatever its kind:
-/// `kind` (weight, bodyweight, time or distance), `weight` and `unit` (a
-/// bodyweight set's added load, negative for assistance: `BW − 20 kg` is
-/// -20), `reps`, `series`, then `seconds`, `distance` and `distanceUnit`,
-/// and `rpe` where the set has them; `mark` (warmup, drop or failure) for a
-/// marked set. Files written before kinds had `kind` warmup, drop or
-/// failure for the mark: readers still take that.
+/// `weight` and `unit` (a bodyweight set's added load, negative for
+/// assistance: `BW − 20 kg` is -20), `reps`, `series`, `mark` (warmup, drop
+/// or failure) for a marked set, `kind` (weight, bodyweight, time or
+/// distance, always), then `seconds`, `distance` (as typed) and
+/// `distanceUnit`, and `rpe` where the set has them (JSON leaves them out,
+/// CSV leaves the cells empty). Files written before kinds had `kind`
+/// warmup, drop or failure for the mark: readers still take that.
 public enum SetFormat {
     /// The columns after `series`, in CSV.
-    public static let csvColumns = "kind,seconds,distance,distanceUnit,rpe,mark"
+    public static let csvColumns = "mark,kind,seconds,distance,distanceUnit,rpe"
 
     /// A bodyweight set's load as written: negative for assistance.
     public static func weight(_ values: SetValues) -> String {
@@ -110,9 +111,8 @@ public enum SetFormat {
     /// The CSV fields under `csvColumns`.
     public static func csvFields(_ values: SetValues, mark: SetKind?) -> [String] {
         [
-            values.measure.rawValue, values.duration.map { String($0.seconds) } ?? "",
-            values.distance.map(distance) ?? "", values.distance?.unit.rawValue ?? "",
-            values.effort.map(rpe) ?? "", mark?.rawValue ?? "",
+            mark?.rawValue ?? "", values.measure.rawValue, values.duration.map { String($0.seconds) } ?? "",
+            values.distance.map(distance) ?? "", values.distance?.unit.rawValue ?? "", values.effort.map(rpe) ?? "",
         ]
     }
 

@@ -9,7 +9,7 @@ enum OwnCSVReader {
     /// The columns every file of ours has had: those before kinds.
     static let keys = ["uid", "performedAt", "user", "exercise", "weight", "unit", "reps", "series", "kind"]
     /// The columns kinds added (`SetFormat`), each read when the file has it.
-    static let kindKeys = ["seconds", "distance", "distanceUnit", "rpe", "mark"]
+    static let kindKeys = ["mark", "seconds", "distance", "distanceUnit", "rpe"]
 
     /// True when `text` starts with our CSV export's header.
     static func matches(_ text: String) -> Bool {

@@ -263,13 +263,13 @@ struct KindsTransferTests {
         try TestEngine.memory.withStore { store in
             try Self.fillEveryKind(store)
             let csv = String(decoding: try Self.export("csv", store), as: UTF8.self).split(separator: "\n").map(String.init)
-            #expect(csv[0] == "uid,performedAt,user,exercise,weight,unit,reps,series,kind,seconds,distance,distanceUnit,rpe,mark")
-            #expect(csv[1].hasSuffix(",Ana,Bench Press,100,kg,5,3,weight,,,,8.5,"))
-            #expect(csv[2].hasSuffix(",Ana,Bench Press,60,kg,10,1,weight,,,,,warmup"))
-            #expect(csv[5].hasSuffix(",Ana,Dip,-20,lb,6,1,bodyweight,,,,,failure"))
-            #expect(csv[6].hasSuffix(",Ana,Plank,0,kg,1,3,time,90,,,,"))
-            #expect(csv[7].hasSuffix(",Ana,Rowing Machine,0,kg,1,1,distance,465,2000,m,8,"))
-            #expect(csv[9].hasSuffix(",Ana,Farmers Walk,32,kg,1,1,distance,,40,m,,"))
+            #expect(csv[0] == "uid,performedAt,user,exercise,weight,unit,reps,series,mark,kind,seconds,distance,distanceUnit,rpe")
+            #expect(csv[1].hasSuffix(",Ana,Bench Press,100,kg,5,3,,weight,,,,8.5"))
+            #expect(csv[2].hasSuffix(",Ana,Bench Press,60,kg,10,1,warmup,weight,,,,"))
+            #expect(csv[5].hasSuffix(",Ana,Dip,-20,lb,6,1,failure,bodyweight,,,,"))
+            #expect(csv[6].hasSuffix(",Ana,Plank,0,kg,1,3,,time,90,,,"))
+            #expect(csv[7].hasSuffix(",Ana,Rowing Machine,0,kg,1,1,,distance,465,2000,m,8"))
+            #expect(csv[9].hasSuffix(",Ana,Farmers Walk,32,kg,1,1,,distance,,40,m,"))
             let json = String(decoding: try Self.export("json", store), as: UTF8.self)
             #expect(json.contains("\"version\": 2,"))
             #expect(json.contains("\"exercise\":\"Running\",\"kind\":\"distance\",\"weight\":0,\"unit\":\"kg\",\"reps\":1,\"series\":1,\"seconds\":1500,\"distance\":3.107,\"distanceUnit\":\"mi\""))
@@ -306,13 +306,13 @@ struct KindsTransferTests {
     }
 
     @Test("A record of ours that is no set of its kind is named and skipped", arguments: [
-        (",time,,,,,", "a time set needs its seconds"), (",weight,90,,,,", "a weight set needs no seconds or distance"),
-        (",weight,,,,11,", "rpe 11.0 is not 6–10 by halves"), (",swim,,,,,", "kind 'swim' is none of weight, bodyweight, time, distance"),
-        (",distance,,5,yd,,", "distance 5.0 yd is out of range"), (",weight,,,,,done", "mark 'done' is none of warmup, drop, failure"),
+        (",,time,,,,", "a time set needs its seconds"), (",,weight,90,,,", "a weight set needs no seconds or distance"),
+        (",,weight,,,,11", "rpe 11.0 is not 6–10 by halves"), (",,swim,,,,", "kind 'swim' is none of weight, bodyweight, time, distance"),
+        (",,distance,,5,yd,", "distance 5.0 yd is out of range"), (",done,weight,,,,", "mark 'done' is none of warmup, drop, failure"),
     ])
     func badOwnRecords(_ tail: String, _ reason: String) throws {
         try TestEngine.memory.withStore { store in
-            let csv = "uid,performedAt,user,exercise,weight,unit,reps,series,kind,seconds,distance,distanceUnit,rpe,mark\n"
+            let csv = "uid,performedAt,user,exercise,weight,unit,reps,series,mark,kind,seconds,distance,distanceUnit,rpe\n"
                 + "0190a6c5-1c2b-7cde-8f01-23456789abcd,2026-01-02T10:00:00.000+01:00,Ana,Squat,60,kg,5,1" + tail + "\n"
             let summary = try importer(store).run(Data(csv.utf8), format: .csv, member: nil, unit: nil, dryRun: false, now: importTime)
             #expect(summary.malformed.map(\.description) == ["record 1: \(reason); skipped"])
