@@ -215,6 +215,13 @@ struct KindsTransferTests {
             _ = try store.save(NewRecord(user: ana, exercise: exercise, values: entry.values, performedAt: at,
                                          uid: RecordUID.make(at: at), kind: entry.mark), now: at)
         }
+        // A routine with a step of each kind, its numbers written as a record's.
+        _ = try store.saveRoutine(Routine(name: "Everything", exercises: [
+            RoutineStep(exercise: "Pull-Up", values: .bodyweight(load: -1_500, unit: .kg, reps: 6, series: 3, effort: Effort(halves: 15))),
+            RoutineStep(exercise: "Plank", values: .timed(SetDuration(seconds: 60), series: 2)),
+            RoutineStep(exercise: "Running", values: .covered(Distance(thousandths: 5_000, unit: .km), in: SetDuration(seconds: 1_500))),
+            RoutineStep(exercise: "Bench Press", values: nil),
+        ]), now: start)
     }
 
     /// Every live record as (exercise, its kind, the set, its mark), in order.
@@ -255,6 +262,10 @@ struct KindsTransferTests {
             let back = try importer(store).run(data, format: .auto, member: nil, unit: nil, dryRun: false, now: importTime)
             #expect(back.recordsAdded == 0 && back.setsAdded == 0)
             #expect(try Self.export(format, fresh) == data, "exported again, the same file")
+            if format == "json" {
+                #expect(first.routinesAdded == 1)
+                #expect(try fresh.routines() == store.routines())
+            }
         }
     }
 
