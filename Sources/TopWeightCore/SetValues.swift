@@ -5,6 +5,8 @@
 ///   assistance when `assisted` (a band); zero is body weight alone.
 /// - `time`: `duration` × `series`; `weight` 0, `reps` 1.
 /// - `distance`: `distance` in `duration`; `weight` 0, `reps` 1, `series` 1.
+///   Another app's export may give a distance with no time (a carry, a ride
+///   logged by distance alone): then `duration` is `nil`, and the set has no pace.
 /// Any kind may carry an RPE (`effort`).
 public struct SetValues: Sendable, Hashable, Codable {
     public var weight: Weight
@@ -60,7 +62,7 @@ public struct SetValues: Sendable, Hashable, Codable {
         case .weight: duration == nil && distance == nil && !assisted
         case .bodyweight: duration == nil && distance == nil
         case .time: duration != nil && distance == nil && !assisted
-        case .distance: duration != nil && distance != nil && !assisted
+        case .distance: distance != nil && !assisted
         }
     }
 
@@ -71,7 +73,7 @@ public struct SetValues: Sendable, Hashable, Codable {
         case .weight: return "\(weight.description) × \(reps) × \(series)\(rated)"
         case .bodyweight: return "\(AddedLoad.describe(signedLoadHundredths, unit: weight.unit)) × \(reps) × \(series)\(rated)"
         case .time: return "\(duration?.description ?? "?") × \(series)\(rated)"
-        case .distance: return "\(distance?.description ?? "?") in \(duration?.description ?? "?")\(rated)"
+        case .distance: return "\(distance?.description ?? "?")\(duration.map { " in \($0.description)" } ?? "")\(rated)"
         }
     }
 
@@ -90,7 +92,7 @@ public struct SetValues: Sendable, Hashable, Codable {
             return "\(duration?.description ?? "0:00")x\(series)\(rated)"
         case .distance:
             let typed = distance.map { "\($0.number.filter { $0 != " " })\($0.unit.rawValue)" } ?? "0m"
-            return "\(typed) \(duration?.description ?? "0:00")\(rated)"
+            return "\(typed)\(duration.map { " \($0.description)" } ?? "")\(rated)"
         }
     }
 

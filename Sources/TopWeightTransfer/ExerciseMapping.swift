@@ -17,6 +17,8 @@ struct ExerciseMapping: Sendable {
         var category: String?
         /// True when the catalog gave a name spelt otherwise than the app's.
         var mapped: Bool
+        /// What its sets measure, as the catalog or the stored exercise says; `nil` for a new name.
+        var kind: ExerciseKind? = nil
     }
 
     let catalog: ExerciseCatalog
@@ -31,7 +33,7 @@ struct ExerciseMapping: Sendable {
 
     func target(for name: String) -> Target {
         if let entry = catalog.entry(named: name) { return catalogTarget(entry, for: name) }
-        if let exercise = stored(name) { return Target(name: exercise.name, category: exercise.category, mapped: false) }
+        if let exercise = stored(name) { return Target(name: exercise.name, category: exercise.category, mapped: false, kind: exercise.kind) }
         for candidate in candidates(for: name) {
             if let entry = catalog.entry(named: candidate.name),
                candidate.equipment.map({ Self.category(of: entry) == $0 }) ?? true {
@@ -42,7 +44,7 @@ struct ExerciseMapping: Sendable {
     }
 
     private func catalogTarget(_ entry: ExerciseCatalog.Entry, for name: String) -> Target {
-        Target(name: entry.name, category: entry.category, mapped: NameRules.key(entry.name) != NameRules.key(name))
+        Target(name: entry.name, category: entry.category, mapped: NameRules.key(entry.name) != NameRules.key(name), kind: entry.kind)
     }
 
     /// Spellings to try, each with the equipment a bare name must have.

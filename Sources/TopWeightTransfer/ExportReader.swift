@@ -79,9 +79,15 @@ enum ExportReader {
         return nil
     }
 
-    /// A distance column: `Distance`, `Distance (meters)`, `distance_km`, `km`.
+    /// A distance column: `Distance`, `Distance (meters)`, `distance_km`, `km` (not `Distance Unit`).
     static func distanceColumn(_ table: CSVTable) -> Int? {
-        table.column(where: { $0.hasPrefix("distance") }) ?? table.column("km", "miles", "mi")
+        table.column(where: { $0.hasPrefix("distance") && $0 != "distance unit" }) ?? table.column("km", "miles", "mi")
+    }
+
+    /// The unit a distance column's name gives: `Distance (meters)` m, `distance_km` km, `distance_miles` mi; `nil` for `Distance`.
+    static func distanceUnit(inColumnName key: String) -> String? {
+        let words = key.split(whereSeparator: { !$0.isLetter }).map(String.init)
+        return words.reversed().first { DistanceUnit(parsing: $0) != nil }
     }
 }
 
@@ -96,22 +102,80 @@ enum UnitSource {
 
 /// The numbers of one set row, read the same way for every app.
 enum SetFields {
+    /// How a set was read, besides its numbers.
+    struct Reading {
+        /// False when the weight was finer than a hundredth and rounded.
+        var exact = true
+        /// False for a zero weight with no unit anywhere (the file's usual unit is given it afterwards).
+        var unitKnown = true
+        /// True when the row's RPE is outside 6–10 by halves: the set is kept, the RPE left off.
+        var rpeLeftOff = false
+        /// A weight × reps row: one the importer took before it read times and distances.
+        var legacy = true
+    }
+
     enum Outcome {
-        /// A set; `unitKnown` false for a zero weight with no unit anywhere
-        /// (the file's usual unit is given it afterwards).
-        case set(weight: Weight, reps: Int, exact: Bool, unitKnown: Bool)
+        case set(SetValues, Reading)
         case skip(SkipReason)
     }
 
-    /// Throws a malformed row, or refuses the file when `--unit` contradicts
-    /// the unit a row names, as for a unit a column's name gives.
-    static func read(reps repsText: String, weight weightText: String, unit: UnitSource, fields: [String]) throws(RowProblem) -> Outcome {
-        let repsTrimmed = repsText.trimmingCharacters(in: .whitespaces)
-        if repsTrimmed.isEmpty { return .skip(.noReps) }
-        guard let reps = SourceValues.whole(repsTrimmed) else { throw .malformed("reps '\(SourceValues.shown(repsTrimmed))' is not a whole number") }
-        if reps == 0 { return .skip(.noReps) }
-        guard Limits.reps.contains(reps) else { throw .malformed("\(reps) reps is more than \(Limits.reps.upperBound)") }
-        let weightTrimmed = weightText.trimmingCharacters(in: .whitespaces)
+    /// A row's time, distance and RPE, as far as the format has them.
+    struct Measures {
+        /// Seconds (`1200.0`) or a clock (`0:05:00`).
+        var time: String?
+        var distance: String?
+        /// The distance's unit: from the column's name or the row's unit column; `nil` or empty is km.
+        var distanceUnit: String?
+        var rpe: String?
+
+        init(time: String? = nil, distance: String? = nil, distanceUnit: String? = nil, rpe: String? = nil) {
+            self.time = time
+            self.distance = distance
+            self.distanceUnit = distanceUnit
+            self.rpe = rpe
+        }
+    }
+
+    /// A row with a time or a distance that is not zero is a timed set or a
+    /// distance set (its reps aside, its weight kept: a weighted plank, a
+    /// carry), a distance with or without its time; any other row is weight
+    /// × reps. Throws a malformed row, or refuses the file when `--unit`
+    /// contradicts the unit a row names, as for a unit a column's name gives.
+    static func read(reps repsText: String, weight weightText: String, unit: UnitSource, fields: [String],
+                     measures: Measures = Measures()) throws(RowProblem) -> Outcome {
+        let duration = try self.duration(measures.time)
+        let distance = try self.distance(measures.distance, unit: measures.distanceUnit)
+        var values: SetValues
+        var reading = Reading()
+        if duration != nil || distance != nil {
+            let load = try weight(weightText, unit: unit, fields: fields)
+            (reading.exact, reading.unitKnown, reading.legacy) = (load.exact, load.unitKnown, false)
+            values = SetValues(weight: load.weight, reps: 1, series: 1, measure: distance == nil ? .time : .distance,
+                               duration: duration, distance: distance)
+        } else {
+            let repsTrimmed = repsText.trimmingCharacters(in: .whitespaces)
+            if repsTrimmed.isEmpty { return .skip(.noReps) }
+            guard let reps = SourceValues.whole(repsTrimmed) else { throw .malformed("reps '\(SourceValues.shown(repsTrimmed))' is not a whole number") }
+            if reps == 0 { return .skip(.noReps) }
+            guard Limits.reps.contains(reps) else { throw .malformed("\(reps) reps is more than \(Limits.reps.upperBound)") }
+            let load = try weight(weightText, unit: unit, fields: fields)
+            (reading.exact, reading.unitKnown) = (load.exact, load.unitKnown)
+            values = SetValues(weight: load.weight, reps: reps, series: 1)
+        }
+        let rpe = (measures.rpe ?? "").trimmingCharacters(in: .whitespaces)
+        if !rpe.isEmpty {
+            if let number = SourceValues.decimal(rpe), let effort = Effort(rpe: number) {
+                values.effort = effort
+            } else {
+                reading.rpeLeftOff = true
+            }
+        }
+        return .set(values, reading)
+    }
+
+    /// A weight as written (empty is 0), with its unit.
+    static func weight(_ text: String, unit: UnitSource, fields: [String]) throws(RowProblem) -> (weight: Weight, exact: Bool, unitKnown: Bool) {
+        let weightTrimmed = text.trimmingCharacters(in: .whitespaces)
         var value = 0.0
         if !weightTrimmed.isEmpty {
             guard let number = SourceValues.decimal(weightTrimmed) else { throw .malformed("weight '\(SourceValues.shown(weightTrimmed))' is not a number") }
@@ -139,12 +203,49 @@ enum SetFields {
         let (hundredths, exact) = SourceValues.hundredths(value)
         guard let resolved else {
             guard hundredths == 0 else { throw .malformed("weight \(SourceValues.shown(weightTrimmed)) has no unit (--unit kg or --unit lb gives one)") }
-            return .set(weight: Weight(hundredths: 0, unit: .kg), reps: reps, exact: true, unitKnown: false)
+            return (Weight(hundredths: 0, unit: .kg), true, false)
         }
         guard hundredths <= resolved.maximumHundredths else {
             throw .malformed("weight \(SourceValues.shown(weightTrimmed)) \(resolved.rawValue) is more than \(Decimal2.format(resolved.maximumHundredths)) \(resolved.rawValue)")
         }
-        return .set(weight: Weight(hundredths: hundredths, unit: resolved), reps: reps, exact: exact, unitKnown: true)
+        return (Weight(hundredths: hundredths, unit: resolved), exact, true)
+    }
+
+    /// A time in seconds (`1200.0`, rounded to the second) or as a clock
+    /// (`0:05:00`); `nil` when there is none or it is zero.
+    static func duration(_ text: String?) throws(RowProblem) -> SetDuration? {
+        let trimmed = (text ?? "").trimmingCharacters(in: .whitespaces)
+        guard SourceValues.isNonZero(trimmed) else { return nil }
+        let seconds: Int
+        if let number = SourceValues.decimal(trimmed) {
+            guard number > 0, number < Double(Int32.max) else { throw .malformed("time '\(SourceValues.shown(trimmed))' is not a time") }
+            seconds = max(1, Int(number.rounded()))
+        } else {
+            guard case .success(let parsed) = SetDuration.parse(trimmed) else {
+                throw .malformed("time '\(SourceValues.shown(trimmed))' is not a time (seconds or h:mm:ss up to 99:59:59)")
+            }
+            seconds = parsed.seconds
+        }
+        guard SetDuration.range.contains(seconds) else { throw .malformed("time '\(SourceValues.shown(trimmed))' is more than 99:59:59") }
+        return SetDuration(seconds: seconds)
+    }
+
+    /// A distance in `unit` (`nil` or empty: km); `nil` when there is none or it is zero.
+    static func distance(_ text: String?, unit unitText: String?) throws(RowProblem) -> Distance? {
+        let trimmed = (text ?? "").trimmingCharacters(in: .whitespaces)
+        guard SourceValues.isNonZero(trimmed) else { return nil }
+        guard let value = SourceValues.decimal(trimmed), value > 0, value < 1e9 else {
+            throw .malformed("distance '\(SourceValues.shown(trimmed))' is not a distance")
+        }
+        let unitTrimmed = (unitText ?? "").trimmingCharacters(in: .whitespaces)
+        guard let unit = unitTrimmed.isEmpty ? .km : DistanceUnit(parsing: unitTrimmed) else {
+            throw .malformed("distance unit '\(SourceValues.shown(unitTrimmed))' is none of m, km, mi")
+        }
+        let distance = Distance(value: value, unit: unit)
+        guard Distance.isInRange(distance.thousandths, unit: unit) else {
+            throw .malformed("distance \(SourceValues.shown(trimmed)) \(unit.rawValue) is more than 1 000 km")
+        }
+        return distance
     }
 }
 
@@ -154,9 +255,9 @@ extension SourceHistory {
         guard !unknown.isEmpty else { return }
         var counts: [WeightUnit: Int] = [:]
         for workout in workouts {
-            for set in workout.sets where set.weight.hundredths > 0 { counts[set.weight.unit, default: 0] += 1 }
+            for set in workout.sets where set.values.weight.hundredths > 0 { counts[set.values.weight.unit, default: 0] += 1 }
         }
         let usual = fallback ?? counts.max { ($0.value, $0.key.rawValue) < ($1.value, $1.key.rawValue) }?.key ?? .kg
-        for position in unknown { workouts[position.workout].sets[position.set].weight.unit = usual }
+        for position in unknown { workouts[position.workout].sets[position.set].values.weight.unit = usual }
     }
 }

@@ -95,6 +95,11 @@ struct ExportRows {
         collector.with(key: key, start: start, body)
     }
 
+    /// A row that is a note, not a set.
+    mutating func countNoteRow() {
+        history.noteRows += 1
+    }
+
     /// A row (or part of one) that brought no set, and why.
     mutating func skip(_ reason: SkipReason) {
         history.skip(reason)
@@ -104,9 +109,10 @@ struct ExportRows {
     /// skipped one counted. `label` is the app's set number or letter.
     mutating func add(_ outcome: SetFields.Outcome, exercise: String, label: String, kind: SetKind?, key: String, start: WallTime) {
         switch outcome {
-        case .set(let weight, let reps, let exact, let unitKnown):
-            if !exact { history.rounded += 1 }
-            collector.add((exercise, label, weight, reps, kind), unitKnown: unitKnown, key: key, start: start)
+        case .set(let values, let read):
+            if !read.exact { history.rounded += 1 }
+            if read.rpeLeftOff { history.rpeLeftOff += 1 }
+            collector.add((exercise, label, values, kind, read.legacy), unitKnown: read.unitKnown, key: key, start: start)
         case .skip(let reason):
             history.skip(reason)
         }

@@ -3,7 +3,8 @@ import TopWeightCore
 
 /// FitNotes' exports: the workout log with `Weight (lbs)` / `Weight (kgs)`
 /// (old) or `Weight` and a per-row `Weight Unit` of `kgs`/`lbs` (new),
-/// dates without a time, cardio rows with a distance or a time; and the
+/// dates without a time, cardio rows with a distance (`Distance Unit`) or a
+/// `Time` of h:mm:ss; and the
 /// body tracker's `Date,Time,Measurement,Value,Unit`.
 enum FitNotesReader {
     static func workouts(_ table: inout CSVTable, unit asked: WeightUnit?) throws(ImportError) -> SourceHistory {
@@ -26,21 +27,22 @@ enum FitNotesReader {
             throw ImportError("this FitNotes export doesn't say whether its weights are kg or lb: add --unit kg or --unit lb")
         }
         let distanceColumn = ExportReader.distanceColumn(table)
+        let distanceUnitColumn = table.column("distance unit")
         let timeColumn = table.column("time")
         let commentColumn = table.column("comment")
 
         return try ExportRows.read(&table, format: .fitnotes, variant: unitWords, unit: asked) { rows, fields throws(RowProblem) in
             let day = try rows.date(fields[dateColumn])
             let exercise = try rows.exercise(fields[exerciseColumn])
-            let outcome = try SetFields.read(reps: fields[repsColumn], weight: fields[weightColumn], unit: unit, fields: fields)
+            // `Time` is h:mm:ss; a distance with an empty Distance Unit is in km.
+            let measures = SetFields.Measures(time: timeColumn.map { fields[$0] }, distance: distanceColumn.map { fields[$0] },
+                                              distanceUnit: distanceUnitColumn.map { fields[$0] })
+            let outcome = try SetFields.read(reps: fields[repsColumn], weight: fields[weightColumn], unit: unit,
+                                             fields: fields, measures: measures)
             // One workout a day: FitNotes keeps no time and no set number.
             let key = day.canonical
             if let column = commentColumn {
                 rows.workout(key: key, start: day) { $0.addNote(fields[column], exercise: exercise) }
-            }
-            if SourceValues.isNonZero(fields, in: [distanceColumn, timeColumn]) {
-                rows.skip(.cardioOrTimed)
-                return
             }
             rows.add(outcome, exercise: exercise, label: "", kind: nil, key: key, start: day)
         }

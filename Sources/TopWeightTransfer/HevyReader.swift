@@ -3,8 +3,8 @@ import TopWeightCore
 
 /// Hevy's export: one row a set, newest workout first, `start_time` like
 /// `8 Apr 2026, 16:50`, a 0-based `set_index`, `set_type` normal, warmup,
-/// dropset or failure, `weight_kg` or `weight_lbs`, cardio with a distance
-/// or a duration and no reps, and notes whose line breaks are real or a
+/// dropset or failure, `weight_kg` or `weight_lbs`, cardio and holds with a
+/// `distance_km` or `distance_miles` and a `duration_seconds`, an `rpe`, and notes whose line breaks are real or a
 /// literal `\n`.
 enum HevyReader {
     static func workouts(_ table: inout CSVTable, unit asked: WeightUnit?) throws(ImportError) -> SourceHistory {
@@ -19,7 +19,9 @@ enum HevyReader {
         try ExportReader.check(asked, against: fileUnit, where: "its \(table.header[weightColumn]) column")
         let typeColumn = table.column("set_type")
         let distanceColumn = ExportReader.distanceColumn(table)
+        let distanceUnit = distanceColumn.flatMap { ExportReader.distanceUnit(inColumnName: table.keys[$0]) }
         let durationColumn = table.column("duration_seconds")
+        let rpeColumn = table.column("rpe")
         let descriptionColumn = table.column("description")
         let notesColumn = table.column("exercise_notes")
 
@@ -41,15 +43,14 @@ enum HevyReader {
                 case let other: throw .malformed("set_type '\(SourceValues.shown(other))' is none of normal, warmup, dropset, failure")
                 }
             }
-            let outcome = try SetFields.read(reps: fields[repsColumn], weight: fields[weightColumn], unit: .fixed(fileUnit), fields: fields)
+            let measures = SetFields.Measures(time: durationColumn.map { fields[$0] }, distance: distanceColumn.map { fields[$0] },
+                                              distanceUnit: distanceUnit, rpe: rpeColumn.map { fields[$0] })
+            let outcome = try SetFields.read(reps: fields[repsColumn], weight: fields[weightColumn], unit: .fixed(fileUnit),
+                                             fields: fields, measures: measures)
             let key = start.canonical
             rows.workout(key: key, start: start) { workout in
                 if let column = descriptionColumn { workout.addNote(Self.lineBreaks(fields[column])) }
                 if let column = notesColumn { workout.addNote(Self.lineBreaks(fields[column]), exercise: exercise) }
-            }
-            if SourceValues.isNonZero(fields, in: [distanceColumn, durationColumn]) {
-                rows.skip(.cardioOrTimed)
-                return
             }
             rows.add(outcome, exercise: exercise, label: label, kind: kind, key: key, start: start)
         }

@@ -5,20 +5,23 @@ import TopWeightCore
 /// importing it into an empty database gives the same history.
 ///
 /// ```
-/// {"format": "topweight", "version": 1,
-///  "members": [{"name"}], "exercises": [{"name", "category"}],
-///  "records": [{"uid", "user", "exercise", "weight", "unit", "reps", "series", "kind",
+/// {"format": "topweight", "version": 2,
+///  "members": [{"name"}], "exercises": [{"name", "category", "kind"}],
+///  "records": [{"uid", "user", "exercise", "kind", "weight", "unit", "reps", "series",
+///               "seconds", "distance", "distanceUnit", "rpe", "mark",
 ///               "performedAt", "createdAt", "editedAt", "deletedAt"}],
 ///  "sessions": [{"user", "date", "note", "routine", "editedAt"}],
-///  "routines": [{"name", "exercises": [{"exercise", "weight", "unit", "reps", "series"}]}],
+///  "routines": [{"name", "exercises": [{"exercise", "kind", "weight", "unit", "reps", "series", …}]}],
 ///  "bodyWeights": [{"uid", "user", "weight", "unit", "measuredAt"}]}
 /// ```
 /// Instants are ISO 8601 with their offset and milliseconds; a record
-/// with `deletedAt` is a tombstone; `kind` is warmup, drop or failure, absent for
-/// a working set.
+/// with `deletedAt` is a tombstone. A set's fields are `SetFormat`'s: `kind`
+/// is weight, bodyweight, time or distance, `mark` warmup, drop or failure
+/// (absent for a working set). Version 1 (before kinds) had no kind but the
+/// mark, under `kind`: it is read as it was.
 struct HistoryDocument: Decodable {
     static let formatName = "topweight"
-    static let version = 1
+    static let version = 2
 
     var format: String
     var version: Int
@@ -65,6 +68,7 @@ struct HistoryDocument: Decodable {
     struct ExerciseEntry: Decodable {
         var name: String
         var category: String?
+        var kind: String?
     }
 
     struct Record: Decodable {
@@ -73,6 +77,11 @@ struct HistoryDocument: Decodable {
         var unit: String
         var reps, series: Int
         var kind: String?
+        var mark: String?
+        var seconds: Int?
+        var distance: Double?
+        var distanceUnit: String?
+        var rpe: Double?
         var performedAt, createdAt: String
         var editedAt, deletedAt: String?
     }
@@ -95,6 +104,11 @@ struct HistoryDocument: Decodable {
             var unit: String?
             var reps: Int?
             var series: Int?
+            var kind: String?
+            var seconds: Int?
+            var distance: Double?
+            var distanceUnit: String?
+            var rpe: Double?
         }
     }
 

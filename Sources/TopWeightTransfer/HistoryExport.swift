@@ -39,11 +39,9 @@ public enum HistoryExport {
                 used.insert(NameRules.key(record.exercise))
                 var pairs: [(String, String)] = [
                     ("uid", DataFormats.json(record.uid)), ("user", DataFormats.json(record.user)),
-                    ("exercise", DataFormats.json(record.exercise)), ("weight", record.values.weight.number),
-                    ("unit", DataFormats.json(record.values.weight.unit.rawValue)), ("reps", String(record.values.reps)),
-                    ("series", String(record.values.series)),
+                    ("exercise", DataFormats.json(record.exercise)),
                 ]
-                if let kind = record.kind { pairs.append(("kind", DataFormats.json(kind.rawValue))) }
+                pairs += SetFormat.jsonPairs(record.values, mark: record.kind)
                 pairs.append(("performedAt", time(record.performedAt)))
                 pairs.append(("createdAt", time(record.createdAt)))
                 if let editedAt = record.editedAt { pairs.append(("editedAt", time(editedAt))) }
@@ -60,6 +58,7 @@ public enum HistoryExport {
         list("exercises", exercises.map { exercise in
             var pairs = [("name", DataFormats.json(exercise.name))]
             if let category = exercise.category { pairs.append(("category", DataFormats.json(category))) }
+            pairs.append(("kind", DataFormats.json(exercise.kind.rawValue)))
             return DataFormats.jsonObject(pairs)
         }, write: write)
 
@@ -77,10 +76,7 @@ public enum HistoryExport {
         list("routines", routines.map { routine in
             let steps = routine.exercises.map { step in
                 var pairs = [("exercise", DataFormats.json(step.exercise))]
-                if let values = step.values {
-                    pairs += [("weight", values.weight.number), ("unit", DataFormats.json(values.weight.unit.rawValue)),
-                              ("reps", String(values.reps)), ("series", String(values.series))]
-                }
+                if let values = step.values { pairs += SetFormat.jsonPairs(values, mark: nil) }
                 return DataFormats.jsonObject(pairs)
             }
             return DataFormats.jsonObject([("name", DataFormats.json(routine.name)), ("exercises", "[" + steps.joined(separator: ",") + "]")])
@@ -151,7 +147,9 @@ public enum HistoryExport {
     /// `member`'s live records as Strong's CSV: a workout per local day
     /// (its first set's time, the day's routine as its name, the day's note
     /// on every row), a row per set, warm-ups, drops and failures as `W`,
-    /// `D`, `F`. The weight column has one unit: the one most of the sets
+    /// `D`, `F`; a set's RPE, a timed set's Seconds, a distance set's Distance
+    /// (in metres) and Seconds. A bodyweight set's Weight is its added load
+    /// (Strong has no sign for assistance: an assisted set's is its assistance). The weight column has one unit: the one most of the sets
     /// have; the others are converted (and counted in the report).
     public static func strong(from engine: any StorageEngine, member: User, calendar: Calendar,
                               write: (String) -> Void) throws(LogbookError) -> StrongReport {
@@ -202,15 +200,28 @@ public enum HistoryExport {
                         setNumber += 1
                         order = String(setNumber)
                     }
+                    let set = strongFields(record.values, weight: weight)
                     write(strongLine([
                         String(number + 1), start, guarded(info?.routine ?? "Workout"), duration, guarded(record.exercise), order,
-                        weight.number, String(record.values.reps), "", "", "", "", guarded(info?.note ?? ""),
+                        set.weight, set.reps, set.rpe, set.distance, set.seconds, "", guarded(info?.note ?? ""),
                     ]))
                     report.rows += 1
                 }
             }
         }
         return report
+    }
+
+    /// A set's Weight, Reps, RPE, Distance (meters) and Seconds: a timed or
+    /// distance set has no reps and its load only when it had one (as Strong
+    /// writes them), its time in Seconds, its distance in metres.
+    static func strongFields(_ values: SetValues, weight: Weight)
+        -> (weight: String, reps: String, rpe: String, distance: String, seconds: String) {
+        let lift = values.measure == .weight || values.measure == .bodyweight
+        let distance: String = values.distance.map { SetFormat.distance(Distance(value: $0.metres, unit: .m)) } ?? ""
+        let seconds: String = values.duration.map { String($0.seconds) } ?? ""
+        return (lift || weight.hundredths > 0 ? weight.number : "", lift ? String(values.reps) : "",
+                values.effort.map(SetFormat.rpe) ?? "", distance, seconds)
     }
 
     /// A name or note a spreadsheet would run as a formula (`=cmd|calc`),

@@ -64,6 +64,9 @@ extension HistoryImporter {
         let categories = Dictionary(document.exercises.compactMap { entry in
             read.name(entry.name, .exercise).map { (NameRules.key($0), entry.category) }
         }, uniquingKeysWith: { first, _ in first })
+        let listedKinds = Dictionary(document.exercises.compactMap { entry in
+            read.name(entry.name, .exercise).flatMap { name in entry.kind.flatMap(ExerciseKind.init(rawValue:)).map { (NameRules.key(name), $0) } }
+        }, uniquingKeysWith: { first, _ in first })
         var records: [StoredRecord] = []
         for (index, entry) in document.records.enumerated() where wanted(entry.user) {
             if let record = read.record(entry, place: "record \(index + 1)", categories: categories) { records.append(record) }
@@ -101,8 +104,8 @@ extension HistoryImporter {
             let listed = categories[NameRules.key(name)] ?? catalog.entry(named: name).flatMap {
                 NameRules.key($0.name) == NameRules.key(name) ? $0.category : nil
             }
-            // A new exercise measures what its records do, else what the catalog says.
-            let kind = measured[NameRules.key(name)] ?? catalog.entry(named: name).map(\.kind) ?? .weight
+            // A new exercise has the kind the file lists, else measures what its records do, else what the catalog says.
+            let kind = listedKinds[NameRules.key(name)] ?? measured[NameRules.key(name)] ?? catalog.entry(named: name).map(\.kind) ?? .weight
             exercises.append((name, listed, kind))
         }
 
@@ -129,6 +132,11 @@ extension HistoryImporter {
         let live = records.filter { $0.deletedAt == nil }
         summary.records = records.count
         summary.sets = live.reduce(0) { $0 + $1.values.series }
+        for record in live {
+            summary.measured[record.values.measure, default: 0] += record.values.series
+            if record.values.effort != nil { summary.rated += record.values.series }
+            if record.values.measure == .distance, record.values.duration == nil { summary.distanceWithoutTime += record.values.series }
+        }
         summary.days = Set(live.map { "\(NameRules.key($0.user)) \(LocalDay($0.performedAt, in: calendar))" }).count
         summary.recordsPresent = records.count - fresh.count
         summary.setsPresent = summary.sets - fresh.filter { $0.deletedAt == nil }.reduce(0) { $0 + $1.values.series }
@@ -222,22 +230,17 @@ struct DocumentReader {
         return .some(date)
     }
 
-    private static func values(weight: Double, unit: String, reps: Int, series: Int) -> SetValues? {
-        guard let unit = WeightUnit(rawValue: unit), weight.isFinite, weight >= 0, (weight * 100).rounded() <= Double(unit.maximumHundredths),
-              Limits.reps.contains(reps), Limits.series.contains(series) else { return nil }
-        return SetValues(weight: Weight(value: weight, unit: unit), reps: reps, series: series)
-    }
-
     mutating func record(_ entry: HistoryDocument.Record, place: String, categories: [String: String?]) -> StoredRecord? {
         guard RecordUID.isValid(entry.uid) else { return refuse(place, "uid '\(SourceValues.shown(entry.uid))' is not a lower-case UUID") }
         guard let user = name(entry.user, .user, place: place), let exercise = name(entry.exercise, .exercise, place: place) else { return nil }
-        guard let values = Self.values(weight: entry.weight, unit: entry.unit, reps: entry.reps, series: entry.series) else {
-            return refuse(place, "\(entry.weight) \(entry.unit) × \(entry.reps) × \(entry.series) is out of range")
-        }
-        var kind: SetKind?
-        if let text = entry.kind {
-            guard let known = SetKind(rawValue: text) else { return refuse(place, "kind '\(SourceValues.shown(text))' is none of warmup, drop, failure") }
-            kind = known
+        let read = SetFormat.values(kind: entry.kind.map { SourceValues.shown($0) }, mark: entry.mark.map { SourceValues.shown($0) },
+                                    weight: entry.weight, unit: entry.unit, reps: entry.reps, series: entry.series,
+                                    seconds: entry.seconds, distance: entry.distance, distanceUnit: entry.distanceUnit, rpe: entry.rpe)
+        let values: SetValues
+        let kind: SetKind?
+        switch read {
+        case .failure(let error): return refuse(place, error.reason)
+        case .success(let (checked, mark)): (values, kind) = (checked, mark)
         }
         guard let performed = time(entry.performedAt, "performedAt", place: place), let performedAt = performed,
               let created = time(entry.createdAt, "createdAt", place: place), let createdAt = created,
@@ -263,10 +266,12 @@ struct DocumentReader {
             guard let exercise = name(step.exercise, .exercise, place: place) else { return nil }
             var values: SetValues?
             if let weight = step.weight, let unit = step.unit, let reps = step.reps, let series = step.series {
-                guard let checked = Self.values(weight: weight, unit: unit, reps: reps, series: series) else {
-                    return refuse(place, "\(exercise): \(weight) \(unit) × \(reps) × \(series) is out of range")
+                switch SetFormat.values(kind: step.kind.map { SourceValues.shown($0) }, mark: nil, weight: weight, unit: unit,
+                                        reps: reps, series: series, seconds: step.seconds, distance: step.distance,
+                                        distanceUnit: step.distanceUnit, rpe: step.rpe) {
+                case .failure(let error): return refuse(place, "\(exercise): \(error.reason)")
+                case .success(let (checked, _)): values = checked
                 }
-                values = checked
             }
             steps.append(RoutineStep(exercise: exercise, values: values))
         }

@@ -92,6 +92,7 @@ public struct HistoryImporter: Sendable {
         summary.skipped = source.skipped
         summary.malformed = source.malformed
         summary.rounded = source.rounded
+        summary.rpeLeftOff = source.rpeLeftOff
         summary.shortened = source.shortened
 
         let existing = try storage { () throws(LogbookError) in try engine.user(named: member) }
@@ -107,6 +108,9 @@ public struct HistoryImporter: Sendable {
         summary.records = plan.records.count
         summary.days = plan.days(in: calendar).count
         summary.mapped = plan.mapped
+        summary.measured = plan.measured
+        summary.rated = plan.rated
+        summary.distanceWithoutTime = plan.distanceWithoutTime
         summary.bodyWeights = plan.bodyWeights.count
 
         // What the database holds already.
@@ -133,11 +137,15 @@ public struct HistoryImporter: Sendable {
         // Strong export, or another app's copy of sets logged here).
         var fresh: [StoredRecord] = []
         // Known ids first: each takes its set out of the day's, so that set
-        // can't answer for another row as well.
-        for record in plan.records where knownRecords.contains(record.uid) {
+        // can't answer for another row as well. A record whose run had another
+        // id before imports read RPEs is known by that one too.
+        func known(_ record: StoredRecord) -> Bool {
+            knownRecords.contains(record.uid) || plan.formerUIDs[record.uid].map(knownRecords.contains) == true
+        }
+        for record in plan.records where known(record) {
             _ = knownSets.take(record)
         }
-        for record in plan.records where !knownRecords.contains(record.uid) {
+        for record in plan.records where !known(record) {
             let there = knownSets.take(record)
             guard there < record.values.series else { continue }
             var rest = record

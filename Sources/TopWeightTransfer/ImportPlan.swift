@@ -4,10 +4,14 @@ import TopWeightCore
 /// What one export brings one member, ready to store: records with ids
 /// derived from their source rows, notes by day, body weights.
 ///
-/// Consecutive identical sets of an exercise in a workout (same weight,
-/// reps and kind) become one record with their number as `series`, at most
-/// `Limits.series` to a record; nothing else is merged, so the sets and the
-/// volume of every day are the file's.
+/// Consecutive identical sets of an exercise in a workout (same numbers,
+/// RPE and kind) become one record with their number as `series`, at most
+/// `Limits.series` to a record; nothing else is merged (a distance set never
+/// is), so the sets and the volume of every day are the file's.
+///
+/// A weight × reps set on an exercise whose kind is bodyweight (the
+/// catalog's Pull-Up, or a stored exercise of that kind) is a bodyweight set:
+/// its weight is the load added to body weight (0: body weight alone).
 struct ImportPlan {
     var member: String
     var records: [StoredRecord] = []
@@ -18,6 +22,14 @@ struct ImportPlan {
     var bodyWeights: [(uid: String, weight: Weight, measuredAt: Date)] = []
     /// App names put on a catalog exercise spelt otherwise, by app name.
     var mapped: [(from: String, to: String)] = []
+    /// Sets by what they measure, and those with an RPE.
+    var measured: [ExerciseKind: Int] = [:]
+    var rated = 0
+    var distanceWithoutTime = 0
+    /// The id a record's first set had before imports read RPEs (its run of
+    /// identical sets then had no RPEs to split it), where it differs: an
+    /// import made then, deleted since or not, still answers for it.
+    var formerUIDs: [String: String] = [:]
 
     /// Version of the recipe for ids: a change to it would make old imports look new.
     static let idScheme = "topweight-import-1"
@@ -45,22 +57,34 @@ struct ImportPlan {
         var noteDays: [LocalDay] = []
         for workout in workouts {
             let start = clock.date(workout.start)
+            var workoutSets = workout.sets
+            for position in workoutSets.indices where workoutSets[position].values.measure == .weight
+                && target(workoutSets[position].exercise).kind == .bodyweight {
+                workoutSets[position].values.measure = .bodyweight
+            }
+            let former = Self.formerUIDs(of: workoutSets, format: source.format, memberKey: memberKey)
             var index = 0
-            while index < workout.sets.count {
-                let first = workout.sets[index]
+            while index < workoutSets.count {
+                let first = workoutSets[index]
                 var end = index + 1
-                while end < workout.sets.count, end - index < Limits.series.upperBound, Self.same(workout.sets[end], as: first) { end += 1 }
-                let run = workout.sets[index..<end]
-                let uid = SourceUID.make([Self.idScheme, source.format.rawValue, memberKey] + run.map(\.identity))
+                while end < workoutSets.count, end - index < Limits.series.upperBound, Self.same(workoutSets[end], as: first) { end += 1 }
+                let run = workoutSets[index..<end]
+                let uid = Self.uid(run, format: source.format, memberKey: memberKey)
+                if let before = former[first.identity], before != uid { formerUIDs[uid] = before }
                 let exercise = target(first.exercise)
                 // A set's place in the workout, as milliseconds after its start: the day never changes.
                 let performedAt = start.addingTimeInterval(Double(min(index, 999)) / 1000)
+                var values = first.values
+                values.series = run.count
                 records.append(StoredRecord(
                     id: 0, uid: uid, user: member, exercise: exercise.name, category: exercise.category,
-                    values: SetValues(weight: first.weight, reps: first.reps, series: run.count),
-                    performedAt: performedAt, createdAt: now, editedAt: nil, deletedAt: nil, kind: first.kind
+                    values: values, performedAt: performedAt, createdAt: now, editedAt: nil, deletedAt: nil, kind: first.kind,
+                    exerciseKind: exercise.kind
                 ))
                 sets += run.count
+                measured[values.measure, default: 0] += run.count
+                if values.effort != nil { rated += run.count }
+                if values.measure == .distance, values.duration == nil { distanceWithoutTime += run.count }
                 index = end
             }
             let paragraphs = workout.notes + workout.exerciseNotes.map { "\(target($0.exercise).name): \($0.note)" }
@@ -76,14 +100,50 @@ struct ImportPlan {
             let uid = SourceUID.make([Self.idScheme, "body", source.format.rawValue, memberKey, measurement.identity])
             bodyWeights.append((uid, measurement.weight, clock.date(measurement.measuredAt)))
         }
+        // A new name measures what most of its sets do.
+        var counts: [String: [ExerciseKind: Int]] = [:]
+        for record in records where record.exerciseKind == nil {
+            counts[NameRules.key(record.exercise), default: [:]][record.values.measure, default: 0] += record.values.series
+        }
+        let kinds = counts.mapValues { tally in
+            tally.max { ($0.value, $1.key.rawValue) < ($1.value, $0.key.rawValue) }?.key ?? .weight
+        }
+        for index in records.indices where records[index].exerciseKind == nil {
+            records[index].exerciseKind = kinds[NameRules.key(records[index].exercise)]
+        }
         let setNames = Set(workouts.flatMap { $0.sets.map(\.exercise) })
         mapped = targets.filter { setNames.contains($0.key) && $0.value.mapped }.map { ($0.key, $0.value.name) }
             .sorted { NameRules.key($0.from) < NameRules.key($1.from) }
     }
 
-    /// Two sets one record can hold.
+    /// Two sets one record can hold: a distance set is one record on its own.
     static func same(_ set: SourceSet, as other: SourceSet) -> Bool {
-        set.exercise == other.exercise && set.weight == other.weight && set.reps == other.reps && set.kind == other.kind
+        set.exercise == other.exercise && set.values == other.values && set.kind == other.kind && set.values.measure != .distance
+    }
+
+    /// The id of a run of sets: its rows' identities, for this format and member.
+    static func uid(_ run: ArraySlice<SourceSet>, format: ImportFormat, memberKey: String) -> String {
+        SourceUID.make([idScheme, format.rawValue, memberKey] + run.map(\.identity))
+    }
+
+    /// The id each weight × reps set's record had when imports read neither
+    /// times, distances nor RPEs: runs made of those sets alone, told apart
+    /// by weight, reps and kind only. By identity.
+    static func formerUIDs(of sets: [SourceSet], format: ImportFormat, memberKey: String) -> [String: String] {
+        let legacy = sets.filter(\.legacy)
+        var former: [String: String] = [:]
+        var index = 0
+        while index < legacy.count {
+            let first = legacy[index]
+            var end = index + 1
+            while end < legacy.count, end - index < Limits.series.upperBound, legacy[end].exercise == first.exercise,
+                  legacy[end].values.weight == first.values.weight, legacy[end].values.reps == first.values.reps,
+                  legacy[end].kind == first.kind { end += 1 }
+            let uid = uid(legacy[index..<end], format: format, memberKey: memberKey)
+            for set in legacy[index..<end] { former[set.identity] = uid }
+            index = end
+        }
+        return former
     }
 
     /// The days the records fall on.

@@ -47,6 +47,13 @@ public struct ImportSummary: Sendable {
     public var malformed: [MalformedRow] = []
     /// Weights finer than a hundredth, rounded to one (the store keeps two decimals).
     public var rounded = 0
+    /// The file's sets by what they measure (weight, bodyweight, time, distance), and those with an RPE.
+    public var measured: [ExerciseKind: Int] = [:]
+    public var rated = 0
+    /// Distance sets the file gave no time (kept: a distance set's time may be missing).
+    public var distanceWithoutTime = 0
+    /// RPEs outside 6–10 by halves: their sets kept without one.
+    public var rpeLeftOff = 0
 
     /// App names put on a catalog exercise, and the exercises made for new names.
     public var mapped: [(from: String, to: String)] = []

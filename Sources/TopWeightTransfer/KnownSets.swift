@@ -2,7 +2,7 @@ import Foundation
 import TopWeightCore
 
 /// A member's live sets on the days an import touches, found by what they
-/// are (day, exercise, weight, reps, kind) rather than by id.
+/// are (day, exercise, weight, reps, time, distance, kind) rather than by id.
 ///
 /// An export that carries no ids (Strong's CSV, ours included) gives its rows
 /// new ids: a workout a day, sets renumbered, one unit. Without this, our own
@@ -28,7 +28,7 @@ struct KnownSets {
     init(_ records: [WorkoutRecord], calendar: Calendar) {
         self.calendar = calendar
         for record in records where record.deletedAt == nil {
-            let key = slot(record.exercise, reps: record.values.reps, kind: record.kind, at: record.performedAt)
+            let key = slot(record.exercise, values: record.values, kind: record.kind, at: record.performedAt)
             let kilograms = Self.kilograms(record.values.weight)
             if let index = slots[key]?.firstIndex(where: { abs($0.kilograms - kilograms) < Self.tolerance }) {
                 slots[key]?[index].count += record.values.series
@@ -41,7 +41,7 @@ struct KnownSets {
     /// How many of `record`'s series the day already holds (taken, so no
     /// other incoming set counts them again).
     mutating func take(_ record: StoredRecord) -> Int {
-        let key = slot(record.exercise, reps: record.values.reps, kind: record.kind, at: record.performedAt)
+        let key = slot(record.exercise, values: record.values, kind: record.kind, at: record.performedAt)
         let kilograms = Self.kilograms(record.values.weight)
         guard let index = slots[key]?.firstIndex(where: { abs($0.kilograms - kilograms) < Self.tolerance && $0.count > 0 }),
               let available = slots[key]?[index].count else { return 0 }
@@ -50,8 +50,15 @@ struct KnownSets {
         return taken
     }
 
-    private func slot(_ exercise: String, reps: Int, kind: SetKind?, at date: Date) -> String {
-        [LocalDay(date, in: calendar).description, NameRules.key(exercise), String(reps), kind?.rawValue ?? ""].joined(separator: "\u{1F}")
+    /// A timed or distance set's slot holds its time and distance too (a
+    /// weight set's is as it always was); neither the RPE nor bodyweight
+    /// against weight tells sets apart: an import made before either was read
+    /// still answers for the set.
+    private func slot(_ exercise: String, values: SetValues, kind: SetKind?, at date: Date) -> String {
+        var parts = [LocalDay(date, in: calendar).description, NameRules.key(exercise), String(values.reps), kind?.rawValue ?? ""]
+        if let duration = values.duration { parts.append("t\(duration.seconds)") }
+        if let distance = values.distance { parts.append("d\(Int(distance.metres.rounded()))") }
+        return parts.joined(separator: "\u{1F}")
     }
 
     static func kilograms(_ weight: Weight) -> Double {

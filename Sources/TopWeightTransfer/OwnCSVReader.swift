@@ -6,8 +6,10 @@ import TopWeightText
 /// live record with its id, so importing it where it came from adds nothing
 /// and into an empty database gives the same records.
 enum OwnCSVReader {
-    /// The columns `HistoryExport.csv` writes, lower-cased.
-    static let keys = HistoryExport.csvHeader.split(separator: ",").map(String.init)
+    /// The columns every file of ours has had: those before kinds.
+    static let keys = ["uid", "performedAt", "user", "exercise", "weight", "unit", "reps", "series", "kind"]
+    /// The columns kinds added (`SetFormat`), each read when the file has it.
+    static let kindKeys = ["mark", "seconds", "distance", "distanceUnit", "rpe"]
 
     /// True when `text` starts with our CSV export's header.
     static func matches(_ text: String) -> Bool {
@@ -25,6 +27,9 @@ enum OwnCSVReader {
             guard let index = table.column(key.lowercased()) else { throw ImportError("this Top Weight CSV export lacks its \(key) column") }
             columns[key] = index
         }
+        for key in kindKeys {
+            if let index = table.column(key.lowercased()) { columns[key] = index }
+        }
         func field(_ fields: [String], _ key: String) -> String { columns[key].map { fields[$0] } ?? "" }
         let created = ExportTimestamp.string(now, timeZone: TimeZone(identifier: "UTC") ?? .current)
         var records: [HistoryDocument.Record] = []
@@ -40,10 +45,23 @@ enum OwnCSVReader {
                 malformed.append(MalformedRow(place: row.lines, reason: "weight, reps and series must be numbers"))
                 continue
             }
-            let kind = field(fields, "kind")
+            func optional<T>(_ key: String, _ read: (String) -> T?) -> T?? {
+                let text = field(fields, key).trimmingCharacters(in: .whitespaces)
+                return text.isEmpty ? .some(nil) : read(text).map { .some($0) }
+            }
+            guard let seconds = optional("seconds", { Int($0) }), let distance = optional("distance", { SourceValues.decimal($0) }),
+                  let rpe = optional("rpe", { SourceValues.decimal($0) }) else {
+                malformed.append(MalformedRow(place: row.lines, reason: "seconds, distance and rpe must be numbers where given"))
+                continue
+            }
+            func text(_ key: String) -> String? {
+                let value = field(fields, key).trimmingCharacters(in: .whitespaces)
+                return value.isEmpty ? nil : value
+            }
             records.append(HistoryDocument.Record(
                 uid: field(fields, "uid"), user: unguarded(field(fields, "user")), exercise: unguarded(field(fields, "exercise")),
-                weight: weight, unit: field(fields, "unit"), reps: reps, series: series, kind: kind.isEmpty ? nil : kind,
+                weight: weight, unit: field(fields, "unit"), reps: reps, series: series, kind: text("kind"), mark: text("mark"),
+                seconds: seconds, distance: distance, distanceUnit: text("distanceUnit"), rpe: rpe,
                 performedAt: field(fields, "performedAt"), createdAt: created, editedAt: nil, deletedAt: nil
             ))
         }

@@ -28,7 +28,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
 
 /// Why a row of an export brought no set.
 public enum SkipReason: String, Sendable, Hashable, CaseIterable, Comparable {
-    /// A distance or a time: running, cycling, a plank.
+    /// A distance or a time where the format has no set for it (StrongLifts' workout time).
     case cardioOrTimed
     /// No reps, or 0 (a set planned but not done).
     case noReps
@@ -64,13 +64,18 @@ public struct MalformedRow: Sendable, Hashable {
     public var description: String { "\(place): \(reason); skipped" }
 }
 
-/// One weight × reps set as the export gives it.
+/// One set as the export gives it: weight × reps, or a time, or a distance
+/// (with its time when the row has one), and its RPE when the row had one.
 struct SourceSet: Sendable, Hashable {
     /// The exercise as the app named it (trimmed).
     var exercise: String
-    var weight: Weight
-    var reps: Int
+    /// The set's numbers, `series` 1; `measure` is weight, time or distance
+    /// (a bodyweight lift is told later, from the exercise it lands on).
+    var values: SetValues
     var kind: SetKind?
+    /// A row the importer took before it read times, distances and RPEs (a
+    /// weight × reps row): its records' ids are worked out as they were then too.
+    var legacy: Bool
     /// What identifies this set in the file, whatever else changes:
     /// the workout's start, the exercise, the app's set label and how
     /// many times that label came before in the workout.
@@ -97,12 +102,12 @@ struct SourceWorkout: Sendable {
     }
 
     /// Adds a set labelled `label` (the app's set number or letter).
-    mutating func add(exercise: String, label: String, weight: Weight, reps: Int, kind: SetKind?) {
+    mutating func add(exercise: String, label: String, values: SetValues, kind: SetKind?, legacy: Bool) {
         let slot = NameRules.key(exercise) + "\u{1F}" + label
         let occurrence = occurrences[slot, default: 0]
         occurrences[slot] = occurrence + 1
         let identity = [key, slot, String(occurrence)].joined(separator: "\u{1F}")
-        sets.append(SourceSet(exercise: exercise, weight: weight, reps: reps, kind: kind, identity: identity))
+        sets.append(SourceSet(exercise: exercise, values: values, kind: kind, legacy: legacy, identity: identity))
     }
 
     mutating func addNote(_ text: String) {
@@ -132,6 +137,8 @@ struct SourceHistory: Sendable {
     var variant: String
     /// Data rows read (blank lines not counted).
     var rows = 0
+    /// Rows that are a note and no set (Strong's `Note` rows): kept as notes.
+    var noteRows = 0
     /// Workouts in the order their first row came.
     var workouts: [SourceWorkout] = []
     var bodyWeights: [SourceBodyWeight] = []
@@ -139,6 +146,8 @@ struct SourceHistory: Sendable {
     var malformed: [MalformedRow] = []
     /// Weights finer than a hundredth, rounded to one.
     var rounded = 0
+    /// RPEs outside 6–10 by halves: the set kept, the RPE left off.
+    var rpeLeftOff = 0
     /// Exercise names too long to keep, shortened.
     var shortened: [(from: String, to: String)] = []
 
@@ -178,12 +187,12 @@ struct WorkoutCollector {
     }
 
     /// Adds a set to the workout for `key`; notes where its zero weight's unit is still unknown.
-    mutating func add(_ set: (exercise: String, label: String, weight: Weight, reps: Int, kind: SetKind?), unitKnown: Bool,
+    mutating func add(_ set: (exercise: String, label: String, values: SetValues, kind: SetKind?, legacy: Bool), unitKnown: Bool,
                       key: String, start: WallTime) {
         var position = 0
         let workout = with(key: key, start: start) { workout in
             position = workout.sets.count
-            workout.add(exercise: set.exercise, label: set.label, weight: set.weight, reps: set.reps, kind: set.kind)
+            workout.add(exercise: set.exercise, label: set.label, values: set.values, kind: set.kind, legacy: set.legacy)
         }
         if !unitKnown { unknownUnits.append((workout, position)) }
     }

@@ -57,11 +57,6 @@ enum SourceValues {
         return trimmed.count > 40 ? String(trimmed.prefix(39)) + "…" : trimmed
     }
 
-    /// True when any of `columns` (those a file has) holds a distance or a time that is not zero: cardio or a timed set.
-    static func isNonZero(_ fields: [String], in columns: [Int?]) -> Bool {
-        columns.contains { column in column.map { isNonZero(fields[$0]) } ?? false }
-    }
-
     /// True when a distance, a time in seconds or a `0:05:00` duration is there and not zero.
     static func isNonZero(_ text: some StringProtocol) -> Bool {
         let trimmed = text.trimmingCharacters(in: .whitespaces)

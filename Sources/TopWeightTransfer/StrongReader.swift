@@ -32,7 +32,10 @@ enum StrongReader {
             throw ImportError("this Strong export has no weight column (Weight, Weight (kg), kg…)")
         }
         let distanceColumn = ExportReader.distanceColumn(table)
+        let distanceUnit = distanceColumn.flatMap { ExportReader.distanceUnit(inColumnName: table.keys[$0]) }
+        let distanceUnitColumn = table.column("distance unit")
         let secondsColumn = table.column("seconds")
+        let rpeColumn = table.column("rpe")
         let notesColumn = table.column("notes")
         let workoutNotesColumn = table.column("workout notes")
 
@@ -57,14 +60,18 @@ enum StrongReader {
                     throw .malformed("set order '\(SourceValues.shown(order))' is none of a number, W, D, F, Rest Timer or Note")
                 }
             }
-            let outcome = try isNote ? nil : SetFields.read(reps: fields[repsColumn], weight: fields[weightColumn], unit: unit, fields: fields)
+            // A time or a distance makes a timed or a distance set; a distance with no unit named is in km.
+            let measures = SetFields.Measures(time: secondsColumn.map { fields[$0] }, distance: distanceColumn.map { fields[$0] },
+                                              distanceUnit: distanceUnitColumn.map { fields[$0] } ?? distanceUnit,
+                                              rpe: rpeColumn.map { fields[$0] })
+            let outcome = try isNote ? nil : SetFields.read(reps: fields[repsColumn], weight: fields[weightColumn], unit: unit,
+                                                            fields: fields, measures: measures)
             rows.workout(key: key, start: start) { workout in
                 if let column = workoutNotesColumn { workout.addNote(OwnCSVReader.unguarded(fields[column])) }
                 if let column = notesColumn { workout.addNote(OwnCSVReader.unguarded(fields[column]), exercise: exercise) }
             }
-            guard let outcome else { return }
-            if SourceValues.isNonZero(fields, in: [distanceColumn, secondsColumn]) {
-                rows.skip(.cardioOrTimed)
+            guard let outcome else {
+                rows.countNoteRow()
                 return
             }
             rows.add(outcome, exercise: exercise, label: order, kind: kind, key: key, start: start)

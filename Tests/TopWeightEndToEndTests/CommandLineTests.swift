@@ -68,10 +68,10 @@ struct CommandLineTests {
 
         let csv = try Binary.run(["history", "--user", "Ana", "--format", "csv"], db: scratch.db)
         let lines = csv.stdout.split(separator: "\n")
-        #expect(lines.first == "id,uid,performedAt,user,exercise,weight,unit,reps,series,kind")
+        #expect(lines.first == "id,uid,performedAt,user,exercise,weight,unit,reps,series,mark,kind,seconds,distance,distanceUnit,rpe")
         let row = lines.last?.split(separator: ",", omittingEmptySubsequences: false).map(String.init) ?? []
         #expect(row.first == "1" && RecordUID.isValid(row.count > 1 ? row[1] : ""), "\(lines)")
-        #expect(row.dropFirst(2).joined(separator: ",") == "2026-11-20T18:30:00+00:00,Ana,Bench Press,62.5,kg,8,3,", "\(lines)")
+        #expect(row.dropFirst(2).joined(separator: ",") == "2026-11-20T18:30:00+00:00,Ana,Bench Press,62.5,kg,8,3,,weight,,,,", "\(lines)")
 
         let text = try Binary.run(["history", "--user", "Ana"], db: scratch.db)
         let rows = text.stdout.split(separator: "\n").map(String.init)

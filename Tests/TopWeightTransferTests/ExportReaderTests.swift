@@ -16,47 +16,51 @@ struct FixtureExpectation: Sendable, CustomTestStringConvertible {
     var skipped: [SkipReason: Int] = [:]
     var malformed: [String] = []
     var records: Int
+    /// Timed and distance sets (the rows with a time or a distance that is not zero).
+    var timed = 0
+    var distance = 0
 
     var testDescription: String { file }
 
     static let all: [FixtureExpectation] = [
         // Comma, no unit (Strong's comma export): notes with commas and a line break, float noise, a malformed row, blank lines at the end.
+        // A treadmill and a plank; two squats alike but for their RPE (two records).
         FixtureExpectation(file: "strong-comma-no-unit.csv", unit: .lb, format: .strong, variant: "comma", rows: 9,
-                           days: ["2021-07-07": (3, 0, 137_000), "2021-07-09": (3, 0, 185_000)],
-                           skipped: [.cardioOrTimed: 2, .malformed: 1], malformed: ["line 11"], records: 4),
+                           days: ["2021-07-07": (4, 0, 137_000), "2021-07-09": (4, 0, 185_000)],
+                           skipped: [.malformed: 1], malformed: ["line 11"], records: 7, timed: 1, distance: 1),
         // The oldest: a `kg` column, 0-based set order, CRLF.
         FixtureExpectation(file: "strong-comma-oldest.csv", format: .strong, variant: "weights in kg", rows: 6,
-                           days: ["2016-10-03": (5, 111_250, 0)], skipped: [.cardioOrTimed: 1], records: 4),
+                           days: ["2016-10-03": (6, 111_250, 0)], records: 5, timed: 1),
         // No notes columns, reps written `13.0`.
         // The same lift and set number on two days: two sets, never one.
         FixtureExpectation(file: "strong-comma-no-notes.csv", unit: .kg, format: .strong, variant: "comma", rows: 5,
                            days: ["2024-11-28": (3, 41_500, 0), "2024-11-29": (1, 32_000, 0), "2024-12-02": (1, 32_000, 0)], records: 5),
         // No Duration column, a Cyrillic workout name, cardio first.
         FixtureExpectation(file: "strong-comma-no-duration.csv", unit: .kg, format: .strong, variant: "comma", rows: 4,
-                           days: ["2019-12-02": (3, 132_000, 0)], skipped: [.cardioOrTimed: 1], records: 2),
+                           days: ["2019-12-02": (4, 132_000, 0)], records: 3, distance: 1),
         // Semicolons and a Weight Unit column (kg and lb rows, empty for bodyweight), a note over two lines.
         FixtureExpectation(file: "strong-semicolon-unit-column.csv", format: .strong, variant: "semicolon, a Weight Unit column", rows: 7,
-                           days: ["2024-01-14": (3, 195_000, 0), "2024-01-15": (1, 0, 112_500)],
-                           skipped: [.cardioOrTimed: 2, .noReps: 1], records: 4),
+                           days: ["2024-01-14": (4, 195_000, 0), "2024-01-15": (2, 0, 112_500)],
+                           skipped: [.noReps: 1], records: 6, timed: 1, distance: 1),
         // Strong's current export: everything quoted, Weight (kg), W/D/F, Rest Timer and Note rows, a workout at 23:59:59.
         FixtureExpectation(file: "strong-semicolon-current.csv", format: .strong, variant: "semicolon, weights in kg", rows: 11,
-                           days: ["2025-02-17": (5, 99_200, 0), "2025-02-18": (3, 91_250, 0)],
-                           skipped: [.cardioOrTimed: 1, .restTimer: 1], records: 7),
+                           days: ["2025-02-17": (6, 99_200, 0), "2025-02-18": (3, 91_250, 0)],
+                           skipped: [.restTimer: 1], records: 8, distance: 1),
         // Hevy in kg, newest first, every set type, a literal \n in a note, a timed and a 0-rep row.
         FixtureExpectation(file: "hevy-kg.csv", format: .hevy, variant: "weights in kg", rows: 8,
-                           days: ["2025-09-15": (4, 216_000, 0), "2025-09-08": (2, 0, 0)],
-                           skipped: [.cardioOrTimed: 1, .noReps: 1], records: 5),
+                           days: ["2025-09-15": (5, 216_000, 0), "2025-09-08": (2, 0, 0)],
+                           skipped: [.noReps: 1], records: 6, timed: 1),
         FixtureExpectation(file: "hevy-lb.csv", format: .hevy, variant: "weights in lb", rows: 4,
-                           days: ["2026-01-13": (3, 0, 184_500)], skipped: [.cardioOrTimed: 1], records: 2),
-        // Weights in kg, distances in miles, real line breaks in a note.
+                           days: ["2026-01-13": (4, 0, 184_500)], records: 3, distance: 1),
+        // Weights in kg, distances in miles, real line breaks in a note; a farmer's walk with its load (40 kg × 1 in the sums).
         FixtureExpectation(file: "hevy-mixed.csv", format: .hevy, variant: "weights in kg", rows: 4,
-                           days: ["2026-04-08": (2, 17_300, 0)], skipped: [.cardioOrTimed: 2], records: 2),
+                           days: ["2026-04-08": (3, 21_300, 0), "2025-10-24": (1, 0, 0)], records: 4, distance: 2),
         FixtureExpectation(file: "fitnotes-old.csv", format: .fitnotes, variant: "weights in lb", rows: 5,
-                           days: ["2020-09-13": (4, 0, 288_000)], skipped: [.cardioOrTimed: 1], records: 3),
+                           days: ["2020-09-13": (4, 0, 288_000), "2020-09-14": (1, 0, 0)], records: 4, distance: 1),
         // A Weight Unit column of kgs and lbs; cardio rows of every shape.
         FixtureExpectation(file: "fitnotes-new.csv", format: .fitnotes, variant: "a Weight Unit column", rows: 8,
-                           days: ["2026-08-04": (3, 87_000, 264_552), "2026-08-05": (1, 0, 0)],
-                           skipped: [.cardioOrTimed: 3, .noReps: 1], records: 4),
+                           days: ["2026-08-04": (3, 87_000, 264_552), "2026-08-05": (1, 0, 0), "2026-08-13": (3, 0, 6_614)],
+                           skipped: [.noReps: 1], records: 7, timed: 1, distance: 2),
         // A byte-order mark, column pairs, a set not done (0 reps).
         FixtureExpectation(file: "stronglifts-kg.csv", format: .stronglifts, variant: "weights in kg", rows: 3,
                            days: ["2026-08-11": (6, 176_000, 0)], skipped: [.noReps: 1], records: 4),
@@ -81,10 +85,13 @@ struct ExportReaderTests {
         var days: [String: DaySums] = [:]
         for workout in history.workouts {
             for set in workout.sets {
-                days[String(workout.start.canonical.prefix(10)), default: DaySums()].add(set.weight, reps: set.reps, series: 1)
+                days[String(workout.start.canonical.prefix(10)), default: DaySums()].add(set.values.weight, reps: set.values.reps, series: 1)
             }
         }
         #expect(days == expected.expectedDays)
+        let sets = history.workouts.flatMap(\.sets)
+        #expect(sets.filter { $0.values.measure == .time }.count == expected.timed)
+        #expect(sets.filter { $0.values.measure == .distance }.count == expected.distance)
         #expect(history.skipped == expected.skipped)
         #expect(history.malformed.map(\.place) == expected.malformed)
     }
@@ -147,11 +154,11 @@ struct ExportReaderTests {
     func kindsAndNoteRows() throws {
         let history = try ExportReader.read(text: try Fixture.text("strong-semicolon-current.csv"), format: .auto, unit: nil)
         let first = try #require(history.workouts.first)
-        #expect(first.sets.map(\.kind) == [.warmup, nil, nil, .failure, .drop])
+        #expect(first.sets.map(\.kind) == [.warmup, nil, nil, .failure, .drop, nil])
         #expect(first.notes == ["First, with PT"])
         #expect(first.exerciseNotes.map(\.note) == ["Bench at 30°"])
         let hevy = try ExportReader.read(text: try Fixture.text("hevy-kg.csv"), format: .auto, unit: nil)
-        #expect(hevy.workouts.flatMap(\.sets).map(\.kind) == [.warmup, nil, .failure, .drop, nil, nil])
+        #expect(hevy.workouts.flatMap(\.sets).map(\.kind) == [.warmup, nil, .failure, .drop, nil, nil, nil])
     }
 
     @Test("Notes keep their commas and line breaks; Hevy's literal \\n is a line break")
@@ -171,7 +178,7 @@ struct ExportReaderTests {
     func zeroWeightUnit() throws {
         let history = try ExportReader.read(text: try Fixture.text("strong-semicolon-unit-column.csv"), format: .auto, unit: nil)
         let chinUp = try #require(history.workouts[0].sets.first { $0.exercise == "Chin Up" })
-        #expect(chinUp.weight == Weight(hundredths: 0, unit: .kg))
+        #expect(chinUp.values.weight == Weight(hundredths: 0, unit: .kg))
     }
 
     @Test("Body-weight exports: Strong's (float noise) and FitNotes' body tracker (other measurements counted)")
@@ -206,7 +213,7 @@ struct ExportReaderTests {
             + "\"A\",\"8 Apr 2026, 16:50\",\"Curl\",0,\"normal\",22.6796,10\n"
         let history = try ExportReader.read(text: text, format: .auto, unit: nil)
         #expect(history.rounded == 1)
-        #expect(history.workouts.first?.sets.first?.weight == Weight(hundredths: 2268, unit: .kg))
+        #expect(history.workouts.first?.sets.first?.values.weight == Weight(hundredths: 2268, unit: .kg))
     }
 
     @Test("A local time that summer time skips still falls on its own day")

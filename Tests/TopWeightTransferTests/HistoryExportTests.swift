@@ -69,7 +69,7 @@ struct HistoryExportTests {
             let exported = try Self.json(store)
             #expect(exported.contains("\"deletedAt\":"))
             #expect(exported.contains("\"editedAt\":"))
-            #expect(exported.contains("\"kind\":\"warmup\""))
+            #expect(exported.contains("\"mark\":\"warmup\""))
             #expect(exported.contains(".456+"))
             #expect(exported.contains("\"name\":\"Never Used\""))
             #expect(exported.contains("\"note\":\"**Arms** day\\n- curls\""))
@@ -91,7 +91,7 @@ struct HistoryExportTests {
             #expect(document.members.map(\.name) == ["Bo"])
             #expect(Set(document.records.map(\.user)) == ["Bo"])
             #expect(document.routines.isEmpty)
-            #expect(document.exercises.map(\.name) == ["Clean", "Front Squat"])
+            #expect(document.exercises.map(\.name) == ["Clean", "Front Squat", "Running"])
 
             let whole = try Self.json(store)
             let fresh = try open()

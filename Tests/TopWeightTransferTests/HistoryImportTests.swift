@@ -60,8 +60,10 @@ struct HistoryImportTests {
                                         dryRun: false, now: importTime)
             let ana = try #require(try store.user(named: "Ana"))
             let records = try store.history(HistoryQuery(userID: ana.id)).reversed()
-            #expect(records.map(\.kind) == [.warmup, nil, .failure, .drop, nil, nil, nil])
-            #expect(records.map(\.values.series) == [1, 2, 1, 1, 1, 1, 1])
+            // The indoor ride (a distance with no time) comes in after the pushdown.
+            #expect(records.map(\.kind) == [.warmup, nil, .failure, .drop, nil, nil, nil, nil])
+            #expect(records.map(\.values.series) == [1, 2, 1, 1, 1, 1, 1, 1])
+            #expect(records.map(\.values.measure)[4] == .distance)
             #expect(records.map(\.exercise).prefix(4) == ["Incline Bench Press (Dumbbell)", "Incline Bench Press (Dumbbell)",
                                                           "Incline Bench Press (Dumbbell)", "Triceps Pushdown (Cable - Straight Bar)"])
             // 23:59:59 and the sets after it: the same local day, in order.
@@ -79,12 +81,12 @@ struct HistoryImportTests {
             // The earlier export: the first workout only.
             let earlier = lines.prefix(9).joined(separator: "\n") + "\n"
             let first = try importer(store).run(Data(earlier.utf8), format: .auto, member: "Ana", unit: nil, dryRun: false, now: importTime)
-            #expect(first.recordsAdded == 4)
+            #expect(first.recordsAdded == 5)
             let later = try importer(store).run(Data(full.utf8), format: .auto, member: "Ana", unit: nil, dryRun: false, now: importTime)
             #expect(later.recordsAdded == 3)
-            #expect(later.recordsPresent == 4)
+            #expect(later.recordsPresent == 5)
             #expect(later.setsAdded == 3)
-            #expect(later.setsPresent == 5)
+            #expect(later.setsPresent == 6)
         }
     }
 
@@ -94,7 +96,7 @@ struct HistoryImportTests {
             let data = try Fixture.data("hevy-lb.csv")
             _ = try importer(store).run(data, format: .auto, member: "Ana", unit: nil, dryRun: false, now: importTime)
             let bo = try importer(store).run(data, format: .auto, member: "Bo", unit: nil, dryRun: false, now: importTime)
-            #expect(bo.recordsAdded == 2)
+            #expect(bo.recordsAdded == 3)
             #expect(try daySums(in: store, member: "Bo") == (try daySums(in: store, member: "Ana")))
         }
     }
@@ -104,11 +106,11 @@ struct HistoryImportTests {
         try engine.withStores { store, _ in
             let data = try Fixture.data("strong-comma-no-unit.csv")
             let dry = try importer(store).run(data, format: .auto, member: "Ana", unit: .lb, dryRun: true, now: importTime)
-            #expect(dry.recordsAdded == 4)
-            #expect(dry.setsAdded == 6)
+            #expect(dry.recordsAdded == 7)
+            #expect(dry.setsAdded == 8)
             #expect(dry.notesAdded == 3)
             #expect(dry.memberCreated)
-            #expect(dry.exercisesCreated.count == 3)
+            #expect(dry.exercisesCreated.count == 5)
             #expect(try store.users().isEmpty)
             #expect(try store.exercises().isEmpty)
             #expect(try store.recordCount() == 0)
@@ -116,7 +118,7 @@ struct HistoryImportTests {
 
             _ = try importer(store).run(data, format: .auto, member: "Ana", unit: .lb, dryRun: false, now: importTime)
             let again = try importer(store).run(data, format: .auto, member: "Ana", unit: .lb, dryRun: true, now: importTime)
-            #expect((again.recordsAdded, again.recordsPresent, again.notesAdded, again.notesPresent) == (0, 4, 0, 3))
+            #expect((again.recordsAdded, again.recordsPresent, again.notesAdded, again.notesPresent) == (0, 7, 0, 3))
             #expect(!again.memberCreated)
             #expect(again.exercisesCreated.isEmpty)
         }
@@ -164,7 +166,10 @@ struct HistoryImportTests {
             let summary = try importer(store).run(try Fixture.data("strong-comma-no-unit.csv"), format: .auto, member: "Ana", unit: .lb,
                                                   dryRun: false, now: importTime)
             #expect(summary.mapped.map { "\($0.from) → \($0.to)" } == ["Overhead Press (Barbell) → Overhead Press", "Pull Up → Pull-Up"])
-            #expect(summary.exercisesCreated == ["Overhead Press", "Squat (Barbell)", "Pull-Up"])
+            #expect(summary.exercisesCreated == ["Overhead Press", "Treadmill", "Squat (Barbell)", "Plank", "Pull-Up"])
+            #expect(try store.exercise(named: "Treadmill")?.kind == .distance)
+            #expect(try store.exercise(named: "Plank")?.kind == .time)
+            #expect(try store.exercise(named: "Pull-Up")?.kind == .bodyweight)
             #expect(try store.exercise(named: "Overhead Press")?.category == "barbell")
             #expect(try store.exercise(named: "Squat (Barbell)")?.category == "barbell")
         }

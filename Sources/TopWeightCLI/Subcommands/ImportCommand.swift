@@ -116,6 +116,7 @@ struct ImportCommand: ParsableCommand {
             line += s.recordsPresent > 0 ? ", \(count(s.setsPresent, "set")) in \(count(s.recordsPresent, "record")) already there." : "."
             lines.append(line)
         }
+        if let line = kindsLine(s) { lines.append(line) }
         if s.notesAdded + s.notesPresent > 0 {
             var line = "Notes: \(count(s.notesAdded, "note")) \(would)added to \(count(s.noteDays, "day"))"
             if s.notesPresent > 0 { line += ", \(s.notesPresent) already there" }
@@ -151,6 +152,23 @@ struct ImportCommand: ParsableCommand {
             lines.append("New exercises\(s.dryRun ? " (would be made)" : ""), " + listed(s.exercisesCreated, shown: 5, separator: ", ", verbose: verbose) + ".")
         }
         return lines
+    }
+
+    /// `Kinds: 441 timed, 10 bodyweight, 128 distance (3 of them without a time); 6 916 with an RPE (2 RPEs not 6–10 by halves left off).`:
+    /// the sets that are not weight × reps, and the RPEs; `nil` when there are none.
+    static func kindsLine(_ s: ImportSummary) -> String? {
+        var kinds: [String] = []
+        if let n = s.measured[.bodyweight], n > 0 { kinds.append("\(n) bodyweight") }
+        if let n = s.measured[.time], n > 0 { kinds.append("\(n) timed") }
+        if let n = s.measured[.distance], n > 0 {
+            kinds.append("\(n) distance" + (s.distanceWithoutTime > 0 ? " (\(s.distanceWithoutTime) of them without a time)" : ""))
+        }
+        var parts: [String] = []
+        if !kinds.isEmpty { parts.append(kinds.joined(separator: ", ")) }
+        if s.rated > 0 { parts.append("\(count(s.rated, "set")) with an RPE") }
+        if s.rpeLeftOff > 0 { parts.append("\(count(s.rpeLeftOff, "RPE")) not 6–10 by halves left off (the sets kept)") }
+        guard !parts.isEmpty else { return nil }
+        return "Kinds: " + parts.joined(separator: "; ") + "."
     }
 
     static func count(_ number: Int, _ noun: String) -> String {
