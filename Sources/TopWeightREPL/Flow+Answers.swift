@@ -17,7 +17,7 @@ extension Flow {
         /// `:stats`: the streak, sessions, sets, volume and most trained exercises.
         case stats(User)
         /// `:chart`: an exercise's progress ("" for the one at hand), or (`nil`) the body weight's.
-        case chart(User, exercise: String?, ChartMetric)
+        case chart(User, exercise: String?, ChartMetric?)
         /// `:weigh W`: kept, taken now (on the `:date` day when one is set).
         case weigh(User, Weight)
         /// `:repeat`: the member's session of a day, or (`nil`) the last before `before` (`Event.repeating`).

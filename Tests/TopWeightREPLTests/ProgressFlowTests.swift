@@ -117,6 +117,7 @@ struct ProgressFlowTests {
             "This week          1     5  1500 kg",
             "This month         2    10  3000 kg",
             "All time           2    10  3000 kg",
+            "Volume counts loads only: weights and added loads, not body weight, holds or distances.",
             "Most trained: Bench Press 10 sets",
             "Volume by category: other 100 %",
         ])
