@@ -30,13 +30,23 @@ struct ChartCommand: ParsableCommand {
 
     @Option(help: "The member (needed unless the database has only one).") var user: String?
     @Option(help: "The exercise (not for --metric bodyweight).") var exercise: String?
-    @Option(help: "What to chart: e1rm, weight, volume, reps, duration, distance, pace or bodyweight (default: by the exercise's kind).")
+    @Option(help: ArgumentHelp("What to chart: e1rm, weight, volume, reps, duration, distance, pace or bodyweight (default: by the exercise's kind).",
+                               valueName: "metric"),
+            transform: ChartCommand.metric)
     var metric: ChartMetric?
     @Option(help: ArgumentHelp("How e1RM is estimated: epley or brzycki (up to 12 reps).", valueName: "formula"),
             transform: ChartCommand.formula)
     var formula: OneRepMaxFormula = .epley
     @Option(help: ArgumentHelp("Only days from this one on.", valueName: "YYYY-MM-DD")) var since: String?
     @Option(help: "Output: text or json.") var format: LogFormat = .text
+
+    static func metric(_ text: String) throws -> ChartMetric {
+        guard let metric = ChartMetric(rawValue: text.lowercased()) else {
+            let names = ChartMetric.allCases.map(\.rawValue)
+            throw ValidationError("--metric takes \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "")")
+        }
+        return metric
+    }
 
     static func formula(_ text: String) throws -> OneRepMaxFormula {
         guard let formula = OneRepMaxFormula(rawValue: text.lowercased()) else {
@@ -110,4 +120,3 @@ struct ChartCommand: ParsableCommand {
     }
 }
 
-extension ChartMetric: ExpressibleByArgument {}
