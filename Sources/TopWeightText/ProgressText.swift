@@ -219,6 +219,8 @@ public enum ProgressText {
     /// Ana: 3 weeks in a row with a session (weeks from Monday) · last lift 2 days ago (Thu 19 Nov)
     ///              Sessions  Sets     Volume
     /// This week           2    24    4520 kg
+    /// …
+    /// Volume counts loads only: weights and added loads, not body weight, holds or distances.
     /// ```
     public static func stats(_ stats: TrainingStats, member: String, grouping: HistoryGrouping, now: Date) -> [String] {
         let name = TerminalText.safe(member)
