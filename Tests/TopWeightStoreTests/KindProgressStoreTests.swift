@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+import GRDB
 import TopWeightCore
 import TopWeightStorage
 import TopWeightTestSupport
 import TopWeightUseCases
+@testable import TopWeightStore
 
 private func bw(_ hundredths: Int, _ reps: Int, _ series: Int = 3, unit: WeightUnit = .kg) -> SetValues {
     .bodyweight(load: hundredths, unit: unit, reps: reps, series: series)
@@ -119,6 +121,27 @@ struct KindProgressStoreTests {
             let stats = try progress.stats(of: ana, now: instant(3_600))
             #expect(stats.allTime.sets == 18)
             #expect(stats.totalVolumeKilograms == 270)
+        }
+    }
+}
+
+/// The plans of the other kinds' checks on a file.
+@Suite("Query plans of the other kinds' bests")
+struct KindBestsPlanTests {
+    @Test("on a file, each kind's bests read the member's sets of the exercise through record_on_user_exercise, never the whole table",
+          arguments: [
+              SetValues.bodyweight(load: 1_000, unit: .kg, reps: 8, series: 3),
+              SetValues.timed(SetDuration(seconds: 90), series: 3),
+              SetValues.covered(Distance(thousandths: 2_000_000, unit: .m), in: SetDuration(seconds: 465)),
+          ])
+    func plans(values: SetValues) throws {
+        try withTemporaryDatabase { database in
+            let (_, users, exercises) = try QueryPlanTests.makeFixture(in: database)
+            let sql = try #require(ProgressSQL.kindBestsSQL(for: values, userID: users[0].id, exerciseID: exercises[7].id, excluding: 0))
+            let plan = try QueryPlanTests.plan(of: sql, arguments: [], path: database.path)
+            let explained = plan.joined(separator: "\n")
+            #expect(explained.contains("USING INDEX record_on_user_exercise (userId=? AND exerciseId=?)"), "\(explained)")
+            #expect(!plan.contains(where: QueryPlanTests.isFullScanOfRecord), "\(explained)")
         }
     }
 }
