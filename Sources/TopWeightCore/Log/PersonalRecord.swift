@@ -6,7 +6,8 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable, Codable {
     case heaviest
     /// The best estimated one-rep max.
     case e1rm
-    /// The most reps in one set (on a save: at that weight or more).
+    /// The most reps in one set (on a save: at that weight or more). Of a
+    /// bodyweight exercise: among the unassisted sets, whatever the added load.
     case reps
     /// The most weight × reps × series in one entry.
     case volume
