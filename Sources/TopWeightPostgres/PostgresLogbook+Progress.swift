@@ -16,6 +16,21 @@ extension PostgresLogbook {
         return try Self.decodeBests(rows).bests
     }
 
+    /// The bests a set of another kind than weight is measured against
+    /// (`ProgressSQL.kindBestsSQL`); none for a weight set.
+    func kindBests(for values: SetValues, userID: Int64, exerciseID: Int64, excluding: Int64) throws(LogbookError) -> ExerciseBests {
+        guard let sql = ProgressSQL.kindBestsSQL(for: values, userID: userID, exerciseID: exerciseID, excluding: excluding) else {
+            return ExerciseBests()
+        }
+        var found: [(part: Int, id: Int64, values: SetValues?)] = []
+        for row in try link.query(PostgresQuery(unsafeSQL: sql)) {
+            let (part, id, weight, unit, reps, series, m, a, s, d, du, rpe) =
+                try Self.decode(row, as: (Int, Int64, Double, String, Int, Int, String?, Int64?, Int64?, Double?, String?, Double?).self)
+            found.append((part, id, Self.kinded(StoredRange.values(weight: weight, unit: unit, reps: reps, series: series), (m, a, s, d, du, rpe))))
+        }
+        return ProgressSQL.kindBests(found)
+    }
+
     /// The saved record's id (part 0) and, of each other part, the first row
     /// holding numbers Top Weight could have written.
     static func decodeBests(_ rows: PostgresQueryResult) throws(LogbookError) -> (savedID: Int64?, bests: ExerciseBests) {

@@ -46,9 +46,12 @@ extension PostgresLogbook {
         let values = record.values
         if values.measure != .weight || values.effort != nil {
             // Another kind, or a rated set: the insert with every column, then
-            // (a weight set's) bests; two round trips, off the plain set's path.
+            // the bests of its kind; two round trips, off the plain set's path.
             let id = try save(record, now: now)
-            guard values.measure == .weight, record.kind != .warmup else { return (id, ExerciseBests()) }
+            guard record.kind != .warmup else { return (id, ExerciseBests()) }
+            guard values.measure == .weight else {
+                return (id, try kindBests(for: values, userID: record.user.id, exerciseID: record.exercise.id, excluding: id))
+            }
             return (id, try bests(userID: record.user.id, exerciseID: record.exercise.id, excluding: id, atLeast: values.weight))
         }
         let rows = try link.query("""

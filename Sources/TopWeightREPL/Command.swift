@@ -63,7 +63,7 @@ enum Command: String, CaseIterable {
         case .calendar: "your month, training days marked"
         case .repeat: "do a past session again"
         case .start: "follow a routine (no name lists them)"
-        case .chart: "your progress drawn (e1RM; weight, volume, body)"
+        case .chart: "your progress drawn (e1RM, reps, hold, distance; body)"
         case .plates: "plates a side for W on the bar (20 kg / 45 lb)"
         case .weigh: "keep your body weight"
         case .prs: "your personal records (e1RM by Epley)"

@@ -17,7 +17,7 @@ extension Flow {
         /// `:stats`: the streak, sessions, sets, volume and most trained exercises.
         case stats(User)
         /// `:chart`: an exercise's progress ("" for the one at hand), or (`nil`) the body weight's.
-        case chart(User, exercise: String?, ChartMetric)
+        case chart(User, exercise: String?, ChartMetric?)
         /// `:weigh W`: kept, taken now (on the `:date` day when one is set).
         case weigh(User, Weight)
         /// `:repeat`: the member's session of a day, or (`nil`) the last before `before` (`Event.repeating`).
@@ -75,7 +75,10 @@ extension Flow {
             return [.show(ProgressText.stats(stats, member: member.name, grouping: context.grouping, now: context.now))]
         case .chart(let series, let member, let exercise, let metric):
             guard !series.points.isEmpty else {
-                return [.say(exercise.map { "No working sets of \($0) by \(member.name) yet: nothing to draw." } ?? "No body weight for \(member.name) yet: :weigh 82.5 keeps one.")]
+                guard let exercise else { return [.say("No body weight for \(member.name) yet: :weigh 82.5 keeps one.")] }
+                // A metric of another kind than the sets' (reps of a plank): say which.
+                let what = metric == .e1rm ? "working sets" : "\(metric.rawValue) in the sets"
+                return [.say("No \(what) of \(exercise) by \(member.name) yet: nothing to draw.")]
             }
             // Names are made terminal-safe in the title; the rest is our own characters.
             let title = ChartText.title(member: member.name, exercise: exercise, metric: metric, formula: .epley, glyphs: context.glyphs)

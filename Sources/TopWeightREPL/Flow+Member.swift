@@ -49,10 +49,11 @@ extension Flow {
         return [.fetch(.session(member, on: day, before: today))]
     }
 
-    /// `:chart [EXERCISE] [e1rm|weight|volume]`, `:chart body`.
+    /// `:chart [EXERCISE] [e1rm|weight|volume|reps|duration|distance|pace]`
+    /// (by default the exercise's kind's metric), `:chart body`.
     private static func chart(_ argument: String, of member: User) -> [Effect] {
         var words = argument.split(whereSeparator: \.isWhitespace).map(String.init)
-        var metric = ChartMetric.e1rm
+        var metric: ChartMetric?
         if let last = words.last?.lowercased(), let named = ChartMetric(rawValue: last) ?? (last == "body" ? .bodyweight : nil) {
             metric = named
             words.removeLast()

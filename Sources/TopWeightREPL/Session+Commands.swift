@@ -21,13 +21,14 @@ extension Session {
                 let chosen = try typed.isEmpty ? nil : workouts.loggedExercise(named: loggedExerciseName(typed))
                 return .fetched(.records(try progress.personalRecords(of: member, exercise: chosen), of: member, exercise: chosen?.name))
             case .stats(let member): return .fetched(.stats(try progress.stats(of: member, now: settings.now()), of: member))
-            case .chart(let member, nil, let metric):
-                return .fetched(.chart(try log.bodyWeightChart(of: member, since: nil), of: member, exercise: nil, metric))
+            case .chart(let member, nil, _):
+                return .fetched(.chart(try log.bodyWeightChart(of: member, since: nil), of: member, exercise: nil, .bodyweight))
             case .chart(let member, let typed?, let metric):
                 // Without a name, the exercise at hand (or the member's last one).
                 guard let chosen = try typed.isEmpty ? defaultExercise() : workouts.loggedExercise(named: loggedExerciseName(typed)) else {
                     return .fetched(.noExerciseToChart)
                 }
+                let metric = metric ?? ChartMetric.defaultMetric(for: chosen.kind)
                 return .fetched(.chart(try log.chart(metric, exercise: chosen, of: member, since: nil), of: member, exercise: chosen.name, metric))
             case .weigh(let member, let weight):
                 let now = settings.now()

@@ -157,6 +157,36 @@ enum Schema {
                 t.add(column: "rpe", .double).check { $0 == nil || ($0 >= 6 && $0 <= 10) }
             }
         }
+        migrator.registerMigration("v9") { db in
+            // Personal records per kind: the v6 indexes take weight sets only
+            // (a bodyweight set's added load is no weight lifted; a timed or
+            // distance set weighs 0), so a weight PR's look-ups read them alone
+            // and the index still holds every number they need. The other
+            // kinds' bests read the member's few sets of the exercise through
+            // record_on_user_exercise. "v8" is another branch's.
+            let names = ["record_on_user_exercise_kilograms", "record_on_user_exercise_estimate", "record_on_user_exercise_reps"]
+            for name in names { try db.execute(sql: "DROP INDEX \(name)") }
+            try db.execute(sql: """
+                CREATE INDEX record_on_user_exercise_kilograms ON record (
+                    userId, exerciseId, (CASE unit WHEN 'lb' THEN weight * 0.45359237 ELSE weight END),
+                    weight, unit, reps, deletedAt, kind, measure
+                ) WHERE deletedAt IS NULL AND kind IS NOT 'warmup' AND measure IS NULL
+                """)
+            try db.execute(sql: """
+                CREATE INDEX record_on_user_exercise_estimate ON record (
+                    userId, exerciseId,
+                    (CASE WHEN reps = 1 THEN (CASE unit WHEN 'lb' THEN weight * 0.45359237 ELSE weight END)
+                     ELSE (CASE unit WHEN 'lb' THEN weight * 0.45359237 ELSE weight END) * (30 + reps) / 30.0 END),
+                    weight, unit, reps, deletedAt, kind, measure
+                ) WHERE deletedAt IS NULL AND kind IS NOT 'warmup' AND measure IS NULL
+                """)
+            try db.execute(sql: """
+                CREATE INDEX record_on_user_exercise_reps ON record (
+                    userId, exerciseId, reps, (CASE unit WHEN 'lb' THEN weight * 0.45359237 ELSE weight END),
+                    weight, unit, deletedAt, kind, measure
+                ) WHERE deletedAt IS NULL AND kind IS NOT 'warmup' AND measure IS NULL
+                """)
+        }
         migrator.registerMigration("v10") { db in
             // Programs at the rack: the gym's own program files, and each
             // member's program with where they are in it (JSON:

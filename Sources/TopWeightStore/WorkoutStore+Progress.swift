@@ -23,6 +23,18 @@ extension WorkoutStore {
         return bests
     }
 
+    /// The bests a set of another kind than weight is measured against
+    /// (`ProgressSQL.kindBestsSQL`), on `db`; none for a weight set.
+    static func kindBests(_ db: Database, for values: SetValues, userID: Int64, exerciseID: Int64, excluding: Int64) throws -> ExerciseBests {
+        guard let sql = ProgressSQL.kindBestsSQL(for: values, userID: userID, exerciseID: exerciseID, excluding: excluding) else {
+            return ExerciseBests()
+        }
+        let rows = try Row.fetchAll(db, sql: sql).map { row -> (part: Int, id: Int64, values: SetValues?) in
+            (Int.fromDatabaseValue(row[0]) ?? 0, Int64.fromDatabaseValue(row[1]) ?? 0, StoredValues.decode(row))
+        }
+        return ProgressSQL.kindBests(rows)
+    }
+
     /// The set with the most reps at `atLeast` kg or more: for each rep
     /// count the member did, most first, the heaviest set with it, until one
     /// is heavy enough. A look or two per distinct rep count, not one per set.
@@ -52,9 +64,9 @@ extension WorkoutStore {
     }
 
     /// Arguments: user id, exercise id, the record left out. The terms of the
-    /// v6 indexes' WHERE, spelt as there, so the partial indexes serve; each
-    /// statement reads its index alone (the numbers are in it).
-    static let workingSetsSQL = "userId = ? AND exerciseId = ? AND deletedAt IS NULL AND kind IS NOT 'warmup' AND id <> ?"
+    /// v9 indexes' WHERE (weight sets only), spelt as there, so the partial
+    /// indexes serve; each statement reads its index alone (the numbers are in it).
+    static let workingSetsSQL = "userId = ? AND exerciseId = ? AND deletedAt IS NULL AND kind IS NOT 'warmup' AND measure IS NULL AND id <> ?"
 
     static let heaviestSQL = """
         SELECT reps, id, weight, unit FROM record INDEXED BY record_on_user_exercise_kilograms

@@ -21,7 +21,10 @@ extension WorkoutStore {
     public func saveMeasured(_ record: NewRecord, now: Date) throws(LogbookError) -> (id: Int64, bests: ExerciseBests) {
         try saving { db in
             let id = try Self.insert(record, now: now, db)
-            guard record.kind != .warmup, record.values.measure == .weight else { return (id, ExerciseBests()) }
+            guard record.kind != .warmup else { return (id, ExerciseBests()) }
+            guard record.values.measure == .weight else {
+                return (id, try Self.kindBests(db, for: record.values, userID: record.user.id, exerciseID: record.exercise.id, excluding: id))
+            }
             return (id, try Self.bests(db, userID: record.user.id, exerciseID: record.exercise.id, excluding: id, atLeast: record.values.weight))
         }
     }

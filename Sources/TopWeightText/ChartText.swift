@@ -41,6 +41,10 @@ public enum ChartText {
         case .weight: what = "heaviest set a day"
         case .volume: what = "volume a day (weight \(glyphs == .unicode ? "×" : "x") reps \(glyphs == .unicode ? "×" : "x") series)"
         case .bodyweight: what = "body weight"
+        case .reps: what = "most reps in a set a day"
+        case .duration: what = "longest hold a day (seconds)"
+        case .distance: what = "longest distance a day"
+        case .pace: what = "fastest pace a day (seconds per km)"
         }
         let names = [member] + (exercise.map { [$0] } ?? [])
         return (names.map(TerminalText.safe) + [what]).joined(separator: glyphs == .unicode ? " · " : " - ")
@@ -55,7 +59,7 @@ public enum ChartText {
         }
         let values = points.map(\.value)
         let scale = ChartScale(minimum: values.min() ?? 0, maximum: values.max() ?? 0)
-        let unit = series.unit.rawValue
+        let unit = series.unitName
         let labels = scale.ticks.map { (value: $0, text: number($0)) }
         let labelWidth = max(labels.map { $0.text.count }.max() ?? 0, unit.count)
         let plotWidth = max(width - labelWidth - 2, minimumPlotWidth)
@@ -105,14 +109,14 @@ public enum ChartText {
     /// `12 days · last 117.5 kg · best 120 kg · ● PR` (`12 days, …, * PR` in ASCII);
     /// an e1RM to the tenth.
     static func summary(_ series: ProgressSeries, glyphs: ChartGlyphs) -> String {
-        let unit = series.unit.rawValue
+        let unit = series.unitName
         // An estimate to the tenth, as the PR line and prs show it; measured weights to the hundredth.
         let values = series.points.map { series.metric == .e1rm ? ($0.value * 10).rounded() / 10 : $0.value }
         var parts = [series.points.count == 1 ? "1 day" : "\(series.points.count) days"]
         if let last = values.last { parts.append("last \(number(last)) \(unit)") }
         if series.metric == .bodyweight {
             if let low = values.min(), let high = values.max() { parts.append("from \(number(low)) to \(number(high)) \(unit)") }
-        } else if let best = values.max() {
+        } else if let best = series.metric.lowerIsBetter ? values.min() : values.max() {
             parts.append("best \(number(best)) \(unit)")
         }
         if series.points.contains(where: \.isRecord) {
@@ -128,7 +132,7 @@ public enum ChartText {
             DataFormats.jsonObject([
                 ("date", DataFormats.json(point.day.description)),
                 ("value", number(point.value)),
-                ("unit", DataFormats.json(series.unit.rawValue)),
+                ("unit", DataFormats.json(series.unitName)),
                 ("pr", point.isRecord ? "true" : "false"),
             ])
         }

@@ -10,6 +10,9 @@ import TopWeightCore
 ///   07:10   #9  Ana  Back Squat     100 kg × 5 × 5
 /// ```
 /// Columns are measured in terminal cells, so names in any script line up.
+/// Each kind of set reads as its own (`BW + 10 kg × 8 × 3`, `1:30 × 3`,
+/// `2 000 m in 7:45`, `@8` after a rated one), its first number aligned
+/// with the weights.
 /// A day's session note, when given, follows its heading, rendered as
 /// markdown in `noteStyle`:
 ///
@@ -26,11 +29,12 @@ public enum HistoryText {
     ) -> [String] {
         let users = records.map { TerminalText.safe($0.user) }
         let exercises = records.map { TerminalText.safe($0.exercise) }
-        let weights = records.map { $0.values.weight.description }
+        let sets = records.map { Self.columns(of: $0.values) }
+        let weights = sets.map(\.lead)
         let userWidth = users.map(TerminalText.width).max() ?? 0
         let exerciseWidth = exercises.map(TerminalText.width).max() ?? 0
         let weightWidth = weights.map(TerminalText.width).max() ?? 0
-        let repsWidth = records.map { String($0.values.reps).count }.max() ?? 0
+        let repsWidth = sets.compactMap { $0.reps?.count }.max() ?? 0
         // The set's number: what `:edit`, `delete` and `restore` ask for.
         let idWidth = records.map { "#\($0.id)".count }.max() ?? 0
 
@@ -50,15 +54,35 @@ public enum HistoryText {
                 line += String(repeating: " ", count: idWidth - number.count) + number + "  "
                 if showUser { line += TerminalText.pad(users[i], to: userWidth) + "  " }
                 line += TerminalText.pad(exercises[i], to: exerciseWidth) + "  "
-                line += String(repeating: " ", count: weightWidth - weights[i].count) + weights[i]
-                let reps = String(record.values.reps)
-                line += " × " + String(repeating: " ", count: repsWidth - reps.count) + reps
-                line += " × \(record.values.series)"
+                line += String(repeating: " ", count: weightWidth - TerminalText.width(weights[i])) + weights[i]
+                if let reps = sets[i].reps {
+                    line += " × " + String(repeating: " ", count: repsWidth - reps.count) + reps
+                }
+                line += sets[i].rest
                 if let kind = record.kind { line += "  " + Self.label(kind) }
                 lines.append(line)
             }
         }
         return lines
+    }
+
+    /// A set's numbers in the columns of a history row: what leads
+    /// (right-aligned: the weight, the added load, the hold, the distance),
+    /// the reps when the kind has them (aligned too), then the rest as
+    /// `SetValues.description` words it: `62.5 kg × 8 × 3`, `BW + 10 kg × 8 × 3`,
+    /// `1:30 × 3`, `2 000 m in 7:45`, each with ` @8` when rated.
+    static func columns(of values: SetValues) -> (lead: String, reps: String?, rest: String) {
+        let rated = values.effort.map { " \($0.description)" } ?? ""
+        switch values.measure {
+        case .weight:
+            return (values.weight.description, String(values.reps), " × \(values.series)\(rated)")
+        case .bodyweight:
+            return (AddedLoad.describe(values.signedLoadHundredths, unit: values.weight.unit), String(values.reps), " × \(values.series)\(rated)")
+        case .time:
+            return (values.duration?.description ?? "?", nil, " × \(values.series)\(rated)")
+        case .distance:
+            return (values.distance?.description ?? "?", nil, " in \(values.duration?.description ?? "?")\(rated)")
+        }
     }
 
     /// How a set that was not a working set reads in a listing.

@@ -19,14 +19,64 @@ public enum ProgressText {
                 // Shown to the tenth, a record by less would read "154 kg (was 154 kg)": left off.
                 estimate(record.weight) == estimate(record.previousWeight)
                     ? nil : "e1RM \(estimate(record.weight)) (was \(estimate(record.previousWeight)))"
+            case .reps where record.set?.measure == .bodyweight:
+                kindPart(record)
             case .reps:
                 "\(record.reps) reps at \(record.weight.description) (was \(record.previousReps) at \(record.previousWeight.description))"
             case .volume:
                 "volume \(record.weight.description) (was \(record.previousWeight.description))"
+            case .addedLoad, .longestHold, .longestDistance, .fastestPace:
+                kindPart(record)
             }
         }
         guard !parts.isEmpty else { return nil }
         return "New PR on \(TerminalText.safe(exercise)): " + parts.joined(separator: " · ")
+    }
+
+    /// The part of the record line for a record of another kind than weight:
+    /// `12 reps at BW (was 10 at BW + 5 kg)`, `added load BW + 15 kg (was BW + 10 kg)`,
+    /// `longest hold 1:45 (was 1:30)`, `longest distance 5 km (was 3 000 m)`,
+    /// `fastest pace 4:50 /km over 5 km (was 5:00 /km over 5 km)`.
+    static func kindPart(_ record: PersonalRecord) -> String? {
+        guard let new = record.set, let old = record.previousSet else { return nil }
+        switch record.kind {
+        case .reps:
+            return "\(new.reps) reps at \(load(new)) (was \(old.reps) at \(load(old)))"
+        case .addedLoad:
+            return "added load \(load(new)) (was \(load(old)))"
+        case .longestHold:
+            guard let hold = new.duration, let was = old.duration else { return nil }
+            return "longest hold \(hold.description) (was \(was.description))"
+        case .longestDistance:
+            guard let distance = new.distance, let was = old.distance else { return nil }
+            return "longest distance \(distance.description) (was \(was.description))"
+        case .fastestPace:
+            guard let distance = new.distance, let time = new.duration, let wasDistance = old.distance, let wasTime = old.duration else { return nil }
+            let (pace, wasPace) = paces(distance.pace(over: time), wasDistance.pace(over: wasTime))
+            return "fastest pace \(pace) over \(distance.description) (was \(wasPace) over \(wasDistance.description))"
+        case .heaviest, .e1rm, .volume:
+            return nil
+        }
+    }
+
+    /// A bodyweight set's load: `BW`, `BW + 10 kg`, `BW − 20 kg`.
+    static func load(_ values: SetValues) -> String {
+        AddedLoad.describe(values.signedLoadHundredths, unit: values.weight.unit)
+    }
+
+    /// A pace in seconds per km as `4:50 /km` (to the second).
+    public static func pace(_ secondsPerKilometre: Double) -> String {
+        "\(SetDuration(seconds: Int(secondsPerKilometre.rounded())).description) /km"
+    }
+
+    /// Two paces, to the tenth of a second when the second alone would show them equal.
+    static func paces(_ new: Double, _ old: Double) -> (String, String) {
+        if Int(new.rounded()) != Int(old.rounded()) { return (pace(new), pace(old)) }
+        func tenths(_ value: Double) -> String {
+            let tenths = Int((value * 10).rounded())
+            return "\(SetDuration(seconds: tenths / 10).description).\(tenths % 10) /km"
+        }
+        return (tenths(new), tenths(old))
     }
 
     /// An e1RM to the tenth (an estimate deserves no more): `116.7 kg`.
@@ -50,8 +100,13 @@ public enum ProgressText {
         var notes: [Int: [String]] = [:]
         for exercise in list {
             var first = true
-            for kind in RecordKind.allCases {
-                guard let best = exercise.bests.first(where: { $0.kind == kind }) else {
+            let slots: [(RecordKind, PersonalBest?)] = [
+                (.heaviest, exercise.heaviest), (.e1rm, exercise.estimate), (.reps, exercise.mostReps), (.volume, exercise.volume),
+                (.reps, exercise.mostRepsUnassisted), (.addedLoad, exercise.addedLoad), (.longestHold, exercise.longestHold),
+                (.longestDistance, exercise.longestDistance), (.fastestPace, exercise.fastestPace),
+            ]
+            for (kind, slot) in slots {
+                guard let best = slot else {
                     // No e1RM: the formula refused every set; the reason takes the row.
                     if kind == .e1rm, let refusal = exercise.estimateRefusal {
                         rows.append([first ? TerminalText.safe(exercise.exercise) : "", label(.e1rm), "-"])
@@ -89,7 +144,10 @@ public enum ProgressText {
 
     /// One JSON row per best, in the order of `records`:
     /// `{"exercise", "kind", "value", "unit", "performedAt", "recordId", "weight", "weightUnit", "reps", "series"}`,
-    /// with `"formula"` on an e1RM row.
+    /// with `"formula"` on an e1RM row, and for a set of another kind than
+    /// weight `"measure"` and, as it has them, `"assisted"`, `"seconds"`,
+    /// `"distance"` and `"distanceUnit"`. A hold's value is in seconds (`s`),
+    /// a distance's in metres (`m`), a pace's in seconds per km (`s/km`).
     public static func recordsJSON(_ list: [ExerciseRecords], timeZone: TimeZone) -> [String] {
         list.flatMap { exercise in
             exercise.bests.map { best in
@@ -107,6 +165,15 @@ public enum ProgressText {
                     ("series", String(values.series)),
                 ]
                 if best.kind == .e1rm { pairs.append(("formula", DataFormats.json(exercise.formula.rawValue))) }
+                if values.measure != .weight {
+                    pairs.append(("measure", DataFormats.json(values.measure.rawValue)))
+                    if values.assisted { pairs.append(("assisted", "true")) }
+                    if let duration = values.duration { pairs.append(("seconds", String(duration.seconds))) }
+                    if let distance = values.distance {
+                        pairs.append(("distance", distance.number.filter { $0 != " " }))
+                        pairs.append(("distanceUnit", DataFormats.json(distance.unit.rawValue)))
+                    }
+                }
                 return DataFormats.jsonObject(pairs)
             }
         }
@@ -118,6 +185,10 @@ public enum ProgressText {
         case .e1rm: "e1RM"
         case .reps: "most reps"
         case .volume: "volume"
+        case .addedLoad: "added load"
+        case .longestHold: "longest hold"
+        case .longestDistance: "longest distance"
+        case .fastestPace: "fastest pace"
         }
     }
 
@@ -126,11 +197,18 @@ public enum ProgressText {
         case .reps: return "\(Int(best.value)) reps"
         case .e1rm: return estimate(Weight(value: best.value, unit: best.record.values.weight.unit))
         case .heaviest, .volume: return Weight(value: best.value, unit: best.record.values.weight.unit).description
+        case .addedLoad: return load(best.record.values)
+        case .longestHold: return SetDuration(seconds: Int(best.value)).description
+        case .longestDistance: return best.record.values.distance?.description ?? "-"
+        case .fastestPace: return pace(best.value)
         }
     }
 
     private static func number(_ best: PersonalBest) -> String {
-        best.kind == .reps ? String(Int(best.value)) : Decimal2.format(Int((best.value * 100).rounded()))
+        switch best.kind {
+        case .reps, .longestHold: String(Int(best.value))
+        default: Decimal2.format(Int((best.value * 100).rounded()))
+        }
     }
 
     // MARK: - stats
@@ -141,6 +219,8 @@ public enum ProgressText {
     /// Ana: 3 weeks in a row with a session (weeks from Monday) · last lift 2 days ago (Thu 19 Nov)
     ///              Sessions  Sets     Volume
     /// This week           2    24    4520 kg
+    /// …
+    /// Volume counts loads only: weights and added loads, not body weight, holds or distances.
     /// ```
     public static func stats(_ stats: TrainingStats, member: String, grouping: HistoryGrouping, now: Date) -> [String] {
         let name = TerminalText.safe(member)
@@ -160,6 +240,7 @@ public enum ProgressText {
         lines += table([["", "Sessions", "Sets", "Volume"]] + tallies.map { label, tally in
             [label, String(tally.sessions), String(tally.sets), "\(Int(tally.volumeKilograms.rounded())) kg"]
         }, rightAligned: [1, 2, 3])
+        lines.append("Volume counts loads only: weights and added loads, not body weight, holds or distances.")
         if !stats.mostTrained.isEmpty {
             let names = stats.mostTrained.map { "\(TerminalText.safe($0.exercise)) \(Lines.count($0.sets, "set"))" }
             lines.append("Most trained: " + names.joined(separator: " · "))

@@ -5,7 +5,8 @@ import TopWeightCore
 
 extension TrainingLog {
     /// A member's progress on one exercise, a point a day: the best e1RM, the
-    /// heaviest set or the volume (see `ProgressSeries.sets`), from `since` on.
+    /// heaviest set, the volume, the most reps, the longest hold or distance,
+    /// or the fastest pace (see `ProgressSeries.sets`), from `since` on.
     public func chart(_ metric: ChartMetric, exercise: Exercise, of member: User, since: LocalDay?,
                       formula: OneRepMaxFormula = .epley) throws(WorkoutsError) -> ProgressSeries {
         // Every day, not only the window's: a PR beats the whole history.

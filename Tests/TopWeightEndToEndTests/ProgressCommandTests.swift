@@ -210,6 +210,7 @@ struct ProgressCommandTests {
             "This week          0     0     0 kg",
             "This month         0     0     0 kg",
             "All time           4    17  6594 kg",
+            "Volume counts loads only: weights and added loads, not body weight, holds or distances.",
             "Most trained: Back Squat 11 sets · Curl 6 sets",
             "Volume by category: barbell 82 % · other 18 %",
         ])

@@ -117,11 +117,35 @@ struct ProgressFlowTests {
             "This week          1     5  1500 kg",
             "This month         2    10  3000 kg",
             "All time           2    10  3000 kg",
+            "Volume counts loads only: weights and added loads, not body weight, holds or distances.",
             "Most trained: Bench Press 10 sets",
             "Volume by category: other 100 %",
         ])
         let (kiosk, _) = fixture.run(ScriptedLineSource(lines: [":stats", ":prs"]), kiosk: true)
         #expect(kiosk.warned.contains("Type your name first: :stats is about your own training."))
         #expect(kiosk.warned.contains("Type your name first: :prs is about your own training."))
+    }
+}
+
+/// `:chart` and `:prs` over sets of other kinds.
+@Suite("Progress of every kind in the logger")
+struct KindProgressFlowTests {
+    @Test(":chart draws an exercise by its kind's metric unless one is named; :prs lists each kind's bests")
+    func chartByKind() throws {
+        let fixture = try Fixture()
+        let (ana, _) = try fixture.seed(values: .kg(60, 5, 5))
+        let plank = try fixture.store.createExercise(named: "Plank", category: nil, kind: .time)
+        for (hours, seconds) in [(50, 60), (26, 90)] {
+            _ = try fixture.store.save(NewRecord(user: ana, exercise: plank, values: .timed(SetDuration(seconds: seconds), series: 3),
+                                                 performedAt: Fixture.now.addingTimeInterval(Double(-hours) * 3_600)))
+        }
+        let source = ScriptedLineSource(lines: ["Ana", ":chart Plank", ":chart Plank reps", ":prs Plank"])
+        source.screenColumns = 60
+        let (console, _) = fixture.run(source)
+        #expect(console.said.contains { $0.hasSuffix("Plank · longest hold a day (seconds)") || $0.hasSuffix("Plank - longest hold a day (seconds)") },
+                "\(console.said)")
+        #expect(console.said.contains { $0.hasPrefix("2 days") && $0.contains("best 90 s") }, "\(console.said)")
+        #expect(console.said.contains("No reps in the sets of Plank by Ana yet: nothing to draw."), "\(console.said)")
+        #expect(console.said.contains { $0.hasPrefix("Plank     longest hold  1:30  1:30 × 3") }, "\(console.said)")
     }
 }

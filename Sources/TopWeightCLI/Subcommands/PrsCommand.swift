@@ -14,9 +14,13 @@ struct PrsCommand: ParsableCommand {
             weights compare in kg (lb converted), each record is shown in its own set's unit; of equal sets the \
             first one holds the record. e1RM by Epley (weight × (1 + reps/30)), or Brzycki (weight × 36/(37 − reps)), \
             which holds up to 12 reps only: a longer set has no Brzycki e1RM, and the text says so. Volume is the most \
-            weight × reps × series in one entry. JSON: an array of rows with exercise, kind (heaviest|e1rm|reps|volume), \
-            value, unit (kg, lb or reps), performedAt, recordId, and the set's weight, weightUnit, reps, series \
-            (formula on e1rm rows).
+            weight × reps × series in one entry. Each set counts for its own kind: bodyweight sets (unassisted) for \
+            the most reps and the heaviest added load, timed sets for the longest hold, distance sets for the longest \
+            distance (compared in metres) and the fastest pace (time per km, over any distance; on a save, against the \
+            sets at least as long). JSON: an array of rows with exercise, kind (heaviest|e1rm|reps|volume|addedLoad|\
+            longestHold|longestDistance|fastestPace), value, unit (kg, lb, reps, s, m or s/km), performedAt, recordId, \
+            and the set's weight, weightUnit, reps, series (formula on e1rm rows; measure, assisted, seconds, distance \
+            and distanceUnit on another kind's).
             """
     )
 

@@ -12,8 +12,9 @@ struct StatsCommand: ParsableCommand {
         discussion: """
             --user can be left out when the database has only one member. A session is a member's sets on one \
             local day; weeks run Monday to Sunday, and the streak counts weeks in a row with a session up to this \
-            week, or last week while this one has none yet. Every live set counts, warm-ups included; volume is \
-            weight × reps × series in kg (lb converted). JSON: {user, date, weeksActiveStreak, totalVolume (kg), \
+            week, or last week while this one has none yet. Every live set of every kind counts, warm-ups included; \
+            volume counts loads only: weight × reps × series in kg (lb converted) of weight sets and of the loads added \
+            to body weight (not body weight itself, assistance, holds or distances). JSON: {user, date, weeksActiveStreak, totalVolume (kg), \
             daysSinceLastLift, lastLift, firstLift, sessions, sets and volume (each {thisWeek, thisMonth, allTime}), \
             mostTrained [{exercise, category, sets, volume}], volumeByCategory [{category, sets, volume}]}.
             """

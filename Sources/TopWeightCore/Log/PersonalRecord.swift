@@ -6,10 +6,20 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable, Codable {
     case heaviest
     /// The best estimated one-rep max.
     case e1rm
-    /// The most reps in one set (on a save: at that weight or more).
+    /// The most reps in one set (on a save: at that weight or more). Of a
+    /// bodyweight exercise: among the unassisted sets, whatever the added load.
     case reps
     /// The most weight × reps × series in one entry.
     case volume
+    /// Bodyweight: the heaviest load added to body weight (unassisted sets).
+    case addedLoad
+    /// Time: the longest hold.
+    case longestHold
+    /// Distance: the longest distance (compared in metres).
+    case longestDistance
+    /// Distance: the fastest pace (least time per kilometre); on a save,
+    /// against the sets at least as long as the new one.
+    case fastestPace
 }
 
 /// One set a personal record is measured from: which record, its weight and reps.
@@ -25,6 +35,17 @@ public struct BestSet: Sendable, Hashable {
     }
 }
 
+/// A set of another kind than weight that holds a best: which record and its numbers.
+public struct KindBest: Sendable, Hashable {
+    public var id: Int64
+    public var values: SetValues
+
+    public init(id: Int64, values: SetValues) {
+        self.id = id
+        self.values = values
+    }
+}
+
 /// What a new set is measured against: the member's best other live working
 /// sets of one exercise (warm-ups and deleted sets left out), as the logbook
 /// finds them through its indexes.
@@ -36,10 +57,28 @@ public struct ExerciseBests: Sendable, Hashable {
     /// Among the sets at least as heavy as the new one, the one with the most reps.
     public var mostReps: BestSet?
 
-    public init(heaviest: BestSet? = nil, strongest: BestSet? = nil, mostReps: BestSet? = nil) {
+    /// Bodyweight: the unassisted set with the most reps (of equal reps, the heaviest added load).
+    public var mostRepsUnassisted: KindBest?
+    /// Bodyweight: the unassisted set with the heaviest added load (body weight alone is 0).
+    public var addedLoad: KindBest?
+    /// Time: the longest hold.
+    public var longestHold: KindBest?
+    /// Distance: the longest distance, in metres.
+    public var longestDistance: KindBest?
+    /// Distance: the fastest pace among the sets at least as long as the new one.
+    public var fastestPace: KindBest?
+
+    public init(heaviest: BestSet? = nil, strongest: BestSet? = nil, mostReps: BestSet? = nil,
+                mostRepsUnassisted: KindBest? = nil, addedLoad: KindBest? = nil, longestHold: KindBest? = nil,
+                longestDistance: KindBest? = nil, fastestPace: KindBest? = nil) {
         self.heaviest = heaviest
         self.strongest = strongest
         self.mostReps = mostReps
+        self.mostRepsUnassisted = mostRepsUnassisted
+        self.addedLoad = addedLoad
+        self.longestHold = longestHold
+        self.longestDistance = longestDistance
+        self.fastestPace = fastestPace
     }
 
     /// The formula the logbook's `strongest` is found with, and the save's e1RM record.
@@ -56,6 +95,10 @@ public struct PersonalRecord: Sendable, Hashable {
     /// The best before, the same way.
     public var previousWeight: Weight
     public var previousReps: Int
+    /// The new set and the one it beat, for the records of the other kinds
+    /// (bodyweight, time, distance); `nil` for a weight set's records.
+    public var set: SetValues?
+    public var previousSet: SetValues?
 
     public init(kind: RecordKind, weight: Weight, reps: Int, previousWeight: Weight, previousReps: Int) {
         self.kind = kind
@@ -65,6 +108,13 @@ public struct PersonalRecord: Sendable, Hashable {
         self.previousReps = previousReps
     }
 
+    /// A record of a set of another kind than weight: `set` beat `previous`.
+    public init(kind: RecordKind, set: SetValues, previous: SetValues) {
+        self.init(kind: kind, weight: set.weight, reps: set.reps, previousWeight: previous.weight, previousReps: previous.reps)
+        self.set = set
+        self.previousSet = previous
+    }
+
     /// The records `values` beats against `bests`, heaviest, e1RM, reps in that order.
     ///
     /// A warm-up beats nothing; neither does a member's first working set of
@@ -72,8 +122,63 @@ public struct PersonalRecord: Sendable, Hashable {
     /// are compared in kilograms to the hundredth, so 100 kg and 220.46 lb
     /// are the same. Most reps counts only when a set at least as heavy was
     /// done before (a heavier weight than ever is the heaviest record already).
+    ///
+    /// The other kinds compare with their own sets only: a bodyweight set
+    /// (unassisted: assistance is no record) its reps and its added load, a
+    /// timed set its hold, a distance set its distance (in metres) and its
+    /// pace (against sets at least as long, so a sprint does not stand for
+    /// a 5 km's best).
     public static func beaten(by values: SetValues, kind: SetKind?, bests: ExerciseBests) -> [PersonalRecord] {
-        guard kind != .warmup, let heaviest = bests.heaviest else { return [] }
+        guard kind != .warmup else { return [] }
+        switch values.measure {
+        case .weight: return weightBeaten(by: values, bests: bests)
+        case .bodyweight: return bodyweightBeaten(by: values, bests: bests)
+        case .time:
+            guard let hold = bests.longestHold, let new = values.duration, let old = hold.values.duration, new > old else { return [] }
+            return [PersonalRecord(kind: .longestHold, set: values, previous: hold.values)]
+        case .distance: return distanceBeaten(by: values, bests: bests)
+        }
+    }
+
+    private static func bodyweightBeaten(by values: SetValues, bests: ExerciseBests) -> [PersonalRecord] {
+        guard !values.assisted else { return [] }
+        var records: [PersonalRecord] = []
+        if let most = bests.mostRepsUnassisted, values.reps > most.values.reps {
+            records.append(PersonalRecord(kind: .reps, set: values, previous: most.values))
+        }
+        if let load = bests.addedLoad, !load.values.assisted,
+           centikilograms(values.weight) > centikilograms(load.values.weight) {
+            records.append(PersonalRecord(kind: .addedLoad, set: values, previous: load.values))
+        }
+        return records
+    }
+
+    private static func distanceBeaten(by values: SetValues, bests: ExerciseBests) -> [PersonalRecord] {
+        guard let distance = values.distance, let duration = values.duration else { return [] }
+        var records: [PersonalRecord] = []
+        if let longest = bests.longestDistance, let old = longest.values.distance, millimetres(distance) > millimetres(old) {
+            records.append(PersonalRecord(kind: .longestDistance, set: values, previous: longest.values))
+        }
+        if let fastest = bests.fastestPace, let oldDistance = fastest.values.distance, let oldDuration = fastest.values.duration,
+           millimetres(oldDistance) >= millimetres(distance),
+           centiseconds(distance.pace(over: duration)) < centiseconds(oldDistance.pace(over: oldDuration)) {
+            records.append(PersonalRecord(kind: .fastestPace, set: values, previous: fastest.values))
+        }
+        return records
+    }
+
+    /// A distance in whole millimetres: what distances are compared in (1 mi and 1 609.344 m tie).
+    public static func millimetres(_ distance: Distance) -> Int {
+        Int((distance.metres * 1000).rounded())
+    }
+
+    /// A pace (seconds per km) in hundredths of a second: what paces are compared in.
+    public static func centiseconds(_ pace: Double) -> Int {
+        Int((pace * 100).rounded())
+    }
+
+    private static func weightBeaten(by values: SetValues, bests: ExerciseBests) -> [PersonalRecord] {
+        guard let heaviest = bests.heaviest else { return [] }
         var records: [PersonalRecord] = []
         if centikilograms(values.weight) > centikilograms(heaviest.weight) {
             records.append(PersonalRecord(kind: .heaviest, weight: values.weight, reps: values.reps,

@@ -10,6 +10,28 @@ public enum ChartMetric: String, Sendable, CaseIterable, Hashable {
     case volume
     /// The member's body weight: the day's last measurement.
     case bodyweight
+    /// The day's most reps in one set (weight sets, and bodyweight sets unassisted).
+    case reps
+    /// The day's longest hold (timed sets), in seconds.
+    case duration
+    /// The day's longest distance (distance sets), in the unit of the newest one.
+    case distance
+    /// The day's fastest pace (distance sets), in seconds per km: less is better.
+    case pace
+
+    /// What a chart of an exercise of `kind` follows when no metric is named:
+    /// e1RM for weights, reps for bodyweight, the hold for time, the distance for distance.
+    public static func defaultMetric(for kind: ExerciseKind) -> ChartMetric {
+        switch kind {
+        case .weight: .e1rm
+        case .bodyweight: .reps
+        case .time: .duration
+        case .distance: .distance
+        }
+    }
+
+    /// Whether a lower value is the better one (a pace).
+    public var lowerIsBetter: Bool { self == .pace }
 }
 
 /// One point a day of a member's progress, oldest first: what `chart` draws
@@ -32,11 +54,14 @@ public struct ProgressSeries: Sendable, Hashable {
 
     public var metric: ChartMetric
     public var unit: WeightUnit
+    /// The values' unit as shown: `kg`, `lb`, `reps`, `s`, `m`, `km`, `mi` or `s/km`.
+    public var unitName: String
     public var points: [Point]
 
-    public init(metric: ChartMetric, unit: WeightUnit, points: [Point]) {
+    public init(metric: ChartMetric, unit: WeightUnit, points: [Point], unitName: String? = nil) {
         self.metric = metric
         self.unit = unit
+        self.unitName = unitName ?? unit.rawValue
         self.points = points
     }
 
@@ -45,7 +70,11 @@ public struct ProgressSeries: Sendable, Hashable {
     /// Warm-ups never count; deleted sets are not expected here (history
     /// leaves them out). Weights and e1RMs are in the unit of the newest
     /// working set (pounds and kilograms converted, nothing stored changes);
-    /// volume is always in kilograms. A set the formula does not cover
+    /// volume is always in kilograms and counts loads only (`volumeKilograms`).
+    /// Weight and e1RM read weight sets; reps weight sets and unassisted
+    /// bodyweight sets; duration timed sets (seconds); distance and pace
+    /// distance sets (distance in the unit of the newest one, pace in
+    /// seconds per km, where a lower day is the record). A set the formula does not cover
     /// (Brzycki above 12 reps) gives no e1RM; a day with none has no point.
     /// `.bodyweight` reads measurements, not sets: see `bodyWeights`.
     ///
@@ -58,24 +87,56 @@ public struct ProgressSeries: Sendable, Hashable {
         let newest = working.max { ($0.performedAt, $0.id) < ($1.performedAt, $1.id) }
         let unit: WeightUnit = metric == .volume ? .kg : newest?.values.weight.unit ?? .kg
         guard metric != .bodyweight else { return ProgressSeries(metric: metric, unit: unit, points: []) }
+        let newestDistance = working.filter { $0.values.distance != nil }.max { ($0.performedAt, $0.id) < ($1.performedAt, $1.id) }
+        let distanceUnit = newestDistance?.values.distance?.unit ?? .m
         var byDay: [LocalDay: Double] = [:]
+        func keep(_ value: Double, on day: LocalDay) {
+            byDay[day] = metric.lowerIsBetter ? min(byDay[day] ?? .infinity, value) : max(byDay[day] ?? -.infinity, value)
+        }
         for record in working {
             let values = record.values
             let day = LocalDay(record.performedAt, in: calendar)
             switch metric {
             case .weight:
-                byDay[day] = max(byDay[day] ?? -.infinity, converted(values.weight, to: unit))
+                // Loads lifted: a weight set's (a bodyweight set's added load is not the same lift).
+                guard values.measure == .weight else { continue }
+                keep(converted(values.weight, to: unit), on: day)
             case .e1rm:
-                guard let estimate = formula.estimate(weight: converted(values.weight, to: unit), reps: values.reps) else { continue }
-                byDay[day] = max(byDay[day] ?? -.infinity, estimate)
+                guard values.measure == .weight,
+                      let estimate = formula.estimate(weight: converted(values.weight, to: unit), reps: values.reps) else { continue }
+                keep(estimate, on: day)
             case .volume:
-                byDay[day, default: 0] += values.weight.kilograms * Double(values.reps) * Double(values.series)
+                guard values.countsLoad else { continue }
+                byDay[day, default: 0] += values.volumeKilograms
+            case .reps:
+                guard values.measure == .weight || (values.measure == .bodyweight && !values.assisted) else { continue }
+                keep(Double(values.reps), on: day)
+            case .duration:
+                guard values.measure == .time, let duration = values.duration else { continue }
+                keep(Double(duration.seconds), on: day)
+            case .distance:
+                guard let distance = values.distance else { continue }
+                keep(distance.metres / distanceUnit.metres, on: day)
+            case .pace:
+                guard let distance = values.distance, let duration = values.duration else { continue }
+                keep(distance.pace(over: duration), on: day)
             case .bodyweight:
                 continue
             }
         }
-        let points = marked(byDay, records: true).filter { point in since.map { point.day >= $0 } ?? true }
-        return ProgressSeries(metric: metric, unit: unit, points: points)
+        let points = marked(byDay, records: true, lowerIsBetter: metric.lowerIsBetter).filter { point in since.map { point.day >= $0 } ?? true }
+        return ProgressSeries(metric: metric, unit: unit, points: points, unitName: unitName(of: metric, weights: unit, distances: distanceUnit))
+    }
+
+    /// The unit a metric's values are in.
+    private static func unitName(of metric: ChartMetric, weights: WeightUnit, distances: DistanceUnit) -> String {
+        switch metric {
+        case .e1rm, .weight, .volume, .bodyweight: weights.rawValue
+        case .reps: "reps"
+        case .duration: "s"
+        case .distance: distances.rawValue
+        case .pace: "s/km"
+        }
     }
 
     /// A member's body weight, one point a day (that day's last measurement),
@@ -91,13 +152,13 @@ public struct ProgressSeries: Sendable, Hashable {
     }
 
     /// Days in order, values to the hundredth, each marked when it beats every earlier one.
-    private static func marked(_ byDay: [LocalDay: Double], records: Bool) -> [Point] {
+    private static func marked(_ byDay: [LocalDay: Double], records: Bool, lowerIsBetter: Bool = false) -> [Point] {
         var best: Double?
         return byDay.keys.sorted().compactMap { day in
             guard let raw = byDay[day], raw.isFinite else { return nil }
             let value = (raw * 100).rounded() / 100
-            let isRecord = records && best.map { value > $0 } == true
-            best = max(best ?? value, value)
+            let isRecord = records && best.map { lowerIsBetter ? value < $0 : value > $0 } == true
+            best = lowerIsBetter ? min(best ?? value, value) : max(best ?? value, value)
             return Point(day: day, value: value, isRecord: isRecord)
         }
     }

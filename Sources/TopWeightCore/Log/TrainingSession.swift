@@ -20,10 +20,10 @@ public struct TrainingSession: Sendable, Hashable {
     /// Sets done: each record counts its series.
     public var sets: Int { records.reduce(0) { $0 + $1.values.series } }
 
-    /// Weight × reps × series over the day, in kilograms (pounds converted).
+    /// The day's volume in kilograms, loads only (`SetValues.volumeKilograms`).
     public var volumeKilograms: Double {
         records.reduce(0) { total, record in
-            total + record.values.weight.kilograms * Double(record.values.reps * record.values.series)
+            total + record.values.volumeKilograms
         }
     }
 

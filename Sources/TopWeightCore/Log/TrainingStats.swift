@@ -7,7 +7,7 @@ public struct DayTotals: Sendable, Hashable {
     public var records: Int
     /// Sets done: each entry counts its series.
     public var sets: Int
-    /// Weight × reps × series, in kilograms (pounds converted).
+    /// Volume in kilograms, loads only (`SetValues.volumeKilograms`).
     public var volumeKilograms: Double
 
     public init(day: LocalDay, records: Int, sets: Int, volumeKilograms: Double) {

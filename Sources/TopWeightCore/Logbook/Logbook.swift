@@ -94,15 +94,17 @@ public protocol Logbook: AnyObject, Sendable {
 
     // MARK: Progress
 
-    /// The member's best live working sets of one exercise (warm-ups and
-    /// deleted sets left out), leaving out the record `excluding` (the set
-    /// just saved): the heaviest, the best Epley e1RM, and the most reps
-    /// among sets at least `atLeast` heavy. Weights compare in kilograms.
-    /// Found through indexes: it runs on every save.
+    /// The member's best live working weight sets of one exercise (warm-ups,
+    /// deleted sets and sets of other kinds left out), leaving out the record
+    /// `excluding` (the set just saved): the heaviest, the best Epley e1RM,
+    /// and the most reps among sets at least `atLeast` heavy. Weights compare
+    /// in kilograms. Found through indexes: it runs on every save.
     func bests(userID: Int64, exerciseID: Int64, excluding: Int64?, atLeast: Weight) throws(LogbookError) -> ExerciseBests
     /// Saves one set as `save` does and, in the same step (one transaction,
     /// one round trip to a server), finds the bests it is measured against as
-    /// `bests` does with the set left out; none for a warm-up. The logger's
+    /// `bests` does with the set left out; none for a warm-up. A set of
+    /// another kind is measured against its own kind's sets instead
+    /// (`ExerciseBests`' bodyweight, time and distance bests). The logger's
     /// save: a personal-record check that costs no second trip.
     func saveMeasured(_ record: NewRecord, now: Date) throws(LogbookError) -> (id: Int64, bests: ExerciseBests)
     /// The member's live sets by local day (`zone` tells the days), oldest first.
