@@ -137,6 +137,14 @@ enum Schema {
                 ) WHERE deletedAt IS NULL AND kind IS NOT 'warmup'
                 """)
         }
+        // v7 (exercise kinds) comes before this
+        migrator.registerMigration("v8") { db in
+            // A member who keeps off the gym's board (`:private on`,
+            // `topweight users private NAME`); everybody starts on it.
+            try db.alter(table: "user") { t in
+                t.add(column: "isPrivate", .boolean).notNull().defaults(to: false)
+            }
+        }
         return migrator
     }
 
