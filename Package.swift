@@ -142,7 +142,7 @@ let package = Package(
             name: "TopWeightCoreTests",
             dependencies: ["TopWeightCore", "TopWeightTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "TopWeightTextTests", dependencies: ["TopWeightText", "TopWeightCore", "TopWeightTestSupport"]),
+        .testTarget(name: "TopWeightTextTests", dependencies: ["TopWeightText", "TopWeightCore", "TopWeightTestSupport"], exclude: ["Golden"]),
         .testTarget(
             name: "TopWeightCatalogTests",
             dependencies: ["TopWeightCatalog", "TopWeightCore", "TopWeightUseCases", "TopWeightTestSupport", "Yams"]
