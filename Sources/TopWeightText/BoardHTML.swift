@@ -40,7 +40,7 @@ public enum BoardHTML {
         .stale .stamp::after { content: " · offline"; color: #ff6b6b; }
         .grid { display: grid; grid-template-columns: 1fr; gap: .9em 1.4em; }
         @media (min-width: 700px) { .grid { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
-        @media (min-width: 1200px) { .grid { grid-template-columns: repeat(3, minmax(0, 1fr)); } }
+        @media (min-width: 1200px) { .grid { grid-template-columns: minmax(0, .9fr) minmax(0, 1.3fr) minmax(0, 1fr); } }
         section { background: #171a1f; border-radius: .4em; padding: .6em .9em .8em; overflow: hidden; }
         h2 { margin: 0 0 .35em; font-size: 1.15em; color: #f5b700; text-transform: uppercase; letter-spacing: .06em; }
         table { width: 100%; border-collapse: collapse; }
@@ -50,6 +50,7 @@ public enum BoardHTML {
         td.grow { width: 100%; max-width: 0; overflow: hidden; text-overflow: ellipsis; }
         td.num { text-align: right; font-variant-numeric: tabular-nums; font-weight: 700; }
         td.rank, td.time, td.lift { color: #9aa3ad; }
+        td.time { font-size: .85em; }
         #records td.num { color: #7ee081; }
         tr + tr td { border-top: 1px solid #262a31; }
         p.empty, p.more { color: #7d8590; margin: .2em 0; }

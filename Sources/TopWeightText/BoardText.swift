@@ -15,7 +15,8 @@ public enum BoardText {
         public var more = 0
     }
 
-    /// The six panels, in reading order. Names are made terminal-safe.
+    /// The six panels, in reading order (DOTS in the middle of the second
+    /// row, where a wide page has the most room). Names are made terminal-safe.
     public static func sections(_ figures: BoardFigures, timeZone: TimeZone) -> [Section] {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
@@ -39,15 +40,16 @@ public enum BoardText {
                         }
                     },
                     empty: "No main lifts this month"),
-            Section(id: "strength", title: "Relative strength (DOTS)",
-                    rows: figures.strength.enumerated().map { index, row in
-                        ["\(index + 1).", name(row.user), "\(kilograms(row.totalKilograms)) @ \(kilograms(row.bodyWeightKilograms))",
-                         one(row.dots)]
-                    },
-                    empty: "Needs a body weight and all three lifts"),
             Section(id: "volume", title: "Volume this week",
                     rows: figures.volume.enumerated().map { index, row in ["\(index + 1).", name(row.user), tonnage(row.value)] },
                     empty: "No sets this week"),
+            Section(id: "strength", title: "Relative strength (DOTS)",
+                    rows: figures.strength.enumerated().map { index, row in
+                        // The total to the kilogram, then the body weight: `554 @ 94 kg`.
+                        ["\(index + 1).", name(row.user), "\(Int(row.totalKilograms.rounded())) @ \(kilograms(row.bodyWeightKilograms))",
+                         one(row.dots)]
+                    },
+                    empty: "Needs a body weight and all three lifts"),
             Section(id: "streaks", title: "Longest streaks",
                     rows: figures.streaks.enumerated().map { index, row in
                         ["\(index + 1).", name(row.user), "\(row.atLeast ? "≥ " : "")\(row.weeks) weeks"]
