@@ -119,6 +119,22 @@ final class PostgresLink: @unchecked Sendable {
         }
     }
 
+    // MARK: - Notifications
+
+    /// `LISTEN`s on `channel` on this link's connection (opened if need be);
+    /// `notified` runs on each notification until the connection closes.
+    func listen(_ channel: String, _ notified: @escaping @Sendable () -> Void) throws(LogbookError) {
+        try call(retry: true) { connection throws in
+            connection.addListener(channel: channel) { _, _ in notified() }
+            try self.run(PostgresQuery(unsafeSQL: "LISTEN \(channel)"), on: connection)
+        }
+    }
+
+    /// True while the link holds a connection that is not closed.
+    var isOpen: Bool {
+        lock.withLock { connection.map { !$0.isClosed } ?? false }
+    }
+
     // MARK: - Connection and timeouts
 
     private func call<T>(retry: Bool, _ body: (PostgresConnection) throws -> T) throws(LogbookError) -> T {

@@ -240,6 +240,33 @@ enum PostgresSchema {
                 ADD COLUMN rpe double precision CHECK (rpe BETWEEN 6 AND 10)
             """,
         ]),
+        ("v8", [
+            // A member who keeps off the gym's board; everybody starts on it.
+            "ALTER TABLE \"user\" ADD COLUMN isprivate boolean NOT NULL DEFAULT false",
+            // The board's live updates: a NOTIFY on topweight_board after
+            // every statement that changes sets, members or body weights,
+            // delivered at commit (once a transaction), to whoever LISTENs.
+            """
+            CREATE FUNCTION topweight_board_changed() RETURNS trigger LANGUAGE plpgsql AS $body$
+            BEGIN
+                PERFORM pg_notify('topweight_board', '');
+                RETURN NULL;
+            END
+            $body$
+            """,
+            """
+            CREATE TRIGGER record_board_changed AFTER INSERT OR UPDATE OR DELETE ON record
+            FOR EACH STATEMENT EXECUTE FUNCTION topweight_board_changed()
+            """,
+            """
+            CREATE TRIGGER user_board_changed AFTER INSERT OR UPDATE OR DELETE ON "user"
+            FOR EACH STATEMENT EXECUTE FUNCTION topweight_board_changed()
+            """,
+            """
+            CREATE TRIGGER bodyweight_board_changed AFTER INSERT OR UPDATE OR DELETE ON bodyweight
+            FOR EACH STATEMENT EXECUTE FUNCTION topweight_board_changed()
+            """,
+        ]),
         ("v9", [
             // Personal records per kind, as in SQLite: the v6 indexes and the
             // weight bests take weight sets only (measure NULL); the other

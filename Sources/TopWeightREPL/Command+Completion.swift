@@ -46,6 +46,8 @@ extension Command {
             return exercises(argument).map { head + $0 }
         case "repeat":
             return ["last"].filter { $0.hasPrefix(argument.lowercased()) }.map { head + $0 }
+        case "private":
+            return ["on", "off"].filter { $0.hasPrefix(argument.lowercased()) }.map { head + $0 }
         case "date":
             return ["today", "yesterday"].filter { $0.hasPrefix(argument.lowercased()) }.map { head + $0 }
         default:

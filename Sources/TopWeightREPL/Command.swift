@@ -20,6 +20,7 @@ enum Command: String, CaseIterable {
     case weigh
     case prs
     case stats
+    case `private`
     case quit
 
     /// How it is typed, the first column of `:help`.
@@ -43,6 +44,7 @@ enum Command: String, CaseIterable {
         case .weigh: ":weigh W"
         case .prs: ":prs [EXERCISE]"
         case .stats: ":stats"
+        case .private: ":private on|off"
         case .quit: ":quit"
         }
     }
@@ -68,6 +70,7 @@ enum Command: String, CaseIterable {
         case .weigh: "keep your body weight"
         case .prs: "your personal records (e1RM by Epley)"
         case .stats: "your streak, sessions, sets and volume"
+        case .private: "keep off the gym's board, or back on it"
         case .quit: kiosk ? "the admin closes the terminal (PIN)" : "leave"
         }
     }
@@ -81,7 +84,7 @@ enum Command: String, CaseIterable {
     /// Whether the command takes an argument (completion then adds a space).
     var takesArgument: Bool {
         switch self {
-        case .user, .history, .unit, .edit, .date, .calendar, .repeat, .start, .chart, .plates, .weigh, .prs: true
+        case .user, .history, .unit, .edit, .date, .calendar, .repeat, .start, .chart, .plates, .weigh, .prs, .private: true
         case .help, .users, .exercises, .undo, .note, .stats, .quit: false
         }
     }

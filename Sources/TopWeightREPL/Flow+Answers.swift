@@ -30,6 +30,8 @@ extension Flow {
         case setToEdit(Int64?)
         /// `:history` without a screen: the newest `limit` records of a member or (`nil`) everybody.
         case history(User?, limit: Int)
+        /// `:private on|off`: the member kept off the gym's board or put back (`nil`: only say which).
+        case privacy(User, Bool?)
     }
 
     /// What a query found, for the flow to say.
@@ -50,6 +52,8 @@ extension Flow {
         case noteAdded(User, LocalDay)
         /// History lines (a member's days with their notes), and whether older records exist.
         case history([String], more: Bool, of: User?, limit: Int)
+        /// Whether the member keeps off the gym's board.
+        case privacy(User, Bool)
     }
 
     /// What the flow says of an answer; lines rendered terminal-safe already are shown as they are.
@@ -95,6 +99,10 @@ extension Flow {
             let whose = member?.name ?? "everybody"
             guard !lines.isEmpty else { return [.say("No records yet for \(whose).")] }
             return [.show(lines)] + (more ? [.say("… older records exist: :history \(member == nil ? "all" : whose) \(min(limit * 2, 10_000))")] : [])
+        case .privacy(let member, true):
+            return [.say("\(member.name) is private: nowhere on the gym's board. :private off puts you back.")]
+        case .privacy(let member, false):
+            return [.say("\(member.name) shows on the gym's board. :private on keeps you off it.")]
         case .noteAdded(let member, let day):
             return [.say("Note added to \(member.name)'s \(context.label(of: day).lowercased() == "today" ? "session today" : "session of \(day)").")]
         }

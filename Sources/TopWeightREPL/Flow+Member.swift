@@ -34,6 +34,13 @@ extension Flow {
             return [.fetch(.records(member, exercise: argument))]
         case .stats:
             return [.fetch(.stats(member))]
+        case .private:
+            switch argument.lowercased() {
+            case "": return [.fetch(.privacy(member, nil))]
+            case "on": return [.fetch(.privacy(member, true))]
+            case "off": return [.fetch(.privacy(member, false))]
+            default: return [.warn(InputError("say on or off", example: ":private on").description)]
+            }
         default:
             return []
         }

@@ -52,6 +52,10 @@ extension Session {
                 query.userID = member?.id
                 let page = try workouts.historyPage(query, limit: limit)
                 return .fetched(.history(page.records.isEmpty ? [] : render(page.records, member: member?.id), more: page.more, of: member, limit: limit))
+            case .privacy(let member, let chosen):
+                guard let chosen else { return .fetched(.privacy(member, try workouts.isPrivate(member))) }
+                try workouts.setPrivate(member, chosen)
+                return .fetched(.privacy(member, chosen))
             case .routine(let name, let member):
                 let routine = try log.routine(named: name)
                 return .following(routine, steps: try log.plan(for: routine, member: member), for: member)

@@ -157,6 +157,13 @@ enum Schema {
                 t.add(column: "rpe", .double).check { $0 == nil || ($0 >= 6 && $0 <= 10) }
             }
         }
+        migrator.registerMigration("v8") { db in
+            // A member who keeps off the gym's board (`:private on`,
+            // `topweight users private NAME`); everybody starts on it.
+            try db.alter(table: "user") { t in
+                t.add(column: "isPrivate", .boolean).notNull().defaults(to: false)
+            }
+        }
         migrator.registerMigration("v9") { db in
             // Personal records per kind: the v6 indexes take weight sets only
             // (a bodyweight set's added load is no weight lifted; a timed or

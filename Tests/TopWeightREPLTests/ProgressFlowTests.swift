@@ -77,7 +77,7 @@ struct ProgressFlowTests {
         let source = ScriptedLineSource(lines: ["Ana", ":prs", ":prs bench", ":prs Deadlift", ":prs b"])
         source.probes = [":pr", ":prs ba"]
         let (console, _) = fixture.run(source)
-        #expect(source.offered(":pr", at: "exercise") == [":prs "])
+        #expect(source.offered(":pr", at: "exercise") == [":prs ", ":private "])
         #expect(source.offered(":prs ba", at: "exercise") == [":prs Back Squat"])
         let lines = console.said
         let start = try #require(lines.firstIndex(of: "Personal records of Ana (e1RM by Epley):"))

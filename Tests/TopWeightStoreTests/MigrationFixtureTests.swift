@@ -157,5 +157,10 @@ struct MigrationFixtureTests {
         }
         let bests = try store.bests(userID: ana.id, exerciseID: bench.id, excluding: nil, atLeast: Weight(hundredths: 6500, unit: .kg))
         #expect(bests.heaviest?.weight == Weight(hundredths: hasTombstone && !v6 ? 7000 : 6750, unit: .kg))
+
+        // v8: every member of an older file is on the gym's board until they say otherwise.
+        for summary in try store.users() { #expect(try !store.isPrivate(summary.user), "\(summary.user.name)") }
+        try store.setPrivate(ana, true)
+        #expect(try store.isPrivate(ana))
     }
 }

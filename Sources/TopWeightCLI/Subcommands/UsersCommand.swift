@@ -9,7 +9,7 @@ struct UsersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "users",
         abstract: "List and manage members.",
-        subcommands: [List.self, Add.self, Rename.self, Remove.self],
+        subcommands: [List.self, Add.self, Rename.self, Remove.self, Private.self, Public.self],
         defaultSubcommand: List.self
     )
 }

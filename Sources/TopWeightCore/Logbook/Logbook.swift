@@ -112,6 +112,16 @@ public protocol Logbook: AnyObject, Sendable {
     /// The member's live sets by exercise, by name.
     func exerciseTotals(userID: Int64) throws(LogbookError) -> [ExerciseTotals]
 
+    // MARK: The gym's board
+
+    /// The board's totals and bests over `window`, of members who are not
+    /// private, from live sets: one consistent read.
+    func boardFacts(_ window: BoardWindow) throws(LogbookError) -> BoardFacts
+    /// Keeps the member off the board (`true`) or puts them back.
+    func setPrivate(_ user: User, _ isPrivate: Bool) throws(LogbookError)
+    /// Whether the member keeps off the board.
+    func isPrivate(_ user: User) throws(LogbookError) -> Bool
+
     // MARK: Defaults
 
     /// The member who saved the newest set.
@@ -240,6 +250,10 @@ public protocol StorageEngine: Logbook {
     /// Adds the measurements whose `uid` is not here yet, creating their
     /// members by name, in one transaction; returns how many were new.
     func adoptBodyWeights(_ measurements: [StoredBodyWeight], now: Date) throws(LogbookError) -> Int
+
+    /// A watch on the database that wakes when any terminal, in any process,
+    /// commits a change: what keeps the board live with one query a change.
+    func changes() throws(LogbookError) -> any LogbookChanges
 
     /// Forgets wrong PIN attempts and any wait (`topweight admin unlock`).
     func clearPinLockout() throws(LogbookError)

@@ -1,0 +1,54 @@
+import Hummingbird
+import NIOCore
+
+/// Answers the board's two addresses from the cache: `/` (the page) and
+/// `/board.json`. Nothing else is there, and nothing is written: any other
+/// path is 404, any method but GET is 405.
+public struct BoardResponder: HTTPResponder {
+    public typealias Context = BasicRequestContext
+
+    let cache: BoardCache
+
+    public init(cache: BoardCache) {
+        self.cache = cache
+    }
+
+    public func respond(to request: Request, context: Context) async throws -> Response {
+        let page: Bool
+        switch request.uri.path {
+        case "/": page = true
+        case "/board.json": page = false
+        default: return Self.plain(.notFound, "Not found: this server shows the board at / and /board.json only.\n")
+        }
+        guard request.method == .get else {
+            var response = Self.plain(.methodNotAllowed, "The board is read-only: GET only.\n")
+            response.headers[.allow] = "GET"
+            return response
+        }
+        guard let rendered = cache.rendered else {
+            var response = Self.plain(.serviceUnavailable, "The board is not ready yet.\n")
+            response.headers[.retryAfter] = "1"
+            return response
+        }
+        var headers: HTTPFields = [
+            .contentType: page ? "text/html; charset=utf-8" : "application/json; charset=utf-8",
+            .eTag: rendered.etag,
+            .cacheControl: "no-cache",
+            .xContentTypeOptions: "nosniff",
+            .init("Referrer-Policy")!: "no-referrer",
+        ]
+        if page { headers[.contentSecurityPolicy] = BoardCache.contentSecurityPolicy }
+        if let tags = request.headers[.ifNoneMatch], tags.split(separator: ",").contains(where: {
+            $0.trimmingCharacters(in: .whitespaces) == rendered.etag
+        }) {
+            headers[.contentType] = nil
+            return Response(status: .notModified, headers: headers)
+        }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: page ? rendered.html : rendered.json))
+    }
+
+    static func plain(_ status: HTTPResponse.Status, _ text: String) -> Response {
+        Response(status: status, headers: [.contentType: "text/plain; charset=utf-8", .xContentTypeOptions: "nosniff"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import TopWeightCore
+
+/// The gym's board, written once for `topweight board` and `topweight
+/// serve`: the figures of members who are not private, as seen at an
+/// instant in the gym's time zone. Reading is one logbook call.
+public struct GymBoard: Sendable {
+    public let logbook: any Logbook
+    public let calendar: Calendar
+
+    /// The lifts ranked by this month's best e1RM, in the board's order.
+    public static let mainLifts = ["Back Squat", "Bench Press", "Deadlift", "Overhead Press"]
+    /// The lifts totalled for DOTS.
+    public static let totalLifts = ["Back Squat", "Bench Press", "Deadlift"]
+    /// How far back a member's best lifts count toward DOTS.
+    public static let strengthDays = 90
+    /// How many weeks back streaks are counted (a longer one shows as "at least").
+    public static let streakWeeks = 104
+
+    public init(logbook: any Logbook, timeZone: TimeZone) {
+        self.logbook = logbook
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        self.calendar = calendar
+    }
+
+    /// The board as it stands at `now`.
+    public func figures(at now: Date) throws(WorkoutsError) -> BoardFigures {
+        let today = LocalDay(now, in: calendar)
+        let window = window(on: today)
+        let facts = try attempt { () throws(LogbookError) in try logbook.boardFacts(window) }
+        return BoardFigures(facts: facts, window: window, today: today, streaksFrom: Self.streaksStart(today))
+    }
+
+    /// What the board asks the logbook for on `today`.
+    public func window(on today: LocalDay) -> BoardWindow {
+        let monday = Self.monday(of: today)
+        let first = Self.streaksStart(today)
+        let tomorrow = today.adding(days: 1).start(in: calendar)
+        return BoardWindow(
+            todayStart: today.start(in: calendar), tomorrowStart: tomorrow,
+            weekStart: monday.start(in: calendar), monthStart: LocalMonth(today).first.start(in: calendar),
+            strengthSince: today.adding(days: 1 - Self.strengthDays).start(in: calendar),
+            streaksSince: first.start(in: calendar),
+            zone: ZoneOffsets(calendar.timeZone, from: first.adding(days: -2).start(in: calendar), through: tomorrow.addingTimeInterval(2 * 86_400)),
+            mainLifts: Self.mainLifts, totalLifts: Self.totalLifts)
+    }
+
+    static func monday(of day: LocalDay) -> LocalDay {
+        day.adding(days: -(((day.daysSince1970 + 3) % 7 + 7) % 7))
+    }
+
+    /// The Monday of the oldest week streaks count.
+    static func streaksStart(_ today: LocalDay) -> LocalDay {
+        monday(of: today).adding(days: -7 * (streakWeeks - 1))
+    }
+}
+
+// MARK: - Keeping off the board
+
+extension Workouts {
+    /// Keeps the member off the board, or puts them back on it.
+    public func setPrivate(_ member: User, _ isPrivate: Bool) throws(WorkoutsError) {
+        try attempt { () throws(LogbookError) in try logbook.setPrivate(member, isPrivate) }
+    }
+
+    /// Whether the member keeps off the board.
+    public func isPrivate(_ member: User) throws(WorkoutsError) -> Bool {
+        try attempt { () throws(LogbookError) in try logbook.isPrivate(member) }
+    }
+}
