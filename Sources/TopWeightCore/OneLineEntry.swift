@@ -45,12 +45,13 @@ public struct OneLineEntry: Sendable, Equatable {
 
     /// Why text typed where a new exercise's name goes is a set rather than
     /// a name (`55x5x5`, `62.5 kg`), or a name with a weight stuck to it
-    /// (`bench 135`): such text is never offered as a new exercise. `nil`
+    /// (`bench 135`), or a set of another kind (`1:30x3`, `bwx12x3`, `80x8x3@8`):
+    /// such text is never offered as a new exercise. `nil`
     /// for a name (`Bicep 21s`, `5/3/1 Press` stay names).
     /// `exercise` names the lift in the example (the prompt's default, say).
     public static func setInName(_ text: String, exercise: String = "Bench Press") -> InputError? {
         let words = collapsingSeparators(text).split(separator: " ")
-        guard let last = words.last, isNumbersWord(last) else { return nil }
+        guard let last = words.last, isNumbersWord(last) || SetLine.isSetWord(String(last)) else { return nil }
         // The example is a whole set that saves: a lone weight gets reps and series.
         let set = last.contains(where: isSeparator) ? String(last) : "\(last)x5x3"
         if words.count == 1 {
@@ -79,7 +80,7 @@ public struct OneLineEntry: Sendable, Equatable {
 
     // MARK: - Helpers
 
-    static func isSeparator(_ character: Character) -> Bool {
+    public static func isSeparator(_ character: Character) -> Bool {
         character == "x" || character == "X" || character == "×" || character == "*"
     }
 
