@@ -16,9 +16,9 @@ struct KindTerminalTests {
         let scratch = try Scratch()
         #expect(try Binary.run(["users", "add", "Ana"], db: scratch.db).status == 0)
         let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: PseudoTerminal.environment(db: scratch.db))
-        try terminal.waitFor("user [Ana]: ")
+        try terminal.waitFor("user: ")
         var mark = terminal.mark
-        terminal.type("\r")
+        terminal.type("Ana\r")
         try terminal.waitFor("exercise: ", after: mark)
 
         // Bodyweight: the load added, then reps and series; a wrong bw form is asked again.
