@@ -51,9 +51,13 @@ public struct OneLineEntry: Sendable, Equatable {
     /// `exercise` names the lift in the example (the prompt's default, say).
     public static func setInName(_ text: String, exercise: String = "Bench Press") -> InputError? {
         let words = collapsingSeparators(text).split(separator: " ")
-        guard let last = words.last, isNumbersWord(last) || SetLine.isSetWord(String(last)) else { return nil }
+        guard let last = words.last else { return nil }
+        // `3@8`, `@8`, `100x5x3@8`: numbers rated after an `@` are a set's too.
+        let bare = last.prefix { $0 != "@" }
+        let rating = last.dropFirst(bare.count)
+        guard isNumbersWord(last) || SetLine.isSetWord(String(last)) || !rating.isEmpty && (bare.isEmpty || isNumbersWord(bare)) else { return nil }
         // The example is a whole set that saves: a lone weight gets reps and series.
-        let set = last.contains(where: isSeparator) ? String(last) : "\(last)x5x3"
+        let set = last.contains(where: isSeparator) ? String(last) : bare.isEmpty ? "100x5x3\(rating)" : "\(bare)x5x3\(rating)"
         if words.count == 1 {
             return InputError("\(last) is a set, not an exercise: name the exercise first", example: "\(exercise) \(set)")
         }

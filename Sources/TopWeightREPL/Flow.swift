@@ -303,7 +303,8 @@ enum Flow {
     static func isWholeSet(_ text: String, of kind: ExerciseKind) -> Bool {
         let body = text.prefix { $0 != "@" }
         switch kind {
-        case .distance: return body.trimmingWhitespace().contains(where: \.isWhitespace)
+        // `5 mi` is one distance; `5km 25:00` a distance and its time.
+        case .distance: return body.trimmingWhitespace().contains(where: \.isWhitespace) && Distance.parse(body, unit: .m) == nil
         case .time: return body.contains(where: OneLineEntry.isSeparator)
         case .weight, .bodyweight:
             guard let first = body.first, first.isASCII && (first.isNumber || first == "." || first == ",")

@@ -119,6 +119,13 @@ public struct Workouts: Sendable {
     /// one of them is taken first (`row` with `2000m 7:45` is Rowing Machine),
     /// and a new name is created in the first of them.
     public func exerciseForSet(named typed: String, member: User?, fitting kinds: [ExerciseKind] = [], now: Date) throws(WorkoutsError) -> Exercise {
+        try stored(try chooseExercise(named: typed, member: member, fitting: kinds), now: now)
+    }
+
+    /// The exercise `exerciseForSet` takes, without a row yet when it has
+    /// none (a catalog lift, a new name in the first kind of `kinds`): the
+    /// numbers can be checked against its kind before anything is written.
+    public func chooseExercise(named typed: String, member: User?, fitting kinds: [ExerciseKind] = []) throws(WorkoutsError) -> Exercise {
         if let stored = try attempt({ () throws(LogbookError) in try logbook.exercise(named: typed) }) { return stored }
         var (ranking, own) = try rankingAndOwn(for: member)
         let candidates = ranking.ranked(typed, own: own, limit: 40)
@@ -129,7 +136,8 @@ public struct Workouts: Sendable {
                 break
             }
         }
-        return try findOrCreateExercise(named: chosen ?? typed, kind: chosen == nil ? kinds.first ?? .weight : .weight, now: now)
+        guard let chosen else { return Exercise.unsaved(named: typed, category: nil, kind: kinds.first ?? .weight) }
+        return try chosenExercise(named: chosen) ?? Exercise.unsaved(named: chosen, category: nil, kind: kinds.first ?? .weight)
     }
 
     /// The kind of a known exercise's sets: its own when stored, else the catalog's.

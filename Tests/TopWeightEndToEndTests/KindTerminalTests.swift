@@ -143,6 +143,38 @@ struct KindTerminalTests {
         #expect(try store.history(HistoryQuery()).map { "\($0.exercise) \($0.values.compact)" } == [compact])
     }
 
+    @Test("topweight edit changes a set of any kind by its own numbers, and refuses the numbers it has not")
+    func editCommand() throws {
+        let scratch = try Scratch()
+        for set in [["plank", "1:30x3"], ["pull-up", "bw+10x8x3"], ["run", "5km", "25:00@8"]] {
+            let added = try Binary.run(["add", "Ana"] + set, db: scratch.db)
+            #expect(added.status == 0, "\(added.stderr)")
+        }
+        for (arguments, shown) in [
+            (["1", "--time", "1:45", "--rpe", "8"], "→ Plank · 1:45 × 3 series @8"),
+            (["2", "--weight", "bw-20"], "→ Pull-Up · BW \u{2212} 20 kg × 8 reps × 3 series"),
+            (["3", "--distance", "6", "--time", "30:00", "--rpe", "none"], "→ Running · 6 km in 30:00"),
+        ] {
+            let edited = try Binary.run(["edit"] + arguments, db: scratch.db)
+            #expect(edited.status == 0, "\(edited.stderr)")
+            #expect(edited.stdout.contains(shown), "\(edited.stdout)")
+        }
+        for (arguments, reason) in [
+            (["1", "--reps", "5"], "#1 is a time set: --reps is not one of its numbers"),
+            (["3", "--weight", "60"], "#3 is a distance set: --weight is not one of its numbers"),
+            (["3", "--exercise", "Bench Press"], "Bench Press is a weight exercise and #3 a distance set"),
+            (["1", "--time", "1:75"], "minutes and seconds go from 00 to 59"),
+            (["2", "--rpe", "11"], "RPE goes from 6 to 10 by halves"),
+        ] {
+            let refused = try Binary.run(["edit"] + arguments, db: scratch.db)
+            #expect(refused.status != 0)
+            #expect(refused.stderr.contains(reason), "\(refused.stderr)")
+        }
+        let store = try TestEngine.open(scratch.db)
+        #expect(try store.history(HistoryQuery()).reversed().map { "\($0.exercise) \($0.values.compact)" }
+            == ["Plank 1:45x3@8", "Pull-Up bw-20x8x3", "Running 6km 30:00"])
+    }
+
     @Test("topweight add refuses numbers that make no set of the exercise's kind, saying why, and saves nothing", arguments: [
         (["Ana", "Plank", "1:75x3"], "minutes and seconds go from 00 to 59"),
         (["Ana", "Plank", "60", "8", "3"], "Plank is a time exercise"),

@@ -221,6 +221,20 @@ struct KindFlowTests {
         #expect(source.prompts.dropFirst(2).first?.hasPrefix("exercise") == true, "\(source.prompts)")
     }
 
+    @Test("a rated number at the exercise prompt is a set, never offered as a new exercise", arguments: ["3@8.5", "@8", "Bench 80x8@8", "Hold 45@9"])
+    func ratedNumbersAreNoName(typed: String) throws {
+        let (fixture, source, console) = try Self.run([typed])
+        #expect(try fixture.records().isEmpty)
+        #expect(!source.prompts.contains { $0.hasPrefix("New exercise") }, "\(source.prompts)")
+        #expect(console.warned.contains { $0.contains("(e.g. ") }, "\(console.warned)")
+    }
+
+    @Test("a distance typed with a space before its unit is one distance at the prompt")
+    func spacedUnit() throws {
+        let (fixture, _, _) = try Self.run(["Running", "5 mi", "40:00"])
+        #expect(try fixture.records().first?.values.compact == "5mi 40:00")
+    }
+
     @Test("numbers of another kind on a named exercise say its kind and save nothing")
     func numbersOfAnotherKind() throws {
         let (fixture, _, console) = try Self.run(["Bench Press 1:30x3"])

@@ -56,10 +56,13 @@ struct AddCommand: ParsableCommand {
             let userName = try Self.valid(user, kind: .user)
             let exerciseName = try Self.valid(exercise, kind: .exercise)
             let opened = try global.open(create: true)
-            let member = try opened.workouts.findOrCreateMember(named: userName, now: now)
             // A short name means what it means in the logger: `bench` is Bench Press, `row` with a distance the rower.
-            let chosen = try opened.workouts.exerciseForSet(named: exerciseName, member: member, fitting: fits, now: now)
-            let values = try set.values(as: chosen.kind, exercise: chosen.name)
+            let known = try? opened.workouts.member(named: userName)
+            let picked = try opened.workouts.chooseExercise(named: exerciseName, member: known, fitting: fits)
+            // Read in its kind before any row is made: refused numbers leave nothing behind.
+            let values = try set.values(as: picked.kind, exercise: picked.name)
+            let member = try opened.workouts.findOrCreateMember(named: userName, now: now)
+            let chosen = try opened.workouts.stored(picked, now: now)
             let entry = NewRecord(user: member, exercise: chosen, values: values, performedAt: performedAt)
             let (record, records) = try opened.progress.log(entry, now: now)
             let formatter = RecordFormatter(timeZone: .current)

@@ -46,8 +46,24 @@ struct TypedNumbers {
         }
     }
 
+    /// The set as separate words: `62.5 8 3`, `1:30 3`.
+    private static func words(of kind: ExerciseKind) -> String {
+        switch kind {
+        case .weight: "62.5 8 3"
+        case .bodyweight: "bw+10 8 3"
+        case .time: "1:30 3"
+        case .distance: "5km 25:00"
+        }
+    }
+
     private func read(as kind: ExerciseKind) throws -> SetValues {
-        let whole = InputError("a \(kind.rawValue) set is \(KindedEntry.shape(kind)) (\(words.count) given)", example: KindedEntry.example(kind))
+        let wanted = switch kind {
+        case .weight: "the weight, the reps and the series"
+        case .bodyweight: "the load added (bw, bw+10, bw-20 or a number), the reps and the series"
+        case .time: "the time and the series"
+        case .distance: "the distance and the time"
+        }
+        let whole = InputError("give \(wanted) (\(words.count) given)", example: "\(KindedEntry.example(kind)) or \(Self.words(of: kind))")
         // Three words of a weight set, each read as before (`-60` is a weight out of range, not a step).
         if words.count == 3, kind == .weight || kind == .bodyweight {
             let reps = try AddCommand.number(words[1], field: .reps)
