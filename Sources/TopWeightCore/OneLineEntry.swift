@@ -55,7 +55,9 @@ public struct OneLineEntry: Sendable, Equatable {
         // `3@8`, `@8`, `100x5x3@8`: numbers rated after an `@` are a set's too.
         let bare = last.prefix { $0 != "@" }
         let rating = last.dropFirst(bare.count)
-        guard isNumbersWord(last) || SetLine.isSetWord(String(last)) || !rating.isEmpty && (bare.isEmpty || isNumbersWord(bare)) else { return nil }
+        // Only a number after the `@` is a rating: `@SUM(A1)` or `@home` stay names.
+        let rated = rating.count > 1 && rating.dropFirst().allSatisfy { $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }
+        guard isNumbersWord(last) || SetLine.isSetWord(String(last)) || rated && (bare.isEmpty || isNumbersWord(bare)) else { return nil }
         // The example is a whole set that saves: a lone weight gets reps and series.
         let set = last.contains(where: isSeparator) ? String(last) : bare.isEmpty ? "100x5x3\(rating)" : "\(bare)x5x3\(rating)"
         if words.count == 1 {

@@ -37,6 +37,14 @@ struct Draft: Equatable {
         let weight = chosen.map { last.weight.offered(in: $0) } ?? last.weight
         self.init(unit: weight.unit, kind: kind)
         if keepEffort { effort = last.effort }
+        // A routine's step (or a set from before the exercise had its kind)
+        // in weight × reps × series: for a bodyweight lift, the weight is the load added.
+        if kind == .bodyweight, last.measure == .weight {
+            self.weight = weight.hundredths
+            reps = last.reps
+            series = last.series
+            return
+        }
         guard last.measure == kind else { return }
         switch kind {
         case .weight:

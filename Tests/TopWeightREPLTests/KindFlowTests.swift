@@ -229,6 +229,12 @@ struct KindFlowTests {
         #expect(console.warned.contains { $0.contains("(e.g. ") }, "\(console.warned)")
     }
 
+    @Test("a name with an @ that is no rating stays a name", arguments: ["@home Press", "Press @home"])
+    func atInName(typed: String) throws {
+        let (_, source, _) = try Self.run([typed])
+        #expect(source.prompts.contains("New exercise \"\(typed)\". Create? [y/n] "), "\(source.prompts)")
+    }
+
     @Test("a distance typed with a space before its unit is one distance at the prompt")
     func spacedUnit() throws {
         let (fixture, _, _) = try Self.run(["Running", "5 mi", "40:00"])
@@ -289,6 +295,18 @@ struct KindFlowTests {
         let (fixture, source, _) = try Self.run(["plank 1:30x3@8", "Plank", "", ""])
         #expect(source.prompts.last { $0.hasPrefix("series") } == "series [3]: ", "\(source.prompts)")
         #expect(try fixture.records().map(\.values.compact) == ["1:30x3", "1:30x3@8"])
+    }
+
+    @Test(":start offers a routine's numbers for a bodyweight lift at the added prompt")
+    func routineBodyweight() throws {
+        let fixture = try Fixture()
+        _ = try fixture.store.createUser(named: "Ana")
+        let routines = RoutineCatalog(routines: [Routine(name: "Dips", exercises: [RoutineStep(exercise: "Dip", values: .kg(0, 8, 3))])])
+        let source = ScriptedLineSource(lines: ["Ana", ":start dips", "", "", ""])
+        fixture.run(source, routines: routines, catalog: Self.catalog)
+        #expect(source.prompts.contains("[Dips 1/1] added kg [0]: "), "\(source.prompts)")
+        #expect(source.prompts.contains("[Dips 1/1] reps [8]: "), "\(source.prompts)")
+        #expect(try fixture.records().first?.values == .bodyweight(load: 0, unit: .kg, reps: 8, series: 3))
     }
 
     @Test(":repeat walks a session of mixed kinds with each set's own prompts and numbers")
