@@ -45,14 +45,21 @@ public struct OneLineEntry: Sendable, Equatable {
 
     /// Why text typed where a new exercise's name goes is a set rather than
     /// a name (`55x5x5`, `62.5 kg`), or a name with a weight stuck to it
-    /// (`bench 135`): such text is never offered as a new exercise. `nil`
+    /// (`bench 135`), or a set of another kind (`1:30x3`, `bwx12x3`, `80x8x3@8`):
+    /// such text is never offered as a new exercise. `nil`
     /// for a name (`Bicep 21s`, `5/3/1 Press` stay names).
     /// `exercise` names the lift in the example (the prompt's default, say).
     public static func setInName(_ text: String, exercise: String = "Bench Press") -> InputError? {
         let words = collapsingSeparators(text).split(separator: " ")
-        guard let last = words.last, isNumbersWord(last) else { return nil }
+        guard let last = words.last else { return nil }
+        // `3@8`, `@8`, `100x5x3@8`: numbers rated after an `@` are a set's too.
+        let bare = last.prefix { $0 != "@" }
+        let rating = last.dropFirst(bare.count)
+        // Only a number after the `@` is a rating: `@SUM(A1)` or `@home` stay names.
+        let rated = rating.count > 1 && rating.dropFirst().allSatisfy { $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }
+        guard isNumbersWord(last) || SetLine.isSetWord(String(last)) || rated && (bare.isEmpty || isNumbersWord(bare)) else { return nil }
         // The example is a whole set that saves: a lone weight gets reps and series.
-        let set = last.contains(where: isSeparator) ? String(last) : "\(last)x5x3"
+        let set = last.contains(where: isSeparator) ? String(last) : bare.isEmpty ? "100x5x3\(rating)" : "\(bare)x5x3\(rating)"
         if words.count == 1 {
             return InputError("\(last) is a set, not an exercise: name the exercise first", example: "\(exercise) \(set)")
         }
@@ -79,7 +86,7 @@ public struct OneLineEntry: Sendable, Equatable {
 
     // MARK: - Helpers
 
-    static func isSeparator(_ character: Character) -> Bool {
+    public static func isSeparator(_ character: Character) -> Bool {
         character == "x" || character == "X" || character == "×" || character == "*"
     }
 

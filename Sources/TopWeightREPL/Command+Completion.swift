@@ -10,7 +10,7 @@ extension Command {
             switch step {
             case .user: return Completions(members(typed))
             case .exercise: return Completions(exercises(typed), bestFirst: true)
-            case .weight, .reps, .series: return []
+            case .weight, .reps, .series, .duration, .distance: return []
             }
         }
         // An exercise after :chart or :prs completes as at the exercise prompt.

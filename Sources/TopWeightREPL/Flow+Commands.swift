@@ -60,7 +60,7 @@ extension Flow {
         guard !argument.isEmpty else {
             if turn.unitChosen {
                 return [.say("Weights are in \(turn.unit.rawValue) until your turn ends. \(change)")]
-            } else if [.weight, .reps, .series].contains(turn.step) {
+            } else if turn.step.isNumber {
                 return [.say("Weights are in \(turn.draft.unit.rawValue) for this entry (an exercise starts in the unit it was last logged in). \(change)")]
             }
             return [.say("Weights are in \(turn.unit.rawValue) for a new exercise; a logged one starts in the unit it was last logged in. \(change)")]
@@ -75,7 +75,7 @@ extension Flow {
         // The weight is still to be typed: its default again, in the new unit.
         case .weight: if turn.exercise != nil { effects = defaults(then: nil, in: &turn) } else { turn.draft.unit = chosen }
         // A weight already typed keeps the unit it was typed in.
-        case .reps, .series: break
+        case .reps, .series, .duration, .distance: break
         case .user, .exercise: turn.draft.unit = chosen
         }
         return effects + [.say("Weights in \(chosen.rawValue) until your turn ends.")]
@@ -139,7 +139,7 @@ extension Flow {
             case .success(let weight): target = weight
             case .failure(let error): return [.warn(InputError(error.reason, example: example).description)]
             }
-        } else if let hundredths = draft.weight {
+        } else if draft.kind == .weight, let hundredths = draft.weight {
             target = Weight(hundredths: hundredths, unit: draft.unit)
         } else {
             return [.warn(InputError("give the weight on the bar", example: example).description)]

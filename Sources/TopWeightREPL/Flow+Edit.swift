@@ -72,9 +72,10 @@ extension Flow {
         return told + " " + otherwise
     }
 
-    /// One answer while a set is changed: exercise, weight, reps and series
-    /// again, each with the set's own value as the default (steppers work);
-    /// after the series, the change. Ctrl-C or Ctrl-D leaves the set as it was.
+    /// One answer while a set is changed: the exercise, then the prompts of
+    /// the set's kind again, each with the set's own value as the default
+    /// (steppers work, an `@RPE` after the last); after the last, the change.
+    /// Ctrl-C or Ctrl-D leaves the set as it was.
     static func edit(_ edit: SetEdit, _ event: Input, in turn: inout Turn) -> [Effect] {
         var edit = edit
         turn.mode = .entry
@@ -82,7 +83,7 @@ extension Flow {
         let text = line.trimmingWhitespace()
         var effects: [Effect] = []
         if text == "<" {
-            edit.field = max(0, edit.field - 1)
+            edit.back()
         } else if text.hasPrefix(":") {
             // A command here would act in the middle of the change (`:undo` on
             // the set being edited): `:help` tells the edit's keys, others wait.
@@ -93,22 +94,18 @@ extension Flow {
                 effects = [.warn(":\(TerminalText.safe(String(word.prefix(20)))) waits until the edit is done: Enter keeps each value, Ctrl-C leaves #\(edit.target.id) as it was.")]
             }
         } else if text.isEmpty {
-            edit.field += 1
-        } else if edit.field == 0 {
+            edit.advance()
+        } else if edit.step == .exercise {
             switch NameRules.validate(text, kind: .exercise) {
             case .failure(let error): effects = [.warn(error.description)]
             // A known exercise's name (stored or in the catalog), checked by the session.
             case .success(let name): effects = [.checkEditedExercise(name)]
             }
-        } else {
-            let field: NumericField = edit.field == 1 ? .weight : edit.field == 2 ? .reps : .series
-            switch NumberInput.read(text, field: field, current: edit.draft.value(of: field), unit: edit.draft.unit) {
-            case .failure(let error):
-                effects = [.warn(error.description)]
-            case .success(let (value, unit)):
-                edit.draft.unit = unit
-                edit.draft.set(field, value)
-                edit.field += 1
+        } else if let step = edit.step {
+            if let problem = answer(text, at: step, into: &edit.draft) {
+                effects = [.warn(problem.description)]
+            } else {
+                edit.advance()
             }
         }
         return effects + next(edit, in: &turn)
@@ -116,13 +113,18 @@ extension Flow {
 
     /// The exercise the edit names, as the session found it (stored or in the
     /// catalog); an unknown one is asked again.
-    static func editedExercise(_ name: String?, typed: String, in turn: inout Turn) -> [Effect] {
-        guard let name else {
+    static func editedExercise(_ known: Exercise?, typed: String, in turn: inout Turn) -> [Effect] {
+        guard let known else {
             return [.warn(InputError("\(typed) is not a known exercise; log it once to add it, or Tab for names", example: "Bench Press").description)]
         }
         guard case .edit(var edit) = turn.mode else { return [] }
-        edit.exercise = name
-        edit.field += 1
+        // A hold's numbers make no lift of weights: the set moves only to an exercise of its kind.
+        guard known.kind == edit.draft.kind else {
+            return [.warn(InputError("\(known.name) is a \(known.kind.rawValue) exercise and #\(edit.target.id) a \(edit.draft.kind.rawValue) set; choose one of its kind",
+                                     example: edit.exercise).description)]
+        }
+        edit.exercise = known.name
+        edit.advance()
         return next(edit, in: &turn)
     }
 
@@ -137,7 +139,7 @@ extension Flow {
 
     /// The next prompt of the edit, or, after the series, the change itself.
     private static func next(_ edit: SetEdit, in turn: inout Turn) -> [Effect] {
-        guard edit.field >= 4 else {
+        guard edit.step == nil else {
             turn.mode = .edit(edit)
             return []
         }

@@ -53,10 +53,10 @@ extension Flow {
         case select(User)
         /// The exercise typed at its prompt (a short name picks as Tab does),
         /// with the numbers of a one-line entry (`Event.resolved`).
-        case resolveExercise(String, then: OneLineEntry?)
+        case resolveExercise(String, then: SetLine?)
         /// Reads the member's last set of the chosen exercise, then takes a
         /// one-line entry's numbers (`Event.lastValues`).
-        case loadDefaults(then: OneLineEntry?)
+        case loadDefaults(then: SetLine?)
         /// The entry is complete: save it (`Event.saved`).
         case save
         /// Finds the exercise a plan is at (`Event.plannedExercise`, `.plannedFailed`).
@@ -64,7 +64,7 @@ extension Flow {
         /// The routine the day follows, noted with its first save (`Event.routineNotNoted` if not).
         case noteRoutine(String, at: Date)
         case createMember(String)
-        case createExercise(String, then: OneLineEntry?)
+        case createExercise(String, then: SetLine?)
         case checkAdminPin(String)
         /// Lines rendered terminal-safe already (the calendar, history): printed as they are.
         case show([String])
@@ -95,18 +95,18 @@ extension Flow {
         /// Whose history `:history` shows (`nil`: everybody's), and how many sets at most.
         case historyOf(User?, limit: Int?)
         /// The known exercise an edit names (`nil`: none is called `typed`).
-        case editedExercise(String?, typed: String)
+        case editedExercise(Exercise?, typed: String)
         /// A mode's request failed: its one-line problem, and the mode ends.
         case failed(String)
         /// The exercise typed (found, or created at the question), and the
         /// one-line entry's numbers to take once its defaults are there; the
         /// full name is said when it is not what was `typed`.
-        case resolved(Exercise, entry: OneLineEntry?, typed: String?)
+        case resolved(Exercise, entry: SetLine?, typed: String?)
         /// A new name that would pass for an existing one (`Аna` with a Cyrillic А next to `Ana`): refused.
         case lookalike(String, kind: NameRules.Kind, of: String)
         /// The member's last set of the chosen exercise (`nil`: none), and the
         /// one-line entry's numbers to take on it.
-        case lastValues(SetValues?, then: OneLineEntry?)
+        case lastValues(SetValues?, then: SetLine?)
         /// The set stored, with the personal records it beat, at `now`.
         case saved(WorkoutRecord, records: [PersonalRecord], at: Date)
         /// The save failed (said why): the same record is sent again at the next Enter.
@@ -122,7 +122,7 @@ extension Flow {
         /// Noting the day's routine failed (said why): the next save tries again.
         case routineNotNoted
         /// No exercise has the name typed: the names like it, before the question.
-        case newExercise(String, similar: [String], entry: OneLineEntry?)
+        case newExercise(String, similar: [String], entry: SetLine?)
         /// The member with the name typed.
         case memberFound(User)
         /// No member has the name typed: the names like it, before the question.

@@ -42,7 +42,7 @@ extension Flow {
     static func planned(_ chosen: Exercise, in turn: inout Turn) -> [Effect] {
         guard let plan = turn.plan, let planned = plan.current else { return [] }
         turn.exercise = chosen
-        turn.step = .weight
+        turn.step = Step.first(of: chosen.kind)
         let numbers = planned.values.map { " \($0.description)" } ?? " (type the numbers)"
         return defaults(then: nil, in: &turn) + [.say("\(plan.progress): \(chosen.name)\(numbers)")]
     }

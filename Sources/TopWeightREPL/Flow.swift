@@ -43,8 +43,8 @@ enum Flow {
             effects = drawn(lines, in: &turn, context)
         case .pageFilled(let feed):
             effects = filled(feed, in: &turn)
-        case .editedExercise(let name, let typed):
-            effects = editedExercise(name, typed: typed, in: &turn)
+        case .editedExercise(let known, let typed):
+            effects = editedExercise(known, typed: typed, in: &turn)
         case .historyOf(let member, let limit):
             effects = showHistory(of: member, limit: limit, in: &turn, context)
         case .fetched(let answer):
@@ -54,7 +54,7 @@ enum Flow {
             effects = [.warn(problem)]
         case .resolved(let chosen, let entry, let typed):
             turn.exercise = chosen
-            turn.step = .weight
+            turn.step = Step.first(of: chosen.kind)
             let renamed = typed.map { NameRules.key(chosen.name) != NameRules.collapsedKey($0) } ?? false
             effects = (renamed ? [.say("→ \(chosen.name)")] : []) + defaults(then: entry, in: &turn)
         case .lookalike(let name, let kind, let other):
@@ -68,7 +68,7 @@ enum Flow {
         case .saveFailed(let entry, let problem):
             // Nothing was half-written; the numbers stay, Enter at the last prompt retries.
             turn.pending = entry
-            turn.step = .series
+            turn.step = Step.numbers(of: turn.draft.kind).last ?? .series
             effects = [.warn(problem)]
         case .repeating(let session, let steps, let member):
             effects = repeating(session, steps: steps, for: member, in: &turn, context)
@@ -168,8 +168,8 @@ enum Flow {
             // Back to the user prompt is the end of this member's turn, with
             // everything in it: nobody inherits them there.
             case .exercise: return [.endTurn]
-            case .weight, .reps, .series:
-                turn.step = turn.step.previous
+            case .weight, .reps, .series, .duration, .distance:
+                turn.step = turn.step.previous(of: turn.draft.kind)
                 return []
             }
         }
@@ -182,18 +182,8 @@ enum Flow {
             return [.select(shown)]
         case .exercise:
             return exercise(text, in: &turn)
-        case .weight:
-            if let parsed = OneLineEntry.parseNumbersOnly(text) {
-                switch parsed {
-                case .failure(let error): return [.warn(error.description)]
-                case .success(let entry): return apply(entry, to: &turn)
-                }
-            }
-            return number(text, .weight, in: &turn)
-        case .reps:
-            return number(text, .reps, in: &turn)
-        case .series:
-            return number(text, .series, in: &turn)
+        case .weight, .reps, .series, .duration, .distance:
+            return number(text, in: &turn)
         }
     }
 
@@ -208,7 +198,7 @@ enum Flow {
 
     /// A name no exercise has: refused when it holds the set's numbers (`Bench
     /// 100x5` typed as a name), else the question, the names like it first.
-    private static func newExercise(_ name: String, similar: [String], then entry: OneLineEntry?, in turn: inout Turn) -> [Effect] {
+    private static func newExercise(_ name: String, similar: [String], then entry: SetLine?, in turn: inout Turn) -> [Effect] {
         if let problem = OneLineEntry.setInName(name, exercise: turn.shownExercise?.name ?? "Bench Press") {
             return [.warn(problem.description)]
         }
@@ -216,8 +206,10 @@ enum Flow {
         return similar.isEmpty ? [] : [.warn("Not a known exercise. Similar: \(similar.prefix(5).joined(separator: ", "))")]
     }
 
-    /// An answer at the exercise prompt: a name, a one-line entry
-    /// (`bench 62.5x8x3`), or "" for the one shown.
+    /// An answer at the exercise prompt: a name, a one-line entry of any
+    /// kind (`bench 62.5x8x3`, `plank 1:30x3`, `row 2000m 7:45`), or "" for
+    /// the one shown. Numbers that make no set of any kind are refused here,
+    /// before a name is looked for.
     private static func exercise(_ text: String, in turn: inout Turn) -> [Effect] {
         guard turn.user != nil else {
             turn.step = .user
@@ -228,14 +220,19 @@ enum Flow {
                 return [.warn(InputError("type an exercise; Tab completes, the catalog included", example: "Bench Press").description)]
             }
             turn.exercise = chosen
-            turn.step = .weight
+            turn.step = Step.first(of: chosen.kind)
             return defaults(then: nil, in: &turn)
         }
-        switch OneLineEntry.parseWithExercise(text) {
-        case .failure(let error): return [.warn(error.description)]
-        case .success(let entry): return entry.exercise.map { [.resolveExercise($0, then: entry)] } ?? []
-        case nil: return [.resolveExercise(text, then: nil)]
+        if let line = SetLine.split(text) {
+            guard !line.fits.isEmpty else {
+                if case .failure(let error) = line.entry(for: line.shape) { return [.warn(error.description)] }
+                return []
+            }
+            return [.resolveExercise(line.exercise, then: line)]
         }
+        // Numbers of a weight set, wrongly written (`bench 62.5x8x3x2`): why, rather than a name.
+        if case .failure(let error)? = OneLineEntry.parseWithExercise(text) { return [.warn(error.description)] }
+        return [.resolveExercise(text, then: nil)]
     }
 
     /// The set stored: said, with the records it beat; the numbers are
@@ -255,55 +252,141 @@ enum Flow {
     /// The numbers the chosen exercise starts from (walking a plan, the
     /// plan's; else the member's last set of it, known or read by the
     /// session: `Event.lastValues`), then a one-line entry's numbers.
-    static func defaults(then entry: OneLineEntry?, in turn: inout Turn) -> [Effect] {
+    static func defaults(then entry: SetLine?, in turn: inout Turn) -> [Effect] {
         let chosenUnit = turn.unitChosen ? turn.unit : nil
+        let kind = turn.exercise?.kind ?? .weight
         if let chosen = turn.exercise, let planned = turn.plan?.current, turn.plan?.isCurrent(chosen.name) == true {
-            turn.draft = planned.values.map { Draft(last: $0, in: chosenUnit) } ?? Draft(unit: turn.unit)
+            turn.draft = planned.values.map { Draft(last: $0, in: chosenUnit, kind: kind) } ?? Draft(unit: turn.unit, kind: kind)
         } else if turn.user != nil, let chosen = turn.exercise, chosen.isStored {
             guard let known = turn.knownValues[chosen.id] else { return [.loadDefaults(then: entry)] }
-            turn.draft = Draft(last: known, in: chosenUnit)
+            turn.draft = Draft(last: known, in: chosenUnit, kind: kind)
         } else {
-            turn.draft = Draft(unit: turn.unit)
+            turn.draft = Draft(unit: turn.unit, kind: kind)
         }
         return entry.map { apply($0, to: &turn) } ?? []
     }
 
     /// The member's last set of the exercise, read: what the entry starts from.
-    private static func defaults(_ values: SetValues?, then entry: OneLineEntry?, in turn: inout Turn) -> [Effect] {
+    private static func defaults(_ values: SetValues?, then entry: SetLine?, in turn: inout Turn) -> [Effect] {
+        let kind = turn.exercise?.kind ?? .weight
         if let values, let chosen = turn.exercise {
             turn.knownValues[chosen.id] = values
-            turn.draft = Draft(last: values, in: turn.unitChosen ? turn.unit : nil)
+            turn.draft = Draft(last: values, in: turn.unitChosen ? turn.unit : nil, kind: kind)
         } else {
-            turn.draft = Draft(unit: turn.unit)
+            turn.draft = Draft(unit: turn.unit, kind: kind)
         }
         return entry.map { apply($0, to: &turn) } ?? []
     }
 
-    /// A stepper or a number at a numeric prompt: the next prompt, or a save.
-    private static func number(_ text: String, _ field: NumericField, in turn: inout Turn) -> [Effect] {
-        switch NumberInput.read(text, field: field, current: turn.draft.value(of: field), unit: turn.draft.unit) {
-        case .failure(let error):
-            return [.warn(error.description)]
-        case .success(let (value, unit)):
-            turn.draft.unit = unit
-            turn.draft.set(field, value)
-            switch field {
-            case .weight: turn.step = .reps
-            case .reps: turn.step = .series
-            case .series: return [.save]
+    /// An answer at one of the set's prompts: a stepper, a number, a time or
+    /// a distance (an `@8` after the last one), or at the first a whole set of
+    /// the kind (`62.5x8x3`, `bw+10x8x3`, `1:30x3`, `2000m 7:45`). The next
+    /// prompt, or a save; a wrong answer says why and the prompt is asked again.
+    private static func number(_ text: String, in turn: inout Turn) -> [Effect] {
+        let step = turn.step
+        let kind = turn.draft.kind
+        if step == Step.first(of: kind), isWholeSet(text, of: kind) {
+            switch KindedEntry.parse(text, kind: kind, distanceUnit: turn.draft.shownDistanceUnit) {
+            case .failure(let error): return [.warn(error.description)]
+            case .success(let entry): return apply(entry, to: &turn)
             }
-            return []
+        }
+        var draft = turn.draft
+        if let problem = answer(text, at: step, into: &draft) { return [.warn(problem.description)] }
+        turn.draft = draft
+        guard let next = step.next(of: kind) else { return [.save] }
+        turn.step = next
+        return []
+    }
+
+    /// Whether `text` at the first prompt of `kind` is a whole set rather than its first number.
+    static func isWholeSet(_ text: String, of kind: ExerciseKind) -> Bool {
+        let body = text.prefix { $0 != "@" }
+        switch kind {
+        // `5 mi` is one distance; `5km 25:00` a distance and its time.
+        case .distance: return body.trimmingWhitespace().contains(where: \.isWhitespace) && Distance.parse(body, unit: .m) == nil
+        case .time: return body.contains(where: OneLineEntry.isSeparator)
+        case .weight, .bodyweight:
+            guard let first = body.first, first.isASCII && (first.isNumber || first == "." || first == ",")
+                || kind == .bodyweight && body.lowercased().hasPrefix("bw") else { return false }
+            return body.contains(where: OneLineEntry.isSeparator)
         }
     }
 
-    /// The numbers of a one-line entry: a save when all are there, else the series prompt.
-    static func apply(_ entry: OneLineEntry, to turn: inout Turn) -> [Effect] {
-        turn.draft.weight = entry.weightHundredths
-        if let unit = entry.unit { turn.draft.unit = unit }
-        turn.draft.reps = entry.reps
-        if let series = entry.series { turn.draft.series = series }
-        if turn.draft.series != nil { return [.save] }
-        turn.step = .series
+    /// One prompt's answer taken into `draft` (the one parser behind the
+    /// entry's prompts and `:edit`'s), or why not; `draft` is left as it
+    /// was then. An `@RPE` may end the last prompt's answer only.
+    static func answer(_ raw: String, at step: Step, into draft: inout Draft) -> InputError? {
+        var text = raw.trimmingWhitespace()
+        var effort: Effort?
+        if let (rest, parsed) = Effort.split(text) {
+            let steps = Step.numbers(of: draft.kind)
+            guard step == steps.last else {
+                let last = steps.last.map { draft.prompt($0).prefix { $0 != " " && $0 != "[" } } ?? "series"
+                return InputError("an RPE goes after the last answer, the \(last)", example: step == .distance ? "7:45@8" : "3@8")
+            }
+            switch parsed {
+            case .failure(let error): return error
+            case .success(let value): effort = value
+            }
+            text = rest
+        }
+        var next = draft
+        switch step {
+        case .weight where draft.kind == .bodyweight:
+            switch AddedLoad.read(text, current: draft.weight, unit: draft.unit) {
+            case .failure(let error): return error
+            case .success(let (value, unit)):
+                next.weight = value
+                next.unit = unit
+            }
+        case .weight, .reps, .series:
+            let field: NumericField = step == .weight ? .weight : step == .reps ? .reps : .series
+            switch NumberInput.read(text, field: field, current: draft.value(of: field), unit: draft.unit) {
+            case .failure(let error): return error
+            case .success(let (value, unit)):
+                next.unit = unit
+                next.set(field, value)
+            }
+        case .duration:
+            switch SetDuration.input(text).flatMap({ SetDuration.apply($0, to: draft.duration) }) {
+            case .failure(let error): return error
+            case .success(let duration): next.duration = duration
+            }
+        case .distance:
+            switch Distance.read(text, current: draft.distance, unit: draft.shownDistanceUnit) {
+            case .failure(let error): return error
+            case .success(let distance):
+                next.distance = distance
+                next.distanceUnit = distance.unit
+            }
+        case .user, .exercise:
+            return nil
+        }
+        if let effort { next.effort = effort }
+        draft = next
+        return nil
+    }
+
+    /// A one-line entry's numbers, read in the kind of the exercise chosen:
+    /// taken, or why they make no set of it (at the exercise prompt again).
+    static func apply(_ line: SetLine, to turn: inout Turn) -> [Effect] {
+        switch line.entry(for: turn.draft.kind, distanceUnit: turn.draft.shownDistanceUnit) {
+        case .failure(let error):
+            turn.step = .exercise
+            let name = turn.exercise.map { "\($0.name) is a \($0.kind.rawValue) exercise: " } ?? ""
+            return [.warn(name + error.description)]
+        case .success(let entry):
+            return apply(entry, to: &turn)
+        }
+    }
+
+    /// The numbers of a whole set over the defaults: a save when the set is
+    /// complete, else the first prompt still missing a number.
+    static func apply(_ entry: KindedEntry, to turn: inout Turn) -> [Effect] {
+        turn.draft.take(entry)
+        guard let missing = turn.draft.missing else { return [.save] }
+        turn.step = missing
         return []
     }
 

@@ -45,7 +45,7 @@ extension Mode {
     var read: Read {
         switch self {
         case .entry: .entry
-        case .edit(let edit): .line(edit.prompt, completes: edit.field == 0 ? .atPrompt : .nothing)
+        case .edit(let edit): .line(edit.prompt, completes: edit.step == .exercise ? .atPrompt : .nothing)
         case .pin(let target): .secret("#\(target.id) is \(TerminalText.safe(target.user))'s set. Admin PIN: ")
         case .note: .line("note> ", completes: .nothing)
         case .pager(let pager): pager.filtering ? .line("/", completes: .nothing) : .pagerKey(pager.status)
@@ -57,30 +57,36 @@ extension Mode {
     }
 }
 
-/// A saved set being changed (`:edit`): its values so far and the prompt at.
+/// A saved set being changed (`:edit`): its values so far and the prompt at,
+/// the exercise then the prompts of the set's kind (`time`, `series` for a hold).
 struct SetEdit: Equatable {
     var target: WorkoutRecord
     var exercise: String
     var draft: Draft
-    /// 0 exercise, 1 weight, 2 reps, 3 series; 4 is done.
-    var field = 0
+    /// The prompt at: `.exercise`, then the set's numbers; `nil` once all are answered.
+    var step: Step? = .exercise
 
     init(_ target: WorkoutRecord) {
         self.target = target
         exercise = target.exercise
-        draft = Draft(last: target.values)
+        // Its RPE stays unless another is typed.
+        draft = Draft(last: target.values, keepEffort: true)
+    }
+
+    /// The prompt after `step`, `nil` after the last.
+    mutating func advance() {
+        step = step == .exercise ? Step.first(of: draft.kind) : step?.next(of: draft.kind)
+    }
+
+    /// Where `<` goes: the prompt before, the exercise at most.
+    mutating func back() {
+        guard let step, step != .exercise else { return }
+        self.step = step.previous(of: draft.kind)
     }
 
     /// Tagged like a plan's prompts, so they can't pass for the next entry's.
     var prompt: String {
-        "[Edit #\(target.id)] " + {
-            switch field {
-            case 0: "exercise [\(exercise)]: "
-            case 1: "weight \(draft.unit.rawValue) [\(Decimal2.format(draft.weight ?? 0))]: "
-            case 2: "reps [\(draft.reps ?? 0)]: "
-            default: "series [\(draft.series ?? 0)]: "
-            }
-        }()
+        "[Edit #\(target.id)] " + (step.map { $0 == .exercise ? "exercise [\(exercise)]: " : draft.prompt($0) } ?? "")
     }
 }
 

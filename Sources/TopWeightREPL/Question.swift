@@ -8,7 +8,7 @@ public enum Question: Sendable, Equatable {
     case newMember(String)
     /// `New exercise "Zottman Curl". Create? [y/n]`, with the numbers of a
     /// one-line entry to save once it is created.
-    case newExercise(String, then: OneLineEntry?)
+    case newExercise(String, then: SetLine?)
     /// `Admin PIN:` after `:quit` in a kiosk.
     case adminPin
 

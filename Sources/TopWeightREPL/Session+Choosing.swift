@@ -6,17 +6,19 @@ import TopWeightUseCases
 extension Session {
     /// The exercise typed at its prompt (`Event.resolved`): a one-line
     /// entry's name picks by the one ranking (`bench 62.5x8x3` is Bench Press,
-    /// `squat 100x5x5` Back Squat, or Front Squat for a member who logs it); a
+    /// `squat 100x5x5` Back Squat, or Front Squat for a member who logs it),
+    /// the best candidate of a kind the numbers make a set of first (`row
+    /// 2000m 7:45` is Rowing Machine, `row 60x8x3` Barbell Row); a
     /// short form or an alias picks as Tab does, and the full name is said
     /// when it is not what was typed. A name that matches nothing known asks
     /// before creating (`Event.newExercise`).
-    func exercise(_ text: String, then entry: OneLineEntry?) -> Outcome {
+    func exercise(_ text: String, then entry: SetLine?) -> Outcome {
         if let entry {
             // The full name of an exercise this session already used: no need to
             // ask the database for other terminals' new names (on a server that
             // was a second round trip per save).
             if let known = names.resolved[NameRules.key(text)] { return .then(.resolved(known, entry: entry, typed: nil)) }
-            return lookUp(bestExercise(for: text) ?? text, then: entry)
+            return lookUp(bestExercise(for: text, fitting: entry.fits) ?? text, then: entry)
         }
         // A full name this session already used needs no ranking (and no look at other terminals' names).
         let name = names.resolved[NameRules.key(text)] != nil ? text : bestExercise(for: text) ?? text
@@ -47,7 +49,7 @@ extension Session {
     }
 
     /// The exercise with this name; a catalog name is added as it is used.
-    private func lookUp(_ text: String, then entry: OneLineEntry?, typed: String? = nil) -> Outcome {
+    private func lookUp(_ text: String, then entry: SetLine?, typed: String? = nil) -> Outcome {
         let name: String
         switch NameRules.validate(text, kind: .exercise) {
         case .failure(let error): return .then(.failed(error.description))

@@ -19,6 +19,25 @@ extension Session {
         names.bestExercise(for: typed, own: ownExercises())
     }
 
+    /// The exercise a short form stands for among those of `kinds` (what a
+    /// one-line entry's numbers make a set of): the best candidate of one of
+    /// them, else the best of all; `nil` when it matches nothing known.
+    func bestExercise(for typed: String, fitting kinds: [ExerciseKind]) -> String? {
+        let candidates = names.exercises(for: typed, own: ownExercises(), limit: 40)
+        guard let best = candidates.first else { return nil }
+        if kinds.isEmpty || kinds.contains(kind(of: best)) { return best }
+        return candidates.dropFirst().first { kinds.contains(kind(of: $0)) } ?? best
+    }
+
+    /// The kind of a known exercise's sets: its own when stored (kept for
+    /// the session, like a name resolved), else the catalog's.
+    func kind(of name: String) -> ExerciseKind {
+        if let known = names.resolved[NameRules.key(name)] { return known.kind }
+        guard let found = (try? workouts.chosenExercise(named: name)) ?? nil else { return .weight }
+        if found.isStored { names.resolved[NameRules.key(name)] = found }
+        return found.kind
+    }
+
     /// The stored exercise a command that reads what was logged (`:prs`,
     /// `:chart`) means by `typed`: the best stored one of the one ranking, the
     /// member's own first (`squat` is Front Squat for a member who logs it).

@@ -140,7 +140,8 @@ public final class Session {
             return fetched { () throws(WorkoutsError) in
                 // Confirmed, but a row only with its first saved set.
                 try workouts.checkNewExerciseName(name)
-                return .resolved(Exercise.unsaved(named: name, category: nil), entry: entry, typed: nil)
+                // A new name with a set's numbers takes the kind they make (`hang 1:30x3`: a hold).
+                return .resolved(Exercise.unsaved(named: name, category: nil, kind: entry?.fits.first ?? .weight), entry: entry, typed: nil)
             }
         case .checkAdminPin(let pin): return admit(pin, for: .quit)
         case .drawMonth:
@@ -156,12 +157,11 @@ public final class Session {
         case .checkEditedExercise(let name):
             // A problem is said, and the edit stays at the exercise.
             guard let known = attempt({ () throws(WorkoutsError) in try workouts.knownExercise(named: name, now: settings.now()) }) else { return .done }
-            return .then(.editedExercise(known?.name, typed: name))
+            return .then(.editedExercise(known, typed: name))
         case .commitEdit(let target, let name, let values):
             return fetched { () throws(WorkoutsError) in
                 let changed = try NameRules.key(name) == NameRules.key(target.exercise) ? nil : workouts.exercise(named: name)
-                let (before, after) = try log.edit(id: target.id, exercise: changed, weight: values.weight, reps: values.reps,
-                                                   series: values.series, now: settings.now())
+                let (before, after) = try log.edit(id: target.id, exercise: changed, values: values, now: settings.now())
                 return .edited(before, after)
             }
         }
@@ -176,7 +176,7 @@ public final class Session {
         switch turn.step {
         case .user: turn.shownUser = defaultUser()
         case .exercise: turn.shownExercise = defaultExercise()
-        case .weight, .reps, .series: break
+        case .weight, .reps, .series, .duration, .distance: break
         }
         return turn.prompt(context)
     }
@@ -206,7 +206,7 @@ public final class Session {
         let now = settings.now()
         if !chosen.isStored {
             guard let stored = attempt({ () throws(WorkoutsError) in try workouts.stored(chosen, now: now) }) else {
-                turn.step = .series
+                turn.step = Step.numbers(of: turn.draft.kind).last ?? .series
                 return .done
             }
             chosen = stored

@@ -5,18 +5,20 @@ extension Turn {
     /// The prompt of the step, its default in brackets (`weight kg [62.5]: `);
     /// a past day and a plan's progress lead every prompt of the member's turn.
     func prompt(_ context: Flow.Context) -> String {
-        let (name, value): (String, String?) = switch step {
-        case .user: ("user", shownUser?.name)
-        case .exercise: ("exercise", shownExercise?.name)
-        case .weight: ("weight \(draft.unit.rawValue)", draft.weight.map(Decimal2.format))
-        case .reps: ("reps", draft.reps.map { String($0) })
-        case .series: ("series", draft.series.map { String($0) })
+        let shown: String = switch step {
+        case .user: Self.labelled("user", shownUser?.name)
+        case .exercise: Self.labelled("exercise", shownExercise?.name)
+        default: draft.prompt(step)
         }
-        let shown = value.map { "\(name) [\($0)]: " } ?? "\(name): "
         var tags: [String] = []
         if step != .user, let day { tags.append(context.label(of: day)) }
         if step != .user, let plan { tags.append(plan.progress) }
         return tags.isEmpty ? shown : "[\(tags.joined(separator: " · "))] " + shown
+    }
+
+    /// `name [value]: `, or `name: ` with nothing to offer.
+    static func labelled(_ name: String, _ value: String?) -> String {
+        value.map { "\(name) [\($0)]: " } ?? "\(name): "
     }
 
     /// `now` moved to the `:date` day at the same time of day (the last

@@ -25,9 +25,22 @@ public enum Lines {
         return "\(TerminalText.safe(record.user)) · \(TerminalText.safe(record.exercise)) · \(numbers(values))"
     }
 
-    /// `62.5 kg × 8 reps × 3 series`, `200 kg × 1 rep × 1 series` (series is its own plural).
+    /// The set in its kind: `62.5 kg × 8 reps × 3 series`, `200 kg × 1 rep ×
+    /// 1 series` (series is its own plural), `BW + 10 kg × 8 reps × 3 series`,
+    /// `1:30 × 3 series`, `2 000 m in 7:45`, each with ` @8` when rated.
     public static func numbers(_ values: SetValues) -> String {
-        "\(values.weight.description) × \(count(values.reps, "rep")) × \(values.series) series"
+        let rated = values.effort.map { " \($0.description)" } ?? ""
+        switch values.measure {
+        case .weight:
+            return "\(values.weight.description) × \(count(values.reps, "rep")) × \(values.series) series\(rated)"
+        case .bodyweight:
+            let load = AddedLoad.describe(values.signedLoadHundredths, unit: values.weight.unit)
+            return "\(load) × \(count(values.reps, "rep")) × \(values.series) series\(rated)"
+        case .time:
+            return "\(values.duration?.description ?? "?") × \(values.series) series\(rated)"
+        case .distance:
+            return "\(values.distance?.description ?? "?") in \(values.duration?.description ?? "?")\(rated)"
+        }
     }
 
     /// One line per member: name, records, when they last trained.

@@ -220,11 +220,25 @@ public struct TrainingLog: Sendable {
 
     /// Changes a live record: any of exercise and numbers; returns it before and after.
     public func edit(id: Int64, exercise: Exercise?, weight: Weight?, reps: Int?, series: Int?, now: Date) throws(WorkoutsError) -> (before: WorkoutRecord, after: WorkoutRecord) {
+        try edit(id: id, exercise: exercise, now: now) { values in
+            if let weight { values.weight = weight }
+            if let reps { values.reps = reps }
+            if let series { values.series = series }
+        }
+    }
+
+    /// Changes a live record to `values`, of any kind (and its exercise, if
+    /// given); returns it before and after. A set that is not one of its kind is refused.
+    public func edit(id: Int64, exercise: Exercise?, values: SetValues, now: Date) throws(WorkoutsError) -> (before: WorkoutRecord, after: WorkoutRecord) {
+        try edit(id: id, exercise: exercise, now: now) { $0 = values }
+    }
+
+    /// Changes a live record: the numbers as `change` makes them of the ones it has.
+    public func edit(id: Int64, exercise: Exercise?, now: Date, change: (inout SetValues) -> Void) throws(WorkoutsError) -> (before: WorkoutRecord, after: WorkoutRecord) {
         let before = try liveRecord(id: id)
         var values = before.values
-        if let weight { values.weight = weight }
-        if let reps { values.reps = reps }
-        if let series { values.series = series }
+        change(&values)
+        guard values.isWellFormed else { throw .invalid("#\(id) would not be a \(values.measure.rawValue) set: \(values.description)") }
         let target: Exercise
         if let exercise {
             target = exercise

@@ -110,6 +110,9 @@ struct FlowTransitionTests {
             == [.warn("Nothing to undo: only your own sets saved here since you chose your name can be removed.")])
         #expect(Flow.transition(turn(at: .user), .line(" Ana "), Self.kiosk).1 == [.chooseMember("Ana")])
         #expect(Flow.transition(turn(at: .exercise), .line("bench 60x5x5"), Self.kiosk).1
-            == [.resolveExercise("bench", then: OneLineEntry(exercise: "bench", weightHundredths: 6000, unit: nil, reps: 5, series: 5))])
+            == [.resolveExercise("bench", then: SetLine(exercise: "bench", numbers: "60x5x5"))])
+        // A line whose numbers fit no kind is refused before any name is looked for.
+        #expect(Flow.transition(turn(at: .exercise), .line("plank 1:75x3"), Self.kiosk).1
+            == [.warn("minutes and seconds go from 00 to 59 after a colon (e.g. 1:30)")])
     }
 }

@@ -5,25 +5,36 @@ import TopWeightCore
 import TopWeightText
 import TopWeightUseCases
 
-/// `topweight add USER EXERCISE WEIGHT REPS SERIES`: one set, from a script.
+/// `topweight add USER EXERCISE SET`: one set of any kind, from a script.
 struct AddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Save one set. New users and exercises are created on first use.",
-        discussion: "Example: topweight add Ana \"Bench Press\" 62.5 8 3"
+        discussion: """
+            The numbers are those of the exercise's kind, as separate words or as the logger's one line: \
+            weight: WEIGHT REPS SERIES (62.5 8 3 or 62.5x8x3); bodyweight: the load added (bw, bw+10, bw-20 \
+            for assistance, or a number) REPS SERIES (bw+10 8 3 or bw+10x8x3); time: TIME SERIES (1:30 3 or \
+            1:30x3); distance: DISTANCE TIME (2000m 7:45, 5km 25:00). An RPE from 6 to 10 by halves ends \
+            them (62.5x8x3@8) or comes with --rpe. A short name picks an exercise of the kind the numbers \
+            make (row 2000m 7:45 is Rowing Machine). \
+            Examples: topweight add Ana "Bench Press" 62.5 8 3; topweight add Ana pull-up bw+10x8x3; \
+            topweight add Ana plank 1:30x3 --rpe 8; topweight add Ana run 5km 25:00
+            """
     )
 
     @OptionGroup var global: GlobalOptions
 
     @Argument(help: "Who did the set.") var user: String
-    @Argument(help: "The exercise, e.g. \"Bench Press\", or a short name as the logger takes it (bench, squat, ohp).") var exercise: String
-    /// Weight, reps and series as text, whatever they look like: `-60` is a
+    @Argument(help: "The exercise, e.g. \"Bench Press\", or a short name as the logger takes it (bench, squat, ohp, row).") var exercise: String
+    /// The set's numbers as text, whatever they look like: `-60` is a
     /// weight out of range (said as such), not an unknown option.
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
-        "Weight (e.g. 62.5, 62,5 or 135lb), repetitions (1 to 1000) and series (1 to 100).", valueName: "weight reps series"))
+        "The set in the exercise's kind: weight (62.5, 62,5 or 135lb), reps (1 to 1000) and series (1 to 100); bw+10 8 3; 1:30 3; 2000m 7:45; or one word, 62.5x8x3@8.",
+        valueName: "set"))
     var numbers: [String] = []
 
     @Option(help: "Weight unit when the weight has none: kg or lb.") var unit: WeightUnit?
+    @Option(help: ArgumentHelp("How hard the set was: an RPE from 6 to 10 by halves (8, 8.5).", valueName: "rpe")) var rpe: String?
     @Option(help: ArgumentHelp("When the set was done (ISO 8601, e.g. 2026-11-20T18:30:00+01:00); default now.", valueName: "time"))
     var at: String?
     @Option(help: "Output: text, json or csv.") var format: OutputFormat = .text
@@ -38,13 +49,20 @@ struct AddCommand: ParsableCommand {
                 }
                 return date
             } ?? now
-            let values = try parseValues()
+            let set = try TypedNumbers(numbers, rpe: rpe, unit: unit)
+            // Numbers that make no set of any kind cost nothing: refused before the database opens.
+            let fits = set.fits
+            if fits.isEmpty { _ = try set.values(as: set.likelyKind) }
             let userName = try Self.valid(user, kind: .user)
             let exerciseName = try Self.valid(exercise, kind: .exercise)
             let opened = try global.open(create: true)
+            // A short name means what it means in the logger: `bench` is Bench Press, `row` with a distance the rower.
+            let known = try? opened.workouts.member(named: userName)
+            let picked = try opened.workouts.chooseExercise(named: exerciseName, member: known, fitting: fits)
+            // Read in its kind before any row is made: refused numbers leave nothing behind.
+            let values = try set.values(as: picked.kind, exercise: picked.name)
             let member = try opened.workouts.findOrCreateMember(named: userName, now: now)
-            // A short name means what it means in the logger: `bench` is Bench Press.
-            let chosen = try opened.workouts.exerciseForSet(named: exerciseName, member: member, now: now)
+            let chosen = try opened.workouts.stored(picked, now: now)
             let entry = NewRecord(user: member, exercise: chosen, values: values, performedAt: performedAt)
             let (record, records) = try opened.progress.log(entry, now: now)
             let formatter = RecordFormatter(timeZone: .current)
@@ -60,19 +78,6 @@ struct AddCommand: ParsableCommand {
                 print(formatter.csv(record))
             }
         }
-    }
-
-    private func parseValues() throws -> SetValues {
-        // argument-parser hands the `--` that ends the options over with the values.
-        var numbers = numbers
-        if let terminator = numbers.firstIndex(of: "--") { numbers.remove(at: terminator) }
-        guard numbers.count == 3 else {
-            throw Failure.input(InputError("give the weight, the reps and the series (\(numbers.count) given)", example: "topweight add Ana \"Bench Press\" 62.5 8 3"))
-        }
-        let weightValue = try Self.weight(numbers[0], unit: unit ?? .kg)
-        let repsValue = try Self.number(numbers[1], field: .reps)
-        let seriesValue = try Self.number(numbers[2], field: .series)
-        return SetValues(weight: weightValue, reps: repsValue, series: seriesValue)
     }
 
     /// A weight typed as an argument: a plain number, in its own unit when it
