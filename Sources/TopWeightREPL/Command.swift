@@ -20,6 +20,7 @@ enum Command: String, CaseIterable {
     case weigh
     case prs
     case stats
+    case today
     case `private`
     case quit
 
@@ -44,6 +45,7 @@ enum Command: String, CaseIterable {
         case .weigh: ":weigh W"
         case .prs: ":prs [EXERCISE]"
         case .stats: ":stats"
+        case .today: ":today"
         case .private: ":private on|off"
         case .quit: ":quit"
         }
@@ -70,6 +72,7 @@ enum Command: String, CaseIterable {
         case .weigh: "keep your body weight"
         case .prs: "your personal records (e1RM by Epley)"
         case .stats: "your streak, sessions, sets and volume"
+        case .today: "your program's next workout, loads to the plates"
         case .private: "keep off the gym's board, or back on it"
         case .quit: kiosk ? "the admin closes the terminal (PIN)" : "leave"
         }
@@ -85,7 +88,7 @@ enum Command: String, CaseIterable {
     var takesArgument: Bool {
         switch self {
         case .user, .history, .unit, .edit, .date, .calendar, .repeat, .start, .chart, .plates, .weigh, .prs, .private: true
-        case .help, .users, .exercises, .undo, .note, .stats, .quit: false
+        case .help, .users, .exercises, .undo, .note, .stats, .today, .quit: false
         }
     }
 }

@@ -16,6 +16,8 @@ extension Flow {
         case records(User, exercise: String)
         /// `:stats`: the streak, sessions, sets, volume and most trained exercises.
         case stats(User)
+        /// `:today`: the member's next workout of their program.
+        case today(User)
         /// `:chart`: an exercise's progress ("" for the one at hand), or (`nil`) the body weight's.
         case chart(User, exercise: String?, ChartMetric?)
         /// `:weigh W`: kept, taken now (on the `:date` day when one is set).
@@ -42,6 +44,8 @@ extension Flow {
         case plates(PlateAnswer, target: Weight, plates: PlateSet, bar: Weight)
         case records([ExerciseRecords], of: User, exercise: String?)
         case stats(TrainingStats, of: User)
+        /// `:today`'s lines, or (`nil`) the member is on no program.
+        case today([String]?, of: User)
         case chart(ProgressSeries, of: User, exercise: String?, ChartMetric)
         /// `:chart` with no exercise named, and none at hand.
         case noExerciseToChart
@@ -75,6 +79,10 @@ extension Flow {
                 return [.say("No personal records yet for \(member.name)\(exercise.map { " on \($0)" } ?? ""): they come with the second set of an exercise.")]
             }
             return [.say("Personal records of \(member.name) (e1RM by Epley):"), .show(ProgressText.records(records, grouping: context.grouping, now: context.now))]
+        case .today(let lines?, _):
+            return [.show(lines.map(TerminalText.safe))]
+        case .today(nil, let member):
+            return [.say("\(member.name) is on no program; a coach puts you on one with 'topweight programs assign NAME --user \(member.name)'.")]
         case .stats(let stats, let member):
             return [.show(ProgressText.stats(stats, member: member.name, grouping: context.grouping, now: context.now))]
         case .chart(let series, let member, let exercise, let metric):

@@ -34,6 +34,8 @@ extension Flow {
             return [.fetch(.records(member, exercise: argument))]
         case .stats:
             return [.fetch(.stats(member))]
+        case .today:
+            return [.fetch(.today(member))]
         case .private:
             switch argument.lowercased() {
             case "": return [.fetch(.privacy(member, nil))]

@@ -1,4 +1,5 @@
 import TopWeightCore
+import TopWeightText
 import TopWeightUseCases
 
 // MARK: - Members and exercises chosen at the prompts
@@ -29,6 +30,8 @@ extension Session {
     /// it. In a kiosk, what was typed at the empty user prompt (by whoever it
     /// was) is forgotten too.
     func select(_ member: User) {
+        let arriving = turn.user?.id != member.id
+        defer { if arriving { sayToday(of: member) } }
         if let current = turn.user, current.id != member.id {
             reset()
         } else if turn.user == nil, settings.kiosk {
@@ -78,5 +81,15 @@ extension Session {
             warn(error.description)
             return nil
         }
+    }
+}
+
+extension Session {
+    /// The rack's line for a member on a program, as they take the terminal:
+    /// what today is, with its loads. Nothing for a member on none; a
+    /// database problem here never stands in the way of logging.
+    func sayToday(of member: User) {
+        guard let found = try? workouts.today(of: member) else { return }
+        say(ProgramText.headline(found.workout) + " — :today shows the whole day")
     }
 }

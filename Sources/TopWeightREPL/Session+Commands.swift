@@ -1,5 +1,6 @@
 import Foundation
 import TopWeightCore
+import TopWeightText
 import TopWeightUseCases
 
 // MARK: - What `:` commands read
@@ -21,6 +22,7 @@ extension Session {
                 let chosen = try typed.isEmpty ? nil : workouts.loggedExercise(named: loggedExerciseName(typed))
                 return .fetched(.records(try progress.personalRecords(of: member, exercise: chosen), of: member, exercise: chosen?.name))
             case .stats(let member): return .fetched(.stats(try progress.stats(of: member, now: settings.now()), of: member))
+            case .today(let member): return .fetched(.today(try workouts.today(of: member).map { ProgramText.lines($0.workout) }, of: member))
             case .chart(let member, nil, _):
                 return .fetched(.chart(try log.bodyWeightChart(of: member, since: nil), of: member, exercise: nil, .bodyweight))
             case .chart(let member, let typed?, let metric):

@@ -3,7 +3,7 @@ import TopWeightCore
 
 /// Today's workout of a program, as the rack's line, `:today` and `topweight today` show it.
 public enum ProgramText {
-    /// `5/3/1 week 2 day 1: Back Squat 3×3 at 70/80/90 % → 97.5 / 112.5 / 125 kg — :go starts it`:
+    /// `5/3/1 week 2 day 1: Back Squat 3×3 at 70/80/90 % → 97.5 / 112.5 / 125 kg`:
     /// the work sets of each exercise, warm-ups left out.
     public static func headline(_ today: TodayWorkout) -> String {
         let parts = today.exercises.map { exercise -> String in
@@ -23,7 +23,7 @@ public enum ProgramText {
         if !today.missingMaxes.isEmpty {
             line += " (no training max for \(today.missingMaxes.joined(separator: ", ")))"
         }
-        return line + " — :go starts it"
+        return line
     }
 
     /// The whole day, a set a line: warm-ups marked, each work set's share of the training max.
@@ -287,9 +287,7 @@ extension ProgramText {
         if !stalls.isEmpty {
             lines.append("Missed in a row: " + stalls.map { "\($0.0) \($0.1)" }.joined(separator: ", ") + ".")
         }
-        var headline = headline(next)
-        if headline.hasSuffix(" — :go starts it") { headline.removeLast(" — :go starts it".count) }
-        lines.append("Next: " + headline)
+        lines.append("Next: " + headline(next))
         return lines
     }
 }

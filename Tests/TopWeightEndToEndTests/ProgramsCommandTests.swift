@@ -88,11 +88,18 @@ struct ProgramsAtTheRackCommandTests {
         let roster = try Binary.run(["roster"], db: scratch.db)
         #expect(roster.stdout.hasPrefix("Ana  5x5  next week 1 day 2  last week 1 day 1"), "\(roster.stdout)")
 
+        // The logger: the rack's line as Ana takes the terminal, and :today.
+        let logger = try Binary.run([], db: scratch.db, input: "Ana\n:today\n")
+        #expect(logger.stdout.contains("5x5 week 1 day 2: Back Squat 5×5 at 100 % → 90 kg"), "\(logger.stdout)")
+        #expect(logger.stdout.contains(" — :today shows the whole day"))
+        #expect(logger.stdout.contains("5x5 week 1 day 2 (B)"))
         #expect(try Binary.run(["admin", "set-pin"], db: scratch.db, input: "2468\n").status == 0)
         #expect(try Binary.run(["programs", "unassign", "--user", "Ana"], db: scratch.db, input: "0000\n").status == 77)
         #expect(try Binary.run(["programs", "unassign", "--user", "Ana"], db: scratch.db, input: "2468\n").stdout == "Ana is on no program now.\n")
         let none = try Binary.run(["today", "--user", "Ana"], db: scratch.db)
         #expect(none.status == 64 && none.stderr.contains("Ana is on no program"))
+        let off = try Binary.run([], db: scratch.db, input: "Ana\n:today\n")
+        #expect(off.stdout.contains("Ana is on no program") && !off.stdout.contains("shows the whole day"), "\(off.stdout)")
     }
 
     @Test("a gym's program file comes in (a mistake names its line), is listed and shown, and goes")

@@ -25,13 +25,13 @@ struct ProgramTextTests {
     @Test("the rack's line: each exercise's work sets, shares and loads; the + set marked")
     func headline() {
         #expect(ProgramText.headline(Self.today(week: 1))
-            == "5/3/1 week 2 day 1: Back Squat 3×3+ at 70/80/90 % → 97.5 / 112.5 / 125 kg · Leg Press 3×10 → 100 kg — :go starts it")
+            == "5/3/1 week 2 day 1: Back Squat 3×3+ at 70/80/90 % → 97.5 / 112.5 / 125 kg · Leg Press 3×10 → 100 kg")
     }
 
     @Test("the rack's line names a lift without a training max")
     func headlineMissing() {
         #expect(ProgramText.headline(Self.today(week: 0, maxes: [:]))
-            == "5/3/1 week 1 day 1: nothing to lift (no training max for Back Squat) — :go starts it")
+            == "5/3/1 week 1 day 1: nothing to lift (no training max for Back Squat)")
     }
 
     @Test(":today lists every set, warm-ups first")
