@@ -163,11 +163,13 @@ extension Workouts {
     /// Every member on a program with their next workout, for `roster`.
     public func roster() throws(WorkoutsError) -> [RosterRow] {
         let all = try attempt { () throws(LogbookError) in try logbook.assignments() }
+        // The programs read once, not once per member (each gym program is parsed from its YAML).
+        let byKey = Dictionary(try programs().map { (NameRules.key($0.name), $0) }, uniquingKeysWith: { first, _ in first })
         var rows: [RosterRow] = []
         for (user, assignment) in all {
-            let next = try? today(of: user)?.workout
-            let lifts = (try? program(named: assignment.program))?.exercises ?? []
-            rows.append(RosterRow(member: user.name, assignment: assignment, next: next, lifts: lifts))
+            let program = byKey[NameRules.key(assignment.program)]
+            let next = try program.map { program throws(WorkoutsError) in try workout(of: program, at: assignment.progress) }
+            rows.append(RosterRow(member: user.name, assignment: assignment, next: next, lifts: program?.exercises ?? []))
         }
         return rows
     }
