@@ -24,7 +24,7 @@ extension Workouts {
     /// member on a program (the program moves them on), a warm-up, or a set
     /// of another kind than weight.
     public func nudge(after record: NewRecord, id: Int64, dayStart: Date, today: LocalDay,
-                      calendar: Calendar) throws(WorkoutsError) -> (stuckAt: Weight, weeks: Int, next: Weight)? {
+                      calendar: Calendar) throws(WorkoutsError) -> WeightNudge.Suggestion? {
         guard record.kind != .warmup, record.values.measure == .weight, record.values.weight.hundredths > 0 else { return nil }
         let weeks = try nudgeWeeks()
         guard weeks >= 2, try assignment(of: record.user) == nil else { return nil }
@@ -39,6 +39,6 @@ extension Workouts {
         let unit = record.values.weight.unit
         guard let next = WeightNudge.nextStep(after: record.values.weight, plates: try plateSet(unit), bar: PlateSet.standardBar(unit))
         else { return nil }
-        return (record.values.weight, weeks, next)
+        return WeightNudge.Suggestion(stuckAt: record.values.weight, weeks: weeks, next: next)
     }
 }
