@@ -135,9 +135,9 @@ struct ProgramWalkTerminalTests {
                                        "--max", "Overhead Press=60,Deadlift=140,Bench Press=80,Back Squat=120"], db: scratch.db)
         #expect(assigned.status == 0, "\(assigned.stderr)")
         let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: PseudoTerminal.environment(db: scratch.db))
-        try terminal.waitFor("user [Ana]: ")
+        try terminal.waitFor("user: ")
         var mark = terminal.mark
-        terminal.type("\r")
+        terminal.type("Ana\r")
         try terminal.waitFor("5/3/1 week 1 day 1: Overhead Press 3×5+ at 65/75/85 % → 40 / 45 / 50 kg — :go starts it", after: mark)
         try terminal.waitFor("exercise", after: mark)
         mark = terminal.mark
