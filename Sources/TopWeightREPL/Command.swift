@@ -21,6 +21,7 @@ enum Command: String, CaseIterable {
     case prs
     case stats
     case today
+    case go
     case `private`
     case quit
 
@@ -46,6 +47,7 @@ enum Command: String, CaseIterable {
         case .prs: ":prs [EXERCISE]"
         case .stats: ":stats"
         case .today: ":today"
+        case .go: ":go"
         case .private: ":private on|off"
         case .quit: ":quit"
         }
@@ -73,6 +75,7 @@ enum Command: String, CaseIterable {
         case .prs: "your personal records (e1RM by Epley)"
         case .stats: "your streak, sessions, sets and volume"
         case .today: "your program's next workout, loads to the plates"
+        case .go: "walk it: warm-ups, then each set; Enter takes the load"
         case .private: "keep off the gym's board, or back on it"
         case .quit: kiosk ? "the admin closes the terminal (PIN)" : "leave"
         }
@@ -88,7 +91,7 @@ enum Command: String, CaseIterable {
     var takesArgument: Bool {
         switch self {
         case .user, .history, .unit, .edit, .date, .calendar, .repeat, .start, .chart, .plates, .weigh, .prs, .private: true
-        case .help, .users, .exercises, .undo, .note, .stats, .today, .quit: false
+        case .help, .users, .exercises, .undo, .note, .stats, .today, .go, .quit: false
         }
     }
 }

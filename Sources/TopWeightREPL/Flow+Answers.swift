@@ -18,6 +18,8 @@ extension Flow {
         case stats(User)
         /// `:today`: the member's next workout of their program.
         case today(User)
+        /// `:go`: the member's next day to walk, the sets saved already counted (`Event.going`).
+        case programDay(User)
         /// `:chart`: an exercise's progress ("" for the one at hand), or (`nil`) the body weight's.
         case chart(User, exercise: String?, ChartMetric?)
         /// `:weigh W`: kept, taken now (on the `:date` day when one is set).
@@ -46,6 +48,8 @@ extension Flow {
         case stats(TrainingStats, of: User)
         /// `:today`'s lines, or (`nil`) the member is on no program.
         case today([String]?, of: User)
+        /// The day `:go` walked, finished: what `today --done` says.
+        case dayFinished([String])
         case chart(ProgressSeries, of: User, exercise: String?, ChartMetric)
         /// `:chart` with no exercise named, and none at hand.
         case noExerciseToChart
@@ -80,6 +84,8 @@ extension Flow {
             }
             return [.say("Personal records of \(member.name) (e1RM by Epley):"), .show(ProgressText.records(records, grouping: context.grouping, now: context.now))]
         case .today(let lines?, _):
+            return [.show(lines.map(TerminalText.safe)), .say(":go walks it: Enter takes each load.")]
+        case .dayFinished(let lines):
             return [.show(lines.map(TerminalText.safe))]
         case .today(nil, let member):
             return [.say("\(member.name) is on no program; a coach puts you on one with 'topweight programs assign NAME --user \(member.name)'.")]

@@ -36,6 +36,8 @@ extension Flow {
             return [.fetch(.stats(member))]
         case .today:
             return [.fetch(.today(member))]
+        case .go:
+            return [.fetch(.programDay(member))]
         case .private:
             switch argument.lowercased() {
             case "": return [.fetch(.privacy(member, nil))]

@@ -1,6 +1,7 @@
 import Foundation
 import TopWeightCore
 import TopWeightText
+import TopWeightUseCases
 
 // MARK: - What goes in and out of the flow
 
@@ -61,6 +62,9 @@ extension Flow {
         case save
         /// Finds the exercise a plan is at (`Event.plannedExercise`, `.plannedFailed`).
         case findPlannedExercise
+        /// `:go` walked to its end: the day finished, the program moved on and
+        /// its rules applied, unless another terminal moved it from this assignment (`Answer.dayFinished`).
+        case finishDay(ProgramAssignment)
         /// The routine the day follows, noted with its first save (`Event.routineNotNoted` if not).
         case noteRoutine(String, at: Date)
         case createMember(String)
@@ -107,14 +111,17 @@ extension Flow {
         /// The member's last set of the chosen exercise (`nil`: none), and the
         /// one-line entry's numbers to take on it.
         case lastValues(SetValues?, then: SetLine?)
-        /// The set stored, with the personal records it beat, at `now`.
-        case saved(WorkoutRecord, records: [PersonalRecord], at: Date)
+        /// The set stored, with the personal records it beat, at `now`, and
+        /// the weight nudge when it is due.
+        case saved(WorkoutRecord, records: [PersonalRecord], at: Date, nudge: WeightNudge.Suggestion? = nil)
         /// The save failed (said why): the same record is sent again at the next Enter.
         case saveFailed(NewRecord, String)
         /// A past session to repeat (`:repeat`), for the member.
         case repeating(TrainingSession, steps: [PlannedSet], for: User)
         /// A routine to follow (`:start`), for the member.
         case following(Routine, steps: [PlannedSet], for: User)
+        /// A program's day to walk (`:go`), for the member.
+        case going(ProgramDay, for: User)
         /// The exercise the plan is at, found (not stored: a skipped step leaves none behind).
         case plannedExercise(Exercise)
         /// The exercise the plan is at can't be had: why.

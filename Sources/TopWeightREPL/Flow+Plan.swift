@@ -1,7 +1,9 @@
 import Foundation
 import TopWeightCore
+import TopWeightText
+import TopWeightUseCases
 
-// MARK: - A walk through a plan (`:repeat`, `:start`)
+// MARK: - A walk through a plan (`:repeat`, `:start`, `:go`)
 
 extension Flow {
     /// A past session to repeat, found (`:repeat`): its sets, in order, as the plan.
@@ -20,6 +22,21 @@ extension Flow {
         take(member, in: &turn)
         turn.plan = Plan(title: routine.name, summary: routine.name, routine: routine.name, steps: steps)
         let said = "\(routine.name): \(steps.map(\.exercise).joined(separator: ", ")). Enter keeps each number, skip skips, Ctrl-C cancels one entry."
+        return [.say(said)] + walk(in: &turn)
+    }
+
+    /// A program's day to walk (`:go`): what is left of it, warm-ups first,
+    /// the sets saved already counted done; a day done already finishes.
+    static func going(_ day: ProgramDay, for member: User, in turn: inout Turn) -> [Effect] {
+        take(member, in: &turn)
+        let steps = day.steps
+        let title = ProgramText.title(day.workout)
+        turn.plan = Plan(title: day.workout.program, summary: title, routine: day.workout.program, steps: steps,
+                         program: day.assignment, workDone: day.workDone)
+        let sets = steps.reduce(0) { $0 + ($1.values?.series ?? 1) }
+        var said = "\(title): \(sets) \(sets == 1 ? "set" : "sets") to go"
+        if day.done.joined().contains(true) { said += " (the sets saved today count)" }
+        said += ". Enter takes each load, skip skips (at a warm-up: the rest of them), Ctrl-C cancels one entry."
         return [.say(said)] + walk(in: &turn)
     }
 
@@ -43,7 +60,12 @@ extension Flow {
         guard let plan = turn.plan, let planned = plan.current else { return [] }
         turn.exercise = chosen
         turn.step = Step.first(of: chosen.kind)
-        let numbers = planned.values.map { " \($0.description)" } ?? " (type the numbers)"
+        var numbers = planned.values.map { " \($0.description)" } ?? " (type the numbers)"
+        // A program's set as `:today` shows it: `warm-up 40 kg × 5`, `100 kg × 5 × 5 sets`, `125 kg × 3+`.
+        if plan.program != nil, let values = planned.values {
+            numbers = (planned.mark == .warmup ? " warm-up " : " ") + "\(values.weight.description) × \(values.reps)"
+                + (planned.amrap ? "+: as many reps as you can, then type them" : values.series > 1 ? " × \(values.series) sets" : "")
+        }
         return defaults(then: nil, in: &turn) + [.say("\(plan.progress): \(chosen.name)\(numbers)")]
     }
 
@@ -57,18 +79,25 @@ extension Flow {
     }
 
     /// `skip`, or Ctrl-C at one of the plan's entries: on to its next
-    /// exercise, nothing saved for this one.
+    /// exercise, nothing saved for this one; at a warm-up, past the rest of
+    /// that exercise's warm-ups.
     static func skip(in turn: inout Turn) -> [Effect] {
         guard var plan = turn.plan, let current = plan.current else { return [] }
-        plan.skipped.append(current.exercise)
         plan.index += 1
+        if current.mark == .warmup {
+            while let next = plan.current, next.mark == .warmup, next.exercise == current.exercise { plan.index += 1 }
+            plan.skipped.append("\(current.exercise) warm-ups")
+        } else {
+            plan.skipped.append(current.exercise)
+        }
         turn.plan = plan
         return walk(in: &turn)
     }
 
     /// After a save: the day's routine noted once, and the plan moves on
-    /// when it was its exercise.
-    static func planSaved(_ chosen: Exercise, at now: Date, in turn: inout Turn) -> [Effect] {
+    /// when it was its exercise; a program's sets alike saved fewer than
+    /// offered (2 of `series [5]`) leave the rest to walk.
+    static func planSaved(_ chosen: Exercise, series: Int, at now: Date, in turn: inout Turn) -> [Effect] {
         guard var plan = turn.plan else { return [] }
         var effects: [Effect] = []
         if let routine = plan.routine, !plan.routineNoted {
@@ -76,9 +105,14 @@ extension Flow {
             plan.routineNoted = true
             effects.append(.noteRoutine(routine, at: now))
         }
-        if plan.isCurrent(chosen.name) {
+        if let current = plan.current, plan.isCurrent(chosen.name) {
             plan.saved += 1
-            plan.index += 1
+            if current.mark == nil { plan.workDone += 1 }
+            if plan.program != nil, let offered = current.values?.series, series < offered {
+                plan.steps[plan.index].values?.series = offered - series
+            } else {
+                plan.index += 1
+            }
         }
         turn.plan = plan
         return effects + walk(in: &turn)
@@ -92,6 +126,9 @@ extension Flow {
         turn.step = .exercise
         var line = "Done: \(plan.summary), \(plan.saved) saved"
         if !plan.skipped.isEmpty { line += ", \(plan.skipped.count) skipped (\(plan.skipped.joined(separator: ", ")))" }
-        return [.say(line + ".")]
+        guard let program = plan.program else { return [.say(line + ".")] }
+        // Nothing of the day's work done (every set skipped): it stays for next time.
+        guard plan.workDone > 0 else { return [.say(line + "; no work set done, so \(plan.summary) stays for next time.")] }
+        return [.say(line + "."), .finishDay(program)]
     }
 }

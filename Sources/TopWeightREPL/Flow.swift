@@ -63,8 +63,8 @@ enum Flow {
                                         example: other).description)]
         case .lastValues(let values, let entry):
             effects = defaults(values, then: entry, in: &turn)
-        case .saved(let record, let records, let now):
-            effects = saved(record, records: records, at: now, in: &turn)
+        case .saved(let record, let records, let now, let nudge):
+            effects = saved(record, records: records, at: now, nudge: nudge, in: &turn)
         case .saveFailed(let entry, let problem):
             // Nothing was half-written; the numbers stay, Enter at the last prompt retries.
             turn.pending = entry
@@ -74,6 +74,8 @@ enum Flow {
             effects = repeating(session, steps: steps, for: member, in: &turn, context)
         case .following(let routine, let steps, let member):
             effects = following(routine, steps: steps, for: member, in: &turn)
+        case .going(let day, let member):
+            effects = going(day, for: member, in: &turn)
         case .plannedExercise(let chosen):
             effects = planned(chosen, in: &turn)
         case .plannedFailed(let problem):
@@ -160,7 +162,7 @@ enum Flow {
         let text = raw.trimmingWhitespace()
         if text.hasPrefix(":") { return command(text, in: &turn, context) }
         if text.lowercased() == "skip", turn.step != .user {
-            return turn.plan == nil ? [.warn("Nothing to skip: skip moves on during :repeat or :start.")] : skip(in: &turn)
+            return turn.plan == nil ? [.warn("Nothing to skip: skip moves on during :repeat, :start or :go.")] : skip(in: &turn)
         }
         if text == "<" {
             switch turn.step {
@@ -235,9 +237,11 @@ enum Flow {
         return [.resolveExercise(text, then: nil)]
     }
 
-    /// The set stored: said, with the records it beat; the numbers are
-    /// remembered (the next prompt needs no query) and the plan moves on.
-    private static func saved(_ record: WorkoutRecord, records: [PersonalRecord], at now: Date, in turn: inout Turn) -> [Effect] {
+    /// The set stored: said, with the records it beat and the weight nudge;
+    /// the numbers are remembered (the next prompt needs no query) and the
+    /// plan moves on.
+    private static func saved(_ record: WorkoutRecord, records: [PersonalRecord], at now: Date, nudge: WeightNudge.Suggestion?,
+                              in turn: inout Turn) -> [Effect] {
         turn.pending = nil
         turn.saved.append(record)
         turn.step = .exercise
@@ -246,7 +250,10 @@ enum Flow {
         turn.recentExercises = turn.recentExercises.map { [chosen.name] + $0.filter { NameRules.key($0) != NameRules.key(chosen.name) } }
         var effects: [Effect] = [.say(Lines.saved(record))]
         if let line = ProgressText.recordLine(exercise: chosen.name, records) { effects.append(.say(line)) }
-        return effects + planSaved(chosen, at: now, in: &turn)
+        if let nudge {
+            effects.append(.say(ProgramText.nudge(exercise: chosen.name, stuckAt: nudge.stuckAt, weeks: nudge.weeks, next: nudge.next)))
+        }
+        return effects + planSaved(chosen, series: record.values.series, at: now, in: &turn)
     }
 
     /// The numbers the chosen exercise starts from (walking a plan, the
@@ -257,6 +264,8 @@ enum Flow {
         let kind = turn.exercise?.kind ?? .weight
         if let chosen = turn.exercise, let planned = turn.plan?.current, turn.plan?.isCurrent(chosen.name) == true {
             turn.draft = planned.values.map { Draft(last: $0, in: chosenUnit, kind: kind) } ?? Draft(unit: turn.unit, kind: kind)
+            // A "+" set's reps are what the member did: none offered, so Enter can't pass the least for them.
+            if planned.amrap { turn.draft.reps = nil }
         } else if turn.user != nil, let chosen = turn.exercise, chosen.isStored {
             guard let known = turn.knownValues[chosen.id] else { return [.loadDefaults(then: entry)] }
             turn.draft = Draft(last: known, in: chosenUnit, kind: kind)

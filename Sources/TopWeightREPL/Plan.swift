@@ -1,7 +1,8 @@
 import TopWeightCore
 
 /// A walk through planned sets, one exercise after another: `:repeat` (a
-/// past session) or `:start` (a routine). Enter takes the numbers offered,
+/// past session), `:start` (a routine) or `:go` (a program's day, a set or
+/// sets alike at a time, warm-ups first). Enter takes the numbers offered,
 /// `skip` moves on; it belongs to the member's turn and ends with it.
 struct Plan: Equatable {
     /// What the prompt shows: the routine's name, or `Repeat`.
@@ -16,6 +17,12 @@ struct Plan: Equatable {
     var skipped: [String] = []
     /// Whether the day's routine was written already.
     var routineNoted = false
+    /// `:go`: the member's program as the walk read it; its end finishes
+    /// the day (unless another terminal moved it since).
+    var program: ProgramAssignment?
+    /// `:go`: work sets done, before the walk and in it; a day without one
+    /// is not finished (it stays for next time).
+    var workDone = 0
 
     var current: PlannedSet? { index < steps.count ? steps[index] : nil }
 

@@ -90,6 +90,6 @@ extension Session {
     /// database problem here never stands in the way of logging.
     func sayToday(of member: User) {
         guard let found = try? workouts.today(of: member) else { return }
-        say(ProgramText.headline(found.workout) + " — :today shows the whole day")
+        say(ProgramText.headline(found.workout) + " — :go starts it")
     }
 }

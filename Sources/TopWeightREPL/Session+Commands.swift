@@ -23,6 +23,10 @@ extension Session {
                 return .fetched(.records(try progress.personalRecords(of: member, exercise: chosen), of: member, exercise: chosen?.name))
             case .stats(let member): return .fetched(.stats(try progress.stats(of: member, now: settings.now()), of: member))
             case .today(let member): return .fetched(.today(try workouts.today(of: member).map { ProgramText.lines($0.workout) }, of: member))
+            case .programDay(let member):
+                let now = settings.now()
+                guard let day = try workouts.dayToWalk(of: member, since: dayStart, now: now) else { return .fetched(.today(nil, of: member)) }
+                return .going(day, for: member)
             case .chart(let member, nil, _):
                 return .fetched(.chart(try log.bodyWeightChart(of: member, since: nil), of: member, exercise: nil, .bodyweight))
             case .chart(let member, let typed?, let metric):

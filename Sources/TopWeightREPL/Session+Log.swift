@@ -1,5 +1,6 @@
 import Foundation
 import TopWeightCore
+import TopWeightText
 import TopWeightUseCases
 
 // MARK: - The day saves go to, and following a plan (`:repeat`, `:start`)
@@ -16,6 +17,20 @@ extension Session {
             if let known = try workouts.chosenExercise(named: planned.exercise) { return .plannedExercise(known) }
             try workouts.checkNewExerciseName(planned.exercise)
             return .plannedExercise(.unsaved(named: planned.exercise, category: nil))
+        }
+    }
+
+    /// The start of the day saves go to (today, or the `:date` day): where `:go` counts sets from.
+    var dayStart: Date { (turn.day ?? context.today).start(in: grouping.calendar) }
+
+    /// `:go` walked to its end: the day finished as `today --done` does,
+    /// refused if another terminal moved the program from `expected`.
+    func finishDay(_ expected: ProgramAssignment) -> Outcome {
+        guard let member = turn.user else { return .done }
+        return fetched { () throws(WorkoutsError) in
+            let day = try workouts.finishDay(of: member, since: dayStart, now: settings.now(), expected: expected)
+            return .fetched(.dayFinished(ProgramText.finished(day.finished, completion: day.completion, before: day.before.progress,
+                                                              after: day.after.progress, next: day.next, lifts: day.lifts)))
         }
     }
 

@@ -133,6 +133,7 @@ public final class Session {
             return .then(.lastValues((try? prompts.lastValues(of: member, for: chosen)) ?? nil, then: entry))
         case .save: return save()
         case .findPlannedExercise: return plannedExercise()
+        case .finishDay(let expected): return finishDay(expected)
         case .noteRoutine(let routine, let now): return noteRoutine(routine, at: now)
         case .createMember(let name):
             return fetched { () throws(WorkoutsError) in .memberCreated(try prompts.createMember(named: name, now: settings.now())) }
@@ -216,11 +217,23 @@ public final class Session {
         let entry = turn.entry(of: member, chosen, values, at: now, in: grouping.calendar)
         do {
             let (record, records) = try progress.log(entry, now: now)
-            return .then(.saved(record, records: records, at: now))
+            return .then(.saved(record, records: records, at: now, nudge: nudge(after: entry, id: record.id)))
         } catch {
             let unreachable = if case .storage(let problem) = error, problem.kind == .unreachable { true } else { false }
             return .then(.saveFailed(entry, unreachable ? Lines.unreachable : error.description))
         }
+    }
+
+    /// The weight nudge for the set just saved, when it is due (see
+    /// `Workouts.nudge`): said once a day, so not for an exercise this turn
+    /// saved a working set of already (no query then), nor on a `:date` day
+    /// or a program's walk. A problem reading it never stands in the way of the save.
+    private func nudge(after entry: NewRecord, id: Int64) -> WeightNudge.Suggestion? {
+        guard turn.day == nil, turn.plan?.program == nil, entry.kind != .warmup, entry.values.measure == .weight,
+              !turn.saved.contains(where: { $0.exercise == entry.exercise.name && $0.kind != .warmup }) else { return nil }
+        let calendar = grouping.calendar
+        let day = LocalDay(entry.performedAt, in: calendar)
+        return (try? workouts.nudge(after: entry, id: id, dayStart: day.start(in: calendar), today: day, calendar: calendar)) ?? nil
     }
 
     // MARK: - Leaving and resetting

@@ -7,9 +7,10 @@ public enum Lines {
     /// A save the database server could not take: the entry stays for Enter.
     public static let unreachable = "database unreachable, your entry is kept: press Enter to try again"
 
-    /// `Saved #12  Ana · Bench Press · 62.5 kg × 8 reps × 3 series`
+    /// `Saved #12  Ana · Bench Press · 62.5 kg × 8 reps × 3 series`, and
+    /// `· warm-up` after a program's warm-up (`:go`).
     public static func saved(_ record: WorkoutRecord) -> String {
-        "Saved #\(record.id)  \(summary(record))"
+        "Saved #\(record.id)  \(summary(record))" + (record.kind.map { " · \(HistoryText.label($0))" } ?? "")
     }
 
     /// `Edited #12: Ana · Bench Press · 60 kg × 8 reps × 3 series → Bench Press · 62.5 kg × 8 reps × 3 series`

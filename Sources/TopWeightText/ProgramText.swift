@@ -26,15 +26,21 @@ public enum ProgramText {
         return line
     }
 
-    /// The whole day, a set a line: warm-ups marked, each work set's share of the training max.
+    /// The whole day, a set a line (sets alike in a row on one: `100 kg × 5
+    /// × 5 sets`): warm-ups marked, each work set's share of the training max.
     public static func lines(_ today: TodayWorkout) -> [String] {
         var lines = [title(today) + (today.dayName.map { " (\($0))" } ?? "") + (today.deload ? " · deload week" : "")]
         for exercise in today.exercises {
             lines.append(exercise.exercise)
+            var runs: [(set: TodayWorkout.PlannedSet, count: Int)] = []
             for set in exercise.sets {
+                if let last = runs.last, last.set == set { runs[runs.count - 1].count += 1 } else { runs.append((set, 1)) }
+            }
+            for (set, count) in runs {
                 let label = set.warmup ? "warm-up" : set.permille.map { percent($0) + " %" } ?? ""
                 let pad = String(repeating: " ", count: max(0, 8 - label.count))
-                lines.append("  \(label)\(pad)  \(set.weight.description) × \(set.reps)\(set.amrap ? "+" : "")")
+                let sets = count > 1 ? " × \(count) sets" : ""
+                lines.append("  \(label)\(pad)  \(set.weight.description) × \(set.reps)\(set.amrap ? "+" : "")\(sets)")
             }
         }
         if !today.missingMaxes.isEmpty {
@@ -71,8 +77,14 @@ public enum ProgramText {
         ])
     }
 
+    /// Under `Saved`, for a member on no program (`WeightNudge`):
+    /// `100 kg has been your top Back Squat for 3 weeks: try 102.5 kg next time.`
+    public static func nudge(exercise: String, stuckAt: Weight, weeks: Int, next: Weight) -> String {
+        "\(stuckAt.description) has been your top \(TerminalText.safe(exercise)) for \(weeks) weeks: try \(next.description) next time."
+    }
+
     /// `5/3/1 week 2 day 1`
-    static func title(_ today: TodayWorkout) -> String {
+    public static func title(_ today: TodayWorkout) -> String {
         "\(today.program) week \(today.week) day \(today.day)"
     }
 

@@ -22,11 +22,10 @@ extension Workouts {
         return found
     }
 
-    /// The gym's own programs, each read from the file it was imported from.
+    /// The gym's own programs, each read from the file it was imported from
+    /// (parsed once per process for each text: see `ParsedPrograms`).
     public func gymPrograms() throws(WorkoutsError) -> [Program] {
-        try attempt { () throws(LogbookError) in try logbook.storedPrograms() }.compactMap { stored in
-            (try? ProgramCatalog(yaml: stored.source))?.program(named: stored.name)
-        }
+        try attempt { () throws(LogbookError) in try logbook.storedPrograms() }.compactMap(ParsedPrograms.shared.program)
     }
 
     /// Imports every program of a YAML file (a mistake refuses the whole
@@ -199,36 +198,84 @@ public struct RosterRow: Sendable {
     }
 }
 
-// MARK: - Finishing a day
+// MARK: - Walking a day and finishing it
 
 extension Workouts {
-    /// Ends the member's day of their program, judged from the working sets
-    /// they saved from `since` on (today, for the command line): each lift
-    /// done or missed, the program's rules applied, and the program moved
-    /// to the next day. Refused when another terminal moved it meanwhile.
-    public func finishDay(of member: User, since: Date, now: Date) throws(WorkoutsError) -> DayFinished {
-        guard let (assignment, today) = try today(of: member) else {
-            throw .invalid("\(member.name) is on no program; 'topweight programs assign NAME --user \(member.name)' puts them on one")
-        }
-        let program = try program(named: assignment.program)
-        var saved: [String: [SetValues]] = [:]
+    /// The member's next day to walk (`:go`), with the sets of it already
+    /// saved marked done, so a member who walked away (the idle reset,
+    /// another member, a new terminal) finds it where they left it: a set
+    /// counts when one saved from `since` on (today, or the `:date` day) and
+    /// after the day last finished covers it as `today --done` judges.
+    /// `nil` for a member on no program.
+    public func dayToWalk(of member: User, since: Date, now: Date) throws(WorkoutsError) -> ProgramDay? {
+        guard let (assignment, today) = try today(of: member) else { return nil }
+        let saved = try savedSets(of: member, on: today, after: assignment, since: since, now: now)
+        let done = today.setsDone(work: saved.mapValues { $0.filter { $0.kind != .warmup }.map(\.values) },
+                                  warmups: saved.mapValues { $0.filter { $0.kind == .warmup }.map(\.values) })
+        return ProgramDay(assignment: assignment, workout: today, done: done)
+    }
+
+    /// The member's sets of each of the day's exercises from `since` (and
+    /// after the day last finished: a second day done on the same date is
+    /// judged by its own sets) up to `now`, warm-ups included.
+    func savedSets(of member: User, on today: TodayWorkout, after assignment: ProgramAssignment, since: Date,
+                   now: Date) throws(WorkoutsError) -> [String: [WorkoutRecord]] {
+        // A second on: the finish's instant may share the last set's stored second.
+        let from = assignment.lastDoneAt.map { max(since, $0.addingTimeInterval(1)) } ?? since
+        var saved: [String: [WorkoutRecord]] = [:]
         for exercise in today.exercises {
             guard let stored = try attempt({ () throws(LogbookError) in try logbook.exercise(named: exercise.exercise) }) else { continue }
             let records = try attempt { () throws(LogbookError) in
-                try logbook.history(HistoryQuery(userID: member.id, exerciseID: stored.id, since: since))
+                try logbook.history(HistoryQuery(userID: member.id, exerciseID: stored.id, since: from))
             }
-            saved[exercise.exercise] = records.filter { $0.kind != .warmup && $0.performedAt <= now }.map(\.values)
+            saved[exercise.exercise] = records.filter { $0.performedAt <= now }
         }
-        let completion = today.completion(from: saved)
+        return saved
+    }
+
+    /// Ends the member's day of their program, judged from the working sets
+    /// they saved from `since` on (today, for the command line; see
+    /// `savedSets`): each lift done or missed, the program's rules applied,
+    /// and the program moved to the next day. Refused when another terminal
+    /// moved it meanwhile: since `expected` was read (a walk's start), or
+    /// between this read and the write.
+    public func finishDay(of member: User, since: Date, now: Date, expected: ProgramAssignment? = nil) throws(WorkoutsError) -> DayFinished {
+        guard let (assignment, today) = try today(of: member) else {
+            throw .invalid("\(member.name) is on no program; 'topweight programs assign NAME --user \(member.name)' puts them on one")
+        }
+        let movedElsewhere = WorkoutsError.invalid("\(member.name)'s program was moved on at another terminal; 'topweight today' shows where it is now")
+        if let expected, expected != assignment { throw movedElsewhere }
+        let program = try program(named: assignment.program)
+        let saved = try savedSets(of: member, on: today, after: assignment, since: since, now: now)
+        let completion = today.completion(from: saved.mapValues { $0.filter { $0.kind != .warmup }.map(\.values) })
         var next = assignment
         next.progress = assignment.progress.advanced(after: completion, in: program)
         next.lastDone = ProgramAssignment.DayRef(week: today.week, day: today.day)
         next.lastDoneAt = now
         let moved = try attempt { () throws(LogbookError) in try logbook.advanceAssignment(userID: member.id, from: assignment, to: next) }
-        guard moved else { throw .invalid("\(member.name)'s program was moved on at another terminal; 'topweight today' shows where it is now") }
+        guard moved else { throw movedElsewhere }
         let after = try workout(of: program, at: next.progress, warmups: false)
         return DayFinished(finished: today, completion: today.exercises.map { ($0.exercise, completion[$0.exercise] ?? false) },
                            before: assignment, after: next, next: after, lifts: program.exercises)
+    }
+}
+
+/// A day of a member's program to walk (`:go`): the assignment it was read
+/// from, the day with its loads, and which of its sets are done already
+/// (per exercise, per set).
+public struct ProgramDay: Sendable, Hashable {
+    public var assignment: ProgramAssignment
+    public var workout: TodayWorkout
+    public var done: [[Bool]]
+
+    /// The sets still to do, as the logger walks them.
+    public var steps: [PlannedSet] { workout.walk(done: done) }
+
+    /// Work sets done already.
+    public var workDone: Int {
+        zip(workout.exercises, done).reduce(0) { total, pair in
+            total + pair.0.sets.indices.filter { !pair.0.sets[$0].warmup && pair.1.indices.contains($0) && pair.1[$0] }.count
+        }
     }
 }
 
@@ -242,4 +289,27 @@ public struct DayFinished: Sendable {
     public var next: TodayWorkout
     /// The program's lifts as it spells them.
     public var lifts: [String]
+}
+
+/// The gym's programs as parsed, kept per process and keyed by the stored
+/// name and YAML text themselves: the text is read on every `today` (the
+/// rack's line at each member change) but parsed only when it is new, so a
+/// program another terminal imports or replaces is seen at once, with no
+/// version to keep in step.
+final class ParsedPrograms: @unchecked Sendable {
+    static let shared = ParsedPrograms()
+
+    private let lock = NSLock()
+    private var parsed: [StoredProgram: Program?] = [:]
+
+    func program(_ stored: StoredProgram) -> Program? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = parsed[stored] { return known }
+        // A gym has a handful of programs; texts replaced many times over are let go at once.
+        if parsed.count >= 64 { parsed.removeAll() }
+        let program = (try? ProgramCatalog(yaml: stored.source))?.program(named: stored.name)
+        parsed[stored] = program
+        return program
+    }
 }

@@ -24,10 +24,10 @@ extension Workouts {
     /// member on a program (the program moves them on), a warm-up, or a set
     /// of another kind than weight.
     public func nudge(after record: NewRecord, id: Int64, dayStart: Date, today: LocalDay,
-                      calendar: Calendar) throws(WorkoutsError) -> (stuckAt: Weight, weeks: Int, next: Weight)? {
+                      calendar: Calendar) throws(WorkoutsError) -> WeightNudge.Suggestion? {
         guard record.kind != .warmup, record.values.measure == .weight, record.values.weight.hundredths > 0 else { return nil }
         let weeks = try nudgeWeeks()
-        guard weeks >= 2, try assignment(of: record.user) == nil else { return nil }
+        guard weeks >= 2 else { return nil }
         let since = calendar.date(byAdding: .day, value: -(weeks * 7 - 1), to: dayStart) ?? dayStart
         let sets = try attempt { () throws(LogbookError) in
             try logbook.history(HistoryQuery(userID: record.user.id, exerciseID: record.exercise.id, since: since))
@@ -35,10 +35,12 @@ extension Workouts {
         // Once a day: an earlier working set today means it was said (or wasn't due).
         guard !sets.contains(where: { $0.id != id && $0.performedAt >= dayStart }) else { return nil }
         let days = sets.map { (day: LocalDay($0.performedAt, in: calendar), weight: $0.values.weight) }
-        guard WeightNudge.stalled(at: record.values.weight, sets: days, today: today, weeks: weeks) else { return nil }
+        // The program's question last: most sets are no stall, and then it costs no read.
+        guard WeightNudge.stalled(at: record.values.weight, sets: days, today: today, weeks: weeks),
+              try assignment(of: record.user) == nil else { return nil }
         let unit = record.values.weight.unit
         guard let next = WeightNudge.nextStep(after: record.values.weight, plates: try plateSet(unit), bar: PlateSet.standardBar(unit))
         else { return nil }
-        return (record.values.weight, weeks, next)
+        return WeightNudge.Suggestion(stuckAt: record.values.weight, weeks: weeks, next: next)
     }
 }

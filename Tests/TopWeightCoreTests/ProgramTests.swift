@@ -229,4 +229,35 @@ struct DayCompletionTests {
     func judged(saved: [SetValues], done: Bool) {
         #expect(Self.day.completion(from: ["back squat": saved]) == ["Back Squat": done])
     }
+
+    @Test("the walk: warm-ups one by one, sets alike as one entry, the + set alone with its least reps")
+    func walk() {
+        let fives = TodayWorkout(program: "P", week: 1, day: 1, dayName: nil, deload: false, exercises: [
+            TodayWorkout.Exercise(exercise: "Back Squat", sets: [TodayWorkout.PlannedSet(weight: Self.kg(20), reps: 5, amrap: false, permille: nil, warmup: true)]
+                + Array(repeating: TodayWorkout.PlannedSet(weight: Self.kg(100), reps: 5, amrap: false, permille: 1000, warmup: false), count: 5)),
+        ], missingMaxes: [])
+        #expect(fives.walk() == [
+            PlannedSet(exercise: "Back Squat", values: Self.set(Self.kg(20), 5), mark: .warmup),
+            PlannedSet(exercise: "Back Squat", values: Self.set(Self.kg(100), 5, 5)),
+        ])
+        #expect(Self.day.walk().map { "\($0.values?.compact ?? "")\($0.mark == .warmup ? "w" : "")\($0.amrap ? "+" : "")" }
+            == ["20x5x1w", "100x5x1", "110x5x1", "120x5x1+"])
+    }
+
+    @Test("a walk resumes after the sets saved: two of five done leave one entry of three; a work set done leaves the warm-ups behind")
+    func walkResumes() {
+        let fives = TodayWorkout(program: "P", week: 1, day: 1, dayName: nil, deload: false, exercises: [
+            TodayWorkout.Exercise(exercise: "Back Squat", sets: [TodayWorkout.PlannedSet(weight: Self.kg(20), reps: 5, amrap: false, permille: nil, warmup: true)]
+                + Array(repeating: TodayWorkout.PlannedSet(weight: Self.kg(100), reps: 5, amrap: false, permille: 1000, warmup: false), count: 5)),
+        ], missingMaxes: [])
+        let done = fives.setsDone(work: ["Back Squat": [Self.set(Self.kg(100), 5, 2)]])
+        #expect(done == [[false, true, true, false, false, false]])
+        #expect(fives.walk(done: done) == [PlannedSet(exercise: "Back Squat", values: Self.set(Self.kg(100), 5, 3))])
+        // A warm-up saved as one counts as the warm-up, not as a work set.
+        #expect(fives.setsDone(work: [:], warmups: ["back squat": [Self.set(Self.kg(20), 5)]]) == [[true, false, false, false, false, false]])
+        // 5/3/1: the two lighter sets done, the + set left.
+        let threes = Self.day.setsDone(work: ["Back Squat": [Self.set(Self.kg(100), 5), Self.set(Self.kg(110), 5)]])
+        #expect(threes == [[false, true, true, false]])
+        #expect(Self.day.walk(done: threes).map(\.amrap) == [true])
+    }
 }

@@ -91,7 +91,7 @@ struct ProgramsAtTheRackCommandTests {
         // The logger: the rack's line as Ana takes the terminal, and :today.
         let logger = try Binary.run([], db: scratch.db, input: "Ana\n:today\n")
         #expect(logger.stdout.contains("5x5 week 1 day 2: Back Squat 5×5 at 100 % → 90 kg"), "\(logger.stdout)")
-        #expect(logger.stdout.contains(" — :today shows the whole day"))
+        #expect(logger.stdout.contains(" — :go starts it"))
         #expect(logger.stdout.contains("5x5 week 1 day 2 (B)"))
         #expect(try Binary.run(["admin", "set-pin"], db: scratch.db, input: "2468\n").status == 0)
         #expect(try Binary.run(["programs", "unassign", "--user", "Ana"], db: scratch.db, input: "0000\n").status == 77)
@@ -99,7 +99,7 @@ struct ProgramsAtTheRackCommandTests {
         let none = try Binary.run(["today", "--user", "Ana"], db: scratch.db)
         #expect(none.status == 64 && none.stderr.contains("Ana is on no program"))
         let off = try Binary.run([], db: scratch.db, input: "Ana\n:today\n")
-        #expect(off.stdout.contains("Ana is on no program") && !off.stdout.contains("shows the whole day"), "\(off.stdout)")
+        #expect(off.stdout.contains("Ana is on no program") && !off.stdout.contains(":go starts it"), "\(off.stdout)")
     }
 
     @Test("a gym's program file comes in (a mistake names its line), is listed and shown, and goes")
@@ -119,5 +119,78 @@ struct ProgramsAtTheRackCommandTests {
         let bundled = try Binary.run(["programs", "remove", "5/3/1"], db: scratch.db)
         #expect(bundled.status == 64 && bundled.stderr.contains("bundled"))
         #expect(try Binary.run(["programs", "remove", "Hill Day"], db: scratch.db).stdout == "Removed Hill Day\n")
+    }
+}
+
+/// `:go` at a real terminal, on the engine the suite runs on: a whole 5/3/1
+/// day walked with Enter, then `topweight today` is the next day; and the
+/// weight nudge under `topweight add`'s `Saved`.
+@Suite("Walking a program's day at a real terminal", .serialized)
+struct ProgramWalkTerminalTests {
+    @Test("a member on 5/3/1 walks the day with Enter (the + set's reps typed), and today shows the next day")
+    func walkFiveThreeOne() throws {
+        let scratch = try Scratch()
+        #expect(try Binary.run(["users", "add", "Ana"], db: scratch.db).status == 0)
+        let assigned = try Binary.run(["programs", "assign", "5/3/1", "--user", "Ana",
+                                       "--max", "Overhead Press=60,Deadlift=140,Bench Press=80,Back Squat=120"], db: scratch.db)
+        #expect(assigned.status == 0, "\(assigned.stderr)")
+        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: PseudoTerminal.environment(db: scratch.db))
+        try terminal.waitFor("user: ")
+        var mark = terminal.mark
+        terminal.type("Ana\r")
+        try terminal.waitFor("5/3/1 week 1 day 1: Overhead Press 3×5+ at 65/75/85 % → 40 / 45 / 50 kg — :go starts it", after: mark)
+        try terminal.waitFor("exercise", after: mark)
+        mark = terminal.mark
+        terminal.type(":go\r")
+        try terminal.waitFor("5/3/1 week 1 day 1: 6 sets to go.", after: mark)
+        try terminal.waitFor("[5/3/1 1/6] weight kg [20]: ", after: mark)
+        // Three warm-ups and two work sets, Enter at every prompt.
+        for step in 1...5 {
+            mark = terminal.mark
+            terminal.type("\r")
+            try terminal.waitFor("reps [", after: mark)
+            terminal.type("\r")
+            try terminal.waitFor("series [1]: ", after: mark)
+            terminal.type("\r")
+            try terminal.waitFor("Saved #\(step)", after: mark)
+        }
+        // The + set: its reps asked, Enter refused there.
+        try terminal.waitFor("[5/3/1 6/6] weight kg [50]: ")
+        mark = terminal.mark
+        terminal.type("\r")
+        try terminal.waitFor("[5/3/1 6/6] reps: ", after: mark)
+        mark = terminal.mark
+        terminal.type("\r")
+        try terminal.waitFor("[5/3/1 6/6] reps: ", after: mark)
+        terminal.type("9\r")
+        try terminal.waitFor("series [1]: ", after: mark)
+        terminal.type("\r")
+        try terminal.waitFor("Saved #6  Ana · Overhead Press · 50 kg × 9 reps × 1 series", after: mark)
+        try terminal.waitFor("5/3/1 week 1 day 1 finished: Overhead Press done.", after: mark)
+        try terminal.waitFor("Next: 5/3/1 week 1 day 2: Deadlift", after: mark)
+        terminal.type(":quit\r")
+        #expect(terminal.waitForExit() == 0, "\(terminal.text(after: 0))")
+
+        let today = try Binary.run(["today", "--user", "Ana"], db: scratch.db)
+        #expect(today.stdout.hasPrefix("5/3/1 week 1 day 2 (Deadlift)\n"), "\(today.stdout)")
+        let history = try Binary.run(["history", "--user", "Ana", "--format", "json"], db: scratch.db)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.filter { $0["mark"] as? String == "warmup" }.count == 3, "\(history.stdout)")
+        #expect(rows.count == 6)
+    }
+
+    @Test("topweight add: after three weeks at one top weight, the line under Saved names the next load, once a day")
+    func nudgeOnAdd() throws {
+        let scratch = try Scratch()
+        let formatter = ISO8601DateFormatter()
+        for daysAgo in [14, 7] {
+            let at = formatter.string(from: Date().addingTimeInterval(Double(-daysAgo) * 86_400))
+            #expect(try Binary.run(["add", "Ana", "Back Squat", "100", "5", "3", "--at", at], db: scratch.db).status == 0)
+        }
+        let first = try Binary.run(["add", "Ana", "Back Squat", "100", "5", "3"], db: scratch.db)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.hasSuffix("100 kg has been your top Back Squat for 3 weeks: try 102.5 kg next time.\n"), "\(first.stdout)")
+        let second = try Binary.run(["add", "Ana", "Back Squat", "100", "5", "3"], db: scratch.db)
+        #expect(second.status == 0 && !second.stdout.contains("has been your top"), "\(second.stdout)")
     }
 }

@@ -92,6 +92,41 @@ struct ProgramStoreTests {
         }
     }
 
+    @Test("a walk resumes from the sets saved (a warm-up as a warm-up, two of five sets); its end is refused once another terminal moved the day; the next day ignores the sets before it",
+          arguments: TestEngine.allCases)
+    func walkDay(engine: TestEngine) throws {
+        try engine.withStore { store in
+            let ana = try store.createUser(named: "Ana")
+            let workouts = Self.workouts(store)
+            let program = try workouts.program(named: "5x5")
+            let maxes = try workouts.parseMaxes("Back Squat=100,Bench Press=60,Barbell Row=50,Overhead Press=40,Deadlift=120",
+                                                for: program, unit: .kg)
+            _ = try workouts.assign(program, to: ana, maxes: maxes, now: Self.start)
+            let day = Self.start.addingTimeInterval(86_400)
+            let squat = try store.createExercise(named: "Back Squat")
+            _ = try store.save(NewRecord(user: ana, exercise: squat, values: SetValues(weight: Weight(value: 20, unit: .kg), reps: 5, series: 1),
+                                         performedAt: day, kind: .warmup))
+            try Self.save(store, ana, "Back Squat", 100, 5, 2, at: day.addingTimeInterval(60))
+
+            let walk = try #require(try workouts.dayToWalk(of: ana, since: day, now: day.addingTimeInterval(120)))
+            #expect(walk.done.first == [true, false, false, false, true, true, false, false, false])
+            #expect(walk.workDone == 2)
+            // The squat's warm-ups are behind it; three sets alike left, then the bench and the row from their warm-ups.
+            #expect(walk.steps.first == PlannedSet(exercise: "Back Squat", values: SetValues(weight: Weight(value: 100, unit: .kg), reps: 5, series: 3)))
+            #expect(walk.steps.dropFirst().first?.exercise == "Bench Press" && walk.steps.dropFirst().first?.mark == .warmup)
+
+            // Another terminal ends the day first: this walk's end moves nothing.
+            _ = try workouts.finishDay(of: ana, since: day, now: day.addingTimeInterval(180))
+            #expect(throws: WorkoutsError.self) {
+                try workouts.finishDay(of: ana, since: day, now: day.addingTimeInterval(240), expected: walk.assignment)
+            }
+            #expect(try store.assignment(userID: ana.id)?.lastDone == ProgramAssignment.DayRef(week: 1, day: 1))
+            // Day B's squat is judged by its own sets, not by day A's of the same date.
+            let next = try #require(try workouts.dayToWalk(of: ana, since: day, now: day.addingTimeInterval(300)))
+            #expect(next.workout.day == 2 && next.workDone == 0)
+        }
+    }
+
     @Test("the gym's programs: imported (a mistake names its line), listed first, replacing a bundled one of the same name; removed unless a member is on it",
           arguments: TestEngine.allCases)
     func gymPrograms(engine: TestEngine) throws {

@@ -49,6 +49,20 @@ struct ProgramTextTests {
         ])
     }
 
+    @Test(":today puts sets alike in a row on one line")
+    func linesAlike() {
+        #expect(ProgramText.lines(Self.today(week: 1)).suffix(2) == [
+            "Leg Press",
+            "            100 kg × 10 × 3 sets",
+        ])
+    }
+
+    @Test("the weight nudge's line names the weight, the weeks and the next load")
+    func nudge() {
+        #expect(ProgramText.nudge(exercise: "Back Squat", stuckAt: Self.kg(100), weeks: 3, next: Self.kg(102.5))
+            == "100 kg has been your top Back Squat for 3 weeks: try 102.5 kg next time.")
+    }
+
     @Test("topweight today --format json")
     func json() {
         #expect(ProgramText.json(Self.today(week: 1)) == """

@@ -71,6 +71,10 @@ struct AddCommand: ParsableCommand {
                 print(Lines.saved(record))
                 // The personal records the set beat, on the line under it.
                 if let line = ProgressText.recordLine(exercise: chosen.name, records) { print(line) }
+                // Once a day, for a member on no program: time to go heavier.
+                if let nudge = Self.nudge(after: entry, id: record.id, workouts: opened.workouts) {
+                    print(ProgramText.nudge(exercise: chosen.name, stuckAt: nudge.stuckAt, weeks: nudge.weeks, next: nudge.next))
+                }
             case .json:
                 print(formatter.json(record))
             case .csv:
@@ -78,6 +82,15 @@ struct AddCommand: ParsableCommand {
                 print(formatter.csv(record))
             }
         }
+    }
+
+    /// The weight nudge for the set just added (`Workouts.nudge`), in the
+    /// local time zone; a problem reading it never fails the add.
+    static func nudge(after entry: NewRecord, id: Int64, workouts: Workouts) -> WeightNudge.Suggestion? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        let day = LocalDay(entry.performedAt, in: calendar)
+        return (try? workouts.nudge(after: entry, id: id, dayStart: day.start(in: calendar), today: day, calendar: calendar)) ?? nil
     }
 
     /// A weight typed as an argument: a plain number, in its own unit when it

@@ -46,13 +46,20 @@ public struct TrainingMonth: Sendable, Hashable {
     }
 }
 
-/// One step of `:repeat` or `:start`: an exercise and the numbers offered.
+/// One step of `:repeat`, `:start` or `:go`: an exercise and the numbers offered.
 public struct PlannedSet: Sendable, Hashable {
     public var exercise: String
     public var values: SetValues?
+    /// How the set is saved when it is not a working set: a program's warm-up.
+    public var mark: SetKind?
+    /// A "+" set (as many reps as possible): its reps are the member's to
+    /// say, so none is offered; `values` holds the least.
+    public var amrap: Bool
 
-    public init(exercise: String, values: SetValues?) {
+    public init(exercise: String, values: SetValues?, mark: SetKind? = nil, amrap: Bool = false) {
         self.exercise = exercise
         self.values = values
+        self.mark = mark
+        self.amrap = amrap
     }
 }

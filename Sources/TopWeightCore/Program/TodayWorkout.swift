@@ -130,29 +130,83 @@ public struct TodayWorkout: Sendable, Hashable {
 
 extension TodayWorkout {
     /// Per exercise of the day: whether every work set was done, judged from
-    /// the sets saved (each record counts `series` times; warm-ups never
-    /// count): each prescribed set, heaviest first, takes a saved set at
-    /// least as heavy (kg and lb compared) with at least its reps ("+" sets
-    /// too: the reps are the least), each saved set used once.
+    /// the working sets saved (see `setsDone`).
     public func completion(from saved: [String: [SetValues]]) -> [String: Bool] {
         var done: [String: Bool] = [:]
-        for exercise in exercises {
-            let work = exercise.sets.filter { !$0.warmup }.sorted { $0.weight.kilograms > $1.weight.kilograms }
-            var pool = (saved.first { NameRules.key($0.key) == NameRules.key(exercise.exercise) }?.value ?? [])
-                .filter { $0.measure == .weight }
-                .flatMap { Array(repeating: $0, count: $0.series) }
-                .sorted { $0.weight.kilograms < $1.weight.kilograms }
-            var all = !work.isEmpty
-            for set in work {
-                // The lightest saved set that is enough, so heavier ones stay for heavier prescriptions.
-                guard let index = pool.firstIndex(where: { $0.weight.kilograms >= set.weight.kilograms - 0.005 && $0.reps >= set.reps }) else {
-                    all = false
-                    break
-                }
-                pool.remove(at: index)
-            }
-            done[exercise.exercise] = all
+        for (exercise, marks) in zip(exercises, setsDone(work: saved)) {
+            let work = exercise.sets.indices.filter { !exercise.sets[$0].warmup }
+            done[exercise.exercise] = !work.isEmpty && work.allSatisfy { marks[$0] }
         }
         return done
+    }
+
+    /// Per exercise, per set in order: whether it was done, judged from the
+    /// sets saved (each record counts `series` times): each prescribed work
+    /// set, heaviest first, takes a working set of `work` at least as heavy
+    /// (kg and lb compared) with at least its reps ("+" sets too: the reps
+    /// are the least), each saved set used once; warm-ups take the saved
+    /// warm-ups of `warmups` the same way.
+    public func setsDone(work: [String: [SetValues]], warmups: [String: [SetValues]] = [:]) -> [[Bool]] {
+        exercises.map { exercise in
+            var done = [Bool](repeating: false, count: exercise.sets.count)
+            for warmup in [false, true] {
+                let indices = exercise.sets.indices.filter { exercise.sets[$0].warmup == warmup }
+                let saved = (warmup ? warmups : work).first { NameRules.key($0.key) == NameRules.key(exercise.exercise) }?.value ?? []
+                for (index, matched) in zip(indices, Self.matched(indices.map { exercise.sets[$0] }, by: saved)) {
+                    done[index] = matched
+                }
+            }
+            return done
+        }
+    }
+
+    /// Which of `prescribed` the `saved` sets cover.
+    static func matched(_ prescribed: [PlannedSet], by saved: [SetValues]) -> [Bool] {
+        var pool = saved.filter { $0.measure == .weight }
+            .flatMap { Array(repeating: $0, count: $0.series) }
+            .sorted { $0.weight.kilograms < $1.weight.kilograms }
+        var matched = [Bool](repeating: false, count: prescribed.count)
+        // Heaviest first; among alike, the first in order (so a walk resumes at the later ones).
+        let order = prescribed.indices.sorted {
+            let (left, right) = (prescribed[$0].weight.kilograms, prescribed[$1].weight.kilograms)
+            return left != right ? left > right : $0 < $1
+        }
+        for index in order {
+            let set = prescribed[index]
+            // The lightest saved set that is enough, so heavier ones stay for heavier prescriptions.
+            guard let found = pool.firstIndex(where: { $0.weight.kilograms >= set.weight.kilograms - 0.005 && $0.reps >= set.reps })
+            else { continue }
+            pool.remove(at: found)
+            matched[index] = true
+        }
+        return matched
+    }
+}
+
+// MARK: - Walking it (`:go`)
+
+extension TodayWorkout {
+    /// The sets still to do, in order, as the logger walks them: every set
+    /// `done` does not mark (an exercise with a work set done has its
+    /// warm-ups behind it); sets alike in a row (the same load and reps,
+    /// neither a warm-up nor a "+" set) as one entry of that many series; a
+    /// warm-up saved as one; a "+" set with its least reps, to be asked.
+    public func walk(done: [[Bool]] = []) -> [TopWeightCore.PlannedSet] {
+        var steps: [TopWeightCore.PlannedSet] = []
+        for (exerciseIndex, exercise) in exercises.enumerated() {
+            let marks = exercise.sets.indices.map { done.indices.contains(exerciseIndex) && done[exerciseIndex].indices.contains($0) && done[exerciseIndex][$0] }
+            let warmedUp = exercise.sets.indices.contains { !exercise.sets[$0].warmup && marks[$0] }
+            var last: PlannedSet?
+            for (index, set) in exercise.sets.enumerated() where !marks[index] && !(set.warmup && warmedUp) {
+                if let last, last == set, !set.warmup, !set.amrap, let values = steps.last?.values {
+                    steps[steps.count - 1].values?.series = values.series + 1
+                    continue
+                }
+                steps.append(TopWeightCore.PlannedSet(exercise: exercise.exercise, values: SetValues(weight: set.weight, reps: set.reps, series: 1),
+                                                      mark: set.warmup ? .warmup : nil, amrap: set.amrap))
+                last = set
+            }
+        }
+        return steps
     }
 }

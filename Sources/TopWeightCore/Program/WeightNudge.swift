@@ -5,6 +5,20 @@ public enum WeightNudge {
     /// Weeks of the same top weight before the nudge, unless the gym says.
     public static let defaultWeeks = 3
 
+    /// What the line under `Saved` says: the weight the member has topped
+    /// at for `weeks` weeks, and the next load the plates make.
+    public struct Suggestion: Sendable, Hashable {
+        public var stuckAt: Weight
+        public var weeks: Int
+        public var next: Weight
+
+        public init(stuckAt: Weight, weeks: Int, next: Weight) {
+            self.stuckAt = stuckAt
+            self.weeks = weeks
+            self.next = next
+        }
+    }
+
     /// The weight a member is stuck at, or `nil`: each of the last `weeks`
     /// seven-day spans ending `today` holds working sets of the exercise,
     /// and the heaviest of every span is `weight` (the set just saved).
