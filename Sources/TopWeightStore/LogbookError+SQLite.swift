@@ -41,19 +41,32 @@ extension LogbookError {
         }
     }
 
-    /// A failure outside SQLite (creating the directory): by its POSIX error
-    /// when it has one, and what the file system shows.
+    /// A failure outside SQLite (creating the directory): by its POSIX error.
     private static func fileSystem(_ error: any Error, path: String) -> LogbookError {
-        let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code ?? (error as NSError).code
-        switch Int32(truncatingIfNeeded: code) {
+        switch posixCode(of: error) {
         case ENOSPC, EDQUOT:
             return FileFault.full.error(path)
-        case EROFS, EACCES, EPERM:
+        case let code? where [EROFS, EACCES, EPERM].contains(code):
             let directory = FileFault.directory(of: path)
-            return LogbookError(.cannotOpen, "cannot create the directory \(directory) for database \(path) (\(String(cString: strerror(Int32(truncatingIfNeeded: code))).lowercased())); create it, or give another path")
+            return LogbookError(.cannotOpen, "cannot create the directory \(directory) for database \(path) (\(String(cString: strerror(code)).lowercased())); create it, or give another path")
         default:
             return LogbookError(.other, "database \(path): \(error)")
         }
+    }
+
+    /// The errno behind a Foundation error, when it tells one.
+    private static func posixCode(of error: any Error) -> Int32? {
+        if let error = error as? POSIXError { return error.code.rawValue }
+        if let error = error as? CocoaError {
+            switch error.code {
+            case .fileWriteOutOfSpace: return ENOSPC
+            case .fileWriteVolumeReadOnly: return EROFS
+            case .fileWriteNoPermission: return EACCES
+            default: break
+            }
+        }
+        let error = error as NSError
+        return error.domain == NSPOSIXErrorDomain ? Int32(truncatingIfNeeded: error.code) : nil
     }
 
     /// SQLite's own words, or its code when it gave none.

@@ -137,6 +137,47 @@ struct StorageFaultTests {
         }
     }
 
+    @Test("A directory that can't be made for a new database is named, with why")
+    func directoryNotMade() throws {
+        try withTemporaryDatabase { database in
+            try database.makeDirectory()
+            let protection = try WriteProtection(database.directory.path)
+            defer { protection.lift() }
+            let path = database.directory.appendingPathComponent("kiosk/topweight.sqlite").path
+
+            let error = #expect(throws: LogbookError.self) { _ = try WorkoutStore(path: path) }
+
+            #expect(error?.kind == .cannotOpen)
+            #expect(error?.message == "cannot create the directory \(database.directory.path)/kiosk for database \(path) (permission denied); create it, or give another path")
+        }
+    }
+
+    @Test("A -wal and -shm left read-only while the file was take the file's mode again once it is writable, and the save goes through")
+    func companionsFollowTheFile() throws {
+        try withTemporaryDatabase { database in
+            let (ana, bench, seeded) = try Self.seed(database.path)
+            // What reading the file while it was 0444 leaves behind: SQLite gives them the file's mode.
+            for suffix in ["-wal", "-shm"] {
+                #expect(FileManager.default.createFile(atPath: database.path + suffix, contents: Data(), attributes: [.posixPermissions: 0o444]))
+            }
+
+            // Before SQLite looks (as root it would open them anyway, and its
+            // first connection's close would delete them).
+            try FileAccess.prepare(database.path)
+            var file = stat()
+            #expect(stat(database.path, &file) == 0)
+            for suffix in ["-wal", "-shm"] {
+                var info = stat()
+                #expect(stat(database.path + suffix, &info) == 0)
+                #expect(info.st_mode & 0o777 == file.st_mode & 0o777, "\(suffix) is \(String(info.st_mode & 0o777, radix: 8))")
+            }
+            let store = try database.open()
+            let saved = try store.save(ana, bench, SetValues(70, .kg, 5, 5), at: instant(60))
+            #expect(store.savingFault == nil)
+            #expect(try store.history(HistoryQuery()).map(\.id) == [saved, seeded])
+        }
+    }
+
     // MARK: - Damaged files
 
     @Test("A database cut short is named damaged with its file, and left as it was", arguments: [0.5, 0.25])
@@ -206,9 +247,12 @@ struct StorageFaultTests {
             #expect(error.message == "cannot open database \(missing): the directory \(database.directory.path)/gone does not exist")
 
             try FileManager.default.createDirectory(atPath: database.path, withIntermediateDirectories: true)
+            #expect(chmod(database.path, 0o755) == 0)
             let opened = #expect(throws: LogbookError.self) { _ = try database.open() }
             #expect(opened?.kind == .cannotOpen)
             #expect(opened?.message == "cannot open database \(database.path): it is a directory; give the path of the database file")
+            var info = stat()
+            #expect(stat(database.path, &info) == 0 && info.st_mode & 0o777 == 0o755, "the directory's mode was changed")
         }
     }
 }
