@@ -27,8 +27,21 @@ enum FileAccess {
         }
         for file in [path, path + "-wal", path + "-shm"] {
             var info = stat()
-            if stat(file, &info) == 0, info.st_uid == geteuid(), info.st_mode & 0o007 != 0 {
+            // Files only: a directory given by mistake is refused by SQLite, not changed here.
+            if stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(), info.st_mode & 0o007 != 0 {
                 chmod(file, info.st_mode & 0o770)
+            }
+        }
+        // SQLite gives the -wal and -shm it creates the database's mode: made
+        // while the database was read-only, they would keep it so after the
+        // database is writable again. They follow it back.
+        var database = stat()
+        guard stat(path, &database) == 0, database.st_mode & S_IFMT == S_IFREG, database.st_uid == geteuid(),
+              database.st_mode & S_IWUSR != 0 else { return }
+        for file in [path + "-wal", path + "-shm"] {
+            var info = stat()
+            if stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(), info.st_mode & S_IWUSR == 0 {
+                chmod(file, database.st_mode & 0o770)
             }
         }
     }

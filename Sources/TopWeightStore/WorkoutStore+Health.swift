@@ -8,7 +8,7 @@ extension WorkoutStore {
 
     /// Integrity, schema version and counts, for whoever runs the kiosk.
     public func health() throws(LogbookError) -> StoreHealth {
-        try perform {
+        var health = try perform {
             try writer.read { db in
                 let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ")
                 let applied = try Schema.migrator.appliedMigrations(db)
@@ -26,5 +26,7 @@ extension WorkoutStore {
                 )
             }
         }
+        health.savingFault = savingFault
+        return health
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import TopWeightCore
 import TopWeightStorage
 
@@ -14,10 +15,27 @@ public final class WorkoutStore: Logbook {
     /// Where the database lives (for messages).
     public let path: String
     public var location: String { path }
-    /// A pool (WAL) on a file; a queue in memory for tests.
-    let writer: any DatabaseWriter
-    /// Checkpoints the WAL off the saves (a file opened for writing only).
-    let checkpointer: Checkpointer?
+    let options: Options
+    /// The connections in use. Replaced once when a store that could open its
+    /// file only for reading (a full disk, a read-only file) opens it for
+    /// writing again.
+    let access: Mutex<Access>
+
+    /// What the store reads and writes through, and why it can't write.
+    struct Access {
+        /// A pool (WAL) on a file; a queue in memory for tests, or on a file
+        /// that could be opened only for reading.
+        var writer: any DatabaseWriter
+        /// Checkpoints the WAL off the saves (a file opened for writing only).
+        var checkpointer: Checkpointer?
+        /// Why no set can be saved: the file could be opened only for reading.
+        var fault: LogbookError?
+    }
+
+    /// The connections every call goes through.
+    var writer: any DatabaseWriter { access.withLock { $0.writer } }
+    var checkpointer: Checkpointer? { access.withLock { $0.checkpointer } }
+    public var savingFault: LogbookError? { access.withLock { $0.fault } }
 
     public struct Options: Sendable {
         /// `synchronous = FULL`: each save survives a power cut, at the cost of an fsync.
@@ -38,64 +56,35 @@ public final class WorkoutStore: Logbook {
 
     /// Opens (and creates, with its directory) the database at `path`, and
     /// brings its schema up to date. Refuses files from a newer Top Weight.
+    ///
+    /// When the disk is full or the file, its directory or its file system
+    /// is read-only, an existing file whose schema is up to date opens for
+    /// reading only: every read works, `savingFault` says why nothing can be
+    /// saved, and each write tries the file again first (see `perform`).
     public init(path: String, options: Options = Options()) throws(LogbookError) {
         self.path = path
+        self.options = options
+        let opened: Access
         do {
             try FileAccess.prepare(path)
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
             if !options.readOnly, !FileManager.default.fileExists(atPath: directory) {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             }
-            var config = Configuration()
-            config.label = "topweight"
-            config.busyMode = .timeout(options.busyTimeout)
-            config.readonly = options.readOnly
-            config.maximumReaderCount = 2
-            let checkpointer = options.readOnly ? nil : Checkpointer(path: path, limits: options.checkpointLimits)
-            if let checkpointer {
-                config.prepareDatabase { db in checkpointer.install(on: db) }
-            }
-            self.checkpointer = checkpointer
-            let migrator = Schema.migrator
-            // Look before touching: opening the pool writes to the file (GRDB's
-            // WAL set-up creates and drops a table), so an existing file is first
-            // read through a plain connection (no journal-mode change, reads
-            // only; being the last to close it removes the -wal and -shm files
-            // it opened), and one from a newer Top Weight is refused with not
-            // a byte changed.
-            if FileManager.default.fileExists(atPath: path) {
-                var probe = Configuration()
-                probe.busyMode = .timeout(options.busyTimeout)
-                let queue = try DatabaseQueue(path: path, configuration: probe)
-                let superseded = try queue.read { db in try migrator.hasBeenSuperseded(db) }
-                try queue.close()
-                if superseded {
-                    throw LogbookError(.schemaAhead, "database \(path) was written by a newer Top Weight; upgrade topweight to use it (the file was left untouched)")
-                }
-            }
-            writer = try DatabasePool(path: path, configuration: config)
-            // Again, for a file another program created after the probe.
-            let superseded = try writer.read { db in try migrator.hasBeenSuperseded(db) }
-            if superseded {
-                throw LogbookError(.schemaAhead, "database \(path) was written by a newer Top Weight; upgrade topweight to use it (the file was left untouched)")
-            }
-            if !options.readOnly { try migrator.migrate(writer) }
-            if options.durable {
-                // After the pool's own WAL set-up, which sets NORMAL on the
-                // writer: only the writing connection's setting matters.
-                try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
-            }
+            opened = try Self.openForWriting(path, options: options)
         } catch {
-            throw LogbookError.wrap(error, path: path)
+            let failure = LogbookError.wrap(error, path: path)
+            opened = try Self.openForReading(path, options: options, after: failure)
         }
+        access = Mutex(opened)
     }
 
     /// A store on a database GRDB already opened, migrated here: an in-memory
     /// `DatabaseQueue()` for tests, as GRDB's demo app does.
     public init(writer: any DatabaseWriter, label: String = "memory") throws(LogbookError) {
         path = label
-        self.writer = writer
-        checkpointer = nil
+        options = Options()
+        access = Mutex(Access(writer: writer))
         do {
             try Schema.migrator.migrate(writer)
         } catch {
@@ -119,7 +108,22 @@ public final class WorkoutStore: Logbook {
     }
 
     /// Runs `body`, turning any failure into a one-line `LogbookError`.
+    ///
+    /// On a file opened for reading only, a write it refused opens the
+    /// file for writing again and runs `body` once more: the save a member
+    /// retries goes through as soon as space is freed. While the fault
+    /// lasts, the write fails with what stops it (`is full …; nothing was saved`).
     func perform<T>(_ body: () throws -> T) throws(LogbookError) -> T {
+        do {
+            return try body()
+        } catch {
+            // Refused by the read-only connection, or met it closed by a reopening that failed.
+            let code = (error as? DatabaseError)?.resultCode
+            guard savingFault != nil, code == .SQLITE_READONLY || code == .SQLITE_MISUSE else {
+                throw LogbookError.wrap(error, path: path)
+            }
+        }
+        try reopenForWriting()
         do {
             return try body()
         } catch {

@@ -242,7 +242,7 @@ struct DatabaseProblemCommandTests {
 
         #expect(result.ending == .exited(2), "\(result.stdout)\(result.stderr)")
         #expect(Self.isOneLine(result.stderr), "\(result.stderr)")
-        #expect(result.stderr.contains("is read-only; check the file's permissions"), "\(result.stderr)")
+        #expect(result.stderr.contains("is read-only (\(scratch.db) may not be written; check its permissions); nothing was saved"), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
         #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.db)) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.directory.path) == ["topweight.sqlite"])

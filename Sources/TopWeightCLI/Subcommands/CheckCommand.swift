@@ -20,6 +20,7 @@ struct CheckCommand: ParsableCommand {
             if format == .json {
                 print(Self.json(health, database: global.databaseShown))
                 if health.integrity != "ok" { throw Failure.database(LogbookError(.corrupt, "integrity check failed: \(health.integrity)")) }
+                if let fault = health.savingFault { throw Failure.database(fault) }
                 return
             }
             print("topweight     \(TopWeightVersion.current)")
@@ -27,6 +28,7 @@ struct CheckCommand: ParsableCommand {
             print("integrity     \(health.integrity)")
             print("schema        \(health.schemaVersion) (\(health.appliedMigrations) of \(health.knownMigrations) migrations)")
             print("journal       \(health.journalMode)")
+            if let fault = health.savingFault { print("saving        refused: \(TerminalText.safe(fault.message))") }
             print("users         \(health.users)")
             print("exercises     \(health.exercises)")
             print("records       \(health.records)")
@@ -37,11 +39,14 @@ struct CheckCommand: ParsableCommand {
                 print("out of range  \(health.recordsOutOfRange.count) record(s) hold numbers Top Weight never writes, left out of history: \(shown)\(more)")
             }
             if health.integrity != "ok" { throw Failure.database(LogbookError(.corrupt, "integrity check failed: \(health.integrity)")) }
+            // Readable, but no set can be saved (a full disk, a read-only file): a problem all the same.
+            if let fault = health.savingFault { throw Failure.database(fault) }
         }
     }
 
     /// `{"database", "integrity", "schema", "appliedMigrations", "knownMigrations", "journal",
-    /// "users", "exercises", "records", "deleted", "recordsOutOfRange"}`: what the text says.
+    /// "users", "exercises", "records", "deleted", "recordsOutOfRange", "savingFault"}`: what the
+    /// text says (`savingFault` is null while sets can be saved).
     static func json(_ health: StoreHealth, database: String) -> String {
         DataFormats.jsonObject([
             ("version", DataFormats.json(TopWeightVersion.current)),
@@ -51,6 +56,7 @@ struct CheckCommand: ParsableCommand {
             ("users", String(health.users)), ("exercises", String(health.exercises)), ("records", String(health.records)),
             ("deleted", String(health.tombstones)),
             ("recordsOutOfRange", "[" + health.recordsOutOfRange.map(String.init).joined(separator: ",") + "]"),
+            ("savingFault", health.savingFault.map { DataFormats.json($0.message) } ?? "null"),
         ])
     }
 }

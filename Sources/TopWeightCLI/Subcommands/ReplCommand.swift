@@ -66,6 +66,10 @@ struct ReplCommand: ParsableCommand {
             if terminal != nil {
                 console.say("Top Weight: Enter accepts [defaults], Tab completes, :help lists commands.")
             }
+            if let fault = store.savingFault {
+                // Said once: the logger reads on, and each save keeps its entry until the cause is gone.
+                console.warn(TerminalText.safe(fault.message))
+            }
             if kiosk, !(try AdminAccess(logbook: store).isPinSet()) {
                 console.warn("Kiosk mode without an admin PIN: only a signal stops it ('topweight admin set-pin').")
             }

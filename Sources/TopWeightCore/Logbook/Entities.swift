@@ -127,6 +127,8 @@ public struct StoreHealth: Sendable {
     /// Records whose stored numbers Top Weight could not have written (another tool's edit).
     public var recordsOutOfRange: [Int64]
     public var journalMode: String
+    /// Why no set can be saved (the disk is full, the file read-only), when the database can only be read.
+    public var savingFault: LogbookError?
 
     public init(integrity: String, schemaVersion: String, knownMigrations: Int, appliedMigrations: Int,
                 users: Int, exercises: Int, records: Int, tombstones: Int = 0, recordsOutOfRange: [Int64], journalMode: String) {

@@ -141,6 +141,10 @@ public protocol Logbook: AnyObject, Sendable {
     /// Replaces the PIN (`nil` removes it) and forgets wrong attempts.
     func setAdminPin(_ pin: String?) throws(LogbookError)
     func health() throws(LogbookError) -> StoreHealth
+    /// Why no set can be saved now, as far as the engine knows without trying
+    /// one (a full disk or a read-only file met at start, while reads work);
+    /// `nil` when nothing is known to stop a save.
+    var savingFault: LogbookError? { get }
 
     // MARK: Programs at the rack
 
@@ -162,6 +166,8 @@ public protocol Logbook: AnyObject, Sendable {
 }
 
 extension Logbook {
+    public var savingFault: LogbookError? { nil }
+
     public func renameExercise(_ exercise: Exercise, to newName: String) throws(LogbookError) -> Exercise {
         try renameExercise(exercise, to: newName, category: nil)
     }

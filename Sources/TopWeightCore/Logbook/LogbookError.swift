@@ -14,6 +14,9 @@ public struct LogbookError: Error, Sendable, CustomStringConvertible {
         /// nothing was half-saved, and the same call can be tried again.
         case unreachable
         case corrupt
+        /// The disk or file system failed a read or a write, for no reason
+        /// it shows (not full, not read-only): a failing disk, a lost mount.
+        case ioError
         /// The request clashes with what is stored (a taken name, a name still in use).
         case conflict
         case other

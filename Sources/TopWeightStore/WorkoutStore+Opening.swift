@@ -1,0 +1,133 @@
+import Foundation
+import GRDB
+import TopWeightCore
+
+// MARK: - Opening the file
+
+extension WorkoutStore {
+    /// The file as the store wants it: a pool (WAL) that reads and writes,
+    /// its schema brought up to date. Every connection it made is closed
+    /// when it throws, so none keeps SQLite's shared memory of the file.
+    static func openForWriting(_ path: String, options: Options) throws -> Access {
+        var config = Configuration()
+        config.label = "topweight"
+        config.busyMode = .timeout(options.busyTimeout)
+        config.readonly = options.readOnly
+        config.maximumReaderCount = 2
+        let checkpointer = options.readOnly ? nil : Checkpointer(path: path, limits: options.checkpointLimits)
+        if let checkpointer {
+            config.prepareDatabase { db in checkpointer.install(on: db) }
+        }
+        let migrator = Schema.migrator
+        // Look before touching: opening the pool writes to the file (GRDB's
+        // WAL set-up creates and drops a table), so an existing file is first
+        // read through a plain connection (no journal-mode change, reads
+        // only; being the last to close it removes the -wal and -shm files
+        // it opened), and one from a newer Top Weight is refused with not
+        // a byte changed.
+        if FileManager.default.fileExists(atPath: path) {
+            var probe = Configuration()
+            probe.busyMode = .timeout(options.busyTimeout)
+            let queue = try DatabaseQueue(path: path, configuration: probe)
+            defer { try? queue.close() }
+            if try queue.read({ db in try migrator.hasBeenSuperseded(db) }) {
+                throw schemaAhead(path)
+            }
+        }
+        let pool = try DatabasePool(path: path, configuration: config)
+        do {
+            // Again, for a file another program created after the probe.
+            if try pool.read({ db in try migrator.hasBeenSuperseded(db) }) {
+                throw schemaAhead(path)
+            }
+            if !options.readOnly { try migrator.migrate(pool) }
+            if options.durable {
+                // After the pool's own WAL set-up, which sets NORMAL on the
+                // writer: only the writing connection's setting matters.
+                try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+            }
+        } catch {
+            checkpointer?.close()
+            try? pool.close()
+            throw error
+        }
+        return Access(writer: pool, checkpointer: checkpointer)
+    }
+
+    /// The file for reading only, after `failure` stopped it opening for
+    /// writing: when the disk is full or the file, its directory or its file
+    /// system is read-only, the file holds a database, and its schema is current (a
+    /// migration pending would have to write first; the store's queries
+    /// expect the current schema). Otherwise throws `failure`.
+    static func openForReading(_ path: String, options: Options, after failure: LogbookError) throws(LogbookError) -> Access {
+        // An empty file is a database not made yet (SQLite may leave one when creating it fails).
+        guard failure.kind == .diskFull || failure.kind == .readOnly, !options.readOnly,
+              (FileFault.size(of: path) ?? 0) > 0 else { throw failure }
+        let fault = FileFault.diagnose(path).flatMap { $0.blocksWrites ? $0 : nil }
+            ?? (failure.kind == .diskFull ? .full : .readOnlyDatabase("it refused a write"))
+        var config = Configuration()
+        config.label = "topweight.readonly"
+        config.readonly = true
+        config.busyMode = .timeout(options.busyTimeout)
+        let migrator = Schema.migrator
+        for uri in readingURIs(path) {
+            guard let queue = try? DatabaseQueue(path: uri, configuration: config) else { continue }
+            let state: (superseded: Bool, current: Bool)
+            do {
+                state = try queue.read { db in (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db)) }
+            } catch {
+                try? queue.close()
+                continue
+            }
+            if state.superseded || !state.current {
+                try? queue.close()
+                throw state.superseded ? schemaAhead(path) : fault.pendingMigration(path)
+            }
+            return Access(writer: queue, checkpointer: nil, fault: fault.notice(path))
+        }
+        throw failure
+    }
+
+    /// Ways SQLite opens a WAL database for reading only, from the one that
+    /// needs most to the one that needs least (the `file:` URIs SQLite takes):
+    /// as usual (it creates or maps the `-shm` file); with a `-shm` file that
+    /// can't grow on a full disk, through SQLite's heap copy of it
+    /// (`readonly_shm`); with none to be made (a read-only directory or file
+    /// system) and nothing waiting in the `-wal`, as an unchanging file
+    /// (`immutable`), which takes no locks: only when nobody can write it.
+    static func readingURIs(_ path: String) -> [String] {
+        let escaped = path.replacingOccurrences(of: "%", with: "%25")
+            .replacingOccurrences(of: "?", with: "%3f").replacingOccurrences(of: "#", with: "%23")
+        var uris = ["file:\(escaped)?mode=ro", "file:\(escaped)?mode=ro&readonly_shm=1"]
+        if (FileFault.size(of: path + "-wal") ?? 0) == 0 { uris.append("file:\(escaped)?mode=ro&immutable=1") }
+        return uris
+    }
+
+    static func schemaAhead(_ path: String) -> LogbookError {
+        LogbookError(.schemaAhead, "database \(path) was written by a newer Top Weight; upgrade topweight to use it (the file was left untouched)")
+    }
+
+    /// After a write the read-only connection refused: closes it (a writer
+    /// opened beside it in this process would share its read-only view of the
+    /// `-shm` file) and opens the file for writing. When that fails, opens it
+    /// for reading again and throws what stops writing now.
+    func reopenForWriting() throws(LogbookError) {
+        try access.withLock { (access: inout Access) throws(LogbookError) in
+            // Another caller got there first.
+            guard access.fault != nil else { return }
+            try? (access.writer as? DatabaseQueue)?.close()
+            let failure: LogbookError
+            do {
+                try FileAccess.prepare(path)
+                access = try Self.openForWriting(path, options: options)
+                return
+            } catch {
+                failure = LogbookError.wrap(error, path: path)
+            }
+            if let reading = try? Self.openForReading(path, options: options, after: failure) {
+                access = reading
+            }
+            throw failure
+        }
+    }
+}
