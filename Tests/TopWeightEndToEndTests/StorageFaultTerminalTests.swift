@@ -11,11 +11,19 @@ import Glibc
 /// shows history, keeps the member's entry, and saves it once the cause is gone.
 @Suite("A full disk or a read-only file at a real terminal", .serialized)
 struct StorageFaultTerminalTests {
-    /// Every record, read from a copy of the file (as the disk may be full).
+    /// Every record, read from a copy of the file and its WAL outside the
+    /// full disk (reading in place needs room for the -shm file).
     static func records(in path: String) throws -> [String] {
-        let (integrity, records) = try DatabaseProblemCommandTests.contents(of: path)
-        #expect(integrity == ["ok"])
-        return records
+        let copy = try Scratch(engine: .file)
+        for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: path + suffix) {
+            try FileManager.default.copyItem(atPath: path + suffix, toPath: copy.db + suffix)
+        }
+        let queue = try DatabaseQueue(path: copy.db)
+        defer { try? queue.close() }
+        return try queue.read { db in
+            #expect(try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"])
+            return try String.fetchAll(db, sql: "SELECT id || ' ' || userId || ' ' || exerciseId || ' ' || weight || unit || ' ' || reps || 'x' || series FROM record ORDER BY id")
+        }
     }
 
     /// Starts the logger on `db`, waits for its first prompt, and walks one
@@ -96,7 +104,7 @@ struct StorageFaultTerminalTests {
 
     @Test("started on a file it may not write, the logger names the file once, shows history, keeps the entry, and saves it once the file may be written")
     func readOnlyFile() throws {
-        let scratch = try Scratch()
+        let scratch = try Scratch(engine: .file)
         let seeded = try Binary.run(["add", "Ana", "Bench Press", "60", "5", "5"], db: scratch.db)
         try #require(seeded.status == 0, "\(seeded.stderr)")
         let protection = try WriteProtection(scratch.db)

@@ -130,13 +130,9 @@ struct DatabaseProblemTests {
         }
     }
 
-    // Permissions are not enforced for root, who can write a 0444 file in a
-    // 0555 directory, so a read-only file cannot be made without faking it.
-    // The test runs only for an unprivileged user.
-    @Test(
-        "A read-only file and directory are refused as readOnly and left untouched",
-        .enabled(if: getuid() != 0, "root ignores file permissions")
-    )
+    // Permission bits don't stop root: `WriteProtection` makes the file and
+    // its directory read-only with `chattr +i` as root, `chmod` otherwise.
+    @Test("A read-only file and directory are refused as readOnly and left untouched")
     func readOnlyFile() throws {
         try withTemporaryDatabase { database in
             let savedID: Int64
@@ -146,8 +142,12 @@ struct DatabaseProblemTests {
                 let bench = try store.createExercise(named: "Bench Press")
                 savedID = try store.save(ana, bench, SetValues(62.5, .kg, 8, 3), at: instant(0))
             }
-            #expect(chmod(database.path, 0o444) == 0)
-            #expect(chmod(database.directory.path, 0o555) == 0)
+            let file = try WriteProtection(database.path)
+            let directory = try WriteProtection(database.directory.path)
+            defer {
+                directory.lift()
+                file.lift()
+            }
             let before = try #require(database.bytes())
 
             let error = #expect(throws: LogbookError.self) {
