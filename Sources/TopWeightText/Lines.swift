@@ -8,8 +8,11 @@ public enum Lines {
     public static let unreachable = "database unreachable, your entry is kept: press Enter to try again"
 
     /// `Saved #12  Ana · Bench Press · 62.5 kg × 8 reps × 3 series`
+    /// `Saved #k3  Ana · Bench Press · 62.5 kg × 8 reps × 3 series  (kept on this terminal; sent when the server is back)`
+    /// for a set the terminal kept while its server was away.
     public static func saved(_ record: WorkoutRecord) -> String {
-        "Saved #\(record.id)  \(summary(record))"
+        let kept = record.isKept ? "  (kept on this terminal; sent when the server is back)" : ""
+        return "Saved \(record.number)  \(summary(record))\(kept)"
     }
 
     /// `Edited #12: Ana · Bench Press · 60 kg × 8 reps × 3 series → Bench Press · 62.5 kg × 8 reps × 3 series`

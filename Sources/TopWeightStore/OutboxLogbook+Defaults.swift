@@ -1,0 +1,54 @@
+import Foundation
+import TopWeightCore
+
+// MARK: - What the prompts read, while the server is away
+
+/// Names the server gave during this run, and the kept sets, answer the
+/// prompts while the server is away: a member at the rack keeps logging the
+/// exercises they were on. A name the terminal never saw needs the server.
+extension OutboxLogbook {
+    public func user(named name: String) throws(LogbookError) -> User? {
+        let key = NameRules.key(name)
+        do {
+            let found = try server.user(named: name)
+            if let found { remember(user: found) }
+            return found
+        } catch where error.kind == .unreachable {
+            if let known = knownUser(key) { return known }
+            if let kept = try keptSets().last(where: { NameRules.key($0.record.user.name) == key }) { return kept.record.user }
+            throw error
+        }
+    }
+
+    public func exercise(named name: String) throws(LogbookError) -> Exercise? {
+        let key = NameRules.key(name)
+        do {
+            let found = try server.exercise(named: name)
+            if let found { remember(exercise: found) }
+            return found
+        } catch where error.kind == .unreachable {
+            if let known = knownExercise(key) { return known }
+            if let kept = try keptSets().last(where: { NameRules.key($0.record.exercise.name) == key }) { return kept.record.exercise }
+            throw error
+        }
+    }
+
+    public func lastUsedUser() throws(LogbookError) -> User? {
+        if let kept = try keptSets().last { return kept.record.user }
+        return try server.lastUsedUser()
+    }
+
+    /// The newest kept set's, else the server's: kept sets are newer than
+    /// anything the server holds of this terminal.
+    public func lastExercise(of user: User) throws(LogbookError) -> Exercise? {
+        if let kept = try keptSets().last(where: { $0.record.user.id == user.id }) { return kept.record.exercise }
+        return try server.lastExercise(of: user)
+    }
+
+    public func lastValues(of user: User, for exercise: Exercise) throws(LogbookError) -> SetValues? {
+        if let kept = try keptSets().last(where: { $0.record.user.id == user.id && $0.record.exercise.id == exercise.id }) {
+            return kept.record.values
+        }
+        return try server.lastValues(of: user, for: exercise)
+    }
+}
