@@ -33,6 +33,38 @@ extension OutboxLogbook {
         }
     }
 
+    /// A new member needs the server; once made, this terminal knows them.
+    public func createUser(named name: String, now: Date) throws(LogbookError) -> User {
+        let made = try server.createUser(named: name, now: now)
+        remember(user: made)
+        return made
+    }
+
+    public func createExercise(named name: String, category: String?, kind: ExerciseKind, now: Date) throws(LogbookError) -> Exercise {
+        let made = try server.createExercise(named: name, category: category, kind: kind, now: now)
+        remember(exercise: made)
+        return made
+    }
+
+    /// Other terminals' new names; none while the server is away.
+    public func names(of kind: NameRules.Kind, after id: Int64) throws(LogbookError) -> [(id: Int64, name: String)] {
+        do {
+            return try server.names(of: kind, after: id)
+        } catch where error.kind == .unreachable {
+            return []
+        }
+    }
+
+    public func recentExercises(of user: User, limit: Int) throws(LogbookError) -> [Exercise] {
+        do {
+            return try server.recentExercises(of: user, limit: limit)
+        } catch where error.kind == .unreachable {
+            var seen = Set<Int64>()
+            return try keptSets().reversed().map(\.record).filter { $0.user.id == user.id && seen.insert($0.exercise.id).inserted }
+                .prefix(limit).map(\.exercise)
+        }
+    }
+
     public func lastUsedUser() throws(LogbookError) -> User? {
         if let kept = try keptSets().last { return kept.record.user }
         return try server.lastUsedUser()
@@ -42,13 +74,22 @@ extension OutboxLogbook {
     /// anything the server holds of this terminal.
     public func lastExercise(of user: User) throws(LogbookError) -> Exercise? {
         if let kept = try keptSets().last(where: { $0.record.user.id == user.id }) { return kept.record.exercise }
-        return try server.lastExercise(of: user)
+        do {
+            return try server.lastExercise(of: user)
+        } catch where error.kind == .unreachable {
+            // Away: the member starts from no default rather than not at all.
+            return nil
+        }
     }
 
     public func lastValues(of user: User, for exercise: Exercise) throws(LogbookError) -> SetValues? {
         if let kept = try keptSets().last(where: { $0.record.user.id == user.id && $0.record.exercise.id == exercise.id }) {
             return kept.record.values
         }
-        return try server.lastValues(of: user, for: exercise)
+        do {
+            return try server.lastValues(of: user, for: exercise)
+        } catch where error.kind == .unreachable {
+            return nil
+        }
     }
 }

@@ -3,14 +3,10 @@ import TopWeightCore
 
 // MARK: - What needs the server: passed on as it is
 
-/// Everything but saving, `:undo`, history and the prompts' defaults goes to
+/// Everything but saving, `:undo`, history and the prompts' reads goes to
 /// the server unchanged, and fails as the server fails (`.unreachable` while
-/// it is away): a new member or exercise, edits, notes, PIN changes, reports.
+/// it is away): edits, notes, PIN changes, reports, programs.
 extension OutboxLogbook {
-    public func createUser(named name: String, now: Date) throws(LogbookError) -> User {
-        try server.createUser(named: name, now: now)
-    }
-
     public func users() throws(LogbookError) -> [UserSummary] {
         try server.users()
     }
@@ -21,10 +17,6 @@ extension OutboxLogbook {
 
     public func removeUser(_ user: User, withDeleted: Bool) throws(LogbookError) {
         try server.removeUser(user, withDeleted: withDeleted)
-    }
-
-    public func createExercise(named name: String, category: String?, kind: ExerciseKind, now: Date) throws(LogbookError) -> Exercise {
-        try server.createExercise(named: name, category: category, kind: kind, now: now)
     }
 
     public func setExerciseKind(_ exercise: Exercise, to kind: ExerciseKind) throws(LogbookError) -> Exercise {
@@ -45,10 +37,6 @@ extension OutboxLogbook {
 
     public func removeExercise(_ exercise: Exercise) throws(LogbookError) {
         try server.removeExercise(exercise)
-    }
-
-    public func names(of kind: NameRules.Kind, after id: Int64) throws(LogbookError) -> [(id: Int64, name: String)] {
-        try server.names(of: kind, after: id)
     }
 
     public func existingLookalike(of name: String, kind: NameRules.Kind) throws(LogbookError) -> String? {
@@ -117,10 +105,6 @@ extension OutboxLogbook {
 
     public func isPrivate(_ user: User) throws(LogbookError) -> Bool {
         try server.isPrivate(user)
-    }
-
-    public func recentExercises(of user: User, limit: Int) throws(LogbookError) -> [Exercise] {
-        try server.recentExercises(of: user, limit: limit)
     }
 
     public func adminPinIsSet() throws(LogbookError) -> Bool {

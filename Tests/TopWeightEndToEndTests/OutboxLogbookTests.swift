@@ -112,6 +112,32 @@ struct OutboxLogbookTests {
         #expect(sent.total <= 40, "\(sent.total) sent for 40 kept")
     }
 
+    @Test("While the server is away, a member this terminal made keeps logging from no default; a member it never saw needs the server")
+    func knownMembersAway() throws {
+        let cluster = try PrivateCluster()
+        defer { cluster.stop() }
+        let state = try StateDirectory()
+        let logbook = OutboxLogbook(server: try PostgresLogbook(url: cluster.url), outboxPath: state.outbox)
+        let ana = try logbook.createUser(named: "Ana")
+        let bo = try logbook.createUser(named: "Bo")
+        let squat = try logbook.createExercise(named: "Back Squat")
+        _ = try logbook.saveMeasured(Self.set(ana, squat, 100), now: Date())
+
+        try cluster.pgCtl(["stop", "-m", "immediate"])
+        #expect(try logbook.user(named: "bo") == bo)
+        #expect(try logbook.lastExercise(of: bo) == nil)
+        #expect(try logbook.lastValues(of: bo, for: squat) == nil)
+        #expect(try logbook.exercise(named: "back squat") == squat)
+        #expect(try logbook.saveMeasured(Self.set(bo, squat, 60), now: Date()).id < 0)
+        #expect(try logbook.lastExercise(of: bo) == squat)
+        #expect(try logbook.recentExercises(of: bo, limit: 5) == [squat])
+        #expect(try logbook.names(of: .user, after: 0).isEmpty)
+        let unknown = #expect(throws: LogbookError.self) { try logbook.user(named: "Cy") }
+        #expect(unknown?.kind == .unreachable)
+        let creating = #expect(throws: LogbookError.self) { try logbook.createUser(named: "Cy", now: Date()) }
+        #expect(creating?.kind == .unreachable)
+    }
+
     // MARK: - Helpers
 
     static func set(_ user: User, _ exercise: Exercise, _ weight: Double) -> NewRecord {
