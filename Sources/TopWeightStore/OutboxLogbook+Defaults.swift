@@ -15,7 +15,7 @@ extension OutboxLogbook {
             return found
         } catch where error.kind == .unreachable {
             if let known = knownUser(key) { return known }
-            if let kept = try keptSets().last(where: { NameRules.key($0.record.user.name) == key }) { return kept.record.user }
+            if let kept = try keptSetsIfAny().last(where: { NameRules.key($0.record.user.name) == key }) { return kept.record.user }
             throw error
         }
     }
@@ -28,7 +28,7 @@ extension OutboxLogbook {
             return found
         } catch where error.kind == .unreachable {
             if let known = knownExercise(key) { return known }
-            if let kept = try keptSets().last(where: { NameRules.key($0.record.exercise.name) == key }) { return kept.record.exercise }
+            if let kept = try keptSetsIfAny().last(where: { NameRules.key($0.record.exercise.name) == key }) { return kept.record.exercise }
             throw error
         }
     }
@@ -66,14 +66,14 @@ extension OutboxLogbook {
     }
 
     public func lastUsedUser() throws(LogbookError) -> User? {
-        if let kept = try keptSets().last { return kept.record.user }
+        if let kept = try keptSetsIfAny().last { return kept.record.user }
         return try server.lastUsedUser()
     }
 
     /// The newest kept set's, else the server's: kept sets are newer than
     /// anything the server holds of this terminal.
     public func lastExercise(of user: User) throws(LogbookError) -> Exercise? {
-        if let kept = try keptSets().last(where: { $0.record.user.id == user.id }) { return kept.record.exercise }
+        if let kept = try keptSetsIfAny().last(where: { $0.record.user.id == user.id }) { return kept.record.exercise }
         do {
             return try server.lastExercise(of: user)
         } catch where error.kind == .unreachable {
@@ -83,7 +83,7 @@ extension OutboxLogbook {
     }
 
     public func lastValues(of user: User, for exercise: Exercise) throws(LogbookError) -> SetValues? {
-        if let kept = try keptSets().last(where: { $0.record.user.id == user.id && $0.record.exercise.id == exercise.id }) {
+        if let kept = try keptSetsIfAny().last(where: { $0.record.user.id == user.id && $0.record.exercise.id == exercise.id }) {
             return kept.record.values
         }
         do {

@@ -21,6 +21,10 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
 
     private let lock = NSLock()
     private var opened: Outbox?
+    /// True once this process found the outbox empty and kept nothing
+    /// since: a save then doesn't read it (another terminal's kept sets are
+    /// its own to send, and the background sender finds them anyway).
+    private var knownEmpty = false
     /// Members and exercises the server named during this run, by name key:
     /// what a prompt finds while the server is away.
     private var knownUsers: [String: User] = [:]
@@ -62,6 +66,11 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
         try outbox()?.kept() ?? []
     }
 
+    /// `keptSets()`, without reading the outbox when this process knows it empty.
+    func keptSetsIfAny() throws(LogbookError) -> [KeptSet] {
+        lock.withLock { knownEmpty } ? [] : try keptSets()
+    }
+
     /// How many sets wait on this terminal for this database.
     public func waiting() throws(LogbookError) -> Int {
         try outbox()?.count() ?? 0
@@ -92,6 +101,7 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
                 }
             }
             if let refused { throw refused }
+            lock.withLock { knownEmpty = true }
             return sent
         }
     }
@@ -149,13 +159,17 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
     /// waits behind them), then saves; kept when the server is away.
     private func saving(_ record: NewRecord, now: Date,
                         _ save: () throws(LogbookError) -> (id: Int64, bests: ExerciseBests)) throws(LogbookError) -> (id: Int64, bests: ExerciseBests) {
-        if let outbox = try outbox(), try outbox.count() > 0 {
-            do {
-                if try sendKept(now: now) == nil { return try keep(record, now: now) }
-            } catch where error.kind == .unreachable {
-                return try keep(record, now: now)
-            } catch {
-                // A kept set the server refused stays for `check`; this one goes on.
+        if !lock.withLock({ knownEmpty }) {
+            if let outbox = try outbox(), try outbox.count() > 0 {
+                do {
+                    if try sendKept(now: now) == nil { return try keep(record, now: now) }
+                } catch where error.kind == .unreachable {
+                    return try keep(record, now: now)
+                } catch {
+                    // A kept set the server refused stays for `check`; this one goes on.
+                }
+            } else {
+                lock.withLock { knownEmpty = true }
             }
         }
         do {
@@ -167,6 +181,7 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
 
     private func keep(_ record: NewRecord, now: Date) throws(LogbookError) -> (id: Int64, bests: ExerciseBests) {
         guard let outbox = try outbox(create: true) else { throw LogbookError(.other, "no outbox at \(outboxPath)") }
+        lock.withLock { knownEmpty = false }
         return (KeptRecord.id(place: try outbox.keep(record, now: now)), ExerciseBests())
     }
 
