@@ -204,10 +204,25 @@ final class PostgresLink: @unchecked Sendable {
 
     @discardableResult
     fileprivate func run(_ query: PostgresQuery, on connection: PostgresConnection, until deadline: NIODeadline? = nil) throws -> PostgresQueryResult {
-        try bounded(connection.query(query, logger: logger), on: connection.eventLoop, until: deadline) {
-            // A server that stopped answering: closing fails the call now.
-            PostgresLink.drop(connection)
+        let logger = logger
+        let wait = Self.remaining(timeout, until: deadline)
+        let eventLoop = connection.eventLoop
+        let promise = eventLoop.makePromise(of: PostgresQueryResult.self)
+        // One hop to the connection's loop: the query and its timer start
+        // there and the timer is cancelled there (from this thread, each of
+        // the three was a wake-up of the loop).
+        eventLoop.execute {
+            let timer = eventLoop.scheduleTask(in: wait) {
+                promise.fail(PostgresErrors.TimedOut())
+                // A server that stopped answering: closing fails the call now.
+                PostgresLink.drop(connection)
+            }
+            connection.query(query, logger: logger).whenComplete { result in
+                timer.cancel()
+                promise.completeWith(result)
+            }
         }
+        return try promise.futureResult.wait()
     }
 
     /// The time left before `deadline`, at most `timeout` (and at least a millisecond).
