@@ -69,7 +69,13 @@ struct GlobalOptions: ParsableArguments {
     static func open(_ location: String, durable: Bool = false, busyTimeout: Double = 10, readOnly: Bool = false,
                      create: Bool = false) throws(LogbookError) -> any StorageEngine {
         if PostgresLocation.isPostgresURL(location) {
-            return try PostgresLogbook(url: location, options: .init(timeout: postgresTimeout, readOnly: readOnly))
+            let server = try PostgresLogbook(url: location, options: .init(timeout: postgresTimeout, readOnly: readOnly))
+            guard !readOnly else { return server }
+            // The terminal's outbox in front: sets saved while the server was
+            // away are sent now, before anything reads (docs/SEVERAL-MACHINES.md).
+            let logbook = OutboxLogbook(server: server, outboxPath: Outbox.defaultPath())
+            if try logbook.waiting() > 0 { _ = try? logbook.sendKept() }
+            return logbook
         }
         if let scheme = location.range(of: "://").map({ location[..<$0.lowerBound] }),
            !scheme.isEmpty, scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) {

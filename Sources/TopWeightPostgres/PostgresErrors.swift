@@ -12,8 +12,8 @@ enum PostgresErrors {
         if let error = error as? LogbookError { return (error, false) }
         let place = location.redacted
         if error is TimedOut {
-            let seconds = timeout.nanoseconds / 1_000_000_000
-            return (LogbookError(.unreachable, "database \(place) is unreachable (no answer in \(seconds) s)"), true)
+            let waited = timeout.nanoseconds >= 1_000_000_000 ? "\(timeout.nanoseconds / 1_000_000_000) s" : "\(timeout.nanoseconds / 1_000_000) ms"
+            return (LogbookError(.unreachable, "database \(place) is unreachable (no answer in \(waited))"), true)
         }
         guard let error = error as? PSQLError else {
             return (LogbookError(.unreachable, "database \(place) is unreachable (\(error))"), true)

@@ -76,10 +76,13 @@ final class PostgresLink: @unchecked Sendable {
 
     // MARK: - Calls
 
-    /// Runs one statement (its own transaction) and returns its rows.
+    /// Runs one statement (its own transaction) and returns its rows;
+    /// `within` bounds the whole call, a connect and a retry included (a
+    /// save's short bound), instead of `timeout` for each wait.
     @discardableResult
-    func query(_ query: PostgresQuery, retry: Bool = true) throws(LogbookError) -> PostgresQueryResult {
-        try call(retry: retry) { connection throws in try self.run(query, on: connection) }
+    func query(_ query: PostgresQuery, retry: Bool = true, within: TimeAmount? = nil) throws(LogbookError) -> PostgresQueryResult {
+        let deadline = within.map { NIODeadline.now() + $0 }
+        return try call(retry: retry, until: deadline, bound: within) { connection throws in try self.run(query, on: connection, until: deadline) }
     }
 
     /// Runs `body` inside BEGIN … COMMIT, rolled back on any error; tried
@@ -137,7 +140,9 @@ final class PostgresLink: @unchecked Sendable {
 
     // MARK: - Connection and timeouts
 
-    private func call<T>(retry: Bool, _ body: (PostgresConnection) throws -> T) throws(LogbookError) -> T {
+    /// `deadline` ends the whole call (`bound` from its start, for the message).
+    private func call<T>(retry: Bool, until deadline: NIODeadline? = nil, bound: TimeAmount? = nil,
+                         _ body: (PostgresConnection) throws -> T) throws(LogbookError) -> T {
         lock.lock()
         defer { lock.unlock() }
         var again = retry
@@ -149,18 +154,18 @@ final class PostgresLink: @unchecked Sendable {
                     current = existing
                     reused = connectionServed
                 } else {
-                    current = try connect()
+                    current = try connect(until: deadline)
                 }
                 let result = try body(current)
                 connectionServed = true
                 return result
             } catch {
-                let problem = PostgresErrors.translate(error, location: location, timeout: timeout)
+                let problem = PostgresErrors.translate(error, location: location, timeout: bound ?? timeout)
                 if problem.connectionLost {
                     if let lost = connection { Self.drop(lost) }
                     connection = nil
                     connectionServed = false
-                    if again && reused {
+                    if again && reused && deadline.map({ $0 > .now() }) ?? true {
                         again = false
                         continue
                     }
@@ -170,7 +175,7 @@ final class PostgresLink: @unchecked Sendable {
         }
     }
 
-    private func connect() throws -> PostgresConnection {
+    private func connect(until deadline: NIODeadline? = nil) throws -> PostgresConnection {
         var configuration: PostgresConnection.Configuration
         if let socket = location.socketPath {
             configuration = .init(unixSocketPath: socket, username: location.user, password: location.password, database: location.database)
@@ -184,11 +189,11 @@ final class PostgresLink: @unchecked Sendable {
             configuration = .init(host: location.host, port: location.port, username: location.user,
                                   password: location.password, database: location.database, tls: tls)
         }
-        configuration.options.connectTimeout = timeout
+        configuration.options.connectTimeout = Self.remaining(timeout, until: deadline)
         nextConnectionID += 1
         let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
         let connecting = PostgresConnection.connect(on: eventLoop, configuration: configuration, id: nextConnectionID, logger: logger)
-        let opened = try bounded(connecting, on: eventLoop) {
+        let opened = try bounded(connecting, on: eventLoop, until: deadline) {
             // Too late: close whatever arrives after we gave up on it.
             connecting.whenSuccess { PostgresLink.drop($0) }
         }
@@ -198,18 +203,40 @@ final class PostgresLink: @unchecked Sendable {
     }
 
     @discardableResult
-    fileprivate func run(_ query: PostgresQuery, on connection: PostgresConnection) throws -> PostgresQueryResult {
-        try bounded(connection.query(query, logger: logger), on: connection.eventLoop) {
-            // A server that stopped answering: closing fails the call now.
-            PostgresLink.drop(connection)
+    fileprivate func run(_ query: PostgresQuery, on connection: PostgresConnection, until deadline: NIODeadline? = nil) throws -> PostgresQueryResult {
+        let logger = logger
+        let wait = Self.remaining(timeout, until: deadline)
+        let eventLoop = connection.eventLoop
+        let promise = eventLoop.makePromise(of: PostgresQueryResult.self)
+        // One hop to the connection's loop: the query and its timer start
+        // there and the timer is cancelled there (from this thread, each of
+        // the three was a wake-up of the loop).
+        eventLoop.execute {
+            let timer = eventLoop.scheduleTask(in: wait) {
+                promise.fail(PostgresErrors.TimedOut())
+                // A server that stopped answering: closing fails the call now.
+                PostgresLink.drop(connection)
+            }
+            connection.query(query, logger: logger).whenComplete { result in
+                timer.cancel()
+                promise.completeWith(result)
+            }
         }
+        return try promise.futureResult.wait()
     }
 
-    /// Waits for `future` at most `timeout`; past it, runs `giveUp` and throws.
-    private func bounded<T: Sendable>(_ future: EventLoopFuture<T>, on eventLoop: any EventLoop, giveUp: @escaping @Sendable () -> Void) throws -> T {
+    /// The time left before `deadline`, at most `timeout` (and at least a millisecond).
+    private static func remaining(_ timeout: TimeAmount, until deadline: NIODeadline?) -> TimeAmount {
+        guard let deadline else { return timeout }
+        return max(.milliseconds(1), min(timeout, deadline - .now()))
+    }
+
+    /// Waits for `future` at most `timeout`, or until `deadline`; past it, runs `giveUp` and throws.
+    private func bounded<T: Sendable>(_ future: EventLoopFuture<T>, on eventLoop: any EventLoop, until deadline: NIODeadline? = nil,
+                                      giveUp: @escaping @Sendable () -> Void) throws -> T {
         let promise = eventLoop.makePromise(of: T.self)
         future.cascade(to: promise)
-        let timer = eventLoop.scheduleTask(in: timeout) {
+        let timer = eventLoop.scheduleTask(in: Self.remaining(timeout, until: deadline)) {
             promise.fail(PostgresErrors.TimedOut())
             giveUp()
         }

@@ -1,3 +1,4 @@
+import NIOCore
 import Foundation
 import PostgresNIO
 import TopWeightCore
@@ -10,20 +11,25 @@ extension PostgresLogbook {
     /// with the most reps at `atLeast` or more, each through the v6 indexes
     /// (in `topweight_bests`, the v6 migration's function).
     public func bests(userID: Int64, exerciseID: Int64, excluding: Int64?, atLeast: Weight) throws(LogbookError) -> ExerciseBests {
+        try bests(userID: userID, exerciseID: exerciseID, excluding: excluding, atLeast: atLeast, within: nil)
+    }
+
+    /// `bests`, bounded by `within` when it runs as part of a save.
+    func bests(userID: Int64, exerciseID: Int64, excluding: Int64?, atLeast: Weight, within: TimeAmount?) throws(LogbookError) -> ExerciseBests {
         let rows = try link.query("""
             SELECT * FROM topweight_bests(\(userID), \(exerciseID), \(excluding ?? 0), \(atLeast.kilograms - 0.005))
-            """)
+            """, within: within)
         return try Self.decodeBests(rows).bests
     }
 
     /// The bests a set of another kind than weight is measured against
     /// (`ProgressSQL.kindBestsSQL`); none for a weight set.
-    func kindBests(for values: SetValues, userID: Int64, exerciseID: Int64, excluding: Int64) throws(LogbookError) -> ExerciseBests {
+    func kindBests(for values: SetValues, userID: Int64, exerciseID: Int64, excluding: Int64, within: TimeAmount? = nil) throws(LogbookError) -> ExerciseBests {
         guard let sql = ProgressSQL.kindBestsSQL(for: values, userID: userID, exerciseID: exerciseID, excluding: excluding) else {
             return ExerciseBests()
         }
         var found: [(part: Int, id: Int64, values: SetValues?)] = []
-        for row in try link.query(PostgresQuery(unsafeSQL: sql)) {
+        for row in try link.query(PostgresQuery(unsafeSQL: sql), within: within) {
             let (part, id, weight, unit, reps, series, m, a, s, d, du, rpe) =
                 try Self.decode(row, as: (Int, Int64, Double, String, Int, Int, String?, Int64?, Int64?, Double?, String?, Double?).self)
             found.append((part, id, Self.kinded(StoredRange.values(weight: weight, unit: unit, reps: reps, series: series), (m, a, s, d, du, rpe))))

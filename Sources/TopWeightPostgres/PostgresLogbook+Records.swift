@@ -23,7 +23,7 @@ extension PostgresLogbook {
                 ON CONFLICT (uid) DO NOTHING RETURNING id
             )
             SELECT id FROM inserted UNION ALL SELECT id FROM record WHERE uid = \(record.uid)
-            """)
+            """, within: saveBound)
         guard let row = rows.first else { throw LogbookError(.other, "the server did not return the saved record's id") }
         return try Self.decode(row, as: Int64.self)
     }
@@ -50,15 +50,15 @@ extension PostgresLogbook {
             let id = try save(record, now: now)
             guard record.kind != .warmup else { return (id, ExerciseBests()) }
             guard values.measure == .weight else {
-                return (id, try kindBests(for: values, userID: record.user.id, exerciseID: record.exercise.id, excluding: id))
+                return (id, try kindBests(for: values, userID: record.user.id, exerciseID: record.exercise.id, excluding: id, within: saveBound))
             }
-            return (id, try bests(userID: record.user.id, exerciseID: record.exercise.id, excluding: id, atLeast: values.weight))
+            return (id, try bests(userID: record.user.id, exerciseID: record.exercise.id, excluding: id, atLeast: values.weight, within: saveBound))
         }
         let rows = try link.query("""
             SELECT * FROM topweight_save_measured(\(record.uid), \(record.user.id), \(record.exercise.id), \(values.weight.value),
                 \(values.weight.unit.rawValue), \(Int32(values.reps)), \(Int32(values.series)), \(Self.milliseconds(record.performedAt)),
                 \(Self.milliseconds(now)), \(record.kind?.rawValue))
-            """)
+            """, within: saveBound)
         let found = try Self.decodeBests(rows)
         guard let id = found.savedID else { throw LogbookError(.other, "the server did not return the saved record's id") }
         return (id, record.kind == .warmup ? ExerciseBests() : found.bests)

@@ -18,14 +18,22 @@ public final class PostgresLogbook: StorageEngine {
         public var timeout: Int
         /// Opens without migrating (for `check` on a database from a newer version).
         public var readOnly: Bool
+        /// The longest a save waits for the server, connecting included, in
+        /// milliseconds: past it the save fails as `.unreachable` (and a
+        /// terminal keeps the set in its outbox), so a save never waits on
+        /// the network longer than a member notices.
+        public var saveBound: Int
 
-        public init(timeout: Int = 5, readOnly: Bool = false) {
+        public init(timeout: Int = 5, readOnly: Bool = false, saveBound: Int = 300) {
             self.timeout = timeout
             self.readOnly = readOnly
+            self.saveBound = saveBound
         }
     }
 
     let link: PostgresLink
+    /// How long a save may wait for the server, connect included (`Options.saveBound`).
+    let saveBound: TimeAmount
     public var location: String { link.location.redacted }
 
     /// Advisory lock keys: creating or renaming names ("TWnames"), the PIN ("TWpin").
@@ -36,6 +44,7 @@ public final class PostgresLogbook: StorageEngine {
     public init(url: String, options: Options = Options()) throws(LogbookError) {
         let location = try PostgresLocation(url)
         link = try PostgresLink(location, timeout: .seconds(Int64(max(1, options.timeout))))
+        saveBound = .milliseconds(Int64(max(50, options.saveBound)))
         try PostgresSchema.migrate(link, readOnly: options.readOnly)
     }
 

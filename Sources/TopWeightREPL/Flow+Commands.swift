@@ -121,7 +121,7 @@ extension Flow {
     static func undone(_ record: WorkoutRecord, removed: Bool, in turn: inout Turn) -> [Effect] {
         // Off the list only once the store answered: a busy database leaves it to undo again.
         if turn.saved.last?.id == record.id { turn.saved.removeLast() }
-        let said: Effect = removed ? .say("Removed #\(record.id)  \(Lines.summary(record))") : .warn("#\(record.id) was already removed.")
+        let said: Effect = removed ? .say("Removed \(record.number)  \(Lines.summary(record))") : .warn("\(record.number) was already removed.")
         return [said] + (turn.exercise != nil ? defaults(then: nil, in: &turn) : [])
     }
 

@@ -36,7 +36,7 @@ public enum HistoryText {
         let weightWidth = weights.map(TerminalText.width).max() ?? 0
         let repsWidth = sets.compactMap { $0.reps?.count }.max() ?? 0
         // The set's number: what `:edit`, `delete` and `restore` ask for.
-        let idWidth = records.map { "#\($0.id)".count }.max() ?? 0
+        let idWidth = records.map { $0.number.count }.max() ?? 0
 
         var index: [Int64: Int] = [:]
         for (position, record) in records.enumerated() { index[record.id] = position }
@@ -50,7 +50,7 @@ public enum HistoryText {
             for record in group.items {
                 guard let i = index[record.id] else { continue }
                 var line = "  " + grouping.time(of: record.performedAt) + "  "
-                let number = "#\(record.id)"
+                let number = record.number
                 line += String(repeating: " ", count: idWidth - number.count) + number + "  "
                 if showUser { line += TerminalText.pad(users[i], to: userWidth) + "  " }
                 line += TerminalText.pad(exercises[i], to: exerciseWidth) + "  "

@@ -7,10 +7,14 @@ public enum Lines {
     /// A save the database server could not take: the entry stays for Enter.
     public static let unreachable = "database unreachable, your entry is kept: press Enter to try again"
 
-    /// `Saved #12  Ana · Bench Press · 62.5 kg × 8 reps × 3 series`, and
-    /// `· warm-up` after a program's warm-up (`:go`).
+    /// `Saved #12  Ana · Bench Press · 62.5 kg × 8 reps × 3 series`, with
+    /// `· warm-up` after a program's warm-up (`:go`), and
+    /// `Saved #k3  …  (kept on this terminal; sent when the server is back)`
+    /// for a set the terminal kept while its server was away.
     public static func saved(_ record: WorkoutRecord) -> String {
-        "Saved #\(record.id)  \(summary(record))" + (record.kind.map { " · \(HistoryText.label($0))" } ?? "")
+        let mark = record.kind.map { " · \(HistoryText.label($0))" } ?? ""
+        let kept = record.isKept ? "  (kept on this terminal; sent when the server is back)" : ""
+        return "Saved \(record.number)  \(summary(record))\(mark)\(kept)"
     }
 
     /// `Edited #12: Ana · Bench Press · 60 kg × 8 reps × 3 series → Bench Press · 62.5 kg × 8 reps × 3 series`

@@ -28,6 +28,9 @@ public struct TrainingProgress: Sendable {
         // Uid and kind too: `add --format json` prints this record as history prints the stored one.
         let record = WorkoutRecord(id: id, user: entry.user.name, exercise: entry.exercise.name, values: entry.values,
                                    performedAt: entry.performedAt, uid: entry.uid, kind: entry.kind)
+        // A set kept on the terminal while the server is away is measured
+        // against nothing: its PRs are told by `prs` once it is sent.
+        guard !record.isKept else { return (record, []) }
         return (record, PersonalRecord.beaten(by: entry.values, kind: entry.kind, bests: bests))
     }
 

@@ -49,59 +49,6 @@ struct PostgresEndToEndTests {
         print("PostgresEndToEndTests: \(Self.writers) writers × \(Self.savesPerWriter) saves in \(String(format: "%.2f", seconds)) s, all stored once")
     }
 
-    @Test("The server stopped between two saves: one line, the entry kept, saved exactly once after the restart")
-    func serverGoesAway() throws {
-        let cluster = try PrivateCluster()
-        defer { cluster.stop() }
-        let environment = PseudoTerminal.environment(db: cluster.url, ["TOPWEIGHT_PG_TIMEOUT": "3"])
-        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: environment)
-        try terminal.waitFor("user: ")
-        var mark = terminal.mark
-        terminal.type("Ana\r")
-        try terminal.waitFor("[y/n]", after: mark)
-        terminal.type("y\r")
-        try terminal.waitFor("exercise", after: mark)
-        terminal.type("Back Squat 100x5x5\r")
-        try terminal.waitFor("Saved #1  Ana · Back Squat · 100 kg × 5 reps × 5 series", after: mark)
-        try terminal.waitFor("exercise [Back Squat]: ", after: mark)
-
-        try cluster.pgCtl(["stop", "-m", "immediate"])
-        mark = terminal.mark
-        terminal.type("\r")
-        try terminal.waitFor("weight kg [100]: ", after: mark)
-        terminal.type("105\r")
-        try terminal.waitFor("reps [5]: ", after: mark)
-        terminal.type("\r")
-        try terminal.waitFor("series [5]: ", after: mark)
-        terminal.type("\r")
-        try terminal.waitFor("database unreachable, your entry is kept: press Enter to try again", after: mark)
-        try terminal.waitFor("series [5]: ", after: mark)
-        let shown = terminal.text(after: mark)
-        #expect(shown.components(separatedBy: "\n").filter { $0.contains("unreachable") }.count == 1, "one line: \(shown)")
-
-        // Still down: the same line again, the entry still kept.
-        mark = terminal.mark
-        terminal.type("\r")
-        try terminal.waitFor("database unreachable, your entry is kept: press Enter to try again", after: mark)
-        try terminal.waitFor("series [5]: ", after: mark)
-
-        try cluster.pgCtl(["start", "-w"])
-        mark = terminal.mark
-        terminal.type("\r")
-        // Not necessarily #2: a server that crashed skips the ids it had handed out in advance.
-        try terminal.waitFor("Ana · Back Squat · 105 kg × 5 reps × 5 series", after: mark)
-        try terminal.waitFor("exercise [Back Squat]: ", after: mark)
-        terminal.type("\u{04}")
-        try terminal.waitFor("user", after: mark)
-        terminal.type("\u{04}")
-        #expect(terminal.waitForExit() == 0)
-
-        let store = try TestEngine.open(cluster.url)
-        let saved = try store.history(HistoryQuery())
-        #expect(saved.map(\.values) == [SetValues(weight: Weight(value: 105, unit: .kg), reps: 5, series: 5),
-                                         SetValues(weight: Weight(value: 100, unit: .kg), reps: 5, series: 5)])
-    }
-
     @Test("Without a server at start-up: one clear line and exit 2, nothing hangs")
     func unreachableAtStart() throws {
         let cluster = try PrivateCluster()

@@ -16,9 +16,26 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let health = try global.openWorkouts().health()
+            // A PostgreSQL terminal's kept sets: counted first (the server may be
+            // away), sent by the opening, counted again.
+            let keptBefore = OutboxCommand.waiting(for: global.databasePath)
+            let opened: Workouts
+            do {
+                opened = try global.openWorkouts()
+            } catch {
+                if let keptBefore, keptBefore > 0 {
+                    print("outbox        \(keptBefore) set(s) kept on this terminal, not sent: the server is away ('topweight outbox' lists them)")
+                }
+                throw error
+            }
+            let health = try opened.health()
+            let kept = keptBefore.map { ($0, OutboxCommand.waiting(for: global.databasePath) ?? 0) }
             if format == .json {
-                print(Self.json(health, database: global.databaseShown))
+                var json = Self.json(health, database: global.databaseShown)
+                if let (before, after) = kept {
+                    json = String(json.dropLast()) + ",\"outbox\":{\"waiting\":\(after),\"sent\":\(max(0, before - after))}}"
+                }
+                print(json)
                 if health.integrity != "ok" { throw Failure.database(LogbookError(.corrupt, "integrity check failed: \(health.integrity)")) }
                 if let fault = health.savingFault { throw Failure.database(fault) }
                 return
@@ -33,6 +50,11 @@ struct CheckCommand: ParsableCommand {
             print("exercises     \(health.exercises)")
             print("records       \(health.records)")
             print("deleted       \(health.tombstones) (tombstones; 'history --deleted', 'restore ID')")
+            if let (before, after) = kept {
+                let sent = max(0, before - after)
+                let waiting = after == 0 ? "none wait" : "\(after) still wait ('topweight outbox' lists them)"
+                print("outbox        \(sent) set(s) kept on this terminal sent now; \(waiting)")
+            }
             if !health.recordsOutOfRange.isEmpty {
                 let shown = health.recordsOutOfRange.prefix(20).map { "#\($0)" }.joined(separator: " ")
                 let more = health.recordsOutOfRange.count > 20 ? " …" : ""

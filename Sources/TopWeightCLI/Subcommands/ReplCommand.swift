@@ -4,6 +4,7 @@ import LineEditor
 import TopWeightCatalog
 import TopWeightCore
 import TopWeightREPL
+import TopWeightStore
 import TopWeightUseCases
 import TopWeightText
 
@@ -40,6 +41,8 @@ struct ReplCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("topweight: new database \(TerminalText.safe(global.databasePath))\n".utf8))
             }
             let store = try global.openStore(create: true)
+            // Sets kept while the server was away go out while the terminal waits for input.
+            (store as? OutboxLogbook)?.startSending(every: 2)
             if kiosk {
                 // Nothing in a kiosk can start an editor (see Keymap); should a
                 // path ever be found, it starts a program that does nothing.

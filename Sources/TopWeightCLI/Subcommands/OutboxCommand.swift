@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import TopWeightCore
+import TopWeightPostgres
+import TopWeightStore
+import TopWeightText
+
+/// `topweight outbox`: the sets this terminal keeps for its PostgreSQL
+/// server while it is away, oldest first. Reads only the terminal's own
+/// outbox file, so it answers with the server down.
+struct OutboxCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "outbox",
+        abstract: "List the sets kept on this terminal while its PostgreSQL server was away ('check' sends them).",
+        discussion: "The outbox is $XDG_STATE_HOME/topweight/outbox.sqlite (~/.local/state/topweight/outbox.sqlite)."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "Output: text or json.") var format: LogFormat = .text
+
+    func run() throws {
+        try reportingFailures {
+            let location = global.databasePath
+            var kept: [KeptSet] = []
+            if PostgresLocation.isPostgresURL(location) {
+                let place = try PostgresLocation(location).redacted
+                kept = try Outbox.open(Outbox.defaultPath(), place: place, create: false)?.kept() ?? []
+            }
+            let formatter = RecordFormatter(timeZone: .current)
+            switch format {
+            case .json:
+                // Each row as history's JSON, `id` negative (`#k3` is -3), with when it was kept.
+                let rows = kept.map { set in
+                    String(formatter.json(set.workoutRecord).dropLast())
+                        + ",\"keptAt\":" + DataFormats.json(DataFormats.timestamp(set.keptAt, timeZone: .current)) + "}"
+                }
+                print("[" + rows.joined(separator: "\n, ") + "]")
+            case .text:
+                guard !kept.isEmpty else {
+                    print("No sets wait on this terminal.")
+                    return
+                }
+                let grouping = HistoryGrouping(timeZone: .current)
+                HistoryText.render(kept.map(\.workoutRecord).reversed(), grouping: grouping, now: Date(), showUser: true,
+                                   notes: [:], noteStyle: .standardOutput).forEach { print($0) }
+                print("\(kept.count) set\(kept.count == 1 ? "" : "s") wait on this terminal for \(TerminalText.safe(global.databaseShown)); 'topweight check' sends them.")
+            }
+        }
+    }
+
+    /// How many sets wait on this terminal for `location`; `nil` for a file
+    /// database (it has no outbox), 0 when the outbox can't be read.
+    static func waiting(for location: String) -> Int? {
+        guard PostgresLocation.isPostgresURL(location), let place = try? PostgresLocation(location).redacted else { return nil }
+        return (try? Outbox.open(Outbox.defaultPath(), place: place, create: false)?.count()) ?? 0
+    }
+}

@@ -1,0 +1,266 @@
+import Foundation
+import TopWeightCore
+
+/// A database server with the terminal's outbox in front of it: what every
+/// PostgreSQL terminal opens, so a rack keeps logging while the server is away.
+///
+/// A save the server does not take within its short bound (`.unreachable`)
+/// is kept in the outbox and answered at once, its id the negative of its
+/// place (`KeptRecord`). Kept sets are sent oldest first, each once (a set
+/// carries its uid, and the server's insert of a uid it holds returns that
+/// row instead), as soon as the server answers: before the next save, from
+/// the background while the terminal waits (`startSending`), and when a
+/// terminal starts (`sendKept`). Until then they show in the member's
+/// history, give the prompts their defaults, and `:undo` takes one out.
+/// Everything else needs the server and fails as it fails
+/// (`OutboxLogbook+Server.swift`).
+public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
+    public let server: any StorageEngine
+    /// The outbox file, made on the first set kept.
+    public let outboxPath: String
+
+    private let lock = NSLock()
+    private var opened: Outbox?
+    /// True once this process found the outbox empty and kept nothing
+    /// since: a save then doesn't read it (another terminal's kept sets are
+    /// its own to send, and the background sender finds them anyway).
+    private var knownEmpty = false
+    /// Members and exercises the server named during this run, by name key:
+    /// what a prompt finds while the server is away.
+    private var knownUsers: [String: User] = [:]
+    private var knownExercises: [String: Exercise] = [:]
+    /// Serializes sending within this process (the outbox's lock does across processes).
+    private let sending = NSLock()
+    private var sender: Thread?
+
+    public init(server: any StorageEngine, outboxPath: String) {
+        self.server = server
+        self.outboxPath = outboxPath
+    }
+
+    public var location: String { server.location }
+
+    /// The outbox, opened once it exists (or created, with `create`).
+    public func outbox(create: Bool = false) throws(LogbookError) -> Outbox? {
+        if let opened = lock.withLock({ opened }) { return opened }
+        guard let made = try Outbox.open(outboxPath, place: server.location, create: create) else { return nil }
+        lock.withLock { opened = opened ?? made }
+        return made
+    }
+
+    func remember(user: User) {
+        lock.withLock { knownUsers[NameRules.key(user.name)] = user }
+    }
+
+    func remember(exercise: Exercise) {
+        lock.withLock { knownExercises[NameRules.key(exercise.name)] = exercise }
+    }
+
+    func knownUser(_ key: String) -> User? { lock.withLock { knownUsers[key] } }
+    func knownExercise(_ key: String) -> Exercise? { lock.withLock { knownExercises[key] } }
+
+    // MARK: - Sending
+
+    /// The sets that wait on this terminal for this database, oldest first.
+    public func keptSets() throws(LogbookError) -> [KeptSet] {
+        try outbox()?.kept() ?? []
+    }
+
+    /// `keptSets()`, without reading the outbox when this process knows it empty.
+    func keptSetsIfAny() throws(LogbookError) -> [KeptSet] {
+        lock.withLock { knownEmpty } ? [] : try keptSets()
+    }
+
+    /// How many sets wait on this terminal for this database.
+    public func waiting() throws(LogbookError) -> Int {
+        try outbox()?.count() ?? 0
+    }
+
+    /// Sends every kept set, oldest first, and returns how many the server
+    /// took now; `nil` when another terminal or thread is sending them.
+    /// Throws `.unreachable` when the server is still away (what was sent
+    /// stays sent), or the last error of a set the server refused (it stays
+    /// kept; the others are sent).
+    @discardableResult
+    public func sendKept(now: Date = Date()) throws(LogbookError) -> Int? {
+        guard let outbox = try outbox() else { return 0 }
+        sending.lock()
+        defer { sending.unlock() }
+        return try outbox.exclusively { () throws(LogbookError) -> Int in
+            var sent = 0
+            var refused: LogbookError?
+            for kept in try outbox.kept() {
+                do throws(LogbookError) {
+                    let id = try send(kept, now: now)
+                    try outbox.markSent(place: kept.place, uid: kept.record.uid, recordID: id, now: now)
+                    sent += 1
+                } catch where error.kind == .unreachable {
+                    throw error
+                } catch {
+                    refused = error
+                }
+            }
+            if let refused { throw refused }
+            lock.withLock { knownEmpty = true }
+            return sent
+        }
+    }
+
+    /// One kept set to the server: by its member's and exercise's ids, or,
+    /// should one of them be gone meanwhile (merged, removed), by their names.
+    private func send(_ kept: KeptSet, now: Date) throws(LogbookError) -> Int64 {
+        do {
+            return try server.save(kept.record, now: kept.keptAt)
+        } catch where error.kind == .unreachable {
+            throw error
+        } catch {
+            let record = kept.record
+            let stored = StoredRecord(id: 0, uid: record.uid, user: record.user.name, exercise: record.exercise.name,
+                                      category: record.exercise.category, values: record.values, performedAt: record.performedAt,
+                                      createdAt: kept.keptAt, editedAt: nil, deletedAt: nil, kind: record.kind,
+                                      exerciseKind: record.exercise.kind)
+            _ = try server.adoptRecords([stored], now: now)
+            return 0
+        }
+    }
+
+    /// Tries to send kept sets every `seconds` while any wait, on a thread
+    /// of its own: a terminal idle at a prompt empties its outbox once the
+    /// server is back. Failures stay quiet; the next save or `check` tells.
+    public func startSending(every seconds: Double) {
+        lock.withLock {
+            guard sender == nil else { return }
+            let thread = Thread { [weak self] in
+                while true {
+                    Thread.sleep(forTimeInterval: seconds)
+                    guard let self else { return }
+                    if (try? self.waiting()) ?? 0 > 0 { _ = try? self.sendKept() }
+                }
+            }
+            thread.name = "topweight outbox"
+            sender = thread
+            thread.start()
+        }
+    }
+
+    // MARK: - Saving
+
+    public func save(_ record: NewRecord, now: Date) throws(LogbookError) -> Int64 {
+        try saving(record, now: now) { () throws(LogbookError) in (try server.save(record, now: now), ExerciseBests()) }.id
+    }
+
+    /// A kept set is measured against nothing (`TrainingProgress` names no
+    /// record for it): its PRs show in `prs` once it is sent.
+    public func saveMeasured(_ record: NewRecord, now: Date) throws(LogbookError) -> (id: Int64, bests: ExerciseBests) {
+        try saving(record, now: now) { () throws(LogbookError) in try server.saveMeasured(record, now: now) }
+    }
+
+    /// Sends what waits first (in order: while any still wait, the new set
+    /// waits behind them), then saves; kept when the server is away.
+    private func saving(_ record: NewRecord, now: Date,
+                        _ save: () throws(LogbookError) -> (id: Int64, bests: ExerciseBests)) throws(LogbookError) -> (id: Int64, bests: ExerciseBests) {
+        if !lock.withLock({ knownEmpty }) {
+            if let outbox = try outbox(), try outbox.count() > 0 {
+                do {
+                    if try sendKept(now: now) == nil { return try keep(record, now: now) }
+                } catch where error.kind == .unreachable {
+                    return try keep(record, now: now)
+                } catch {
+                    // A kept set the server refused stays for `check`; this one goes on.
+                }
+            } else {
+                lock.withLock { knownEmpty = true }
+            }
+        }
+        do {
+            return try save()
+        } catch where error.kind == .unreachable {
+            return try keep(record, now: now)
+        }
+    }
+
+    private func keep(_ record: NewRecord, now: Date) throws(LogbookError) -> (id: Int64, bests: ExerciseBests) {
+        guard let outbox = try outbox(create: true) else { throw LogbookError(.other, "no outbox at \(outboxPath)") }
+        lock.withLock { knownEmpty = false }
+        return (KeptRecord.id(place: try outbox.keep(record, now: now)), ExerciseBests())
+    }
+
+    // MARK: - Kept sets as records
+
+    public func deleteRecord(id: Int64, now: Date) throws(LogbookError) -> Bool {
+        guard let place = KeptRecord.place(of: id) else { return try server.deleteRecord(id: id, now: now) }
+        guard let outbox = try outbox() else { return false }
+        if try outbox.remove(place: place) { return true }
+        // Sent meanwhile: the server's record goes.
+        guard let sent = try outbox.sentRecordID(place: place), sent > 0 else { return false }
+        return try server.deleteRecord(id: sent, now: now)
+    }
+
+    public func restoreRecord(id: Int64) throws(LogbookError) -> Bool {
+        guard let place = KeptRecord.place(of: id) else { return try server.restoreRecord(id: id) }
+        guard let sent = try outbox()?.sentRecordID(place: place), sent > 0 else { return false }
+        return try server.restoreRecord(id: sent)
+    }
+
+    public func record(id: Int64) throws(LogbookError) -> WorkoutRecord? {
+        guard let place = KeptRecord.place(of: id) else { return try server.record(id: id) }
+        if let kept = try keptSets().first(where: { $0.place == place }) { return kept.workoutRecord }
+        guard let sent = try outbox()?.sentRecordID(place: place), sent > 0 else { return nil }
+        return try server.record(id: sent)
+    }
+
+    public func editRecord(id: Int64, exercise: Exercise, values: SetValues, now: Date) throws(LogbookError) -> Bool {
+        guard let place = KeptRecord.place(of: id) else { return try server.editRecord(id: id, exercise: exercise, values: values, now: now) }
+        guard let sent = try outbox()?.sentRecordID(place: place), sent > 0 else {
+            throw LogbookError(.unreachable, "\(KeptRecord.number(id)) is kept on this terminal until the server is back; :undo it and save it again")
+        }
+        return try server.editRecord(id: sent, exercise: exercise, values: values, now: now)
+    }
+
+    /// The server's records with the kept sets among them, newest first;
+    /// while the server is away, the kept sets alone (when any match).
+    public func forEachRecord(_ query: HistoryQuery, _ body: (WorkoutRecord) throws -> Void) throws(LogbookError) {
+        if try waiting() > 0 { _ = try? sendKept() }
+        let kept = query.deleted ? [] : try keptSets().filter { Self.matches($0, query) }.map(\.workoutRecord)
+            .sorted { ($0.performedAt, $0.id) > ($1.performedAt, $1.id) }
+        guard !kept.isEmpty else { return try server.forEachRecord(query, body) }
+        var pending = kept[...]
+        var given = 0
+        let limit = query.limit ?? .max
+        func give(_ record: WorkoutRecord) throws {
+            guard given < limit else { return }
+            given += 1
+            try body(record)
+        }
+        do {
+            try server.forEachRecord(query) { record in
+                while let next = pending.first, (next.performedAt, next.id) > (record.performedAt, record.id) {
+                    pending.removeFirst()
+                    try give(next)
+                }
+                try give(record)
+            }
+        } catch where error.kind == .unreachable {
+            // Away: the kept sets are what this terminal can show.
+        }
+        do {
+            for record in pending { try give(record) }
+        } catch {
+            throw error as? LogbookError ?? LogbookError(.other, "\(error)")
+        }
+    }
+
+    static func matches(_ kept: KeptSet, _ query: HistoryQuery) -> Bool {
+        if let user = query.userID, kept.record.user.id != user { return false }
+        if let exercise = query.exerciseID, kept.record.exercise.id != exercise { return false }
+        let record = kept.workoutRecord
+        if let since = query.since, record.performedAt < since { return false }
+        if let until = query.until, record.performedAt >= until { return false }
+        if let before = query.before, (record.performedAt, record.id) >= (before.performedAt, before.id) { return false }
+        return true
+    }
+
+    public func health() throws(LogbookError) -> StoreHealth {
+        try server.health()
+    }
+}

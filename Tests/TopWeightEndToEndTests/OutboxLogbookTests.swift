@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+import TopWeightCore
+import TopWeightPostgres
+import TopWeightStore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The terminal's outbox in front of a real PostgreSQL server of the test's
+/// own, stopped, paused and started under it.
+@Suite("A PostgreSQL terminal's outbox", .serialized)
+struct OutboxLogbookTests {
+    @Test("Saves with the server stopped are kept at once, shown in history, one taken back by undo, then sent in order before the next save")
+    func keptThenSent() throws {
+        let cluster = try PrivateCluster()
+        defer { cluster.stop() }
+        let state = try StateDirectory()
+        let logbook = OutboxLogbook(server: try PostgresLogbook(url: cluster.url), outboxPath: state.outbox)
+        let ana = try logbook.createUser(named: "Ana")
+        let squat = try logbook.createExercise(named: "Back Squat")
+        _ = try logbook.saveMeasured(Self.set(ana, squat, 100), now: Date())
+
+        try cluster.pgCtl(["stop", "-m", "immediate"])
+        var kept: [Int64] = []
+        for weight in [102.5, 105, 107.5] {
+            let started = ContinuousClock.now
+            kept.append(try logbook.saveMeasured(Self.set(ana, squat, weight), now: Date()).id)
+            // Loosely: the bound is 0.3 s; the real figure is in the notes.
+            #expect(ContinuousClock.now - started < .seconds(2))
+        }
+        #expect(kept.allSatisfy { $0 < 0 }, "\(kept)")
+        #expect(try logbook.waiting() == 3)
+        #expect(FileManager.default.fileExists(atPath: state.outbox))
+        #expect(try Self.mode(state.outbox) == 0o600)
+        #expect(try Self.mode(state.directory + "/topweight") == 0o700)
+        // Away: the member's history is what the terminal kept, newest first.
+        #expect(try logbook.history(HistoryQuery(userID: ana.id)).map(\.values.weight.value) == [107.5, 105, 102.5])
+        #expect(try logbook.lastValues(of: ana, for: squat)?.weight.value == 107.5)
+        #expect(try logbook.deleteRecord(id: kept[1], now: Date()))
+        #expect(try logbook.waiting() == 2)
+
+        try cluster.pgCtl(["start", "-w"])
+        let next = try logbook.saveMeasured(Self.set(ana, squat, 110), now: Date()).id
+        #expect(next > 0)
+        #expect(try logbook.waiting() == 0)
+        let server = try PostgresLogbook(url: cluster.url)
+        let stored = try server.history(HistoryQuery(userID: ana.id)).sorted { $0.id < $1.id }
+        #expect(stored.map(\.values.weight.value) == [100, 102.5, 107.5, 110])
+        #expect(try logbook.sendKept() == 0)
+        #expect(try server.recordCount() == 4)
+    }
+
+    @Test("A paused server (SIGSTOP) costs each save its short bound, not the 5 s timeout; once it runs again every kept set is there once")
+    func pausedServer() throws {
+        let cluster = try PrivateCluster()
+        defer {
+            cluster.signal(SIGCONT)
+            cluster.stop()
+        }
+        let state = try StateDirectory()
+        let logbook = OutboxLogbook(server: try PostgresLogbook(url: cluster.url), outboxPath: state.outbox)
+        let ana = try logbook.createUser(named: "Ana")
+        let bench = try logbook.createExercise(named: "Bench Press")
+        _ = try logbook.saveMeasured(Self.set(ana, bench, 60), now: Date())
+
+        cluster.signal(SIGSTOP)
+        var slowest = Duration.zero
+        for weight in [62.5, 65] {
+            let started = ContinuousClock.now
+            #expect(try logbook.saveMeasured(Self.set(ana, bench, weight), now: Date()).id < 0)
+            slowest = max(slowest, ContinuousClock.now - started)
+        }
+        #expect(slowest < .seconds(2), "\(slowest)")
+        print("OutboxLogbookTests: the slowest save against a paused server took \(slowest)")
+        cluster.signal(SIGCONT)
+
+        #expect(try logbook.sendKept() == 2)
+        let server = try PostgresLogbook(url: cluster.url)
+        #expect(try server.history(HistoryQuery(userID: ana.id)).map(\.values.weight.value).sorted() == [60, 62.5, 65])
+    }
+
+    @Test("Two terminals sending the same outbox at once send each set once")
+    func twoSenders() throws {
+        let cluster = try PrivateCluster()
+        defer { cluster.stop() }
+        let state = try StateDirectory()
+        let first = OutboxLogbook(server: try PostgresLogbook(url: cluster.url), outboxPath: state.outbox)
+        let second = OutboxLogbook(server: try PostgresLogbook(url: cluster.url), outboxPath: state.outbox)
+        let ana = try first.createUser(named: "Ana")
+        let row = try first.createExercise(named: "Barbell Row")
+        _ = try first.saveMeasured(Self.set(ana, row, 50), now: Date())
+
+        try cluster.pgCtl(["stop", "-m", "immediate"])
+        for index in 0..<40 { _ = try first.save(Self.set(ana, row, 50 + Double(index % 8) * 2.5), now: Date()) }
+        #expect(try second.waiting() == 40)
+        try cluster.pgCtl(["start", "-w"])
+
+        let sent = SentCounts()
+        let threads = [first, second].map { logbook in
+            Thread {
+                sent.add((try? logbook.sendKept()) ?? nil)
+            }
+        }
+        threads.forEach { $0.start() }
+        while sent.finished < 2 { usleep(1_000) }
+        #expect(try first.waiting() == 0)
+        let server = try PostgresLogbook(url: cluster.url)
+        let stored = try server.history(HistoryQuery(userID: ana.id))
+        #expect(stored.count == 41)
+        #expect(Set(stored.compactMap(\.uid)).count == 41)
+        #expect(sent.total <= 40, "\(sent.total) sent for 40 kept")
+    }
+
+    @Test("While the server is away, a member this terminal made keeps logging from no default; a member it never saw needs the server")
+    func knownMembersAway() throws {
+        let cluster = try PrivateCluster()
+        defer { cluster.stop() }
+        let state = try StateDirectory()
+        let logbook = OutboxLogbook(server: try PostgresLogbook(url: cluster.url), outboxPath: state.outbox)
+        let ana = try logbook.createUser(named: "Ana")
+        let bo = try logbook.createUser(named: "Bo")
+        let squat = try logbook.createExercise(named: "Back Squat")
+        _ = try logbook.saveMeasured(Self.set(ana, squat, 100), now: Date())
+
+        try cluster.pgCtl(["stop", "-m", "immediate"])
+        #expect(try logbook.user(named: "bo") == bo)
+        #expect(try logbook.lastExercise(of: bo) == nil)
+        #expect(try logbook.lastValues(of: bo, for: squat) == nil)
+        #expect(try logbook.exercise(named: "back squat") == squat)
+        #expect(try logbook.saveMeasured(Self.set(bo, squat, 60), now: Date()).id < 0)
+        #expect(try logbook.lastExercise(of: bo) == squat)
+        #expect(try logbook.recentExercises(of: bo, limit: 5) == [squat])
+        #expect(try logbook.names(of: .user, after: 0).isEmpty)
+        let unknown = #expect(throws: LogbookError.self) { try logbook.user(named: "Cy") }
+        #expect(unknown?.kind == .unreachable)
+        let creating = #expect(throws: LogbookError.self) { try logbook.createUser(named: "Cy", now: Date()) }
+        #expect(creating?.kind == .unreachable)
+    }
+
+    // MARK: - Helpers
+
+    static func set(_ user: User, _ exercise: Exercise, _ weight: Double) -> NewRecord {
+        NewRecord(user: user, exercise: exercise, values: SetValues(weight: Weight(value: weight, unit: .kg), reps: 5, series: 3),
+                  performedAt: Date())
+    }
+
+    static func mode(_ path: String) throws -> mode_t {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw PrivateCluster.Failed(description: "no \(path)") }
+        return info.st_mode & 0o777
+    }
+}
+
+/// What two sending threads reported.
+final class SentCounts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts: [Int?] = []
+
+    func add(_ count: Int?) { lock.withLock { counts.append(count) } }
+    var finished: Int { lock.withLock { counts.count } }
+    var total: Int { lock.withLock { counts.compactMap { $0 }.reduce(0, +) } }
+}
+
+/// A fresh `XDG_STATE_HOME` for one test, removed afterwards.
+final class StateDirectory {
+    let directory: String
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tw-state-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    /// Where a terminal with this `XDG_STATE_HOME` keeps its outbox.
+    var outbox: String { Outbox.defaultPath(environment: ["XDG_STATE_HOME": directory]) }
+
+    deinit { try? FileManager.default.removeItem(atPath: directory) }
+}
+
+extension PrivateCluster {
+    /// Sends `signal` to the server and every process of it (SIGSTOP: a
+    /// server that takes connections and never answers; SIGCONT: back).
+    func signal(_ signal: Int32) {
+        guard let text = try? String(contentsOfFile: directory + "/data/postmaster.pid", encoding: .utf8),
+              let first = text.split(separator: "\n").first, let postmaster = pid_t(first) else { return }
+        var pids = [postmaster]
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for entry in entries {
+            guard let pid = pid_t(entry),
+                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, pid_t(fields[1]) == postmaster { pids.append(pid) }
+        }
+        for pid in pids { kill(pid, signal) }
+    }
+}

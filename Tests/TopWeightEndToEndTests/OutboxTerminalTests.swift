@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+import TopWeightCore
+import TopWeightPostgres
+import TopWeightStore
+import TopWeightTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The outbox through the real binary: a terminal at a real pseudo-terminal,
+/// logger processes killed with sets kept, `outbox` and `check`.
+@Suite("A PostgreSQL terminal keeps saving while its server is away", .serialized)
+struct OutboxTerminalTests {
+    @Test("Five saves with the server stopped: each Saved … kept, in :history; the server started, a new terminal: every kept set on the server once")
+    func walk() throws {
+        let cluster = try PrivateCluster()
+        defer { cluster.stop() }
+        let state = try StateDirectory()
+        let environment = PseudoTerminal.environment(db: cluster.url, ["XDG_STATE_HOME": state.directory])
+        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: environment)
+        try terminal.waitFor("user: ")
+        var mark = terminal.mark
+        terminal.type("Ana\r")
+        try terminal.waitFor("[y/n]", after: mark)
+        terminal.type("y\r")
+        try terminal.waitFor("exercise", after: mark)
+        terminal.type("Back Squat 100x5x5\r")
+        try terminal.waitFor("Saved #1  Ana · Back Squat · 100 kg × 5 reps × 5 series", after: mark)
+        try terminal.waitFor("exercise [Back Squat]: ", after: mark)
+
+        try cluster.pgCtl(["stop", "-m", "immediate"])
+        var slowest = Duration.zero
+        for (index, weight) in ["102.5", "105", "107.5", "110", "112.5"].enumerated() {
+            mark = terminal.mark
+            let started = ContinuousClock.now
+            terminal.type("Back Squat \(weight)x5x5\r")
+            try terminal.waitFor("Saved #k\(index + 1)  Ana · Back Squat · \(weight) kg × 5 reps × 5 series  (kept on this terminal; sent when the server is back)",
+                                 after: mark)
+            slowest = max(slowest, ContinuousClock.now - started)
+            try terminal.waitFor("exercise [Back Squat]: ", after: mark)
+        }
+        // Loosely, as behaviour: the save's own bound is 0.3 s.
+        #expect(slowest < .seconds(2), "\(slowest)")
+        print("OutboxTerminalTests: the slowest of five saves with the server stopped answered in \(slowest)")
+        mark = terminal.mark
+        terminal.type(":history\r")
+        try terminal.waitFor("#k5", after: mark)
+        try terminal.waitFor("#k1", after: mark)
+        try terminal.waitFor("exercise [Back Squat]: ", after: mark)
+        #expect(!terminal.text(after: mark).contains("unreachable"), "\(terminal.text(after: mark))")
+        kill(terminal.pid, SIGKILL)
+
+        try cluster.pgCtl(["start", "-w"])
+        let again = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: environment)
+        try again.waitFor("user")
+        again.type("\u{04}")
+        #expect(again.waitForExit() == 0)
+        let server = try TestEngine.open(cluster.url)
+        let stored = try server.history(HistoryQuery()).sorted { $0.id < $1.id }
+        #expect(stored.map(\.values.weight.value) == [100, 102.5, 105, 107.5, 110, 112.5])
+        #expect(Set(stored.compactMap(\.uid)).count == 6)
+        // Another machine (no outbox of its own) sees them.
+        let elsewhere = try StateDirectory()
+        let history = try Binary.run(["history", "--user", "Ana", "--format", "csv"], db: cluster.url,
+                                     environment: ["XDG_STATE_HOME": elsewhere.directory])
+        #expect(history.stdout.split(separator: "\n").count == 7, "\(history.stdout)")
+    }
+
+    @Test("A logger killed (kill -9) with three kept sets: outbox lists them with the server down; check sends them once; later starts send nothing twice")
+    func killedAndRestarted() throws {
+        let cluster = try PrivateCluster()
+        defer { cluster.stop() }
+        let state = try StateDirectory()
+        let environment = ["XDG_STATE_HOME": state.directory]
+        let logger = try PipedChild(db: cluster.url, environment: environment)
+        logger.send("Ana\ny\nBench Press 60x5x3\n")
+        #expect(logger.waitFor(lines: 1) == 1, "\(logger.stderr.text)")
+        try cluster.pgCtl(["stop", "-m", "immediate"])
+        logger.send("Bench Press 62.5x5x3\nBench Press 65x5x3\nBench Press 67.5x5x3\n")
+        #expect(logger.waitFor(lines: 3, startingWith: "Saved #k") == 3, "\(logger.stdout.text) \(logger.stderr.text)")
+        logger.signal(SIGKILL)
+        #expect(logger.wait() == .signaled(SIGKILL))
+
+        let listed = try Binary.run(["outbox", "--format", "json"], db: cluster.url, environment: environment)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.map { $0["id"] as? Int } == [-1, -2, -3])
+        #expect(rows.map { $0["weight"] as? Double } == [62.5, 65, 67.5])
+        #expect(rows.allSatisfy { $0["user"] as? String == "Ana" && $0["keptAt"] is String && $0["uid"] is String })
+        let text = try Binary.run(["outbox"], db: cluster.url, environment: environment)
+        #expect(text.stdout.contains("3 sets wait on this terminal"), "\(text.stdout)")
+
+        let away = try Binary.run(["check"], db: cluster.url, environment: environment)
+        #expect(away.status == 2)
+        #expect(away.stdout.contains("3 set(s) kept on this terminal, not sent"), "\(away.stdout)")
+
+        try cluster.pgCtl(["start", "-w"])
+        let check = try Binary.run(["check"], db: cluster.url, environment: environment)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout.contains("outbox        3 set(s) kept on this terminal sent now; none wait"), "\(check.stdout)")
+        let json = try Binary.run(["check", "--format", "json"], db: cluster.url, environment: environment)
+        #expect(json.stdout.contains("\"outbox\":{\"waiting\":0,\"sent\":0}"), "\(json.stdout)")
+        let restarted = try Binary.run([], db: cluster.url, input: ":quit\n", environment: environment)
+        #expect(restarted.status == 0, "\(restarted.stderr)")
+
+        let server = try TestEngine.open(cluster.url)
+        let stored = try server.history(HistoryQuery()).sorted { $0.id < $1.id }
+        #expect(stored.map(\.values.weight.value) == [60, 62.5, 65, 67.5])
+        #expect(try Binary.run(["outbox"], db: cluster.url, environment: environment).stdout.contains("No sets wait"))
+    }
+
+    @Test("Two check processes started at once over one outbox of 30 kept sets: each set on the server once")
+    func twoProcessesSend() throws {
+        let cluster = try PrivateCluster()
+        defer { cluster.stop() }
+        let state = try StateDirectory()
+        let environment = ["XDG_STATE_HOME": state.directory]
+        let logger = try PipedChild(db: cluster.url, environment: environment)
+        logger.send("Ana\ny\nDeadlift 140x3x1\n")
+        #expect(logger.waitFor(lines: 1) == 1, "\(logger.stderr.text)")
+        try cluster.pgCtl(["stop", "-m", "immediate"])
+        logger.send((0..<30).map { "Deadlift \(140 + $0 % 6 * 5)x3x1\n" }.joined() + ":quit\n")
+        #expect(logger.waitFor(lines: 30, startingWith: "Saved #k") == 30, "\(logger.stderr.text)")
+        #expect(logger.wait() == .exited(0))
+
+        try cluster.pgCtl(["start", "-w"])
+        let checks = try (0..<2).map { _ in try PipedChild(["check"], db: cluster.url, environment: environment) }
+        for check in checks { #expect(check.wait() == .exited(0), "\(check.stderr.text)") }
+        let server = try TestEngine.open(cluster.url)
+        let stored = try server.history(HistoryQuery())
+        #expect(stored.count == 31)
+        #expect(Set(stored.compactMap(\.uid)).count == 31)
+    }
+}
