@@ -37,12 +37,12 @@ extension Schema {
                     PRIMARY KEY (userId, exerciseId, reps)
                 ) WITHOUT ROWID
                 """)
-            // Filled once from the records there, newest of equals first.
+            // Filled once from the records there; of equals, the first done.
             try db.execute(sql: """
                 INSERT INTO recordBest (\(columns))
                 SELECT \(columns) FROM (
                     SELECT userId, exerciseId, reps, \(ProgressSQL.kilograms) AS kilograms, id AS recordId, weight, unit,
-                           ROW_NUMBER() OVER (PARTITION BY userId, exerciseId, reps ORDER BY \(ProgressSQL.kilograms) DESC, id DESC) AS place
+                           ROW_NUMBER() OVER (PARTITION BY userId, exerciseId, reps ORDER BY \(ProgressSQL.kilograms) DESC, id) AS place
                     FROM record WHERE \(workingSQL) AND \(StoredValues.inRangeSQL)
                 ) WHERE place = 1
                 """)
@@ -56,7 +56,7 @@ extension Schema {
                 WHERE userId = OLD.userId AND exerciseId = OLD.exerciseId AND reps = OLD.reps
                   AND \(workingSQL) AND \(StoredValues.inRangeSQL)
                   AND NOT EXISTS (SELECT 1 FROM recordBest b WHERE b.userId = OLD.userId AND b.exerciseId = OLD.exerciseId AND b.reps = OLD.reps)
-                ORDER BY \(ProgressSQL.kilograms) DESC, id DESC LIMIT 1;
+                ORDER BY \(ProgressSQL.kilograms) DESC, id LIMIT 1;
                 """
             let oldWorking = "OLD.deletedAt IS NULL AND OLD.kind IS NOT 'warmup' AND OLD.measure IS NULL"
             let newWorking = "NEW.deletedAt IS NULL AND NEW.kind IS NOT 'warmup' AND NEW.measure IS NULL"
@@ -73,12 +73,13 @@ extension Schema {
                 """)
         }
 
-        /// Keeps the row's set when it is the heaviest at its rep count (the newest of equals).
+        /// Keeps the row's set when it is heavier than the best at its rep
+        /// count: a set equal to the best (the same numbers as last time,
+        /// most saves) writes nothing, and the first of equals stays the best.
         static let upsert = """
             ON CONFLICT (userId, exerciseId, reps) DO UPDATE SET
                 kilograms = excluded.kilograms, recordId = excluded.recordId, weight = excluded.weight, unit = excluded.unit
             WHERE excluded.kilograms > recordBest.kilograms
-               OR (excluded.kilograms = recordBest.kilograms AND excluded.recordId > recordBest.recordId)
             """
 
         /// A working weight set just inserted, by its id: kept when it is a

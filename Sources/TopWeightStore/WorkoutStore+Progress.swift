@@ -81,7 +81,7 @@ extension WorkoutStore {
     static let nextAtRepsSQL = """
         SELECT reps, id, weight, unit FROM record
         WHERE userId = ? AND exerciseId = ? AND reps = ? AND \(Schema.Best.workingSQL) AND id <> ?
-        ORDER BY \(ProgressSQL.kilograms) DESC, id DESC LIMIT 50
+        ORDER BY \(ProgressSQL.kilograms) DESC, id LIMIT 50
         """
 
     public func dayTotals(userID: Int64, zone: ZoneOffsets) throws(LogbookError) -> [DayTotals] {

@@ -85,4 +85,26 @@ struct RecordBestTests {
             #expect(kept == counted)
         }
     }
+
+    @Test("on SQLite, a set equal to a best writes no row of recordBest: the first of equals stays the best", arguments: TestEngine.sqlite)
+    func equalSetWritesNothing(engine: TestEngine) throws {
+        try engine.withSQLiteStore { store in
+            let ana = try store.createUser(named: "Ana")
+            let bench = try store.createExercise(named: "Bench Press")
+            func save(_ values: SetValues, at seconds: Int) throws -> Int64 {
+                try store.saveMeasured(NewRecord(user: ana, exercise: bench, values: values, performedAt: instant(seconds),
+                                                 uid: RecordUID.make(at: instant(seconds))), now: instant(seconds)).id
+            }
+            func best() throws -> Int64 {
+                try store.writer.read { db in try Int64.fetchOne(db, sql: "SELECT recordId FROM recordBest WHERE reps = 5") ?? 0 }
+            }
+            let first = try save(SetValues(60, .kg, 5, 5), at: 0)
+            _ = try save(SetValues(60, .kg, 5, 5), at: 60)
+            #expect(try best() == first)
+            let heavier = try save(SetValues(62.5, .kg, 5, 5), at: 120)
+            #expect(try best() == heavier)
+            let bests = try store.bests(userID: ana.id, exerciseID: bench.id, excluding: heavier, atLeast: Weight(value: 60, unit: .kg))
+            #expect(bests.heaviest?.id == first)
+        }
+    }
 }
