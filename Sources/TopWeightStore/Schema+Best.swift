@@ -37,15 +37,33 @@ extension Schema {
                     PRIMARY KEY (userId, exerciseId, reps)
                 ) WITHOUT ROWID
                 """)
-            // Filled once from the records there; of equals, the first done.
+            // Filled once from the records there, from the v9 reps index
+            // alone (dropped after): at each rep count the heaviest, the first
+            // of equals (MAX keeps the first row that reaches it). A best
+            // whose row holds numbers Top Weight would not write (another
+            // tool's) is then looked for again among the numbers it would.
             try db.execute(sql: """
                 INSERT INTO recordBest (\(columns))
-                SELECT \(columns) FROM (
-                    SELECT userId, exerciseId, reps, \(ProgressSQL.kilograms) AS kilograms, id AS recordId, weight, unit,
-                           ROW_NUMBER() OVER (PARTITION BY userId, exerciseId, reps ORDER BY \(ProgressSQL.kilograms) DESC, id) AS place
-                    FROM record WHERE \(workingSQL) AND \(StoredValues.inRangeSQL)
-                ) WHERE place = 1
+                SELECT userId, exerciseId, reps, MAX(\(ProgressSQL.kilograms)), id, weight, unit
+                FROM record INDEXED BY record_on_user_exercise_reps WHERE \(workingSQL) GROUP BY userId, exerciseId, reps
                 """)
+            try db.execute(sql: """
+                CREATE TEMP TABLE bestToFind AS SELECT userId, exerciseId, reps FROM recordBest b
+                WHERE NOT EXISTS (SELECT 1 FROM record WHERE id = b.recordId AND \(StoredValues.inRangeSQL))
+                """)
+            try db.execute(sql: """
+                DELETE FROM recordBest WHERE (userId, exerciseId, reps) IN (SELECT userId, exerciseId, reps FROM bestToFind)
+                """)
+            try db.execute(sql: """
+                INSERT INTO recordBest (\(columns))
+                SELECT \(fromRecordSQL) FROM record WHERE id IN (
+                    SELECT (SELECT r.id FROM record r
+                            WHERE r.userId = k.userId AND r.exerciseId = k.exerciseId AND r.reps = k.reps
+                              AND \(workingSQL) AND \(StoredValues.inRangeSQL)
+                            ORDER BY \(ProgressSQL.kilograms) DESC, r.id LIMIT 1)
+                    FROM bestToFind k)
+                """)
+            try db.execute(sql: "DROP TABLE bestToFind")
             // A best that leaves (its row deleted, tombstoned, edited or
             // moved): the next heaviest at its rep count, if any.
             let replaced = """

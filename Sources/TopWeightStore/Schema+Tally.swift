@@ -21,10 +21,20 @@ extension Schema {
                     PRIMARY KEY (userId, exerciseId)
                 ) WITHOUT ROWID
                 """)
-            // Filled once from the records there, through (userId, exerciseId).
+            // Filled once from the records there: every record, read from
+            // the (userId, exerciseId) index alone, less the tombstones,
+            // read through v3's index of them (no look at a row of live records).
             try db.execute(sql: """
                 INSERT INTO recordTally (userId, exerciseId, records)
-                SELECT userId, exerciseId, COUNT(*) FROM record WHERE deletedAt IS NULL GROUP BY userId, exerciseId
+                SELECT userId, exerciseId, COUNT(*) FROM record INDEXED BY record_on_user_exercise GROUP BY userId, exerciseId
+                """)
+            try db.execute(sql: """
+                WITH gone AS (
+                    SELECT userId, exerciseId, COUNT(*) AS records FROM record INDEXED BY record_on_deletedAt
+                    WHERE deletedAt IS NOT NULL GROUP BY userId, exerciseId
+                )
+                UPDATE recordTally SET records = recordTally.records - gone.records FROM gone
+                WHERE gone.userId = recordTally.userId AND gone.exerciseId = recordTally.exerciseId
                 """)
             try db.execute(sql: """
                 CREATE TRIGGER record_tally_delete AFTER DELETE ON record WHEN OLD.deletedAt IS NULL BEGIN

@@ -149,6 +149,13 @@ struct RecordTallyTests {
                     try insert.execute(arguments: [RecordUID.make(at: instant(index)), 1 + index % 2, 1 + index % 3 / 2, 60.0, "kg", 5, 3, at, at])
                 }
                 try db.execute(sql: "UPDATE record SET deletedAt = 1 WHERE id % 7 = 0")
+                // Ana's squats (odd ids but 3, 9, 15, 21, 27; 7 deleted): 60 kg × 5, then
+                // 70 kg, 150 lb (68 kg), a warm-up of 90 kg, another tool's 5 000 kg, and two at 8 reps.
+                try db.execute(sql: "UPDATE record SET weight = 70 WHERE id = 13")
+                try db.execute(sql: "UPDATE record SET weight = 150, unit = 'lb' WHERE id = 19")
+                try db.execute(sql: "UPDATE record SET weight = 90, kind = 'warmup' WHERE id = 25")
+                try db.execute(sql: "UPDATE record SET weight = 5000 WHERE id = 5")
+                try db.execute(sql: "UPDATE record SET reps = 8 WHERE id IN (11, 17)")
             }
             try queue.close()
 
@@ -157,6 +164,11 @@ struct RecordTallyTests {
             #expect(drift.pairs == 4)
             #expect(drift.differing == 0)
             #expect(try store.users().map(\.records) == [13, 13])
+            let bests = try store.writer.read { db in
+                try Row.fetchAll(db, sql: "SELECT reps, recordId, kilograms FROM recordBest WHERE userId = 1 AND exerciseId = 1 ORDER BY reps")
+                    .map { "\($0[0] as Int)×\($0[1] as Int64) \($0[2] as Double)" }
+            }
+            #expect(bests == ["5×13 70.0", "8×11 60.0"])
         }
     }
 
