@@ -32,6 +32,7 @@ struct QueryPlanTests {
         case tombstones
         case usersListing
         case exercisesListing
+        case historyOfOneExercise
 
         var testDescription: String { rawValue }
 
@@ -44,7 +45,7 @@ struct QueryPlanTests {
                 "USING INDEX record_on_performedAt"
             case .lastValues:
                 "USING INDEX record_on_user_exercise (userId=? AND exerciseId=?)"
-            case .lastExercise, .nextBestAtReps, .timedBests:
+            case .lastExercise, .nextBestAtReps, .timedBests, .historyOfOneExercise:
                 // Since v11: the member's exercises from the tally, the newest live set of each.
                 "USING INDEX record_on_user_exercise (userId=? AND exerciseId=?)"
             case .lastUsedUser:
@@ -69,12 +70,12 @@ struct QueryPlanTests {
             ![.userNameCompletion, .exerciseNameCompletion, .bestsOfExercise, .exercisesListing].contains(self)
         }
 
-        /// Sorts a few rows after reading them: the member's exercises in
-        /// the tally by their newest set, every exercise's sum of the tally,
-        /// a member's sets of one exercise (by weight at one rep count, by
-        /// time).
-        var sortsFewRows: Bool {
-            [.lastExercise, .exercisesListing, .nextBestAtReps, .timedBests].contains(self)
+        /// Sorts what it read: the member's exercises in the tally by their
+        /// newest set, every exercise's sum of the tally, a member's sets of
+        /// one exercise (by weight at one rep count, by time), everybody's
+        /// sets of one exercise by time (as through v10's exerciseId index).
+        var sortsAfterReading: Bool {
+            [.lastExercise, .exercisesListing, .nextBestAtReps, .timedBests, .historyOfOneExercise].contains(self)
         }
     }
 
@@ -151,6 +152,8 @@ struct QueryPlanTests {
             return (WorkoutStore.usersSQL, [])
         case .exercisesListing:
             return (WorkoutStore.exercisesSQL, [])
+        case .historyOfOneExercise:
+            query.exerciseID = exercise.id
         }
         let (sql, arguments) = WorkoutStore.historySQL(query)
         return (sql, arguments)
@@ -202,7 +205,7 @@ struct QueryPlanTests {
             // No full table scan of records: a SCAN of record must at least walk an index.
             #expect(!plan.contains(where: Self.isFullScanOfRecord), "full scan of record:\n\(explained)")
             // No sort of the matching records after the fact.
-            if !statement.sortsFewRows {
+            if !statement.sortsAfterReading {
                 #expect(!explained.contains("TEMP B-TREE"), "records sorted in a temporary b-tree:\n\(explained)")
             }
             // An index is used, and the one the schema meant.
