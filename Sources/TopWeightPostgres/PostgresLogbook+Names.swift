@@ -46,8 +46,9 @@ extension PostgresLogbook {
     public func users() throws(LogbookError) -> [UserSummary] {
         let rows = try link.query("""
             SELECT u.id, u.name,
-                   (SELECT COUNT(*) FROM record r WHERE r.userid = u.id AND r.deletedat IS NULL),
-                   (SELECT MAX(performedat) FROM record r WHERE r.userid = u.id AND r.deletedat IS NULL)
+                   (SELECT COALESCE(SUM(t.records), 0)::bigint FROM recordtally t WHERE t.userid = u.id),
+                   (SELECT r.performedat FROM record r WHERE r.userid = u.id AND r.deletedat IS NULL
+                    ORDER BY r.performedat DESC LIMIT 1)
             FROM "user" u ORDER BY u.namekey COLLATE "C"
             """)
         var summaries: [UserSummary] = []
@@ -60,8 +61,10 @@ extension PostgresLogbook {
 
     public func exercises() throws(LogbookError) -> [ExerciseSummary] {
         let rows = try link.query("""
-            SELECT e.id, e.name, e.category, e.kind, (SELECT COUNT(*) FROM record r WHERE r.exerciseid = e.id AND r.deletedat IS NULL)
-            FROM exercise e ORDER BY e.namekey COLLATE "C"
+            SELECT e.id, e.name, e.category, e.kind, COALESCE(t.records, 0)::bigint
+            FROM exercise e LEFT JOIN (SELECT exerciseid, SUM(records) AS records FROM recordtally GROUP BY exerciseid) t
+              ON t.exerciseid = e.id
+            ORDER BY e.namekey COLLATE "C"
             """)
         var summaries: [ExerciseSummary] = []
         for row in rows {

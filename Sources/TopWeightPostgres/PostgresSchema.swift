@@ -365,6 +365,58 @@ enum PostgresSchema {
             )
             """,
         ]),
+        ("v11", [
+            // How many live records each member has of each exercise, as in
+            // SQLite, kept by a trigger in the transaction of whatever changes
+            // record (the save's statement is left as it is), so the listings
+            // read the small table instead of counting every record.
+            """
+            CREATE TABLE recordtally (
+                userid bigint NOT NULL,
+                exerciseid bigint NOT NULL,
+                records bigint NOT NULL,
+                PRIMARY KEY (userid, exerciseid)
+            )
+            """,
+            """
+            INSERT INTO recordtally (userid, exerciseid, records)
+            SELECT userid, exerciseid, COUNT(*) FROM record WHERE deletedat IS NULL GROUP BY userid, exerciseid
+            """,
+            // A row: one live record fewer where it was (a delete, a
+            // tombstone, a move), one more where it is (an insert, a restore).
+            """
+            CREATE FUNCTION topweight_tally() RETURNS trigger LANGUAGE plpgsql AS $body$
+            BEGIN
+                IF TG_OP <> 'INSERT' THEN
+                    IF OLD.deletedat IS NULL THEN
+                        UPDATE recordtally SET records = records - 1 WHERE userid = OLD.userid AND exerciseid = OLD.exerciseid;
+                    END IF;
+                END IF;
+                IF TG_OP <> 'DELETE' THEN
+                    IF NEW.deletedat IS NULL THEN
+                        INSERT INTO recordtally AS t (userid, exerciseid, records) VALUES (NEW.userid, NEW.exerciseid, 1)
+                        ON CONFLICT (userid, exerciseid) DO UPDATE SET records = t.records + 1;
+                    END IF;
+                END IF;
+                RETURN NULL;
+            END
+            $body$
+            """,
+            """
+            CREATE TRIGGER record_tally_insert AFTER INSERT ON record
+            FOR EACH ROW WHEN (NEW.deletedat IS NULL) EXECUTE FUNCTION topweight_tally()
+            """,
+            """
+            CREATE TRIGGER record_tally_delete AFTER DELETE ON record
+            FOR EACH ROW WHEN (OLD.deletedat IS NULL) EXECUTE FUNCTION topweight_tally()
+            """,
+            """
+            CREATE TRIGGER record_tally_update AFTER UPDATE OF userid, exerciseid, deletedat ON record
+            FOR EACH ROW WHEN ((OLD.deletedat IS NULL) IS DISTINCT FROM (NEW.deletedat IS NULL)
+                OR OLD.userid IS DISTINCT FROM NEW.userid OR OLD.exerciseid IS DISTINCT FROM NEW.exerciseid)
+            EXECUTE FUNCTION topweight_tally()
+            """,
+        ]),
     ]
 
     static var knownMigrations: [String] { migrations.map(\.identifier) }

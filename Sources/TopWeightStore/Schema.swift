@@ -212,6 +212,24 @@ enum Schema {
                 t.column("lastDoneAt", .integer)
             }
         }
+        migrator.registerMigration("v11") { db in
+            // Fewer writes per save (a kiosk's SD card wears out): the
+            // listings' counts and the PR check's bests in small tables of
+            // their own, and record keeps only the indexes a query uses:
+            // (userId) and (exerciseId) served no plan that a composite or
+            // the tally doesn't, live records are found by rowid, tombstones
+            // by a partial index no save writes, and the v9 indexes give way
+            // to recordBest.
+            try Tally.create(db)
+            try Best.create(db)
+            let unused = [
+                "record_on_userId", "record_on_exerciseId", "record_on_deletedAt",
+                "record_on_user_exercise_kilograms", "record_on_user_exercise_estimate", "record_on_user_exercise_reps",
+            ]
+            for name in unused { try db.execute(sql: "DROP INDEX \(name)") }
+            // `history --deleted`, newest first; no save writes to it.
+            try db.execute(sql: "CREATE INDEX record_on_tombstone ON record (performedAt) WHERE deletedAt IS NOT NULL")
+        }
         return migrator
     }
 

@@ -98,6 +98,8 @@ extension WorkoutStore: StorageEngine {
                 inserted = try perform {
                     try writer.write { db in
                         let statement = try db.cachedStatement(sql: Self.insertKindedSQL)
+                        let counted = try db.cachedStatement(sql: Schema.Tally.countedSQL)
+                        let kept = try db.cachedStatement(sql: Schema.Best.keptSQL)
                         var count = 0
                         while count < batchSize {
                             guard let record = next() else {
@@ -112,6 +114,8 @@ extension WorkoutStore: StorageEngine {
                                 Self.milliseconds(record.performedAt), Self.milliseconds(record.createdAt),
                                 more.measure, more.assisted, more.seconds, more.distance, more.distanceUnit, more.rpe,
                             ])
+                            try kept.execute(arguments: [db.lastInsertedRowID])
+                            try counted.execute(arguments: [record.userID, record.exerciseID])
                             count += 1
                         }
                         return count

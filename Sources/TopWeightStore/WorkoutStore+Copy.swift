@@ -56,6 +56,8 @@ extension WorkoutStore {
                                         measure, assisted, seconds, distance, distanceUnit, rpe)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING
                     """)
+                let counted = try db.cachedStatement(sql: Schema.Tally.countedSQL)
+                let kept = try db.cachedStatement(sql: Schema.Best.keptSQL)
                 var added = 0
                 for record in records {
                     guard let user = userIDs[NameRules.key(record.user)], let exercise = exerciseIDs[NameRules.key(record.exercise)] else { continue }
@@ -69,7 +71,10 @@ extension WorkoutStore {
                         Self.milliseconds(record.createdAt), record.editedAt.map(Self.milliseconds), record.deletedAt.map(Self.milliseconds),
                         record.kind?.rawValue, more.measure, more.assisted, more.seconds, more.distance, more.distanceUnit, more.rpe,
                     ])
-                    added += db.changesCount
+                    guard db.changesCount > 0 else { continue }
+                    added += 1
+                    try kept.execute(arguments: [db.lastInsertedRowID])
+                    if record.deletedAt == nil { try counted.execute(arguments: [user, exercise]) }
                 }
                 return added
             }

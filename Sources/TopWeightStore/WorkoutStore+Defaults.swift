@@ -14,11 +14,12 @@ extension WorkoutStore {
         }
     }
 
-    /// The newest record is found by its rowid first; a join ordered by
-    /// `r.id` let the planner sort every record when there are few users.
+    /// The newest record is found by its rowid first, walking the primary
+    /// key down from the newest to the first live one (a join ordered by
+    /// `r.id` let the planner sort every record when there are few users).
     static let lastUsedUserSQL = """
         SELECT u.id, u.name FROM user u
-        WHERE u.id = (SELECT userId FROM record INDEXED BY record_on_deletedAt WHERE deletedAt IS NULL ORDER BY id DESC LIMIT 1)
+        WHERE u.id = (SELECT userId FROM record WHERE id <= (SELECT MAX(id) FROM record) AND deletedAt IS NULL ORDER BY id DESC LIMIT 1)
         """
 
     /// The exercise this user recorded last.
@@ -31,10 +32,16 @@ extension WorkoutStore {
         }
     }
 
-    /// Argument: user id.
+    /// Argument: user id. Of the exercises the member has live sets of
+    /// (the tally), the one whose newest live set is the newest: one look
+    /// down (userId, exerciseId) each.
     static let lastExerciseSQL = """
         SELECT e.id, e.name, e.category, e.kind FROM exercise e
-        WHERE e.id = (SELECT exerciseId FROM record WHERE userId = ? AND deletedAt IS NULL ORDER BY id DESC LIMIT 1)
+        WHERE e.id = (
+            SELECT t.exerciseId FROM recordTally t WHERE t.userId = ? AND t.records > 0
+            ORDER BY (SELECT r.id FROM record r WHERE r.userId = t.userId AND r.exerciseId = t.exerciseId AND r.deletedAt IS NULL
+                      ORDER BY r.id DESC LIMIT 1) DESC
+            LIMIT 1)
         """
 
     /// This user's last weight, reps and series for this exercise.

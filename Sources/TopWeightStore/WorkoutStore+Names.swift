@@ -89,13 +89,7 @@ extension WorkoutStore {
     public func users() throws(LogbookError) -> [UserSummary] {
         try perform {
             try writer.read { db in
-                let sql = """
-                    SELECT u.id, u.name,
-                           (SELECT COUNT(*) FROM record r WHERE r.userId = u.id AND r.deletedAt IS NULL) AS records,
-                           (SELECT MAX(performedAt) FROM record r WHERE r.userId = u.id AND r.deletedAt IS NULL) AS lastPerformedAt
-                    FROM user u ORDER BY u.nameKey
-                    """
-                return try Row.fetchAll(db, sql: sql).compactMap { row in
+                try Row.fetchAll(db, sql: Self.usersSQL).compactMap { row in
                     // A member whose name another tool made unreadable is left out;
                     // MAX() of a column filled with text is text: no date then.
                     guard let user = Self.user(from: row) else { return nil }
@@ -112,16 +106,31 @@ extension WorkoutStore {
     public func exercises() throws(LogbookError) -> [ExerciseSummary] {
         try perform {
             try writer.read { db in
-                let sql = """
-                    SELECT e.id, e.name, e.category, e.kind, (SELECT COUNT(*) FROM record r WHERE r.exerciseId = e.id AND r.deletedAt IS NULL) AS records
-                    FROM exercise e ORDER BY e.nameKey
-                    """
-                return try Row.fetchAll(db, sql: sql).compactMap { row in
+                try Row.fetchAll(db, sql: Self.exercisesSQL).compactMap { row in
                     Self.exercise(from: row).map { ExerciseSummary(exercise: $0, records: Int.fromDatabaseValue(row[RecordColumns.records]) ?? 0) }
                 }
             }
         }
     }
+
+    /// Every member with their live records (the v11 tally, summed) and
+    /// their newest live set's time (the newest entries of their
+    /// (userId, performedAt) index, back to the first live one).
+    static let usersSQL = """
+        SELECT u.id, u.name,
+               (SELECT SUM(t.records) FROM recordTally t WHERE t.userId = u.id) AS records,
+               (SELECT r.performedAt FROM record r WHERE r.userId = u.id AND r.deletedAt IS NULL
+                ORDER BY r.performedAt DESC LIMIT 1) AS lastPerformedAt
+        FROM user u ORDER BY u.nameKey
+        """
+
+    /// Every exercise with its live records (the v11 tally, summed once per exercise).
+    static let exercisesSQL = """
+        SELECT e.id, e.name, e.category, e.kind, t.records AS records
+        FROM exercise e LEFT JOIN (SELECT exerciseId, SUM(records) AS records FROM recordTally GROUP BY exerciseId) t
+          ON t.exerciseId = e.id
+        ORDER BY e.nameKey
+        """
 
     /// Renames an exercise; refuses a name another exercise already has.
     public func renameExercise(_ exercise: Exercise, to newName: String, category: String?) throws(LogbookError) -> Exercise {
@@ -134,13 +143,14 @@ extension WorkoutStore {
         return try perform {
             try writer.write { db in
                 var merge = ExerciseMerge(from: from.name, into: into.name)
-                merge.records = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE exerciseId = ? AND deletedAt IS NULL", arguments: [from.id]) ?? 0
-                merge.deletedRecords = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE exerciseId = ? AND deletedAt IS NOT NULL", arguments: [from.id]) ?? 0
+                let ofFrom = Self.recordsOfExerciseSQL
+                merge.records = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE \(ofFrom) AND deletedAt IS NULL", arguments: [from.id]) ?? 0
+                merge.deletedRecords = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE \(ofFrom) AND deletedAt IS NOT NULL", arguments: [from.id]) ?? 0
                 merge.members = try String.fetchAll(db, sql: """
-                    SELECT u.name FROM user u WHERE u.id IN (SELECT userId FROM record WHERE exerciseId = ?) ORDER BY u.nameKey
+                    SELECT u.name FROM user u WHERE EXISTS (SELECT 1 FROM record WHERE userId = u.id AND exerciseId = ?) ORDER BY u.nameKey
                     """, arguments: [from.id])
                 // A moved set is an edit of its exercise, as 'edit --exercise' stamps one.
-                try db.execute(sql: "UPDATE record SET exerciseId = ?, editedAt = ? WHERE exerciseId = ?",
+                try db.execute(sql: "UPDATE record SET exerciseId = ?, editedAt = ? WHERE \(ofFrom)",
                                arguments: [into.id, Self.milliseconds(now), from.id])
                 for row in try Row.fetchAll(db, sql: "SELECT id, name, exercises FROM routine ORDER BY nameKey") {
                     guard let name = String.fromDatabaseValue(row["name"]), let text = String.fromDatabaseValue(row["exercises"]),
@@ -156,6 +166,11 @@ extension WorkoutStore {
             }
         }
     }
+
+    /// The records of one exercise (argument: its id), found through
+    /// (userId, exerciseId) one member at a time: record has no index of
+    /// its own on exerciseId (v11), which every save would write.
+    static let recordsOfExerciseSQL = "userId IN (SELECT id FROM user) AND exerciseId = ?"
 
     /// Removes an exercise that no record uses. Records are never deleted this way.
     public func removeExercise(_ exercise: Exercise) throws(LogbookError) {
@@ -232,7 +247,8 @@ extension WorkoutStore {
                         advice: String) throws(LogbookError) {
         try perform {
             try writer.write { db in
-                let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE \(table)Id = ? AND deletedAt IS NULL", arguments: [id]) ?? 0
+                let ofRow = table == "user" ? "userId = ?" : Self.recordsOfExerciseSQL
+                let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE \(ofRow) AND deletedAt IS NULL", arguments: [id]) ?? 0
                 if count > 0 {
                     throw LogbookError(.conflict, "\(name) has \(count) record\(count == 1 ? "" : "s"); \(advice)")
                 }
@@ -242,7 +258,7 @@ extension WorkoutStore {
                     }
                 }
                 // Deleted records are kept (they can be restored), and they still name it.
-                let kept = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE \(table)Id = ?", arguments: [id]) ?? 0
+                let kept = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE \(ofRow)", arguments: [id]) ?? 0
                 if kept > 0 {
                     let way = table == "user" ? "'topweight users remove \(name) --yes' removes them with the member"
                         : "'topweight exercises merge \(name) OTHER' puts them on another exercise"

@@ -12,14 +12,32 @@ extension WorkoutStore {
         }
     }
 
-    /// The bests on `db`: in a read, or inside a save's transaction.
+    /// The bests on `db`: in a read, or inside a save's transaction. From
+    /// the member's few recordBest rows of the exercise, one a rep count
+    /// (the heaviest at it): the heaviest and the best e1RM are among them
+    /// (at one rep count a heavier set is also a stronger one), and the most
+    /// reps at `atLeast` is the first heavy enough from the most reps down.
+    /// A best that is the record `excluding` gives way to the next heaviest
+    /// at its rep count, read from the records.
     static func bests(_ db: Database, userID: Int64, exerciseID: Int64, excluding: Int64?, atLeast: Weight) throws -> ExerciseBests {
-        let arguments: StatementArguments = [userID, exerciseID, excluding ?? 0]
+        var frontier: [BestSet] = []
+        for row in try Row.fetchAll(db.cachedStatement(sql: frontierSQL), arguments: [userID, exerciseID]) {
+            if let excluding, Int64.fromDatabaseValue(row[1]) == excluding {
+                let next = try firstBest(db.cachedStatement(sql: nextAtRepsSQL), [userID, exerciseID, row[0], excluding])
+                if let next { frontier.append(next) }
+            } else if let best = bestSet(row) {
+                frontier.append(best)
+            }
+        }
         var bests = ExerciseBests()
-        bests.heaviest = try firstBest(db.cachedStatement(sql: heaviestSQL), arguments)
-        guard bests.heaviest != nil else { return bests }
-        bests.strongest = try firstBest(db.cachedStatement(sql: strongestSQL), arguments)
-        bests.mostReps = try mostReps(db, arguments, atLeast: atLeast.kilograms - 0.005, heaviest: bests.heaviest)
+        bests.heaviest = frontier.max { ($0.weight.kilograms, $0.reps) < ($1.weight.kilograms, $1.reps) }
+        // Epley as ProgressSQL.estimate spells it, so equal sets compare equal.
+        func estimate(_ set: BestSet) -> Double {
+            set.reps == 1 ? set.weight.kilograms : set.weight.kilograms * Double(30 + set.reps) / 30
+        }
+        bests.strongest = frontier.max { (estimate($0), $0.weight.kilograms) < (estimate($1), $1.weight.kilograms) }
+        let lightest = atLeast.kilograms - 0.005
+        bests.mostReps = frontier.filter { $0.weight.kilograms >= lightest }.max { $0.reps < $1.reps }
         return bests
     }
 
@@ -35,61 +53,35 @@ extension WorkoutStore {
         return ProgressSQL.kindBests(rows)
     }
 
-    /// The set with the most reps at `atLeast` kg or more: for each rep
-    /// count the member did, most first, the heaviest set with it, until one
-    /// is heavy enough. A look or two per distinct rep count, not one per set.
-    private static func mostReps(_ db: Database, _ arguments: StatementArguments, atLeast: Double, heaviest: BestSet?) throws -> BestSet? {
-        // Nothing at that weight or more: no need to look.
-        guard let heaviest, heaviest.weight.kilograms >= atLeast else { return nil }
-        let next = try db.cachedStatement(sql: nextRepsSQL)
-        let at = try db.cachedStatement(sql: atRepsSQL)
-        var below = (Limits.reps.upperBound + 1).databaseValue
-        while let reps = try Row.fetchOne(next, arguments: arguments + [below]).map({ $0[0] as DatabaseValue }) {
-            if let found = try firstBest(at, arguments + [reps, atLeast]) { return found }
-            below = reps
-        }
-        return nil
-    }
-
     /// The first row of `statement` (reps, id, weight, unit) holding numbers
     /// Top Weight could have written: a tampered row is passed over.
     private static func firstBest(_ statement: Statement, _ arguments: StatementArguments) throws -> BestSet? {
         let rows = try Row.fetchCursor(statement, arguments: arguments)
         while let row = try rows.next() {
-            guard let id = Int64.fromDatabaseValue(row[1]),
-                  let values = StoredValues.decode(weight: row[2], unit: row[3], reps: row[0], series: 1.databaseValue) else { continue }
-            return BestSet(id: id, weight: values.weight, reps: values.reps)
+            if let best = bestSet(row) { return best }
         }
         return nil
     }
 
-    /// Arguments: user id, exercise id, the record left out. The terms of the
-    /// v9 indexes' WHERE (weight sets only), spelt as there, so the partial
-    /// indexes serve; each statement reads its index alone (the numbers are in it).
-    static let workingSetsSQL = "userId = ? AND exerciseId = ? AND deletedAt IS NULL AND kind IS NOT 'warmup' AND measure IS NULL AND id <> ?"
+    /// A best from a row (reps, id, weight, unit), or `nil` for numbers Top Weight would not write.
+    private static func bestSet(_ row: Row) -> BestSet? {
+        guard let id = Int64.fromDatabaseValue(row[1]),
+              let values = StoredValues.decode(weight: row[2], unit: row[3], reps: row[0], series: 1.databaseValue) else { return nil }
+        return BestSet(id: id, weight: values.weight, reps: values.reps)
+    }
 
-    static let heaviestSQL = """
-        SELECT reps, id, weight, unit FROM record INDEXED BY record_on_user_exercise_kilograms
-        WHERE \(workingSetsSQL) ORDER BY \(ProgressSQL.kilograms) DESC LIMIT 50
+    /// Arguments: user id, exercise id. The heaviest set at each rep count, most reps first.
+    static let frontierSQL = """
+        SELECT reps, recordId, weight, unit FROM recordBest WHERE userId = ? AND exerciseId = ? ORDER BY reps DESC
         """
 
-    static let strongestSQL = """
-        SELECT reps, id, weight, unit FROM record INDEXED BY record_on_user_exercise_estimate
-        WHERE \(workingSetsSQL) ORDER BY \(ProgressSQL.estimate) DESC LIMIT 50
-        """
-
-    /// Arguments: as `workingSetsSQL`, then a rep count: the largest below it.
-    static let nextRepsSQL = """
-        SELECT reps FROM record INDEXED BY record_on_user_exercise_reps
-        WHERE \(workingSetsSQL) AND reps < ? ORDER BY reps DESC LIMIT 1
-        """
-
-    /// Arguments: as `workingSetsSQL`, then a rep count and the lightest
-    /// weight in kilograms: the heaviest set with those reps, if heavy enough.
-    static let atRepsSQL = """
-        SELECT reps, id, weight, unit FROM record INDEXED BY record_on_user_exercise_reps
-        WHERE \(workingSetsSQL) AND reps = ? AND \(ProgressSQL.kilograms) BETWEEN ? AND \(ProgressSQL.heaviestKilograms)
-        ORDER BY \(ProgressSQL.kilograms) DESC LIMIT 50
+    /// Arguments: user id, exercise id, a rep count, the record left out:
+    /// the heaviest other working weight set with those reps, through
+    /// (userId, exerciseId) (only when a best is left out).
+    static let nextAtRepsSQL = """
+        SELECT reps, id, weight, unit FROM record
+        WHERE userId = ? AND exerciseId = ? AND reps = ? AND \(Schema.Best.workingSQL) AND id <> ?
+        ORDER BY \(ProgressSQL.kilograms) DESC, id LIMIT 50
         """
 
     public func dayTotals(userID: Int64, zone: ZoneOffsets) throws(LogbookError) -> [DayTotals] {

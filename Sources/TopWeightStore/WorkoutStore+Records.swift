@@ -13,20 +13,33 @@ extension WorkoutStore {
     /// prepared INSERT; the last-used defaults are derived from the records
     /// themselves through indexes, so nothing else is written.
     public func save(_ record: NewRecord, now: Date = Date()) throws(LogbookError) -> Int64 {
-        try saving { db in try Self.insert(record, now: now, db) }
+        try saving { db in
+            let (id, isNew) = try Self.insert(record, now: now, db)
+            if isNew { try Self.keepBest(id, record, db) }
+            return id
+        }
     }
 
     /// Saves one set and, before its transaction commits, finds the bests it
     /// is measured against (the new row left out by its id).
     public func saveMeasured(_ record: NewRecord, now: Date) throws(LogbookError) -> (id: Int64, bests: ExerciseBests) {
         try saving { db in
-            let id = try Self.insert(record, now: now, db)
+            let (id, isNew) = try Self.insert(record, now: now, db)
             guard record.kind != .warmup else { return (id, ExerciseBests()) }
             guard record.values.measure == .weight else {
                 return (id, try Self.kindBests(db, for: record.values, userID: record.user.id, exerciseID: record.exercise.id, excluding: id))
             }
-            return (id, try Self.bests(db, userID: record.user.id, exerciseID: record.exercise.id, excluding: id, atLeast: record.values.weight))
+            // The bests before this set, then this set among them.
+            let bests = try Self.bests(db, userID: record.user.id, exerciseID: record.exercise.id, excluding: id, atLeast: record.values.weight)
+            if isNew { try Self.keepBest(id, record, db) }
+            return (id, bests)
         }
+    }
+
+    /// Puts a new working weight set among the bests when it is one (v11's recordBest).
+    private static func keepBest(_ id: Int64, _ record: NewRecord, _ db: Database) throws {
+        guard record.kind != .warmup, record.values.measure == .weight else { return }
+        try db.cachedStatement(sql: Schema.Best.keptSQL).execute(arguments: [id])
     }
 
     /// Runs `body` in the transaction `writer.write` would open (BEGIN
@@ -49,9 +62,9 @@ extension WorkoutStore {
         }
     }
 
-    /// Inserts the set (or, for a retry of the same entry, finds the row
-    /// already there) and returns its id.
-    private static func insert(_ record: NewRecord, now: Date, _ db: Database) throws -> Int64 {
+    /// Inserts the set, counted in the tally (or, for a retry of the same
+    /// entry, finds the row already there) and returns its id and whether it is new.
+    private static func insert(_ record: NewRecord, now: Date, _ db: Database) throws -> (id: Int64, isNew: Bool) {
         let statement = try db.cachedStatement(sql: Self.saveSQL)
         let values = record.values
         if values.measure == .weight, values.effort == nil {
@@ -71,8 +84,12 @@ extension WorkoutStore {
             ])
         }
         // Saved before (a retry of the same entry): the row already there.
-        return db.changesCount > 0 ? db.lastInsertedRowID
-            : try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM record WHERE uid = ?"), arguments: [record.uid]) ?? 0
+        guard db.changesCount > 0 else {
+            return (try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM record WHERE uid = ?"), arguments: [record.uid]) ?? 0, false)
+        }
+        let id = db.lastInsertedRowID
+        try db.cachedStatement(sql: Schema.Tally.countedSQL).execute(arguments: [record.user.id, record.exercise.id])
+        return (id, true)
     }
 
     /// Arguments: uid, user id, exercise id, weight, unit, reps, series, performedAt, createdAt.

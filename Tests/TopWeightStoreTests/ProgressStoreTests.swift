@@ -249,24 +249,15 @@ struct ProgressStoreTests {
 
     // MARK: - The file's query plans
 
-    @Test("On a file, the checks of a save go through the v6 indexes: no scan, no sort of the member's sets")
+    @Test("On a file, the checks of a save read the member's recordBest rows of the exercise alone: no look at record, no sort")
     func plans() throws {
         try withTemporaryDatabase { database in
             let (_, users, exercises) = try QueryPlanTests.makeFixture(in: database)
-            let arguments: StatementArguments = [users[0].id, exercises[7].id, 0]
-            let expected: [(String, StatementArguments, String)] = [
-                (WorkoutStore.heaviestSQL, arguments, "SEARCH record USING COVERING INDEX record_on_user_exercise_kilograms (userId=? AND exerciseId=?)"),
-                (WorkoutStore.strongestSQL, arguments, "SEARCH record USING COVERING INDEX record_on_user_exercise_estimate (userId=? AND exerciseId=?)"),
-                (WorkoutStore.nextRepsSQL, arguments + [1_001], "SEARCH record USING COVERING INDEX record_on_user_exercise_reps (userId=? AND exerciseId=? AND reps<?)"),
-                (WorkoutStore.atRepsSQL, arguments + [8, 60.0], "SEARCH record USING COVERING INDEX record_on_user_exercise_reps (userId=? AND exerciseId=? AND reps=? AND <expr>>? AND <expr><?)"),
-            ]
-            for (sql, arguments, access) in expected {
-                let plan = try QueryPlanTests.plan(of: sql, arguments: arguments, path: database.path)
-                let explained = plan.joined(separator: "\n")
-                #expect(explained.contains(access), "expected \(access):\n\(explained)")
-                #expect(!plan.contains(where: QueryPlanTests.isFullScanOfRecord), "\(explained)")
-                #expect(!explained.contains("TEMP B-TREE"), "\(explained)")
-            }
+            let plan = try QueryPlanTests.plan(of: WorkoutStore.frontierSQL, arguments: [users[0].id, exercises[7].id], path: database.path)
+            let explained = plan.joined(separator: "\n")
+            #expect(explained.contains("SEARCH recordBest USING PRIMARY KEY (userId=? AND exerciseId=?)"), "\(explained)")
+            #expect(!plan.contains(where: QueryPlanTests.readsRecordTable), "\(explained)")
+            #expect(!explained.contains("TEMP B-TREE"), "\(explained)")
         }
     }
 }

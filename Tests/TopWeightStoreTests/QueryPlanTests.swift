@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import TopWeightCore
+import TopWeightStorage
 @testable import TopWeightStore
 import TopWeightTestSupport
 
@@ -24,6 +25,14 @@ struct QueryPlanTests {
         case lastUsedUser
         case userNameCompletion
         case exerciseNameCompletion
+        case bestsOfExercise
+        case nextBestAtReps
+        case timedBests
+        case recordsOfExercise
+        case tombstones
+        case usersListing
+        case exercisesListing
+        case historyOfOneExercise
 
         var testDescription: String { rawValue }
 
@@ -36,18 +45,37 @@ struct QueryPlanTests {
                 "USING INDEX record_on_performedAt"
             case .lastValues:
                 "USING INDEX record_on_user_exercise (userId=? AND exerciseId=?)"
-            case .lastExercise:
-                "(userId=?)"
+            case .lastExercise, .nextBestAtReps, .timedBests, .historyOfOneExercise:
+                // Since v11: the member's exercises from the tally, the newest live set of each.
+                "USING INDEX record_on_user_exercise (userId=? AND exerciseId=?)"
             case .lastUsedUser:
-                // Since v3: the newest live record, through the tombstone index.
-                "SEARCH record USING INDEX record_on_deletedAt (deletedAt=?)"
+                // Since v11: down the primary key from the newest row to the first live one.
+                "SEARCH record USING INTEGER PRIMARY KEY (rowid<?)"
             case .userNameCompletion, .exerciseNameCompletion:
                 "(nameKey>? AND nameKey<?)"
+            case .bestsOfExercise:
+                "SEARCH recordBest USING PRIMARY KEY (userId=? AND exerciseId=?)"
+            case .recordsOfExercise:
+                "USING COVERING INDEX record_on_user_exercise (userId=? AND exerciseId=?)"
+            case .tombstones:
+                "USING INDEX record_on_tombstone"
+            case .usersListing:
+                "SEARCH t USING PRIMARY KEY (userId=?)"
+            case .exercisesListing:
+                "SCAN recordTally"
             }
         }
 
         var readsRecords: Bool {
-            self != .userNameCompletion && self != .exerciseNameCompletion
+            ![.userNameCompletion, .exerciseNameCompletion, .bestsOfExercise, .exercisesListing].contains(self)
+        }
+
+        /// Sorts what it read: the member's exercises in the tally by their
+        /// newest set, every exercise's sum of the tally, a member's sets of
+        /// one exercise (by weight at one rep count, by time), everybody's
+        /// sets of one exercise by time (as through v10's exerciseId index).
+        var sortsAfterReading: Bool {
+            [.lastExercise, .exercisesListing, .nextBestAtReps, .timedBests, .historyOfOneExercise].contains(self)
         }
     }
 
@@ -109,6 +137,23 @@ struct QueryPlanTests {
             return (WorkoutStore.namesSQL(table: "user"), ["mem", WorkoutStore.upperBound(ofPrefix: "mem"), 200])
         case .exerciseNameCompletion:
             return (WorkoutStore.namesSQL(table: "exercise"), ["ex", WorkoutStore.upperBound(ofPrefix: "ex"), 200])
+        case .bestsOfExercise:
+            return (WorkoutStore.frontierSQL, [user.id, exercise.id])
+        case .nextBestAtReps:
+            return (WorkoutStore.nextAtRepsSQL, [user.id, exercise.id, 8, 1])
+        case .timedBests:
+            let values = SetValues.timed(SetDuration(seconds: 60), series: 1)
+            return (ProgressSQL.kindBestsSQL(for: values, userID: user.id, exerciseID: exercise.id, excluding: 1) ?? "", [])
+        case .recordsOfExercise:
+            return ("SELECT COUNT(*) FROM record WHERE \(WorkoutStore.recordsOfExerciseSQL)", [exercise.id])
+        case .tombstones:
+            query.deleted = true
+        case .usersListing:
+            return (WorkoutStore.usersSQL, [])
+        case .exercisesListing:
+            return (WorkoutStore.exercisesSQL, [])
+        case .historyOfOneExercise:
+            query.exerciseID = exercise.id
         }
         let (sql, arguments) = WorkoutStore.historySQL(query)
         return (sql, arguments)
@@ -128,7 +173,7 @@ struct QueryPlanTests {
         ["SCAN record", "SCAN r", "SEARCH record", "SEARCH r"].contains { detail == $0 || detail.hasPrefix($0 + " ") }
     }
 
-    static let usesIndex = ["USING INDEX", "USING COVERING INDEX", "USING INTEGER PRIMARY KEY"]
+    static let usesIndex = ["USING INDEX", "USING COVERING INDEX", "USING INTEGER PRIMARY KEY", "USING PRIMARY KEY"]
 
     /// `SCAN record` / `SCAN r` reading the table itself rather than walking an index.
     static func isFullScanOfRecord(_ detail: String) -> Bool {
@@ -160,7 +205,9 @@ struct QueryPlanTests {
             // No full table scan of records: a SCAN of record must at least walk an index.
             #expect(!plan.contains(where: Self.isFullScanOfRecord), "full scan of record:\n\(explained)")
             // No sort of the matching records after the fact.
-            #expect(!explained.contains("TEMP B-TREE"), "records sorted in a temporary b-tree:\n\(explained)")
+            if !statement.sortsAfterReading {
+                #expect(!explained.contains("TEMP B-TREE"), "records sorted in a temporary b-tree:\n\(explained)")
+            }
             // An index is used, and the one the schema meant.
             #expect(Self.usesIndex.contains { explained.contains($0) }, "no index used:\n\(explained)")
             #expect(explained.contains(statement.expectedAccess), "expected \(statement.expectedAccess):\n\(explained)")
@@ -182,6 +229,30 @@ struct QueryPlanTests {
                 #expect(explained.contains("SCAN \(table) USING INDEX sqlite_autoindex_\(table)_"), "\(explained)")
                 #expect(!explained.contains("TEMP B-TREE"), "\(explained)")
             }
+        }
+    }
+
+    @Test("Every index on record serves one of the store's statements: none is written by each save for nothing")
+    func everyIndexIsUsed() throws {
+        try withTemporaryDatabase { database in
+            let (_, users, exercises) = try Self.makeFixture(in: database)
+            var used = Set<String>()
+            for statement in Statement.allCases {
+                let (sql, arguments) = Self.sql(for: statement, user: users[0], exercise: exercises[7])
+                for step in try Self.plan(of: sql, arguments: arguments, path: database.path) {
+                    guard let range = step.range(of: "INDEX ") else { continue }
+                    used.insert(String(step[range.upperBound...].prefix { $0 != " " }))
+                }
+            }
+            // The uid's unique index is what a save's ON CONFLICT (uid) and a copy's look-up by uid stand on.
+            used.insert("record_on_uid")
+            let queue = try DatabaseQueue(path: database.path)
+            defer { try? queue.close() }
+            let indexes = try queue.read { db in
+                try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'record' AND sql IS NOT NULL")
+            }
+            #expect(Set(indexes).subtracting(used).isEmpty, "indexes no statement uses: \(Set(indexes).subtracting(used).sorted())")
+            #expect(indexes.count == 5, "\(indexes.sorted())")
         }
     }
 
