@@ -115,8 +115,8 @@ struct UseCases {
 
     init(store: any StorageEngine) {
         workouts = Workouts(logbook: store, catalog: .bundled())
-        log = TrainingLog(logbook: store, routineCatalog: .bundled(), timeZone: .current)
-        progress = TrainingProgress(logbook: store, timeZone: .current)
+        log = TrainingLog(logbook: store, routineCatalog: .bundled(), zone: { .current })
+        progress = TrainingProgress(logbook: store, zone: { .current })
         admin = AdminAccess(logbook: store)
     }
 }

@@ -12,14 +12,25 @@ extension DayGroup: Sendable where Item: Sendable {}
 
 /// Groups history by local day. The clock and the time zone are injected, so
 /// the grouping is the same in tests at midnight, across DST and in any zone.
+/// The calendar is made, and the zone looked up, the first time a day is
+/// asked for (see `Deferred`).
 public struct HistoryGrouping: Sendable {
-    public var calendar: Calendar
+    private let made: Deferred<Calendar>
+    public var calendar: Calendar { made.value }
 
     public init(timeZone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        calendar.locale = Locale(identifier: "en_US_POSIX")
-        self.calendar = calendar
+        self.init(zone: { timeZone })
+    }
+
+    /// A grouping whose zone is looked up when a day is first asked for:
+    /// `HistoryGrouping(zone: { .current })` costs the logger's start nothing.
+    public init(zone: @escaping @Sendable () -> TimeZone) {
+        made = Deferred {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone()
+            calendar.locale = Locale(identifier: "en_US_POSIX")
+            return calendar
+        }
     }
 
     /// Groups items (already newest first) into consecutive days, newest first.

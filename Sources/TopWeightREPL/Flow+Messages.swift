@@ -18,7 +18,7 @@ extension Flow {
         var columns = 80
         var glyphs: ChartGlyphs = .ascii
         var style: TextStyle = .plain
-        var firstWeekday = 2
+        var firstWeekday = Deferred { 2 }
         /// The screen's lines at a terminal (history is paged there); without one, a page of history.
         var rows: Int?
         var pageSize = 20

@@ -56,7 +56,7 @@ extension Flow {
     /// made terminal-safe); a pipe sees it once.
     static func drawn(_ month: TrainingMonth, in turn: inout Turn, _ context: Context) -> [Effect] {
         guard case .calendar(var view) = turn.mode else { return [] }
-        let lines = CalendarText.render(month, today: view.today, firstWeekday: context.firstWeekday, style: context.style)
+        let lines = CalendarText.render(month, today: view.today, firstWeekday: context.firstWeekday.value, style: context.style)
         let effects: [Effect] = (view.drawn > 0 ? [.erase(view.drawn)] : []) + [.show(lines)]
         view.drawn = lines.count
         turn.mode = context.interactive ? .calendar(view) : .entry

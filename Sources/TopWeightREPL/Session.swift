@@ -19,6 +19,8 @@ public final class Session {
     let console: any Console
     var settings: Settings
     let grouping: HistoryGrouping
+    /// The calendar's first column, found when `:calendar` first draws one.
+    let firstWeekday: Deferred<Int>
 
     /// The member's turn: the flow's state and every choice that dies with it.
     var turn: Turn
@@ -32,12 +34,13 @@ public final class Session {
         prompts = Prompts(logbook: store)
         names = Names(prompts: prompts, catalog: catalog)
         workouts = Workouts(logbook: store, catalog: catalog)
-        log = TrainingLog(logbook: store, routineCatalog: routines(), timeZone: settings.timeZone)
-        progress = TrainingProgress(logbook: store, timeZone: settings.timeZone)
+        log = TrainingLog(logbook: store, routineCatalog: routines(), zone: settings.zone)
+        progress = TrainingProgress(logbook: store, zone: settings.zone)
         self.source = source
         self.console = console
         self.settings = settings
-        grouping = HistoryGrouping(timeZone: settings.timeZone)
+        grouping = HistoryGrouping(zone: settings.zone)
+        firstWeekday = Deferred(settings.firstWeekday)
         turn = Turn(unit: settings.unit)
         source.setIdleTimeout(settings.idleTimeout)
     }
@@ -77,7 +80,7 @@ public final class Session {
     var context: Flow.Context {
         Flow.Context(kiosk: settings.kiosk, interactive: source.isInteractive, now: settings.now(), grouping: grouping,
                      columns: settings.columns ?? source.screenColumns ?? 80, glyphs: settings.chartGlyphs,
-                     style: settings.textStyle, firstWeekday: settings.firstWeekday,
+                     style: settings.textStyle, firstWeekday: firstWeekday,
                      rows: source.isInteractive ? source.screenRows : nil, pageSize: settings.historyPageSize)
     }
 

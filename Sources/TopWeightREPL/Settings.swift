@@ -10,12 +10,25 @@ extension Session {
         public var kiosk = false
         /// Seconds without a key before the session returns to an empty user prompt.
         public var idleTimeout: Double?
-        public var timeZone: TimeZone = .current
+        /// The days' zone: the system's unless one is set, looked up only
+        /// when a day is first asked for (the first prompt needs none).
+        public var timeZone: TimeZone {
+            get { chosenZone ?? .current }
+            set { chosenZone = newValue }
+        }
+        private var chosenZone: TimeZone?
+        /// `timeZone`, read when called.
+        var zone: @Sendable () -> TimeZone {
+            let chosen = chosenZone
+            return { chosen ?? .current }
+        }
         public var historyPageSize = 20
         /// Colour for the calendar and notes, or plain (NO_COLOR, a dumb terminal, a pipe).
         public var textStyle: TextStyle = .plain
-        /// The calendar's first column: 1 Sunday … 7 Saturday (the locale's, from the CLI).
-        public var firstWeekday = 2
+        /// The calendar's first column: 1 Sunday … 7 Saturday (the locale's,
+        /// from the CLI), asked for when a calendar is first drawn: finding
+        /// the locale's loads ICU's data.
+        public var firstWeekday: @Sendable () -> Int = { 2 }
         /// Braille and box drawing for `:chart`, or ASCII (a locale that is not UTF-8).
         public var chartGlyphs: ChartGlyphs = .ascii
         /// `$COLUMNS` when set: charts fit it rather than the screen's width.

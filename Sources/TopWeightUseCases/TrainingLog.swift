@@ -12,14 +12,24 @@ public struct TrainingLog: Sendable {
     /// logger starts without parsing `routines.yaml`.
     private let starters: @Sendable () -> RoutineCatalog
     public var routineCatalog: RoutineCatalog { starters() }
-    public let calendar: Calendar
+    /// Made, and the zone looked up, when a day is first asked for (see `Deferred`).
+    private let made: Deferred<Calendar>
+    public var calendar: Calendar { made.value }
 
     public init(logbook: any Logbook, routineCatalog: @autoclosure @escaping @Sendable () -> RoutineCatalog, timeZone: TimeZone) {
+        self.init(logbook: logbook, routineCatalog: routineCatalog(), zone: { timeZone })
+    }
+
+    /// A log whose zone is looked up when a day is first asked for (the logger's start needs none).
+    public init(logbook: any Logbook, routineCatalog: @autoclosure @escaping @Sendable () -> RoutineCatalog,
+                zone timeZone: @escaping @Sendable () -> TimeZone) {
         self.logbook = logbook
         starters = routineCatalog
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        self.calendar = calendar
+        made = Deferred {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone()
+            return calendar
+        }
     }
 
     /// The local day holding `date`.

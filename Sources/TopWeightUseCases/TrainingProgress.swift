@@ -7,13 +7,22 @@ import TopWeightCore
 /// (injected, like the clock); weeks run Monday to Sunday.
 public struct TrainingProgress: Sendable {
     public let logbook: any Logbook
-    public let calendar: Calendar
+    /// Made, and the zone looked up, when a day is first asked for (see `Deferred`).
+    private let made: Deferred<Calendar>
+    public var calendar: Calendar { made.value }
 
     public init(logbook: any Logbook, timeZone: TimeZone) {
+        self.init(logbook: logbook, zone: { timeZone })
+    }
+
+    /// Progress whose zone is looked up when a day is first asked for (the logger's start needs none).
+    public init(logbook: any Logbook, zone timeZone: @escaping @Sendable () -> TimeZone) {
         self.logbook = logbook
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        self.calendar = calendar
+        made = Deferred {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone()
+            return calendar
+        }
     }
 
     // MARK: - Personal records

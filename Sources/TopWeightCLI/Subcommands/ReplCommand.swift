@@ -62,7 +62,7 @@ struct ReplCommand: ParsableCommand {
             settings.idleTimeout = kiosk ? idleTimeout : nil
             let environment = ProcessInfo.processInfo.environment
             settings.textStyle = TextStyle.detect(environment: environment, isTerminal: terminal != nil)
-            settings.firstWeekday = CalendarGrid.firstWeekday(for: CalendarGrid.locale(environment: environment) ?? .current)
+            settings.firstWeekday = { CalendarGrid.firstWeekday(for: CalendarGrid.locale(environment: environment) ?? .current) }
             settings.chartGlyphs = ChartGlyphs.detect(environment: environment)
             settings.columns = environment["COLUMNS"].flatMap(Int.init).flatMap { (20...1_000).contains($0) ? $0 : nil }
             let console = StandardConsole()
