@@ -224,13 +224,16 @@ extension Workouts {
                    now: Date) throws(WorkoutsError) -> [String: [WorkoutRecord]] {
         // A second on: the finish's instant may share the last set's stored second.
         let from = max(since, assignment.assignedAt, assignment.lastDoneAt.map { $0.addingTimeInterval(1) } ?? since)
+        // Times are stored to the millisecond, rounded: a set saved a moment
+        // before `now` may read back a fraction of a millisecond after it.
+        let until = Date(timeIntervalSince1970: (now.timeIntervalSince1970 * 1000).rounded(.up) / 1000)
         var saved: [String: [WorkoutRecord]] = [:]
         for exercise in today.exercises {
             guard let stored = try attempt({ () throws(LogbookError) in try logbook.exercise(named: exercise.exercise) }) else { continue }
             let records = try attempt { () throws(LogbookError) in
                 try logbook.history(HistoryQuery(userID: member.id, exerciseID: stored.id, since: from))
             }
-            saved[exercise.exercise] = records.filter { $0.performedAt <= now }
+            saved[exercise.exercise] = records.filter { $0.performedAt <= until }
         }
         return saved
     }
