@@ -217,18 +217,23 @@ extension Workouts {
 
     /// The member's sets of each of the day's exercises from `since` (and
     /// after the day last finished: a second day done on the same date is
-    /// judged by its own sets) up to `now`, warm-ups included.
+    /// judged by its own sets; and from the assignment on: what a member
+    /// did before the coach put them on the program is not its first day)
+    /// up to `now`, warm-ups included.
     func savedSets(of member: User, on today: TodayWorkout, after assignment: ProgramAssignment, since: Date,
                    now: Date) throws(WorkoutsError) -> [String: [WorkoutRecord]] {
         // A second on: the finish's instant may share the last set's stored second.
-        let from = assignment.lastDoneAt.map { max(since, $0.addingTimeInterval(1)) } ?? since
+        let from = max(since, assignment.assignedAt, assignment.lastDoneAt.map { $0.addingTimeInterval(1) } ?? since)
+        // Times are stored to the millisecond, rounded: a set saved a moment
+        // before `now` may read back a fraction of a millisecond after it.
+        let until = Date(timeIntervalSince1970: (now.timeIntervalSince1970 * 1000).rounded(.up) / 1000)
         var saved: [String: [WorkoutRecord]] = [:]
         for exercise in today.exercises {
             guard let stored = try attempt({ () throws(LogbookError) in try logbook.exercise(named: exercise.exercise) }) else { continue }
             let records = try attempt { () throws(LogbookError) in
                 try logbook.history(HistoryQuery(userID: member.id, exerciseID: stored.id, since: from))
             }
-            saved[exercise.exercise] = records.filter { $0.performedAt <= now }
+            saved[exercise.exercise] = records.filter { $0.performedAt <= until }
         }
         return saved
     }

@@ -127,6 +127,50 @@ struct ProgramStoreTests {
         }
     }
 
+    @Test("sets saved before the member was put on the program don't count for its first day",
+          arguments: TestEngine.allCases)
+    func setsBeforeTheAssignment(engine: TestEngine) throws {
+        try engine.withStore { store in
+            let ana = try store.createUser(named: "Ana")
+            let workouts = Self.workouts(store)
+            let program = try workouts.program(named: "5x5")
+            let maxes = try workouts.parseMaxes("Back Squat=100,Bench Press=60,Barbell Row=50,Overhead Press=40,Deadlift=120",
+                                                for: program, unit: .kg)
+            // Ana trains in the morning; the coach puts her on 5×5 at noon.
+            let morning = Self.start.addingTimeInterval(86_400)
+            try Self.save(store, ana, "Back Squat", 100, 5, 5, at: morning.addingTimeInterval(60))
+            _ = try workouts.assign(program, to: ana, maxes: maxes, now: morning.addingTimeInterval(3_600))
+
+            let walk = try #require(try workouts.dayToWalk(of: ana, since: morning, now: morning.addingTimeInterval(7_200)))
+            #expect(walk.workDone == 0)
+            // Nor does today --done move her on with them.
+            _ = try workouts.finishDay(of: ana, since: morning, now: morning.addingTimeInterval(7_200))
+            let after = try #require(try workouts.dayToWalk(of: ana, since: morning, now: morning.addingTimeInterval(7_300)))
+            #expect(after.assignment.progress.trainingMax(for: "Back Squat") == Weight(value: 100, unit: .kg))
+        }
+    }
+
+    @Test("the set saved a fraction of a millisecond before the day is finished counts (times are stored to the millisecond, rounded)",
+          arguments: TestEngine.allCases)
+    func lastSetWithinTheMillisecond(engine: TestEngine) throws {
+        try engine.withStore { store in
+            let ana = try store.createUser(named: "Ana")
+            let workouts = Self.workouts(store)
+            let program = try workouts.program(named: "5x5")
+            let maxes = try workouts.parseMaxes("Back Squat=100,Bench Press=60,Barbell Row=50,Overhead Press=40,Deadlift=120",
+                                                for: program, unit: .kg)
+            _ = try workouts.assign(program, to: ana, maxes: maxes, now: Self.start)
+            let day = Self.start.addingTimeInterval(86_400)
+            // Saved at .0006 s, stored as .001; the walk ends at .0008.
+            let saved = day.addingTimeInterval(0.0006)
+            try Self.save(store, ana, "Back Squat", 100, 5, 5, at: saved)
+            let walk = try #require(try workouts.dayToWalk(of: ana, since: day, now: day.addingTimeInterval(0.0008)))
+            #expect(walk.workDone == 5)
+            let finished = try workouts.finishDay(of: ana, since: day, now: day.addingTimeInterval(0.0008))
+            #expect(finished.completion.first { $0.0 == "Back Squat" }?.1 == true)
+        }
+    }
+
     @Test("the gym's programs: imported (a mistake names its line), listed first, replacing a bundled one of the same name; removed unless a member is on it",
           arguments: TestEngine.allCases)
     func gymPrograms(engine: TestEngine) throws {
