@@ -220,7 +220,6 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
     /// The server's records with the kept sets among them, newest first;
     /// while the server is away, the kept sets alone (when any match).
     public func forEachRecord(_ query: HistoryQuery, _ body: (WorkoutRecord) throws -> Void) throws(LogbookError) {
-        if try waiting() > 0 { _ = try? sendKept() }
         let kept = query.deleted ? [] : try keptSets().filter { Self.matches($0, query) }.map(\.workoutRecord)
             .sorted { ($0.performedAt, $0.id) > ($1.performedAt, $1.id) }
         guard !kept.isEmpty else { return try server.forEachRecord(query, body) }
