@@ -232,11 +232,9 @@ public final class Session {
     /// saved a working set of already (no query then), nor on a `:date` day
     /// or a program's walk. A problem reading it never stands in the way of the save.
     private func nudge(after entry: NewRecord, id: Int64) -> WeightNudge.Suggestion? {
-        guard turn.day == nil, turn.plan?.program == nil, entry.kind != .warmup, entry.values.measure == .weight,
+        guard turn.day == nil, turn.plan?.program == nil,
               !turn.saved.contains(where: { $0.exercise == entry.exercise.name && $0.kind != .warmup }) else { return nil }
-        let calendar = grouping.calendar
-        let day = LocalDay(entry.performedAt, in: calendar)
-        return (try? workouts.nudge(after: entry, id: id, dayStart: day.start(in: calendar), today: day, calendar: calendar)) ?? nil
+        return workouts.nudgeAfterSaving(entry, id: id, calendar: grouping.calendar)
     }
 
     // MARK: - Leaving and resetting

@@ -23,6 +23,13 @@ extension Workouts {
     /// line shows once a day, not on every set); `nil` otherwise, and for a
     /// member on a program (the program moves them on), a warm-up, or a set
     /// of another kind than weight.
+    /// `nudge(after:…)` on the set's own day in `calendar`, for the front
+    /// ends: a problem reading it is no nudge, never a failed save.
+    public func nudgeAfterSaving(_ record: NewRecord, id: Int64, calendar: Calendar) -> WeightNudge.Suggestion? {
+        let day = LocalDay(record.performedAt, in: calendar)
+        return (try? nudge(after: record, id: id, dayStart: day.start(in: calendar), today: day, calendar: calendar)) ?? nil
+    }
+
     public func nudge(after record: NewRecord, id: Int64, dayStart: Date, today: LocalDay,
                       calendar: Calendar) throws(WorkoutsError) -> WeightNudge.Suggestion? {
         guard record.kind != .warmup, record.values.measure == .weight, record.values.weight.hundredths > 0 else { return nil }

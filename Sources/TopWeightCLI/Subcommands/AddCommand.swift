@@ -89,8 +89,7 @@ struct AddCommand: ParsableCommand {
     static func nudge(after entry: NewRecord, id: Int64, workouts: Workouts) -> WeightNudge.Suggestion? {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .current
-        let day = LocalDay(entry.performedAt, in: calendar)
-        return (try? workouts.nudge(after: entry, id: id, dayStart: day.start(in: calendar), today: day, calendar: calendar)) ?? nil
+        return workouts.nudgeAfterSaving(entry, id: id, calendar: calendar)
     }
 
     /// A weight typed as an argument: a plain number, in its own unit when it
