@@ -40,10 +40,14 @@ struct GlobalOptions: ParsableArguments {
     /// behind it (a typo, a backup folder that isn't there) refuses it instead
     /// of answering from a new, empty database left behind. The default file
     /// is made on first use by any command, as it always was: nobody typed it.
-    func openStore(readOnly: Bool = false, create: Bool = false) throws -> any StorageEngine {
+    ///
+    /// `offline` for what saves a member's sets (the logger, `add`): on a
+    /// PostgreSQL server that can't be reached, it opens anyway, keeping sets
+    /// in the terminal's outbox until the server is back.
+    func openStore(readOnly: Bool = false, create: Bool = false, offline: Bool = false) throws -> any StorageEngine {
         do {
             return try Self.open(databasePath, durable: isDurable, busyTimeout: busyTimeout, readOnly: readOnly,
-                                 create: create || !isGiven)
+                                 create: create || !isGiven, offline: offline)
         } catch {
             throw Failure.database(error)
         }
@@ -67,14 +71,28 @@ struct GlobalOptions: ParsableArguments {
     /// A file path opens the SQLite engine, a `postgres://` URL the PostgreSQL one.
     /// A file that does not exist is created only with `create`.
     static func open(_ location: String, durable: Bool = false, busyTimeout: Double = 10, readOnly: Bool = false,
-                     create: Bool = false) throws(LogbookError) -> any StorageEngine {
+                     create: Bool = false, offline: Bool = false) throws(LogbookError) -> any StorageEngine {
         if PostgresLocation.isPostgresURL(location) {
-            let server = try PostgresLogbook(url: location, options: .init(timeout: postgresTimeout, readOnly: readOnly))
+            let timeout = postgresTimeout
+            let server: PostgresLogbook
+            var away: LogbookError?
+            do {
+                server = try PostgresLogbook(url: location, options: .init(timeout: timeout, readOnly: readOnly))
+            } catch where error.kind == .unreachable && offline && !readOnly {
+                // Away at start: the terminal opens on its outbox and name cache,
+                // and connects (checking the schema) at the first call that reaches it.
+                server = try PostgresLogbook(url: location, options: .init(timeout: timeout, connectLater: true))
+                away = error
+            }
             guard !readOnly else { return server }
             // The terminal's outbox in front: sets saved while the server was
             // away are sent now, before anything reads (docs/SEVERAL-MACHINES.md).
-            let logbook = OutboxLogbook(server: server, outboxPath: Outbox.defaultPath())
-            if try logbook.waiting() > 0 { _ = try? logbook.sendKept() }
+            // A second connection, made when needed, takes the server's list of
+            // names for the terminal's cache without holding up a save.
+            let logbook = OutboxLogbook(server: server, outboxPath: Outbox.defaultPath(), awayAtStart: away) { () throws(LogbookError) in
+                try PostgresLogbook(url: location, options: .init(timeout: timeout, connectLater: true))
+            }
+            if away == nil, ((try? logbook.waiting()) ?? 0) > 0 { _ = try? logbook.sendKept() }
             return logbook
         }
         if let scheme = location.range(of: "://").map({ location[..<$0.lowerBound] }),
@@ -123,8 +141,8 @@ struct UseCases {
 
 extension GlobalOptions {
     /// The use cases over the database, opened as `openStore` opens it.
-    func open(create: Bool = false) throws -> UseCases {
-        UseCases(store: try openStore(create: create))
+    func open(create: Bool = false, offline: Bool = false) throws -> UseCases {
+        UseCases(store: try openStore(create: create, offline: offline))
     }
 
     /// The use cases over the store and the bundled catalog.

@@ -28,6 +28,10 @@ final class PostgresLink: @unchecked Sendable {
     private var connectionServed = false
     private var nextConnectionID = 0
     private let tlsContext: NIOSSLContext?
+    /// Run before the first call that reaches the server, until it succeeds
+    /// once (`whenFirstReached`); recursive, so its own calls pass through.
+    private let preparing = NSRecursiveLock()
+    private var prepare: ((PostgresLink) throws(LogbookError) -> Void)?
     /// postgres-nio logs into this; nothing of it reaches the member's screen.
     private let logger = Logger(label: "topweight.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
@@ -76,12 +80,37 @@ final class PostgresLink: @unchecked Sendable {
 
     // MARK: - Calls
 
+    /// Runs `body` (the schema check) before the first call, instead of now:
+    /// a terminal that starts while its server is away connects later.
+    func whenFirstReached(_ body: @escaping (PostgresLink) throws(LogbookError) -> Void) {
+        preparing.withLock { prepare = body }
+    }
+
+    /// Runs what waits for the first call, once; a call with a bound
+    /// (`within`) first connects within it, so a save still gives up in time.
+    private func prepared(until deadline: NIODeadline?, bound: TimeAmount?) throws(LogbookError) {
+        preparing.lock()
+        defer { preparing.unlock() }
+        guard let body = prepare else { return }
+        if deadline != nil {
+            try call(retry: false, until: deadline, bound: bound) { _ in }
+        }
+        prepare = nil
+        do {
+            try body(self)
+        } catch {
+            prepare = body
+            throw error
+        }
+    }
+
     /// Runs one statement (its own transaction) and returns its rows;
     /// `within` bounds the whole call, a connect and a retry included (a
     /// save's short bound), instead of `timeout` for each wait.
     @discardableResult
     func query(_ query: PostgresQuery, retry: Bool = true, within: TimeAmount? = nil) throws(LogbookError) -> PostgresQueryResult {
         let deadline = within.map { NIODeadline.now() + $0 }
+        try prepared(until: deadline, bound: within)
         return try call(retry: retry, until: deadline, bound: within) { connection throws in try self.run(query, on: connection, until: deadline) }
     }
 
@@ -89,6 +118,7 @@ final class PostgresLink: @unchecked Sendable {
     /// again (up to five times) when the server reports a serialization
     /// failure or a deadlock, which two terminals writing at once can cause.
     func transaction<T>(retry: Bool = true, _ body: (Transaction) throws -> T) throws(LogbookError) -> T {
+        try prepared(until: nil, bound: nil)
         var attempt = 0
         while true {
             attempt += 1
@@ -127,6 +157,7 @@ final class PostgresLink: @unchecked Sendable {
     /// `LISTEN`s on `channel` on this link's connection (opened if need be);
     /// `notified` runs on each notification until the connection closes.
     func listen(_ channel: String, _ notified: @escaping @Sendable () -> Void) throws(LogbookError) {
+        try prepared(until: nil, bound: nil)
         try call(retry: true) { connection throws in
             connection.addListener(channel: channel) { _, _ in notified() }
             try self.run(PostgresQuery(unsafeSQL: "LISTEN \(channel)"), on: connection)

@@ -24,10 +24,15 @@ public final class PostgresLogbook: StorageEngine {
         /// the network longer than a member notices.
         public var saveBound: Int
 
-        public init(timeout: Int = 5, readOnly: Bool = false, saveBound: Int = 300) {
+        /// Connects and checks the schema at the first call, not at once: a
+        /// terminal that starts while its server is away.
+        public var connectLater: Bool
+
+        public init(timeout: Int = 5, readOnly: Bool = false, saveBound: Int = 300, connectLater: Bool = false) {
             self.timeout = timeout
             self.readOnly = readOnly
             self.saveBound = saveBound
+            self.connectLater = connectLater
         }
     }
 
@@ -40,12 +45,18 @@ public final class PostgresLogbook: StorageEngine {
     static let namesLock: Int64 = 0x5457_6E61_6D65_73
     static let pinLock: Int64 = 0x5457_7069_6E
 
-    /// Connects to `url` and brings its schema up to date.
+    /// Connects to `url` and brings its schema up to date (with
+    /// `connectLater`, at the first call).
     public init(url: String, options: Options = Options()) throws(LogbookError) {
         let location = try PostgresLocation(url)
         link = try PostgresLink(location, timeout: .seconds(Int64(max(1, options.timeout))))
         saveBound = .milliseconds(Int64(max(50, options.saveBound)))
-        try PostgresSchema.migrate(link, readOnly: options.readOnly)
+        let readOnly = options.readOnly
+        if options.connectLater {
+            link.whenFirstReached { link throws(LogbookError) in try PostgresSchema.migrate(link, readOnly: readOnly) }
+        } else {
+            try PostgresSchema.migrate(link, readOnly: readOnly)
+        }
     }
 
     /// Closes the connection now (it also closes when the logbook goes away).

@@ -63,7 +63,13 @@ public final class Outbox: Sendable {
                 try db.execute(sql: "PRAGMA synchronous = FULL")
             }
             queue = try DatabaseQueue(path: path, configuration: config)
-            try Self.migrator.migrate(queue)
+            do {
+                try Self.migrator.migrate(queue)
+            } catch {
+                // Another process made the tables between our look and our
+                // write (each migration is one transaction, rolled back): look again.
+                try Self.migrator.migrate(queue)
+            }
         } catch {
             throw LogbookError.wrap(error, path: path)
         }
@@ -85,6 +91,24 @@ public final class Outbox: Sendable {
                 );
                 CREATE TABLE sent (
                     place INTEGER PRIMARY KEY, database TEXT NOT NULL, uid TEXT NOT NULL, recordid INTEGER NOT NULL, sentat REAL NOT NULL
+                );
+                """)
+        }
+        migrator.registerMigration("outbox v2: names") { db in
+            // What the server named, so a terminal that starts or meets a
+            // member while the server is away still knows who and what a
+            // name is (`NameCache`). A cache: refilled from the server.
+            try db.execute(sql: """
+                CREATE TABLE knownuser (
+                    database TEXT NOT NULL, id INTEGER NOT NULL, name TEXT NOT NULL, PRIMARY KEY (database, id)
+                );
+                CREATE TABLE knownexercise (
+                    database TEXT NOT NULL, id INTEGER NOT NULL, name TEXT NOT NULL, category TEXT, kind TEXT NOT NULL,
+                    PRIMARY KEY (database, id)
+                );
+                CREATE TABLE knownlast (
+                    database TEXT NOT NULL, userid INTEGER NOT NULL, exerciseid INTEGER NOT NULL, setvalues TEXT,
+                    seenat REAL NOT NULL, PRIMARY KEY (database, userid, exerciseid)
                 );
                 """)
         }
@@ -149,6 +173,64 @@ public final class Outbox: Sendable {
     public func sentRecordID(place: Int64) throws(LogbookError) -> Int64? {
         try read { db in
             try Int64.fetchOne(db, sql: "SELECT recordid FROM sent WHERE place = ? AND database = ?", arguments: [place, self.place])
+        }
+    }
+
+    // MARK: - Names heard of (`NameCache`)
+
+    /// The members and exercises this terminal heard of from its server.
+    public func knownNames() throws(LogbookError) -> KnownNames {
+        try read { db in
+            let users = try Row.fetchAll(db, sql: "SELECT id, name FROM knownuser WHERE database = ?", arguments: [place])
+                .map { User(id: $0["id"], name: $0["name"]) }
+            let exercises = try Row.fetchAll(db, sql: "SELECT id, name, category, kind FROM knownexercise WHERE database = ?",
+                                             arguments: [place])
+                .compactMap { row -> Exercise? in
+                    guard let kind = ExerciseKind(rawValue: row["kind"] ?? "") else { return nil }
+                    return Exercise(id: row["id"], name: row["name"], category: row["category"], kind: kind)
+                }
+            return KnownNames(users: users, exercises: exercises)
+        }
+    }
+
+    func knownLasts(of user: Int64) throws(LogbookError) -> [(Int64, NameCache.Last)] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT exerciseid, setvalues, seenat FROM knownlast WHERE database = ? AND userid = ?",
+                             arguments: [place, user]).map { row in
+                let text: String? = row["setvalues"]
+                let values = text.flatMap { try? JSONDecoder().decode(SetValues.self, from: Data($0.utf8)) }
+                return (row["exerciseid"], NameCache.Last(values: values, seenAt: row["seenat"]))
+            }
+        }
+    }
+
+    /// Stores what the cache learned: with `all`, the server's whole list
+    /// replaces the stored names (a member's lasts stay).
+    func storeKnown(all: KnownNames?, users: [User], exercises: [Exercise],
+                    lasts: [(user: Int64, exercise: Int64, last: NameCache.Last)]) throws(LogbookError) {
+        let encoded = lasts.map { entry in
+            (entry, entry.last.values.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) })
+        }
+        try write { db in
+            if all != nil {
+                try db.execute(sql: "DELETE FROM knownuser WHERE database = ?", arguments: [place])
+                try db.execute(sql: "DELETE FROM knownexercise WHERE database = ?", arguments: [place])
+            }
+            for user in (all?.users ?? []) + users {
+                try db.execute(sql: "INSERT OR REPLACE INTO knownuser (database, id, name) VALUES (?, ?, ?)",
+                               arguments: [place, user.id, user.name])
+            }
+            for exercise in (all?.exercises ?? []) + exercises {
+                try db.execute(sql: "INSERT OR REPLACE INTO knownexercise (database, id, name, category, kind) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [place, exercise.id, exercise.name, exercise.category, exercise.kind.rawValue])
+            }
+            for (entry, values) in encoded {
+                try db.execute(sql: """
+                    INSERT INTO knownlast (database, userid, exerciseid, setvalues, seenat) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (database, userid, exerciseid) DO UPDATE
+                    SET setvalues = coalesce(excluded.setvalues, setvalues), seenat = max(seenat, excluded.seenat)
+                    """, arguments: [place, entry.user, entry.exercise, values, entry.last.seenAt])
+            }
         }
     }
 

@@ -3,82 +3,112 @@ import TopWeightCore
 
 // MARK: - What the prompts read, while the server is away
 
-/// Names the server gave during this run, and the kept sets, answer the
-/// prompts while the server is away: a member at the rack keeps logging the
-/// exercises they were on. A name the terminal never saw needs the server.
+/// What the server named (`NameCache`: this run's answers, the background's
+/// list, the file a restarted terminal reads) and the kept sets answer the
+/// prompts while the server is away: a member who walks up mid-outage is
+/// found by name and logs the exercises the gym has. A new member or a new
+/// exercise needs the server, and says so.
 extension OutboxLogbook {
     public func user(named name: String) throws(LogbookError) -> User? {
-        let key = NameRules.key(name)
         do {
             let found = try server.user(named: name)
-            if let found { remember(user: found) }
+            if let found { names.learn(found) }
             return found
         } catch where error.kind == .unreachable {
-            if let known = knownUser(key) { return known }
+            let key = NameRules.key(name)
+            if let known = names.user(key: key, outbox: cacheFile) { return known }
             if let kept = try keptSetsIfAny().last(where: { NameRules.key($0.record.user.name) == key }) { return kept.record.user }
-            throw error
+            throw LogbookError(.unreachable, "\(error.message); this terminal has not heard of a member named \(name), and a new member needs the server")
         }
     }
 
     public func exercise(named name: String) throws(LogbookError) -> Exercise? {
-        let key = NameRules.key(name)
         do {
             let found = try server.exercise(named: name)
-            if let found { remember(exercise: found) }
+            if let found { names.learn(found) }
             return found
         } catch where error.kind == .unreachable {
-            if let known = knownExercise(key) { return known }
+            let key = NameRules.key(name)
+            if let known = names.exercise(key: key, outbox: cacheFile) { return known }
             if let kept = try keptSetsIfAny().last(where: { NameRules.key($0.record.exercise.name) == key }) { return kept.record.exercise }
-            throw error
+            // Not one the gym has logged, as far as this terminal knows: a new one, made when the server is back.
+            return nil
         }
     }
 
     /// A new member needs the server; once made, this terminal knows them.
     public func createUser(named name: String, now: Date) throws(LogbookError) -> User {
-        let made = try server.createUser(named: name, now: now)
-        remember(user: made)
-        return made
+        do {
+            let made = try server.createUser(named: name, now: now)
+            names.learn(made)
+            return made
+        } catch where error.kind == .unreachable {
+            throw LogbookError(.unreachable, "\(error.message); a new member needs the server: members this terminal knows keep saving meanwhile")
+        }
     }
 
     public func createExercise(named name: String, category: String?, kind: ExerciseKind, now: Date) throws(LogbookError) -> Exercise {
-        let made = try server.createExercise(named: name, category: category, kind: kind, now: now)
-        remember(exercise: made)
-        return made
+        do {
+            let made = try server.createExercise(named: name, category: category, kind: kind, now: now)
+            names.learn(made)
+            return made
+        } catch where error.kind == .unreachable {
+            throw LogbookError(.unreachable, "\(error.message); \(name) is new to this gym and a new exercise needs the server: exercises the gym has logged keep saving meanwhile")
+        }
     }
 
-    /// Other terminals' new names; none while the server is away.
+    /// Away, none known: making the new name needs the server, which says so then.
+    public func existingLookalike(of name: String, kind: NameRules.Kind) throws(LogbookError) -> String? {
+        do {
+            return try server.existingLookalike(of: name, kind: kind)
+        } catch where error.kind == .unreachable {
+            return nil
+        }
+    }
+
+    /// Other terminals' new names; while the server is away, the names this terminal heard of.
     public func names(of kind: NameRules.Kind, after id: Int64) throws(LogbookError) -> [(id: Int64, name: String)] {
         do {
-            return try server.names(of: kind, after: id)
+            let found = try server.names(of: kind, after: id)
+            if kind == .user { for (id, name) in found { names.learn(User(id: id, name: name)) } }
+            return found
         } catch where error.kind == .unreachable {
-            return []
+            return names.names(of: kind, after: id, outbox: cacheFile)
         }
     }
 
     public func recentExercises(of user: User, limit: Int) throws(LogbookError) -> [Exercise] {
         do {
-            return try server.recentExercises(of: user, limit: limit)
+            let found = try server.recentExercises(of: user, limit: limit)
+            for exercise in found { names.learn(exercise) }
+            return found
         } catch where error.kind == .unreachable {
             var seen = Set<Int64>()
-            return try keptSets().reversed().map(\.record).filter { $0.user.id == user.id && seen.insert($0.exercise.id).inserted }
-                .prefix(limit).map(\.exercise)
+            let kept = try keptSets().reversed().map(\.record).filter { $0.user.id == user.id }.map(\.exercise)
+            return (kept + names.recent(of: user, outbox: cacheFile)).filter { seen.insert($0.id).inserted }.prefix(limit).map { $0 }
         }
     }
 
     public func lastUsedUser() throws(LogbookError) -> User? {
         if let kept = try keptSetsIfAny().last { return kept.record.user }
-        return try server.lastUsedUser()
+        do {
+            return try server.lastUsedUser()
+        } catch where error.kind == .unreachable {
+            return nil
+        }
     }
 
     /// The newest kept set's, else the server's: kept sets are newer than
-    /// anything the server holds of this terminal.
+    /// anything the server holds of this terminal. Away, the one this
+    /// terminal heard of last.
     public func lastExercise(of user: User) throws(LogbookError) -> Exercise? {
         if let kept = try keptSetsIfAny().last(where: { $0.record.user.id == user.id }) { return kept.record.exercise }
         do {
-            return try server.lastExercise(of: user)
+            let found = try server.lastExercise(of: user)
+            if let found { names.learn(user, did: found, values: nil, now: Date()) }
+            return found
         } catch where error.kind == .unreachable {
-            // Away: the member starts from no default rather than not at all.
-            return nil
+            return names.recent(of: user, outbox: cacheFile).first
         }
     }
 
@@ -87,9 +117,11 @@ extension OutboxLogbook {
             return kept.record.values
         }
         do {
-            return try server.lastValues(of: user, for: exercise)
+            let found = try server.lastValues(of: user, for: exercise)
+            if let found { names.learn(user, did: exercise, values: found, now: Date()) }
+            return found
         } catch where error.kind == .unreachable {
-            return nil
+            return names.lastValues(of: user, for: exercise, outbox: cacheFile)
         }
     }
 }

@@ -3,9 +3,10 @@ import TopWeightCore
 
 // MARK: - What needs the server: passed on as it is
 
-/// Everything but saving, `:undo`, history and the prompts' reads goes to
-/// the server unchanged, and fails as the server fails (`.unreachable` while
-/// it is away): edits, notes, PIN changes, reports, programs.
+/// Everything but saving, `:undo`, history, the prompts' reads and whether a
+/// PIN is set goes to the server unchanged, and fails as the server fails
+/// (`.unreachable` while it is away): edits, notes, PIN changes, reports,
+/// programs.
 extension OutboxLogbook {
     public func users() throws(LogbookError) -> [UserSummary] {
         try server.users()
@@ -39,9 +40,6 @@ extension OutboxLogbook {
         try server.removeExercise(exercise)
     }
 
-    public func existingLookalike(of name: String, kind: NameRules.Kind) throws(LogbookError) -> String? {
-        try server.existingLookalike(of: name, kind: kind)
-    }
 
     public func sessionInfos(userID: Int64, from first: LocalDay, through last: LocalDay) throws(LogbookError) -> [SessionInfo] {
         try server.sessionInfos(userID: userID, from: first, through: last)
@@ -107,8 +105,14 @@ extension OutboxLogbook {
         try server.isPrivate(user)
     }
 
+    /// Away, taken as set: a kiosk started without its server stays shut
+    /// (leaving needs the PIN, and the PIN needs the server).
     public func adminPinIsSet() throws(LogbookError) -> Bool {
-        try server.adminPinIsSet()
+        do {
+            return try server.adminPinIsSet()
+        } catch where error.kind == .unreachable {
+            return true
+        }
     }
 
     public func checkAdminPin(_ pin: String, now: Date) throws(LogbookError) -> PinVerdict {

@@ -25,17 +25,28 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
     /// since: a save then doesn't read it (another terminal's kept sets are
     /// its own to send, and the background sender finds them anyway).
     private var knownEmpty = false
-    /// Members and exercises the server named during this run, by name key:
-    /// what a prompt finds while the server is away.
-    private var knownUsers: [String: User] = [:]
-    private var knownExercises: [String: Exercise] = [:]
+    /// The members, exercises and last sets the server named: what the
+    /// prompts find while it is away (`NameCache`).
+    let names = NameCache()
+    /// Where the background takes the server's whole list of names from: a
+    /// connection of its own, so a slow answer never holds up a save.
+    private let namesSource: (@Sendable () throws(LogbookError) -> any StorageEngine)?
+    /// Why the server could not be reached when this terminal started, if it could not.
+    public let awayAtStart: LogbookError?
     /// Serializes sending within this process (the outbox's lock does across processes).
     private let sending = NSLock()
+    private let opening = NSLock()
     private var sender: Thread?
 
-    public init(server: any StorageEngine, outboxPath: String) {
+    /// `namesSource` opens a second connection to the server for the
+    /// background's list of names; `awayAtStart` is why the terminal started
+    /// without its server (`server` then connects at its first call).
+    public init(server: any StorageEngine, outboxPath: String, awayAtStart: LogbookError? = nil,
+                namesSource: (@Sendable () throws(LogbookError) -> any StorageEngine)? = nil) {
         self.server = server
         self.outboxPath = outboxPath
+        self.awayAtStart = awayAtStart
+        self.namesSource = namesSource
     }
 
     public var location: String { server.location }
@@ -43,21 +54,35 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
     /// The outbox, opened once it exists (or created, with `create`).
     public func outbox(create: Bool = false) throws(LogbookError) -> Outbox? {
         if let opened = lock.withLock({ opened }) { return opened }
+        // One opening at a time: the logger's thread and the background's
+        // would otherwise both make the file's tables.
+        opening.lock()
+        defer { opening.unlock() }
+        if let opened = lock.withLock({ opened }) { return opened }
         guard let made = try Outbox.open(outboxPath, place: server.location, create: create) else { return nil }
-        lock.withLock { opened = opened ?? made }
+        lock.withLock { opened = made }
         return made
     }
 
-    func remember(user: User) {
-        lock.withLock { knownUsers[NameRules.key(user.name)] = user }
+    /// The outbox if there is one, for the name cache (a broken file is no cache).
+    var cacheFile: Outbox? { (try? outbox()) ?? nil }
+
+    // MARK: - Names
+
+    /// Takes the server's whole list of members and exercises into the name
+    /// cache and its file (names the server no longer has are forgotten).
+    public func refreshNames(from source: any StorageEngine) throws(LogbookError) {
+        let users = try source.names(of: .user, after: 0).map { User(id: $0.id, name: $0.name) }
+        let exercises = try source.exercises().map(\.exercise)
+        names.learnAll(users: users, exercises: exercises)
+        try flushNames()
     }
 
-    func remember(exercise: Exercise) {
-        lock.withLock { knownExercises[NameRules.key(exercise.name)] = exercise }
+    /// Writes what the name cache learned to the outbox file (made now if need be).
+    public func flushNames() throws(LogbookError) {
+        guard let outbox = try outbox(create: true) else { return }
+        names.flush(to: outbox)
     }
-
-    func knownUser(_ key: String) -> User? { lock.withLock { knownUsers[key] } }
-    func knownExercise(_ key: String) -> Exercise? { lock.withLock { knownExercises[key] } }
 
     // MARK: - Sending
 
@@ -107,34 +132,53 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
     }
 
     /// One kept set to the server: by its member's and exercise's ids, or,
-    /// should one of them be gone meanwhile (merged, removed), by their names.
+    /// should one of them be gone meanwhile (merged, removed, renamed away),
+    /// by their names, found or made again: nothing kept is dropped.
     private func send(_ kept: KeptSet, now: Date) throws(LogbookError) -> Int64 {
         do {
             return try server.save(kept.record, now: kept.keptAt)
         } catch where error.kind == .unreachable {
             throw error
         } catch {
-            let record = kept.record
-            let stored = StoredRecord(id: 0, uid: record.uid, user: record.user.name, exercise: record.exercise.name,
-                                      category: record.exercise.category, values: record.values, performedAt: record.performedAt,
-                                      createdAt: kept.keptAt, editedAt: nil, deletedAt: nil, kind: record.kind,
-                                      exerciseKind: record.exercise.kind)
-            _ = try server.adoptRecords([stored], now: now)
-            return 0
+            var record = kept.record
+            guard let user = try server.findOrCreateUsers(named: [record.user.name], now: now).first,
+                  let exercise = try server.findOrCreateExercises([(record.exercise.name, record.exercise.category, record.exercise.kind)],
+                                                                  now: now).first
+            else { throw error }
+            guard user != record.user || exercise != record.exercise else { throw error }
+            record.user = user
+            record.exercise = exercise
+            return try server.save(record, now: kept.keptAt)
         }
     }
 
     /// Tries to send kept sets every `seconds` while any wait, on a thread
     /// of its own: a terminal idle at a prompt empties its outbox once the
-    /// server is back. Failures stay quiet; the next save or `check` tells.
-    public func startSending(every seconds: Double) {
+    /// server is back. The same thread takes the server's list of names at
+    /// once and every `namesEvery` seconds after (a minute after a failed
+    /// try), and writes what the name cache learned. Failures stay quiet;
+    /// the next save or `check` tells.
+    public func startSending(every seconds: Double, namesEvery: Double = 300) {
         lock.withLock {
             guard sender == nil else { return }
+            let source = namesSource
             let thread = Thread { [weak self] in
+                var namesDue = ContinuousClock.now
                 while true {
-                    Thread.sleep(forTimeInterval: seconds)
                     guard let self else { return }
+                    if let source, ContinuousClock.now >= namesDue {
+                        let taken: Bool
+                        do {
+                            try self.refreshNames(from: try source())
+                            taken = true
+                        } catch {
+                            taken = false
+                        }
+                        namesDue = ContinuousClock.now + .seconds(taken ? namesEvery : min(60, namesEvery))
+                    }
+                    try? self.flushNames()
                     if (try? self.waiting()) ?? 0 > 0 { _ = try? self.sendKept() }
+                    Thread.sleep(forTimeInterval: seconds)
                 }
             }
             thread.name = "topweight outbox"
@@ -173,7 +217,9 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
             }
         }
         do {
-            return try save()
+            let saved = try save()
+            names.learn(record.user, did: record.exercise, values: record.values, now: now)
+            return saved
         } catch where error.kind == .unreachable {
             return try keep(record, now: now)
         }

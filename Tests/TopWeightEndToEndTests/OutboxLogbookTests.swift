@@ -131,11 +131,87 @@ struct OutboxLogbookTests {
         #expect(try logbook.saveMeasured(Self.set(bo, squat, 60), now: Date()).id < 0)
         #expect(try logbook.lastExercise(of: bo) == squat)
         #expect(try logbook.recentExercises(of: bo, limit: 5) == [squat])
-        #expect(try logbook.names(of: .user, after: 0).isEmpty)
+        // Away, the completion index gets the names this terminal heard of.
+        #expect(try logbook.names(of: .user, after: 0).map(\.name) == ["Ana", "Bo"])
         let unknown = #expect(throws: LogbookError.self) { try logbook.user(named: "Cy") }
         #expect(unknown?.kind == .unreachable)
         let creating = #expect(throws: LogbookError.self) { try logbook.createUser(named: "Cy", now: Date()) }
         #expect(creating?.kind == .unreachable)
+    }
+
+    @Test("A terminal restarted while its server is away knows the members, exercises and last sets its earlier run heard of; a new member or exercise is refused in one line; the kept set goes once the server is back")
+    func restartedAway() throws {
+        let cluster = try PrivateCluster()
+        defer { cluster.stop() }
+        let state = try StateDirectory()
+        // Another machine made the members and exercises; Bo trained there.
+        let elsewhere = try PostgresLogbook(url: cluster.url)
+        let ana = try elsewhere.createUser(named: "Ana")
+        let bo = try elsewhere.createUser(named: "Bo")
+        let squat = try elsewhere.createExercise(named: "Back Squat")
+        let plank = try elsewhere.createExercise(named: "Plank", category: "Core", kind: .time)
+        _ = try elsewhere.saveMeasured(Self.set(bo, squat, 80), now: Date())
+        elsewhere.close()
+
+        // This terminal's earlier run: the background took the list, Bo picked himself.
+        let earlier = OutboxLogbook(server: try PostgresLogbook(url: cluster.url), outboxPath: state.outbox)
+        try earlier.refreshNames(from: try PostgresLogbook(url: cluster.url))
+        #expect(try earlier.lastExercise(of: bo) == squat)
+        #expect(try earlier.lastValues(of: bo, for: squat)?.weight.value == 80)
+        try earlier.flushNames()
+        let known = try #require(try Outbox.open(state.outbox, place: earlier.location, create: false)).knownNames()
+        #expect(Set(known.users.map(\.name)) == ["Ana", "Bo"])
+        #expect(Set(known.exercises) == [squat, plank])
+
+        try cluster.pgCtl(["stop", "-m", "immediate"])
+        // A new process: it opens without its server.
+        let terminal = OutboxLogbook(server: try PostgresLogbook(url: cluster.url, options: .init(connectLater: true)), outboxPath: state.outbox)
+        #expect(try terminal.user(named: "ana") == ana)
+        #expect(try terminal.exercise(named: "PLANK") == plank)
+        #expect(try terminal.names(of: .exercise, after: 0).map(\.name) == ["Back Squat", "Plank"])
+        #expect(try terminal.lastExercise(of: bo) == squat)
+        #expect(try terminal.lastValues(of: bo, for: squat)?.weight.value == 80)
+        #expect(try terminal.lastExercise(of: ana) == nil)
+        let kept = try terminal.saveMeasured(Self.set(ana, squat, 100), now: Date()).id
+        #expect(kept < 0)
+        let newMember = #expect(throws: LogbookError.self) { try terminal.createUser(named: "Cy", now: Date()) }
+        #expect(newMember?.kind == .unreachable)
+        #expect(newMember?.message.contains("a new member needs the server") == true, "\(String(describing: newMember))")
+        #expect(try terminal.exercise(named: "Zercher Squat") == nil)
+        let newExercise = #expect(throws: LogbookError.self) { try terminal.createExercise(named: "Zercher Squat", category: nil, now: Date()) }
+        #expect(newExercise?.message.contains("a new exercise needs the server") == true, "\(String(describing: newExercise))")
+
+        try cluster.pgCtl(["start", "-w"])
+        #expect(try terminal.sendKept() == 1)
+        let server = try PostgresLogbook(url: cluster.url)
+        #expect(try server.history(HistoryQuery(userID: ana.id)).map(\.values.weight.value) == [100])
+        #expect(try server.recordCount() == 2)
+    }
+
+    @Test("A kept set whose member was removed meanwhile is sent under the name made again, with the server's id: an undo of it then deletes that row")
+    func sentByName() throws {
+        let cluster = try PrivateCluster()
+        defer { cluster.stop() }
+        let state = try StateDirectory()
+        let logbook = OutboxLogbook(server: try PostgresLogbook(url: cluster.url), outboxPath: state.outbox)
+        let bo = try logbook.createUser(named: "Bo")
+        let squat = try logbook.createExercise(named: "Back Squat")
+
+        try cluster.pgCtl(["stop", "-m", "immediate"])
+        let kept = try logbook.saveMeasured(Self.set(bo, squat, 60), now: Date()).id
+        #expect(kept < 0)
+        try cluster.pgCtl(["start", "-w"])
+        // Meanwhile the owner removed Bo, who had no set on the server.
+        let server = try PostgresLogbook(url: cluster.url)
+        try server.removeUser(bo)
+        #expect(try server.user(named: "Bo") == nil)
+
+        #expect(try logbook.sendKept() == 1)
+        let again = try #require(try server.user(named: "Bo"))
+        #expect(again.id != bo.id)
+        #expect(try server.history(HistoryQuery(userID: again.id)).map(\.values.weight.value) == [60])
+        #expect(try logbook.deleteRecord(id: kept, now: Date()))
+        #expect(try server.recordCount() == 0)
     }
 
     // MARK: - Helpers

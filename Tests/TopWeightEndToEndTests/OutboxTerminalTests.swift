@@ -67,6 +67,85 @@ struct OutboxTerminalTests {
         #expect(history.stdout.split(separator: "\n").count == 7, "\(history.stdout)")
     }
 
+    @Test("A terminal started while its server is away: it says so once; a member another machine made saves with the defaults this terminal heard of; a new member is refused in one line; the server back, the logger sends while it waits")
+    func startedAway() throws {
+        let cluster = try PrivateCluster()
+        defer { cluster.stop() }
+        let state = try StateDirectory()
+        let elsewhere = try StateDirectory()
+        // Another machine: the members, and Bo's squat.
+        for arguments in [["users", "add", "Ana"], ["users", "add", "Bo"], ["add", "Bo", "Back Squat", "80", "5", "5"]] {
+            let made = try Binary.run(arguments, db: cluster.url, environment: ["XDG_STATE_HOME": elsewhere.directory])
+            #expect(made.status == 0, "\(made.stderr)")
+        }
+        let environment = PseudoTerminal.environment(db: cluster.url, ["XDG_STATE_HOME": state.directory])
+        // This terminal's earlier run, server up: Bo walks up and leaves.
+        let earlier = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: environment)
+        try earlier.waitFor("user")
+        earlier.type("Bo\r")
+        try earlier.waitFor("exercise [Back Squat]: ")
+        earlier.type("\r")
+        try earlier.waitFor("weight kg [80]: ")
+        earlier.type(":quit\r")
+        #expect(earlier.waitForExit() == 0)
+
+        let listed = try Binary.run(["outbox"], db: cluster.url, environment: ["XDG_STATE_HOME": state.directory])
+        #expect(listed.stdout.contains("this terminal knows 2 members and 1 exercise (from its last look)"), "\(listed.stdout)")
+
+        try cluster.pgCtl(["stop", "-m", "immediate"])
+        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: environment)
+        try terminal.waitFor("is unreachable")
+        try terminal.waitFor("sets are kept on this terminal and sent when it is back")
+        try terminal.waitFor("user: ")
+        var mark = terminal.mark
+        terminal.type("Bo\r")
+        try terminal.waitFor("exercise [Back Squat]: ", after: mark)
+        terminal.type("\r")
+        try terminal.waitFor("weight kg [80]: ", after: mark)
+        terminal.type("\r\r\r")
+        try terminal.waitFor("Saved #k1  Bo · Back Squat · 80 kg × 5 reps × 5 series  (kept on this terminal", after: mark)
+        mark = terminal.mark
+        terminal.type("squat 82.5x5x5\r")
+        try terminal.waitFor("Saved #k2  Bo · Back Squat · 82.5 kg × 5 reps × 5 series  (kept", after: mark)
+        try terminal.waitFor("exercise [Back Squat]: ", after: mark)
+        // Ana never used this terminal; the list its earlier run took knows her.
+        mark = terminal.mark
+        terminal.type(":user ana\r")
+        try terminal.waitFor("exercise: ", after: mark)
+        terminal.type("Back Squat 60x8x3\r")
+        try terminal.waitFor("Saved #k3  Ana · Back Squat · 60 kg × 8 reps × 3 series  (kept", after: mark)
+        mark = terminal.mark
+        terminal.type(":user Cy\r")
+        try terminal.waitFor("a new member needs the server", after: mark)
+        mark = terminal.mark
+        terminal.type(":history\r")
+        try terminal.waitFor("#k3", after: mark)
+        try terminal.waitFor("exercise [Back Squat]: ", after: mark)
+
+        // The server back: the waiting logger sends (every 2 s), each set once.
+        try cluster.pgCtl(["start", "-w"])
+        let server = try TestEngine.open(cluster.url)
+        var stored: [WorkoutRecord] = []
+        for _ in 0..<100 where stored.count < 4 {
+            usleep(100_000)
+            stored = try server.history(HistoryQuery())
+        }
+        #expect(stored.sorted { $0.id < $1.id }.map(\.values.weight.value) == [80, 80, 82.5, 60])
+        #expect(Set(stored.compactMap(\.uid)).count == 4)
+        terminal.type(":quit\r")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    @Test("outbox on a SQLite file says a file has none, in text and JSON")
+    func fileHasNone() throws {
+        let database = TemporaryDatabase()
+        let text = try Binary.run(["outbox"], db: database.path)
+        #expect(text.status == 0)
+        #expect(text.stdout.hasPrefix("No outbox: \(database.path) is a SQLite file"), "\(text.stdout)")
+        let json = try Binary.run(["outbox", "--format", "json"], db: database.path)
+        #expect(json.stdout == "[]\n")
+    }
+
     @Test("A logger killed (kill -9) with three kept sets: outbox lists them with the server down; check sends them once; later starts send nothing twice")
     func killedAndRestarted() throws {
         let cluster = try PrivateCluster()

@@ -55,7 +55,7 @@ struct AddCommand: ParsableCommand {
             if fits.isEmpty { _ = try set.values(as: set.likelyKind) }
             let userName = try Self.valid(user, kind: .user)
             let exerciseName = try Self.valid(exercise, kind: .exercise)
-            let opened = try global.open(create: true)
+            let opened = try global.open(create: true, offline: true)
             // A short name means what it means in the logger: `bench` is Bench Press, `row` with a distance the rower.
             let known = try? opened.workouts.member(named: userName)
             let picked = try opened.workouts.chooseExercise(named: exerciseName, member: known, fitting: fits)

@@ -21,11 +21,16 @@ struct OutboxCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let location = global.databasePath
-            var kept: [KeptSet] = []
-            if PostgresLocation.isPostgresURL(location) {
-                let place = try PostgresLocation(location).redacted
-                kept = try Outbox.open(Outbox.defaultPath(), place: place, create: false)?.kept() ?? []
+            guard PostgresLocation.isPostgresURL(location) else {
+                // A file database has no outbox: its sets go straight into it.
+                if format == .json { print("[]") } else {
+                    print("No outbox: \(TerminalText.safe(global.databaseShown)) is a SQLite file, and sets are saved straight into it.")
+                }
+                return
             }
+            let outbox = try Outbox.open(Outbox.defaultPath(), place: try PostgresLocation(location).redacted, create: false)
+            let kept = try outbox?.kept() ?? []
+            let known = (try? outbox?.knownNames()) ?? nil
             let formatter = RecordFormatter(timeZone: .current)
             switch format {
             case .json:
@@ -36,14 +41,17 @@ struct OutboxCommand: ParsableCommand {
                 }
                 print("[" + rows.joined(separator: "\n, ") + "]")
             case .text:
-                guard !kept.isEmpty else {
+                if kept.isEmpty {
                     print("No sets wait on this terminal.")
-                    return
+                } else {
+                    let grouping = HistoryGrouping(timeZone: .current)
+                    HistoryText.render(kept.map(\.workoutRecord).reversed(), grouping: grouping, now: Date(), showUser: true,
+                                       notes: [:], noteStyle: .standardOutput).forEach { print($0) }
+                    print("\(kept.count) set\(kept.count == 1 ? "" : "s") wait on this terminal for \(TerminalText.safe(global.databaseShown)); 'topweight check' sends them.")
                 }
-                let grouping = HistoryGrouping(timeZone: .current)
-                HistoryText.render(kept.map(\.workoutRecord).reversed(), grouping: grouping, now: Date(), showUser: true,
-                                   notes: [:], noteStyle: .standardOutput).forEach { print($0) }
-                print("\(kept.count) set\(kept.count == 1 ? "" : "s") wait on this terminal for \(TerminalText.safe(global.databaseShown)); 'topweight check' sends them.")
+                // What the terminal can save while the server is away.
+                let members = known?.users.count ?? 0, exercises = known?.exercises.count ?? 0
+                print("While the server is away, this terminal knows \(members) member\(members == 1 ? "" : "s") and \(exercises) exercise\(exercises == 1 ? "" : "s") (from its last look).")
             }
         }
     }

@@ -40,7 +40,7 @@ struct ReplCommand: ParsableCommand {
             if GlobalOptions.isMissing(global.databasePath) {
                 FileHandle.standardError.write(Data("topweight: new database \(TerminalText.safe(global.databasePath))\n".utf8))
             }
-            let store = try global.openStore(create: true)
+            let store = try global.openStore(create: true, offline: true)
             // Sets kept while the server was away go out while the terminal waits for input.
             (store as? OutboxLogbook)?.startSending(every: 2)
             if kiosk {
@@ -69,6 +69,10 @@ struct ReplCommand: ParsableCommand {
             if terminal != nil {
                 console.say("Top Weight: Enter accepts [defaults], Tab completes, :help lists commands.")
             }
+            if let away = (store as? OutboxLogbook)?.awayAtStart {
+                // Said once: members this terminal knows save into its outbox meanwhile.
+                console.warn(TerminalText.safe("\(away.message): sets are kept on this terminal and sent when it is back; a new member or exercise needs it"))
+            }
             if let fault = store.savingFault {
                 // Said once: the logger reads on, and each save keeps its entry until the cause is gone.
                 console.warn(TerminalText.safe(fault.message))
@@ -78,6 +82,8 @@ struct ReplCommand: ParsableCommand {
             }
             let session = Session(store: store, source: source, console: console, catalog: .bundled(), settings: settings)
             _ = session.run()
+            // What the terminal heard of since the background's last write, for its next start.
+            try? (store as? OutboxLogbook)?.flushNames()
         }
     }
 }
