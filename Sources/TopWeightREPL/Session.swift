@@ -209,8 +209,15 @@ public final class Session {
         }
         let now = settings.now()
         if !chosen.isStored {
-            guard let stored = attempt({ () throws(WorkoutsError) in try workouts.stored(chosen, now: now) }) else {
-                turn.step = Step.numbers(of: turn.draft.kind).last ?? .series
+            let stored: Exercise
+            do {
+                stored = try workouts.stored(chosen, now: now)
+            } catch {
+                warn(error.description)
+                // A new exercise while the server is away: Enter can't make it,
+                // so back to the exercise (any the gym has logged saves now).
+                let away = if case .storage(let problem) = error, problem.kind == .unreachable { true } else { false }
+                turn.step = away ? .exercise : Step.numbers(of: turn.draft.kind).last ?? .series
                 return .done
             }
             chosen = stored
