@@ -74,14 +74,17 @@ struct GlobalOptions: ParsableArguments {
                      create: Bool = false, offline: Bool = false) throws(LogbookError) -> any StorageEngine {
         if PostgresLocation.isPostgresURL(location) {
             let timeout = postgresTimeout
+            // Connects (and checks the schema) at its first call.
+            let later = { @Sendable (readOnly: Bool) throws(LogbookError) -> PostgresLogbook in
+                try PostgresLogbook(url: location, options: .init(timeout: timeout, readOnly: readOnly, connectLater: true))
+            }
             let server: PostgresLogbook
             var away: LogbookError?
             do {
                 server = try PostgresLogbook(url: location, options: .init(timeout: timeout, readOnly: readOnly))
             } catch where error.kind == .unreachable && offline && !readOnly {
-                // Away at start: the terminal opens on its outbox and name cache,
-                // and connects (checking the schema) at the first call that reaches it.
-                server = try PostgresLogbook(url: location, options: .init(timeout: timeout, connectLater: true))
+                // Away at start: the terminal opens on its outbox and name cache.
+                server = try later(false)
                 away = error
             }
             guard !readOnly else { return server }
@@ -90,7 +93,7 @@ struct GlobalOptions: ParsableArguments {
             // A second connection, made when needed, takes the server's list of
             // names for the terminal's cache without holding up a save.
             let logbook = OutboxLogbook(server: server, outboxPath: Outbox.defaultPath(), awayAtStart: away) { () throws(LogbookError) in
-                try PostgresLogbook(url: location, options: .init(timeout: timeout, connectLater: true))
+                try later(true)
             }
             if away == nil, ((try? logbook.waiting()) ?? 0) > 0 { _ = try? logbook.sendKept() }
             return logbook

@@ -31,7 +31,9 @@ final class PostgresLink: @unchecked Sendable {
     /// Run before the first call that reaches the server, until it succeeds
     /// once (`whenFirstReached`); recursive, so its own calls pass through.
     private let preparing = NSRecursiveLock()
-    private var prepare: ((PostgresLink) throws(LogbookError) -> Void)?
+    private var prepare: Prepare?
+    /// The schema check: given a deadline and its bound when a save runs it.
+    typealias Prepare = (PostgresLink, NIODeadline?, TimeAmount?) throws(LogbookError) -> Void
     /// postgres-nio logs into this; nothing of it reaches the member's screen.
     private let logger = Logger(label: "topweight.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
@@ -82,22 +84,19 @@ final class PostgresLink: @unchecked Sendable {
 
     /// Runs `body` (the schema check) before the first call, instead of now:
     /// a terminal that starts while its server is away connects later.
-    func whenFirstReached(_ body: @escaping (PostgresLink) throws(LogbookError) -> Void) {
+    func whenFirstReached(_ body: @escaping Prepare) {
         preparing.withLock { prepare = body }
     }
 
-    /// Runs what waits for the first call, once; a call with a bound
-    /// (`within`) first connects within it, so a save still gives up in time.
+    /// Runs what waits for the first call, once; for a call with a bound (a
+    /// save), within it, so the save still gives up in time.
     private func prepared(until deadline: NIODeadline?, bound: TimeAmount?) throws(LogbookError) {
         preparing.lock()
         defer { preparing.unlock() }
         guard let body = prepare else { return }
-        if deadline != nil {
-            try call(retry: false, until: deadline, bound: bound) { _ in }
-        }
         prepare = nil
         do {
-            try body(self)
+            try body(self, deadline, bound)
         } catch {
             prepare = body
             throw error
@@ -109,9 +108,14 @@ final class PostgresLink: @unchecked Sendable {
     /// save's short bound), instead of `timeout` for each wait.
     @discardableResult
     func query(_ query: PostgresQuery, retry: Bool = true, within: TimeAmount? = nil) throws(LogbookError) -> PostgresQueryResult {
-        let deadline = within.map { NIODeadline.now() + $0 }
-        try prepared(until: deadline, bound: within)
-        return try call(retry: retry, until: deadline, bound: within) { connection throws in try self.run(query, on: connection, until: deadline) }
+        try self.query(query, retry: retry, until: within.map { NIODeadline.now() + $0 }, bound: within)
+    }
+
+    /// `query`, ending by `deadline` (`bound` is what it was, for the message).
+    @discardableResult
+    func query(_ query: PostgresQuery, retry: Bool = true, until deadline: NIODeadline?, bound: TimeAmount?) throws(LogbookError) -> PostgresQueryResult {
+        try prepared(until: deadline, bound: bound)
+        return try call(retry: retry, until: deadline, bound: bound) { connection throws in try self.run(query, on: connection, until: deadline) }
     }
 
     /// Runs `body` inside BEGIN … COMMIT, rolled back on any error; tried

@@ -53,7 +53,9 @@ public final class PostgresLogbook: StorageEngine {
         saveBound = .milliseconds(Int64(max(50, options.saveBound)))
         let readOnly = options.readOnly
         if options.connectLater {
-            link.whenFirstReached { link throws(LogbookError) in try PostgresSchema.migrate(link, readOnly: readOnly) }
+            link.whenFirstReached { link, deadline, bound throws(LogbookError) in
+                try PostgresSchema.migrate(link, readOnly: readOnly, until: deadline, bound: bound)
+            }
         } else {
             try PostgresSchema.migrate(link, readOnly: readOnly)
         }

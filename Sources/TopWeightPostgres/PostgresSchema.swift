@@ -1,3 +1,4 @@
+import NIOCore
 import PostgresNIO
 import TopWeightCore
 
@@ -422,19 +423,28 @@ enum PostgresSchema {
     static var knownMigrations: [String] { migrations.map(\.identifier) }
 
     /// The migrations applied to the database, or `[]` when it has none yet.
-    static func applied(_ link: PostgresLink) throws(LogbookError) -> [String] {
-        let exists = try link.query("SELECT to_regclass('topweight_migrations') IS NOT NULL")
+    /// With a `deadline` (a save's bound), both reads end by it.
+    static func applied(_ link: PostgresLink, until deadline: NIODeadline? = nil, bound: TimeAmount? = nil) throws(LogbookError) -> [String] {
+        let exists = try link.query("SELECT to_regclass('topweight_migrations') IS NOT NULL", until: deadline, bound: bound)
         guard let row = exists.first, (try? row.decode(Bool.self)) == true else { return [] }
-        return try link.query("SELECT identifier FROM topweight_migrations").compactMap { try? $0.decode(String.self) }
+        return try link.query("SELECT identifier FROM topweight_migrations", until: deadline, bound: bound).compactMap { try? $0.decode(String.self) }
     }
 
     /// Applies what is missing. Refuses, before writing anything, a database
     /// that lists a migration this build does not know (a newer Top Weight's).
-    static func migrate(_ link: PostgresLink, readOnly: Bool) throws(LogbookError) {
-        let applied = try applied(link)
+    ///
+    /// With a `deadline` (the check runs inside a save of a terminal that
+    /// started while its server was away), it only reads, by the deadline,
+    /// and throws `.unreachable` when there is anything to migrate: the save
+    /// is kept, and the migration waits for a call that may take its time.
+    static func migrate(_ link: PostgresLink, readOnly: Bool, until deadline: NIODeadline? = nil, bound: TimeAmount? = nil) throws(LogbookError) {
+        let applied = try applied(link, until: deadline, bound: bound)
         try refuseNewer(applied, link)
         // Up to date: nothing to take a lock for (and a role without CREATE rights works).
         if readOnly || Set(applied) == Set(knownMigrations) { return }
+        if deadline != nil {
+            throw LogbookError(.unreachable, "database \(link.location.redacted) needs its schema brought up to date before it takes a set")
+        }
         try link.transaction { transaction in
             try transaction.query("SELECT pg_advisory_xact_lock(\(migrationLock))")
             try transaction.query("""

@@ -7,17 +7,15 @@ import TopWeightCore
 /// Squat, and the prompts offer what they did last.
 ///
 /// Learned from what the server says anyway (a name looked up or made, a
-/// member's last exercise and numbers, a save) and from a full list taken
-/// in the background (`OutboxLogbook.refreshNames`); kept in the outbox file
-/// (`Outbox`, tables `known…`) so a terminal restarted mid-outage has it too.
-/// The file is written only from the background (`flush`), never in a
-/// member's save. A cache: what the server says always wins.
+/// member's last exercise and numbers, a save, a kept set sent) and from a
+/// full list taken in the background (`OutboxLogbook.refreshNames`); kept in
+/// the outbox file (`Outbox`, tables `known…`) so a terminal restarted
+/// mid-outage has it too. The file is written only from the background
+/// (`flush`), never in a member's save. A cache: what the server says wins.
 final class NameCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var users: [Int64: User] = [:]
-    private var userKeys: [String: Int64] = [:]
-    private var exercises: [Int64: Exercise] = [:]
-    private var exerciseKeys: [String: Int64] = [:]
+    private var users = KnownIndex<User>()
+    private var exercises = KnownIndex<Exercise>()
     /// Per member: the exercises they did, with their last numbers and when heard of.
     private var lasts: [Int64: [Int64: Last]] = [:]
     /// Members whose stored `knownlast` rows are in `lasts`.
@@ -25,10 +23,10 @@ final class NameCache: @unchecked Sendable {
     /// True once the stored names are in memory.
     private var namesRead = false
 
-    /// What the file lacks: written by `flush`.
-    private var replaceAll = false
-    private var newUsers: [Int64: User] = [:]
-    private var newExercises: [Int64: Exercise] = [:]
+    /// What the file lacks, written by `flush`: the whole list (`replacing`,
+    /// counted so a flush never clears a newer list's), names and lasts.
+    private var replacing = 0
+    private var replaced = 0
     private var newLasts: Set<Pair> = []
 
     struct Last: Sendable, Hashable {
@@ -41,24 +39,23 @@ final class NameCache: @unchecked Sendable {
         var exercise: Int64
     }
 
-
     // MARK: - Learning what the server said
 
     func learn(_ user: User) {
-        lock.withLock { put(user, pending: true) }
+        lock.withLock { users.put(user, pending: true) }
     }
 
     func learn(_ exercise: Exercise) {
         guard exercise.isStored else { return }
-        lock.withLock { put(exercise, pending: true) }
+        lock.withLock { exercises.put(exercise, pending: true) }
     }
 
     /// The member did (or looked at) this exercise: it becomes their last one.
     func learn(_ user: User, did exercise: Exercise, values: SetValues?, now: Date) {
         guard exercise.isStored else { return }
         lock.withLock {
-            put(user, pending: true)
-            put(exercise, pending: true)
+            users.put(user, pending: true)
+            exercises.put(exercise, pending: true)
             var last = lasts[user.id, default: [:]][exercise.id] ?? Last(values: nil, seenAt: 0)
             if let values { last.values = values }
             last.seenAt = max(last.seenAt, now.timeIntervalSince1970)
@@ -67,62 +64,34 @@ final class NameCache: @unchecked Sendable {
         }
     }
 
-    /// The server's whole list: names it no longer has are forgotten.
+    /// The server's whole list: names it no longer has are forgotten. The
+    /// file is rewritten only when the list differs from what it holds.
     func learnAll(users allUsers: [User], exercises allExercises: [Exercise]) {
         lock.withLock {
-            users = [:]
-            userKeys = [:]
-            exercises = [:]
-            exerciseKeys = [:]
-            for user in allUsers { put(user, pending: false) }
-            for exercise in allExercises { put(exercise, pending: false) }
-            // Made or renamed while the list was on its way: this run's word stands.
-            for user in newUsers.values { put(user, pending: false) }
-            for exercise in newExercises.values { put(exercise, pending: false) }
+            guard !namesRead || Set(allUsers) != users.all || Set(allExercises) != exercises.all else { return }
+            users.replace(with: allUsers)
+            exercises.replace(with: allExercises)
             namesRead = true
-            replaceAll = true
+            replacing += 1
         }
-    }
-
-    private func put(_ user: User, pending: Bool) {
-        if let old = users[user.id] {
-            guard old != user else { return }
-            userKeys[NameRules.key(old.name)] = nil
-        }
-        users[user.id] = user
-        userKeys[NameRules.key(user.name)] = user.id
-        if pending { newUsers[user.id] = user }
-    }
-
-    private func put(_ exercise: Exercise, pending: Bool) {
-        if let old = exercises[exercise.id] {
-            guard old != exercise else { return }
-            exerciseKeys[NameRules.key(old.name)] = nil
-        }
-        exercises[exercise.id] = exercise
-        exerciseKeys[NameRules.key(exercise.name)] = exercise.id
-        if pending { newExercises[exercise.id] = exercise }
     }
 
     // MARK: - Answering while the server is away
 
     func user(key: String, outbox: Outbox?) -> User? {
         readNames(outbox)
-        return lock.withLock { userKeys[key].flatMap { users[$0] } }
+        return lock.withLock { users.named(key) }
     }
 
     func exercise(key: String, outbox: Outbox?) -> Exercise? {
         readNames(outbox)
-        return lock.withLock { exerciseKeys[key].flatMap { exercises[$0] } }
+        return lock.withLock { exercises.named(key) }
     }
 
     /// Known names with an id above `id`, by id (what the completion index asks).
     func names(of kind: NameRules.Kind, after id: Int64, outbox: Outbox?) -> [(id: Int64, name: String)] {
         readNames(outbox)
-        let all: [(id: Int64, name: String)] = lock.withLock {
-            kind == .user ? users.values.map { ($0.id, $0.name) } : exercises.values.map { ($0.id, $0.name) }
-        }
-        return all.filter { $0.id > id }.sorted { $0.id < $1.id }
+        return lock.withLock { kind == .user ? users.names(after: id) : exercises.names(after: id) }
     }
 
     /// The member's exercises, the one heard of last first.
@@ -130,7 +99,7 @@ final class NameCache: @unchecked Sendable {
         readLasts(of: user.id, outbox)
         readNames(outbox)
         return lock.withLock {
-            (lasts[user.id] ?? [:]).sorted { ($0.value.seenAt, $0.key) > ($1.value.seenAt, $1.key) }.compactMap { exercises[$0.key] }
+            (lasts[user.id] ?? [:]).sorted { ($0.value.seenAt, $0.key) > ($1.value.seenAt, $1.key) }.compactMap { exercises.byID[$0.key] }
         }
     }
 
@@ -148,8 +117,8 @@ final class NameCache: @unchecked Sendable {
         lock.withLock {
             guard !namesRead else { return }
             namesRead = true
-            for user in stored.users where users[user.id] == nil { put(user, pending: false) }
-            for exercise in stored.exercises where exercises[exercise.id] == nil { put(exercise, pending: false) }
+            for user in stored.users { users.putIfNew(user) }
+            for exercise in stored.exercises { exercises.putIfNew(exercise) }
         }
     }
 
@@ -164,27 +133,92 @@ final class NameCache: @unchecked Sendable {
         }
     }
 
-    /// Writes what the file lacks, in one transaction; kept for the next
-    /// try when the file can't be written.
-    func flush(to outbox: Outbox) {
-        let (all, users, exercises, lastRows): (KnownNames?, [User], [Exercise], [(Pair, Last)]) = lock.withLock {
-            let all = replaceAll ? KnownNames(users: Array(self.users.values), exercises: Array(self.exercises.values)) : nil
+    /// Writes what the file lacks, in one transaction; false when it could
+    /// not (kept for the next try).
+    @discardableResult
+    func flush(to outbox: Outbox) -> Bool {
+        let (generation, all, users, exercises, lastRows) = lock.withLock {
+            let all = replacing != replaced ? KnownNames(users: Array(self.users.all), exercises: Array(self.exercises.all)) : nil
             let rows = newLasts.compactMap { pair in lasts[pair.user]?[pair.exercise].map { (pair, $0) } }
-            return (all, Array(newUsers.values), Array(newExercises.values), rows)
+            return (replacing, all, Array(self.users.pending.values), Array(self.exercises.pending.values), rows)
         }
-        guard all != nil || !users.isEmpty || !exercises.isEmpty || !lastRows.isEmpty else { return }
+        guard all != nil || !users.isEmpty || !exercises.isEmpty || !lastRows.isEmpty else { return true }
         do {
             try outbox.storeKnown(all: all, users: users, exercises: exercises,
                                   lasts: lastRows.map { (user: $0.0.user, exercise: $0.0.exercise, last: $0.1) })
         } catch {
-            return
+            return false
         }
         lock.withLock {
-            if all != nil { replaceAll = false }
-            for user in users where newUsers[user.id] == user { newUsers[user.id] = nil }
-            for exercise in exercises where newExercises[exercise.id] == exercise { newExercises[exercise.id] = nil }
+            if all != nil { replaced = max(replaced, generation) }
+            self.users.written(users)
+            self.exercises.written(exercises)
             for (pair, last) in lastRows where lasts[pair.user]?[pair.exercise] == last { newLasts.remove(pair) }
         }
+        return true
+    }
+}
+
+/// A member or an exercise, as the cache indexes it.
+protocol KnownName: Hashable {
+    var id: Int64 { get }
+    var name: String { get }
+}
+
+extension User: KnownName {}
+extension Exercise: KnownName {}
+
+/// Known members or exercises by id and by name key. The server never lets
+/// two share a name, so a name learned for one id takes it from any other
+/// (renamed meanwhile).
+struct KnownIndex<Name: KnownName> {
+    private(set) var byID: [Int64: Name] = [:]
+    private var byKey: [String: Int64] = [:]
+    /// Learned this run and not yet in the file.
+    private(set) var pending: [Int64: Name] = [:]
+
+    var all: Set<Name> { Set(byID.values) }
+
+    func named(_ key: String) -> Name? {
+        byKey[key].flatMap { byID[$0] }
+    }
+
+    func names(after id: Int64) -> [(id: Int64, name: String)] {
+        byID.values.filter { $0.id > id }.sorted { $0.id < $1.id }.map { ($0.id, $0.name) }
+    }
+
+    mutating func put(_ name: Name, pending isPending: Bool) {
+        if let old = byID[name.id] {
+            guard old != name else { return }
+            let oldKey = NameRules.key(old.name)
+            if byKey[oldKey] == name.id { byKey[oldKey] = nil }
+        }
+        let key = NameRules.key(name.name)
+        if let other = byKey[key], other != name.id { byID[other] = nil }
+        byID[name.id] = name
+        byKey[key] = name.id
+        if isPending { pending[name.id] = name }
+    }
+
+    /// From the file: only what this run has not heard of, by id or by name.
+    mutating func putIfNew(_ name: Name) {
+        guard byID[name.id] == nil, byKey[NameRules.key(name.name)] == nil else { return }
+        put(name, pending: false)
+    }
+
+    /// The server's whole list, with what this run learned that it lacks
+    /// (made after the list was taken); for the rest the list has the word.
+    mutating func replace(with names: [Name]) {
+        let learned = pending
+        byID = [:]
+        byKey = [:]
+        pending = [:]
+        for name in names { put(name, pending: false) }
+        for name in learned.values where byID[name.id] == nil { put(name, pending: true) }
+    }
+
+    mutating func written(_ names: [Name]) {
+        for name in names where pending[name.id] == name { pending[name.id] = nil }
     }
 }
 

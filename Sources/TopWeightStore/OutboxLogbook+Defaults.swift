@@ -10,30 +10,26 @@ import TopWeightCore
 /// exercise needs the server, and says so.
 extension OutboxLogbook {
     public func user(named name: String) throws(LogbookError) -> User? {
-        do {
-            let found = try server.user(named: name)
-            if let found { names.learn(found) }
-            return found
-        } catch where error.kind == .unreachable {
-            let key = NameRules.key(name)
-            if let known = names.user(key: key, outbox: cacheFile) { return known }
-            if let kept = try keptSetsIfAny().last(where: { NameRules.key($0.record.user.name) == key }) { return kept.record.user }
+        let key = NameRules.key(name)
+        return try read({ () throws(LogbookError) in try server.user(named: name) }, learn: { $0.map(names.learn) }) { () throws(LogbookError) in
+            // A miss is `.none`: the server is asked, else the member is unknown here.
+            if let known = names.user(key: key, outbox: cacheFile) { return .some(known) }
+            let kept = try keptSetsIfAny().last(where: { NameRules.key($0.record.user.name) == key })?.record.user
+            return kept.map { .some($0) }
+        } away: { error throws(LogbookError) in
             throw LogbookError(.unreachable, "\(error.message); this terminal has not heard of a member named \(name), and a new member needs the server")
         }
     }
 
+    /// Away, a name the gym has not logged (as far as this terminal knows)
+    /// is a new one: `nil`, and making it says it needs the server.
     public func exercise(named name: String) throws(LogbookError) -> Exercise? {
-        do {
-            let found = try server.exercise(named: name)
-            if let found { names.learn(found) }
-            return found
-        } catch where error.kind == .unreachable {
-            let key = NameRules.key(name)
-            if let known = names.exercise(key: key, outbox: cacheFile) { return known }
-            if let kept = try keptSetsIfAny().last(where: { NameRules.key($0.record.exercise.name) == key }) { return kept.record.exercise }
-            // Not one the gym has logged, as far as this terminal knows: a new one, made when the server is back.
-            return nil
-        }
+        let key = NameRules.key(name)
+        return try read({ () throws(LogbookError) in try server.exercise(named: name) }, learn: { $0.map(names.learn) }) { () throws(LogbookError) in
+            if let known = names.exercise(key: key, outbox: cacheFile) { return .some(known) }
+            let kept = try keptSetsIfAny().last(where: { NameRules.key($0.record.exercise.name) == key })?.record.exercise
+            return kept.map { .some($0) }
+        } away: { _ in nil }
     }
 
     /// A new member needs the server; once made, this terminal knows them.
@@ -59,43 +55,34 @@ extension OutboxLogbook {
 
     /// Away, none known: making the new name needs the server, which says so then.
     public func existingLookalike(of name: String, kind: NameRules.Kind) throws(LogbookError) -> String? {
+        guard !isAway else { return nil }
         do {
             return try server.existingLookalike(of: name, kind: kind)
         } catch where error.kind == .unreachable {
+            markAway(error)
             return nil
         }
     }
 
     /// Other terminals' new names; while the server is away, the names this terminal heard of.
     public func names(of kind: NameRules.Kind, after id: Int64) throws(LogbookError) -> [(id: Int64, name: String)] {
-        do {
-            let found = try server.names(of: kind, after: id)
+        try read({ () throws(LogbookError) in try server.names(of: kind, after: id) }, learn: { found in
             if kind == .user { for (id, name) in found { names.learn(User(id: id, name: name)) } }
-            return found
-        } catch where error.kind == .unreachable {
-            return names.names(of: kind, after: id, outbox: cacheFile)
-        }
+        }) { names.names(of: kind, after: id, outbox: cacheFile) } away: { _ in [] }
     }
 
     public func recentExercises(of user: User, limit: Int) throws(LogbookError) -> [Exercise] {
-        do {
-            let found = try server.recentExercises(of: user, limit: limit)
-            for exercise in found { names.learn(exercise) }
-            return found
-        } catch where error.kind == .unreachable {
+        try read({ () throws(LogbookError) in try server.recentExercises(of: user, limit: limit) }, learn: { $0.forEach(names.learn) }) {
+            () throws(LogbookError) in
             var seen = Set<Int64>()
             let kept = try keptSets().reversed().map(\.record).filter { $0.user.id == user.id }.map(\.exercise)
             return (kept + names.recent(of: user, outbox: cacheFile)).filter { seen.insert($0.id).inserted }.prefix(limit).map { $0 }
-        }
+        } away: { _ in [] }
     }
 
     public func lastUsedUser() throws(LogbookError) -> User? {
         if let kept = try keptSetsIfAny().last { return kept.record.user }
-        do {
-            return try server.lastUsedUser()
-        } catch where error.kind == .unreachable {
-            return nil
-        }
+        return try read({ () throws(LogbookError) in try server.lastUsedUser() }) { Optional<User?>.some(nil) } away: { _ in nil }
     }
 
     /// The newest kept set's, else the server's: kept sets are newer than
@@ -103,25 +90,17 @@ extension OutboxLogbook {
     /// terminal heard of last.
     public func lastExercise(of user: User) throws(LogbookError) -> Exercise? {
         if let kept = try keptSetsIfAny().last(where: { $0.record.user.id == user.id }) { return kept.record.exercise }
-        do {
-            let found = try server.lastExercise(of: user)
+        return try read({ () throws(LogbookError) in try server.lastExercise(of: user) }, learn: { found in
             if let found { names.learn(user, did: found, values: nil, now: Date()) }
-            return found
-        } catch where error.kind == .unreachable {
-            return names.recent(of: user, outbox: cacheFile).first
-        }
+        }) { Optional<Exercise?>.some(names.recent(of: user, outbox: cacheFile).first) } away: { _ in nil }
     }
 
     public func lastValues(of user: User, for exercise: Exercise) throws(LogbookError) -> SetValues? {
         if let kept = try keptSetsIfAny().last(where: { $0.record.user.id == user.id && $0.record.exercise.id == exercise.id }) {
             return kept.record.values
         }
-        do {
-            let found = try server.lastValues(of: user, for: exercise)
+        return try read({ () throws(LogbookError) in try server.lastValues(of: user, for: exercise) }, learn: { found in
             if let found { names.learn(user, did: exercise, values: found, now: Date()) }
-            return found
-        } catch where error.kind == .unreachable {
-            return names.lastValues(of: user, for: exercise, outbox: cacheFile)
-        }
+        }) { Optional<SetValues?>.some(names.lastValues(of: user, for: exercise, outbox: cacheFile)) } away: { _ in nil }
     }
 }

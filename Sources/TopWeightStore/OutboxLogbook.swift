@@ -36,6 +36,8 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
     /// Serializes sending within this process (the outbox's lock does across processes).
     private let sending = NSLock()
     private let opening = NSLock()
+    private var awayUntil = ContinuousClock.now
+    private var flushAfter = ContinuousClock.now
     private var sender: Thread?
 
     /// `namesSource` opens a second connection to the server for the
@@ -78,10 +80,53 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
         try flushNames()
     }
 
-    /// Writes what the name cache learned to the outbox file (made now if need be).
+    /// Writes what the name cache learned to the outbox file (made now if
+    /// need be); after a failed write (a full disk), not again for a minute.
     public func flushNames() throws(LogbookError) {
-        guard let outbox = try outbox(create: true) else { return }
-        names.flush(to: outbox)
+        guard lock.withLock({ ContinuousClock.now >= flushAfter }) else { return }
+        let written: Bool
+        do {
+            written = try outbox(create: true).map { names.flush(to: $0) } ?? false
+        } catch {
+            written = false
+        }
+        lock.withLock { flushAfter = written ? .now : .now + .seconds(60) }
+    }
+
+    // MARK: - Away
+
+    /// While the server was found away, for a few seconds: the prompts'
+    /// reads answer from the cache instead of waiting on the network again
+    /// (a server that drops packets costs each try the whole timeout).
+    var isAway: Bool { lock.withLock { ContinuousClock.now < awayUntil } }
+
+    func markAway(_ error: LogbookError) {
+        guard error.kind == .unreachable else { return }
+        lock.withLock { awayUntil = .now + .seconds(10) }
+    }
+
+    func markReached() {
+        lock.withLock { awayUntil = .now }
+    }
+
+    /// A prompt's read: the server's answer, learned; while the server is
+    /// away (or was found away a moment ago), `cached` instead. A cache miss
+    /// (`nil`; a name this terminal never heard of) asks the server even in
+    /// the away window, since a new name is what needs it, and ends in `away`.
+    func read<T>(_ ask: () throws(LogbookError) -> T, learn: (T) -> Void = { _ in },
+                 cached: () throws(LogbookError) -> T?, away: (LogbookError) throws(LogbookError) -> T) throws(LogbookError) -> T {
+        if isAway, let answer = try cached() {
+            return answer
+        }
+        do {
+            let answer = try ask()
+            learn(answer)
+            return answer
+        } catch where error.kind == .unreachable {
+            markAway(error)
+            if let answer = try cached() { return answer }
+            return try away(error)
+        }
     }
 
     // MARK: - Sending
@@ -116,10 +161,13 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
             var refused: LogbookError?
             for kept in try outbox.kept() {
                 do throws(LogbookError) {
-                    let id = try send(kept, now: now)
+                    let (id, record) = try send(kept, now: now)
                     try outbox.markSent(place: kept.place, uid: kept.record.uid, recordID: id, now: now)
+                    markReached()
+                    names.learn(record.user, did: record.exercise, values: record.values, now: kept.keptAt)
                     sent += 1
                 } catch where error.kind == .unreachable {
+                    markAway(error)
                     throw error
                 } catch {
                     refused = error
@@ -131,24 +179,28 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
         }
     }
 
-    /// One kept set to the server: by its member's and exercise's ids, or,
-    /// should one of them be gone meanwhile (merged, removed, renamed away),
-    /// by their names, found or made again: nothing kept is dropped.
-    private func send(_ kept: KeptSet, now: Date) throws(LogbookError) -> Int64 {
+    /// One kept set to the server, as saved: by its member's and exercise's
+    /// ids. Should one of them be gone meanwhile (removed, merged away), that
+    /// one is found or made again by its name and the other kept, so nothing
+    /// kept is dropped and a member renamed meanwhile keeps the set.
+    private func send(_ kept: KeptSet, now: Date) throws(LogbookError) -> (id: Int64, record: NewRecord) {
+        var record = kept.record
         do {
-            return try server.save(kept.record, now: kept.keptAt)
+            return (try server.save(record, now: kept.keptAt), record)
         } catch where error.kind == .unreachable {
             throw error
         } catch {
-            var record = kept.record
-            guard let user = try server.findOrCreateUsers(named: [record.user.name], now: now).first,
-                  let exercise = try server.findOrCreateExercises([(record.exercise.name, record.exercise.category, record.exercise.kind)],
-                                                                  now: now).first
-            else { throw error }
-            guard user != record.user || exercise != record.exercise else { throw error }
-            record.user = user
-            record.exercise = exercise
-            return try server.save(record, now: kept.keptAt)
+            let userGone = try server.names(of: .user, after: record.user.id - 1).first?.id != record.user.id
+            let exerciseGone = try server.names(of: .exercise, after: record.exercise.id - 1).first?.id != record.exercise.id
+            guard userGone || exerciseGone else { throw error }
+            if userGone, let user = try server.findOrCreateUsers(named: [record.user.name], now: now).first {
+                record.user = user
+            }
+            if exerciseGone, let exercise = try server.findOrCreateExercises([(record.exercise.name, record.exercise.category,
+                                                                              record.exercise.kind)], now: now).first {
+                record.exercise = exercise
+            }
+            return (try server.save(record, now: kept.keptAt), record)
         }
     }
 
@@ -161,20 +213,23 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
     public func startSending(every seconds: Double, namesEvery: Double = 300) {
         lock.withLock {
             guard sender == nil else { return }
-            let source = namesSource
+            let open = namesSource
             let thread = Thread { [weak self] in
                 var namesDue = ContinuousClock.now
+                // One connection for the thread's life, opened again after a failure.
+                var source: (any StorageEngine)?
                 while true {
                     guard let self else { return }
-                    if let source, ContinuousClock.now >= namesDue {
-                        let taken: Bool
+                    if let open, ContinuousClock.now >= namesDue {
                         do {
-                            try self.refreshNames(from: try source())
-                            taken = true
+                            let from = try source ?? open()
+                            source = from
+                            try self.refreshNames(from: from)
+                            namesDue = ContinuousClock.now + .seconds(namesEvery)
                         } catch {
-                            taken = false
+                            source = nil
+                            namesDue = ContinuousClock.now + .seconds(min(60, namesEvery))
                         }
-                        namesDue = ContinuousClock.now + .seconds(taken ? namesEvery : min(60, namesEvery))
                     }
                     try? self.flushNames()
                     if (try? self.waiting()) ?? 0 > 0 { _ = try? self.sendKept() }
@@ -218,9 +273,11 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
         }
         do {
             let saved = try save()
+            markReached()
             names.learn(record.user, did: record.exercise, values: record.values, now: now)
             return saved
         } catch where error.kind == .unreachable {
+            markAway(error)
             return try keep(record, now: now)
         }
     }

@@ -214,6 +214,104 @@ struct OutboxLogbookTests {
         #expect(try server.recordCount() == 0)
     }
 
+    @Test("A kept set whose member was renamed and whose exercise was merged away meanwhile stays with the member and brings its exercise's name back")
+    func sentBySide() throws {
+        let cluster = try PrivateCluster()
+        defer { cluster.stop() }
+        let state = try StateDirectory()
+        let logbook = OutboxLogbook(server: try PostgresLogbook(url: cluster.url), outboxPath: state.outbox)
+        let bo = try logbook.createUser(named: "Bo")
+        let flye = try logbook.createExercise(named: "Rear flye")
+        _ = try logbook.createExercise(named: "Rear Delt Fly")
+
+        try cluster.pgCtl(["stop", "-m", "immediate"])
+        #expect(try logbook.saveMeasured(Self.set(bo, flye, 15), now: Date()).id < 0)
+        try cluster.pgCtl(["start", "-w"])
+        let server = try PostgresLogbook(url: cluster.url)
+        _ = try server.renameUser(bo, to: "Bo Lind")
+        _ = try server.mergeExercise(flye, into: try #require(try server.exercise(named: "Rear Delt Fly")), now: Date())
+
+        #expect(try logbook.sendKept() == 1)
+        #expect(try server.user(named: "Bo") == nil, "a second Bo was made")
+        let stored = try server.history(HistoryQuery(userID: bo.id))
+        #expect(stored.map(\.exercise) == ["Rear flye"])
+        #expect(try server.recordCount() == 1)
+    }
+
+    @Test("A name learned this run and renamed on the server since is answered as the server's list has it while the server is away")
+    func renamedNames() throws {
+        let cluster = try PrivateCluster()
+        defer { cluster.stop() }
+        let state = try StateDirectory()
+        let elsewhere = try PostgresLogbook(url: cluster.url)
+        let sam = try elsewhere.createUser(named: "Sam")
+        let terminal = OutboxLogbook(server: try PostgresLogbook(url: cluster.url), outboxPath: state.outbox)
+        #expect(try terminal.user(named: "sam") == sam)
+        // Sam is Samuel now, and a new Sam joined; the terminal's list sees both.
+        let samuel = try elsewhere.renameUser(sam, to: "Samuel")
+        let newSam = try elsewhere.createUser(named: "Sam")
+        try terminal.refreshNames(from: elsewhere)
+
+        try cluster.pgCtl(["stop", "-m", "immediate"])
+        #expect(try terminal.user(named: "sam") == newSam)
+        #expect(try terminal.user(named: "samuel") == samuel)
+    }
+
+    @Test("A server that stops answering (SIGSTOP) costs the prompts' reads one timeout, then they answer from what the terminal knows")
+    func readsWhileAway() throws {
+        let cluster = try PrivateCluster()
+        defer {
+            cluster.signal(SIGCONT)
+            cluster.stop()
+        }
+        let state = try StateDirectory()
+        let terminal = OutboxLogbook(server: try PostgresLogbook(url: cluster.url, options: .init(timeout: 1)), outboxPath: state.outbox)
+        let ana = try terminal.createUser(named: "Ana")
+        let squat = try terminal.createExercise(named: "Back Squat")
+        _ = try terminal.saveMeasured(Self.set(ana, squat, 100), now: Date())
+        #expect(try terminal.lastValues(of: ana, for: squat)?.weight.value == 100)
+
+        cluster.signal(SIGSTOP)
+        #expect(try terminal.lastValues(of: ana, for: squat)?.weight.value == 100)
+        let started = ContinuousClock.now
+        #expect(try terminal.user(named: "ana") == ana)
+        #expect(try terminal.lastExercise(of: ana) == squat)
+        #expect(try terminal.exercise(named: "back squat") == squat)
+        #expect(try terminal.lastValues(of: ana, for: squat)?.weight.value == 100)
+        #expect(try terminal.recentExercises(of: ana, limit: 5) == [squat])
+        let reads = ContinuousClock.now - started
+        // Five reads that each waited the 1 s timeout would take 5 s.
+        #expect(reads < .milliseconds(900), "\(reads)")
+        print("OutboxLogbookTests: five reads with the server stopped answering took \(reads)")
+    }
+
+    @Test("A terminal started without its server keeps a save that meets a slow schema check (the migrations table locked) instead of waiting on it; the set goes once the check passes")
+    func slowSchemaCheck() throws {
+        let cluster = try PrivateCluster()
+        defer { cluster.stop() }
+        let state = try StateDirectory()
+        let elsewhere = try PostgresLogbook(url: cluster.url)
+        let ana = try elsewhere.createUser(named: "Ana")
+        let squat = try elsewhere.createExercise(named: "Back Squat")
+        let terminal = OutboxLogbook(server: try PostgresLogbook(url: cluster.url, options: .init(connectLater: true)), outboxPath: state.outbox)
+        // Another session holds the migrations table for 3 s.
+        let quoted = cluster.url.replacingOccurrences(of: "'", with: "")
+        _ = system("psql -X '\(quoted)' -qc 'BEGIN; LOCK TABLE topweight_migrations IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(3); COMMIT;' > /dev/null 2>&1 &")
+        usleep(700_000)
+        let started = ContinuousClock.now
+        let kept = try terminal.saveMeasured(Self.set(ana, squat, 100), now: Date()).id
+        let took = ContinuousClock.now - started
+        #expect(kept < 0)
+        #expect(took < .seconds(1), "\(took)")
+        var sent: Int?
+        for _ in 0..<100 where sent != 1 {
+            usleep(100_000)
+            sent = try? terminal.sendKept()
+        }
+        #expect(sent == 1)
+        #expect(try elsewhere.history(HistoryQuery(userID: ana.id)).map(\.values.weight.value) == [100])
+    }
+
     // MARK: - Helpers
 
     static func set(_ user: User, _ exercise: Exercise, _ weight: Double) -> NewRecord {

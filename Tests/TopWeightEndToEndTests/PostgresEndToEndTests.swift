@@ -70,7 +70,7 @@ struct PostgresEndToEndTests {
         #expect(history.status == 2)
         #expect(history.stderr.contains("is unreachable (connection refused"), "\(history.stderr)")
         #expect(history.stderr.split(separator: "\n").count == 1)
-        #expect(clock.now - started < .seconds(20))
+        #expect(clock.now - started < .seconds(10))
     }
 
     @Test("copy moves everything from a file to a server and back, twice, adding nothing the second time")
