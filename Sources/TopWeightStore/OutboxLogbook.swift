@@ -206,16 +206,19 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
 
     /// Tries to send kept sets every `seconds` while any wait, on a thread
     /// of its own: a terminal idle at a prompt empties its outbox once the
-    /// server is back. The same thread takes the server's list of names at
-    /// once and every `namesEvery` seconds after (a minute after a failed
-    /// try), and writes what the name cache learned. Failures stay quiet;
-    /// the next save or `check` tells.
-    public func startSending(every seconds: Double, namesEvery: Double = 300) {
+    /// server is back. The same thread takes the server's list of names
+    /// `namesAfter` seconds after start (off the start and the first
+    /// entries) and every `namesEvery` seconds after (a minute after a
+    /// failed try), and writes what the name cache learned every 30 s (the
+    /// logger writes the rest as it quits). Failures stay quiet; the next
+    /// save or `check` tells.
+    public func startSending(every seconds: Double, namesAfter: Double = 5, namesEvery: Double = 300) {
         lock.withLock {
             guard sender == nil else { return }
             let open = namesSource
             let thread = Thread { [weak self] in
-                var namesDue = ContinuousClock.now
+                var namesDue = ContinuousClock.now + .seconds(namesAfter)
+                var flushDue = ContinuousClock.now + .seconds(30)
                 // One connection for the thread's life, opened again after a failure.
                 var source: (any StorageEngine)?
                 while true {
@@ -231,7 +234,10 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
                             namesDue = ContinuousClock.now + .seconds(min(60, namesEvery))
                         }
                     }
-                    try? self.flushNames()
+                    if ContinuousClock.now >= flushDue {
+                        try? self.flushNames()
+                        flushDue = ContinuousClock.now + .seconds(30)
+                    }
                     if (try? self.waiting()) ?? 0 > 0 { _ = try? self.sendKept() }
                     Thread.sleep(forTimeInterval: seconds)
                 }

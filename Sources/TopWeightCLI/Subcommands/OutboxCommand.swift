@@ -47,7 +47,7 @@ struct OutboxCommand: ParsableCommand {
                     let grouping = HistoryGrouping(timeZone: .current)
                     HistoryText.render(kept.map(\.workoutRecord).reversed(), grouping: grouping, now: Date(), showUser: true,
                                        notes: [:], noteStyle: .standardOutput).forEach { print($0) }
-                    print("\(kept.count) set\(kept.count == 1 ? "" : "s") wait on this terminal for \(TerminalText.safe(global.databaseShown)); 'topweight check' sends them.")
+                    print("\(kept.count == 1 ? "1 set waits" : "\(kept.count) sets wait") on this terminal for \(TerminalText.safe(global.databaseShown)); 'topweight check' sends them.")
                 }
                 // What the terminal can save while the server is away.
                 let members = known?.users.count ?? 0, exercises = known?.exercises.count ?? 0
