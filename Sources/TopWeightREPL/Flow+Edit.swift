@@ -8,6 +8,10 @@ extension Flow {
     /// again, then changed in place (same id, `editedAt` stamped). In a kiosk
     /// a member edits only their own sets; another's needs the admin PIN.
     static func editing(_ target: WorkoutRecord, in turn: inout Turn, _ context: Context) -> [Effect] {
+        if target.isKept {
+            // Its number is the terminal's until the server has it: said before any prompt.
+            return [.warn("\(target.number) was kept on this terminal while the server was away: :undo it and save it again, or edit it by its number in :history once the server has it.")]
+        }
         if context.kiosk, turn.user.map({ NameRules.key($0.name) != NameRules.key(target.user) }) ?? true {
             return [.checkAdminPinSet(.edit(target))]
         }
@@ -89,7 +93,7 @@ extension Flow {
             // the set being edited): `:help` tells the edit's keys, others wait.
             let word = text.dropFirst().prefix { !$0.isWhitespace }.lowercased()
             if !word.isEmpty, "help".hasPrefix(word) {
-                effects = [.say("Editing #\(edit.target.id): Enter keeps a value, + - and numbers change it, < goes back, Ctrl-C leaves it as it was.")]
+                effects = [.say("Editing \(edit.target.number): Enter keeps a value, + - and numbers change it, < goes back, Ctrl-C leaves it as it was.")]
             } else {
                 effects = [.warn(":\(TerminalText.safe(String(word.prefix(20)))) waits until the edit is done: Enter keeps each value, Ctrl-C leaves #\(edit.target.id) as it was.")]
             }

@@ -10,7 +10,7 @@ extension Flow {
         switch mode {
         case .entry, .pin, .note: return []
         case .edit(let edit):
-            return [.say("Editing #\(edit.target.id)  \(Lines.summary(edit.target)). Enter keeps a value, < goes back, Ctrl-C leaves it as it was.")]
+            return [.say("Editing \(edit.target.number)  \(Lines.summary(edit.target)). Enter keeps a value, < goes back, Ctrl-C leaves it as it was.")]
         case .pager(let pager): return [.fillPage(lines: pager.needed)]
         case .calendar: return [.drawMonth]
         }

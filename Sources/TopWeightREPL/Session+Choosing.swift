@@ -60,6 +60,11 @@ extension Session {
         }
         if let known = names.resolved[NameRules.key(name)] { return .then(.resolved(known, entry: entry, typed: typed)) }
         guard let found = attempt({ () throws(WorkoutsError) in try workouts.chosenExercise(named: name) }) else { return .done }
+        // A lift the database has no row for can't be made while its server is
+        // away: said now, before its numbers are typed.
+        if !(found?.isStored ?? false), let refusal = workouts.logbook.serverAway {
+            return .then(.failed(TerminalText.safe(refusal.message)))
+        }
         guard let known = found else {
             if let other = lookalike(of: name, kind: .exercise) { return .then(.lookalike(name, kind: .exercise, of: other)) }
             return .then(.newExercise(name, similar: exerciseCandidates(for: String(name.prefix(3))), entry: entry))

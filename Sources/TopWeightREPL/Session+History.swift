@@ -17,9 +17,13 @@ extension Session {
     }
 
     /// History lines; one member's days carry their notes under the heading.
+    /// While the server is away, a last line says only kept sets show, so
+    /// none of the server's look lost.
     func render(_ records: [WorkoutRecord], member: Int64?) -> [String] {
         let notes = member.flatMap { try? prompts.notes(beside: records, of: $0, calendar: log.calendar) } ?? [:]
-        return HistoryText.render(records, grouping: grouping, now: settings.now(), showUser: member == nil,
-                                  notes: notes, noteStyle: settings.textStyle)
+        let lines = HistoryText.render(records, grouping: grouping, now: settings.now(), showUser: member == nil,
+                                       notes: notes, noteStyle: settings.textStyle)
+        guard workouts.logbook.serverAway != nil else { return lines }
+        return lines + ["Only the sets kept on this terminal show while the server is away."]
     }
 }

@@ -55,13 +55,7 @@ extension OutboxLogbook {
 
     /// Away, none known: making the new name needs the server, which says so then.
     public func existingLookalike(of name: String, kind: NameRules.Kind) throws(LogbookError) -> String? {
-        guard !isAway else { return nil }
-        do {
-            return try server.existingLookalike(of: name, kind: kind)
-        } catch where error.kind == .unreachable {
-            markAway(error)
-            return nil
-        }
+        try read({ () throws(LogbookError) in try server.existingLookalike(of: name, kind: kind) }) { Optional<String?>.some(nil) } away: { _ in nil }
     }
 
     /// Other terminals' new names; while the server is away, the names this terminal heard of.

@@ -9,209 +9,209 @@ import TopWeightCore
 /// programs.
 extension OutboxLogbook {
     public func users() throws(LogbookError) -> [UserSummary] {
-        try server.users()
+        try reach { () throws(LogbookError) in try server.users() }
     }
 
     public func renameUser(_ user: User, to newName: String) throws(LogbookError) -> User {
-        try server.renameUser(user, to: newName)
+        try reach { () throws(LogbookError) in try server.renameUser(user, to: newName) }
     }
 
     public func removeUser(_ user: User, withDeleted: Bool) throws(LogbookError) {
-        try server.removeUser(user, withDeleted: withDeleted)
+        try reach { () throws(LogbookError) in try server.removeUser(user, withDeleted: withDeleted) }
     }
 
     public func setExerciseKind(_ exercise: Exercise, to kind: ExerciseKind) throws(LogbookError) -> Exercise {
-        try server.setExerciseKind(exercise, to: kind)
+        try reach { () throws(LogbookError) in try server.setExerciseKind(exercise, to: kind) }
     }
 
     public func exercises() throws(LogbookError) -> [ExerciseSummary] {
-        try server.exercises()
+        try reach { () throws(LogbookError) in try server.exercises() }
     }
 
     public func renameExercise(_ exercise: Exercise, to newName: String, category: String?) throws(LogbookError) -> Exercise {
-        try server.renameExercise(exercise, to: newName, category: category)
+        try reach { () throws(LogbookError) in try server.renameExercise(exercise, to: newName, category: category) }
     }
 
     public func mergeExercise(_ from: Exercise, into: Exercise, now: Date) throws(LogbookError) -> ExerciseMerge {
-        try server.mergeExercise(from, into: into, now: now)
+        try reach { () throws(LogbookError) in try server.mergeExercise(from, into: into, now: now) }
     }
 
     public func removeExercise(_ exercise: Exercise) throws(LogbookError) {
-        try server.removeExercise(exercise)
+        try reach { () throws(LogbookError) in try server.removeExercise(exercise) }
     }
 
 
     public func sessionInfos(userID: Int64, from first: LocalDay, through last: LocalDay) throws(LogbookError) -> [SessionInfo] {
-        try server.sessionInfos(userID: userID, from: first, through: last)
+        try reach { () throws(LogbookError) in try server.sessionInfos(userID: userID, from: first, through: last) }
     }
 
     public func appendNote(userID: Int64, day: LocalDay, text: String, now: Date) throws(LogbookError) {
-        try server.appendNote(userID: userID, day: day, text: text, now: now)
+        try reach { () throws(LogbookError) in try server.appendNote(userID: userID, day: day, text: text, now: now) }
     }
 
     public func setRoutine(_ routine: String?, userID: Int64, day: LocalDay, now: Date) throws(LogbookError) {
-        try server.setRoutine(routine, userID: userID, day: day, now: now)
+        try reach { () throws(LogbookError) in try server.setRoutine(routine, userID: userID, day: day, now: now) }
     }
 
     public func routines() throws(LogbookError) -> [Routine] {
-        try server.routines()
+        try reach { () throws(LogbookError) in try server.routines() }
     }
 
     public func saveRoutine(_ routine: Routine, now: Date) throws(LogbookError) -> Bool {
-        try server.saveRoutine(routine, now: now)
+        try reach { () throws(LogbookError) in try server.saveRoutine(routine, now: now) }
     }
 
     public func removeRoutine(named name: String) throws(LogbookError) -> Bool {
-        try server.removeRoutine(named: name)
+        try reach { () throws(LogbookError) in try server.removeRoutine(named: name) }
     }
 
     public func saveBodyWeight(userID: Int64, weight: Weight, at measuredAt: Date, uid: String, now: Date) throws(LogbookError) -> Int64 {
-        try server.saveBodyWeight(userID: userID, weight: weight, at: measuredAt, uid: uid, now: now)
+        try reach { () throws(LogbookError) in try server.saveBodyWeight(userID: userID, weight: weight, at: measuredAt, uid: uid, now: now) }
     }
 
     public func bodyWeights(userID: Int64, since: Date?, limit: Int?) throws(LogbookError) -> [BodyWeight] {
-        try server.bodyWeights(userID: userID, since: since, limit: limit)
+        try reach { () throws(LogbookError) in try server.bodyWeights(userID: userID, since: since, limit: limit) }
     }
 
     public func gymSetting(_ key: GymSetting) throws(LogbookError) -> String? {
-        try server.gymSetting(key)
+        try reach { () throws(LogbookError) in try server.gymSetting(key) }
     }
 
     public func setGymSetting(_ key: GymSetting, to value: String?) throws(LogbookError) {
-        try server.setGymSetting(key, to: value)
+        try reach { () throws(LogbookError) in try server.setGymSetting(key, to: value) }
     }
 
     public func bests(userID: Int64, exerciseID: Int64, excluding: Int64?, atLeast: Weight) throws(LogbookError) -> ExerciseBests {
-        try server.bests(userID: userID, exerciseID: exerciseID, excluding: excluding, atLeast: atLeast)
+        try reach { () throws(LogbookError) in try server.bests(userID: userID, exerciseID: exerciseID, excluding: excluding, atLeast: atLeast) }
     }
 
     public func dayTotals(userID: Int64, zone: ZoneOffsets) throws(LogbookError) -> [DayTotals] {
-        try server.dayTotals(userID: userID, zone: zone)
+        try reach { () throws(LogbookError) in try server.dayTotals(userID: userID, zone: zone) }
     }
 
     public func exerciseTotals(userID: Int64) throws(LogbookError) -> [ExerciseTotals] {
-        try server.exerciseTotals(userID: userID)
+        try reach { () throws(LogbookError) in try server.exerciseTotals(userID: userID) }
     }
 
     public func boardFacts(_ window: BoardWindow) throws(LogbookError) -> BoardFacts {
-        try server.boardFacts(window)
+        try reach { () throws(LogbookError) in try server.boardFacts(window) }
     }
 
     public func setPrivate(_ user: User, _ isPrivate: Bool) throws(LogbookError) {
-        try server.setPrivate(user, isPrivate)
+        try reach { () throws(LogbookError) in try server.setPrivate(user, isPrivate) }
     }
 
     public func isPrivate(_ user: User) throws(LogbookError) -> Bool {
-        try server.isPrivate(user)
+        try reach { () throws(LogbookError) in try server.isPrivate(user) }
     }
 
     /// Away, taken as set: a kiosk started without its server stays shut
     /// (leaving needs the PIN, and the PIN needs the server).
     public func adminPinIsSet() throws(LogbookError) -> Bool {
         do {
-            return try server.adminPinIsSet()
+            return try reach { () throws(LogbookError) in try server.adminPinIsSet() }
         } catch where error.kind == .unreachable {
             return true
         }
     }
 
     public func checkAdminPin(_ pin: String, now: Date) throws(LogbookError) -> PinVerdict {
-        try server.checkAdminPin(pin, now: now)
+        try reach { () throws(LogbookError) in try server.checkAdminPin(pin, now: now) }
     }
 
     public func setAdminPin(_ pin: String?) throws(LogbookError) {
-        try server.setAdminPin(pin)
+        try reach { () throws(LogbookError) in try server.setAdminPin(pin) }
     }
 
     public func storedPrograms() throws(LogbookError) -> [StoredProgram] {
-        try server.storedPrograms()
+        try reach { () throws(LogbookError) in try server.storedPrograms() }
     }
 
     public func saveProgram(_ program: StoredProgram, now: Date) throws(LogbookError) -> Bool {
-        try server.saveProgram(program, now: now)
+        try reach { () throws(LogbookError) in try server.saveProgram(program, now: now) }
     }
 
     public func removeProgram(named name: String) throws(LogbookError) -> Bool {
-        try server.removeProgram(named: name)
+        try reach { () throws(LogbookError) in try server.removeProgram(named: name) }
     }
 
     public func assignment(userID: Int64) throws(LogbookError) -> ProgramAssignment? {
-        try server.assignment(userID: userID)
+        try reach { () throws(LogbookError) in try server.assignment(userID: userID) }
     }
 
     public func setAssignment(_ assignment: ProgramAssignment?, userID: Int64) throws(LogbookError) {
-        try server.setAssignment(assignment, userID: userID)
+        try reach { () throws(LogbookError) in try server.setAssignment(assignment, userID: userID) }
     }
 
     public func advanceAssignment(userID: Int64, from expected: ProgramAssignment, to next: ProgramAssignment) throws(LogbookError) -> Bool {
-        try server.advanceAssignment(userID: userID, from: expected, to: next)
+        try reach { () throws(LogbookError) in try server.advanceAssignment(userID: userID, from: expected, to: next) }
     }
 
     public func assignments() throws(LogbookError) -> [(user: User, assignment: ProgramAssignment)] {
-        try server.assignments()
+        try reach { () throws(LogbookError) in try server.assignments() }
     }
 
     public func recordCount() throws(LogbookError) -> Int {
-        try server.recordCount()
+        try reach { () throws(LogbookError) in try server.recordCount() }
     }
 
     public func findOrCreateUsers(named names: [String], now: Date) throws(LogbookError) -> [User] {
-        try server.findOrCreateUsers(named: names, now: now)
+        try reach { () throws(LogbookError) in try server.findOrCreateUsers(named: names, now: now) }
     }
 
     public func findOrCreateExercises(_ entries: [ExerciseEntry], now: Date) throws(LogbookError) -> [Exercise] {
-        try server.findOrCreateExercises(entries, now: now)
+        try reach { () throws(LogbookError) in try server.findOrCreateExercises(entries, now: now) }
     }
 
     public func insertRecords(batchSize: Int, _ next: () -> BulkRecord?) throws(LogbookError) -> Int {
-        try server.insertRecords(batchSize: batchSize, next)
+        try reach { () throws(LogbookError) in try server.insertRecords(batchSize: batchSize, next) }
     }
 
     public func storedRecords(after id: Int64, limit: Int) throws(LogbookError) -> [StoredRecord] {
-        try server.storedRecords(after: id, limit: limit)
+        try reach { () throws(LogbookError) in try server.storedRecords(after: id, limit: limit) }
     }
 
     public func adoptRecords(_ records: [StoredRecord], now: Date) throws(LogbookError) -> Int {
-        try server.adoptRecords(records, now: now)
+        try reach { () throws(LogbookError) in try server.adoptRecords(records, now: now) }
     }
 
     public func settings() throws(LogbookError) -> [(key: String, value: String)] {
-        try server.settings()
+        try reach { () throws(LogbookError) in try server.settings() }
     }
 
     public func adoptSettings(_ settings: [(key: String, value: String)]) throws(LogbookError) -> Int {
-        try server.adoptSettings(settings)
+        try reach { () throws(LogbookError) in try server.adoptSettings(settings) }
     }
 
     public func storedSessions() throws(LogbookError) -> [StoredSession] {
-        try server.storedSessions()
+        try reach { () throws(LogbookError) in try server.storedSessions() }
     }
 
     public func adoptSessions(_ sessions: [StoredSession], now: Date) throws(LogbookError) -> Int {
-        try server.adoptSessions(sessions, now: now)
+        try reach { () throws(LogbookError) in try server.adoptSessions(sessions, now: now) }
     }
 
     public func adoptNote(userID: Int64, day: LocalDay, text: String, now: Date) throws(LogbookError) -> Bool {
-        try server.adoptNote(userID: userID, day: day, text: text, now: now)
+        try reach { () throws(LogbookError) in try server.adoptNote(userID: userID, day: day, text: text, now: now) }
     }
 
     public func adoptRoutines(_ routines: [Routine], now: Date) throws(LogbookError) -> Int {
-        try server.adoptRoutines(routines, now: now)
+        try reach { () throws(LogbookError) in try server.adoptRoutines(routines, now: now) }
     }
 
     public func storedBodyWeights(after id: Int64, limit: Int) throws(LogbookError) -> [StoredBodyWeight] {
-        try server.storedBodyWeights(after: id, limit: limit)
+        try reach { () throws(LogbookError) in try server.storedBodyWeights(after: id, limit: limit) }
     }
 
     public func adoptBodyWeights(_ measurements: [StoredBodyWeight], now: Date) throws(LogbookError) -> Int {
-        try server.adoptBodyWeights(measurements, now: now)
+        try reach { () throws(LogbookError) in try server.adoptBodyWeights(measurements, now: now) }
     }
 
     public func changes() throws(LogbookError) -> any LogbookChanges {
-        try server.changes()
+        try reach { () throws(LogbookError) in try server.changes() }
     }
 
     public func clearPinLockout() throws(LogbookError) {
-        try server.clearPinLockout()
+        try reach { () throws(LogbookError) in try server.clearPinLockout() }
     }
 }

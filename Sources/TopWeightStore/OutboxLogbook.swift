@@ -36,7 +36,8 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
     /// Serializes sending within this process (the outbox's lock does across processes).
     private let sending = NSLock()
     private let opening = NSLock()
-    private var awayUntil = ContinuousClock.now
+    /// Why the server was last found away; `nil` once a call reaches it.
+    private var awayError: LogbookError?
     private var flushAfter = ContinuousClock.now
     private var sender: Thread?
 
@@ -48,6 +49,7 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
         self.server = server
         self.outboxPath = outboxPath
         self.awayAtStart = awayAtStart
+        awayError = awayAtStart
         self.namesSource = namesSource
     }
 
@@ -95,28 +97,42 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
 
     // MARK: - Away
 
-    /// While the server was found away, for a few seconds: the prompts'
-    /// reads answer from the cache instead of waiting on the network again
-    /// (a server that drops packets costs each try the whole timeout).
-    var isAway: Bool { lock.withLock { ContinuousClock.now < awayUntil } }
+    /// True from a call that found the server away until one reaches it
+    /// again (a save, which always tries within its bound, a kept set sent,
+    /// or the background's look, every 2 s meanwhile): the prompts' reads
+    /// answer from what the terminal knows, and what needs the server fails
+    /// at once, instead of each waiting on the network (a server that drops
+    /// packets costs every try the whole timeout).
+    public var isAway: Bool { lock.withLock { awayError != nil } }
 
     func markAway(_ error: LogbookError) {
         guard error.kind == .unreachable else { return }
-        lock.withLock { awayUntil = .now + .seconds(10) }
+        lock.withLock { awayError = error }
     }
 
     func markReached() {
-        lock.withLock { awayUntil = .now }
+        lock.withLock { awayError = nil }
+    }
+
+    /// A call that needs the server: refused at once while it is away.
+    func reach<T>(_ call: () throws(LogbookError) -> T) throws(LogbookError) -> T {
+        if let away = lock.withLock({ awayError }) { throw away }
+        do {
+            return try call()
+        } catch {
+            markAway(error)
+            throw error
+        }
     }
 
     /// A prompt's read: the server's answer, learned; while the server is
-    /// away (or was found away a moment ago), `cached` instead. A cache miss
-    /// (`nil`; a name this terminal never heard of) asks the server even in
-    /// the away window, since a new name is what needs it, and ends in `away`.
+    /// away, `cached`, and `away` for what the terminal doesn't know (a miss
+    /// is `nil`: a name it never heard of).
     func read<T>(_ ask: () throws(LogbookError) -> T, learn: (T) -> Void = { _ in },
                  cached: () throws(LogbookError) -> T?, away: (LogbookError) throws(LogbookError) -> T) throws(LogbookError) -> T {
-        if isAway, let answer = try cached() {
-            return answer
+        if let error = lock.withLock({ awayError }) {
+            if let answer = try cached() { return answer }
+            return try away(error)
         }
         do {
             let answer = try ask()
@@ -126,6 +142,14 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
             markAway(error)
             if let answer = try cached() { return answer }
             return try away(error)
+        }
+    }
+
+    /// Why the server is away, worded for a new member or exercise (the
+    /// one thing the logger can't do without it).
+    public var serverAway: LogbookError? {
+        lock.withLock { awayError }.map {
+            LogbookError(.unreachable, "\($0.message): a new member or exercise needs the server; the ones this terminal knows keep saving (Tab lists them)")
         }
     }
 
@@ -208,11 +232,11 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
     /// of its own: a terminal idle at a prompt empties its outbox once the
     /// server is back. The same thread takes the server's list of names
     /// `namesAfter` seconds after start (off the start and the first
-    /// entries) and every `namesEvery` seconds after (a minute after a
-    /// failed try), and writes what the name cache learned every 30 s (the
+    /// entries) and every `namesEvery` seconds after (every round while the
+    /// server is away), and writes what the name cache learned every 30 s (the
     /// logger writes the rest as it quits). Failures stay quiet; the next
     /// save or `check` tells.
-    public func startSending(every seconds: Double, namesAfter: Double = 5, namesEvery: Double = 300) {
+    public func startSending(every seconds: Double, namesAfter: Double = 5, namesEvery: Double = 60) {
         lock.withLock {
             guard sender == nil else { return }
             let open = namesSource
@@ -223,11 +247,13 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
                 var source: (any StorageEngine)?
                 while true {
                     guard let self else { return }
-                    if let open, ContinuousClock.now >= namesDue {
+                    // While away, every round: the look that tells the server is back.
+                    if let open, ContinuousClock.now >= namesDue || self.isAway {
                         do {
                             let from = try source ?? open()
                             source = from
                             try self.refreshNames(from: from)
+                            self.markReached()
                             namesDue = ContinuousClock.now + .seconds(namesEvery)
                         } catch {
                             source = nil
@@ -297,33 +323,33 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
     // MARK: - Kept sets as records
 
     public func deleteRecord(id: Int64, now: Date) throws(LogbookError) -> Bool {
-        guard let place = KeptRecord.place(of: id) else { return try server.deleteRecord(id: id, now: now) }
+        guard let place = KeptRecord.place(of: id) else { return try reach { () throws(LogbookError) in try server.deleteRecord(id: id, now: now) } }
         guard let outbox = try outbox() else { return false }
         if try outbox.remove(place: place) { return true }
         // Sent meanwhile: the server's record goes.
         guard let sent = try outbox.sentRecordID(place: place), sent > 0 else { return false }
-        return try server.deleteRecord(id: sent, now: now)
+        return try reach { () throws(LogbookError) in try server.deleteRecord(id: sent, now: now) }
     }
 
     public func restoreRecord(id: Int64) throws(LogbookError) -> Bool {
-        guard let place = KeptRecord.place(of: id) else { return try server.restoreRecord(id: id) }
+        guard let place = KeptRecord.place(of: id) else { return try reach { () throws(LogbookError) in try server.restoreRecord(id: id) } }
         guard let sent = try outbox()?.sentRecordID(place: place), sent > 0 else { return false }
-        return try server.restoreRecord(id: sent)
+        return try reach { () throws(LogbookError) in try server.restoreRecord(id: sent) }
     }
 
     public func record(id: Int64) throws(LogbookError) -> WorkoutRecord? {
-        guard let place = KeptRecord.place(of: id) else { return try server.record(id: id) }
+        guard let place = KeptRecord.place(of: id) else { return try reach { () throws(LogbookError) in try server.record(id: id) } }
         if let kept = try keptSets().first(where: { $0.place == place }) { return kept.workoutRecord }
         guard let sent = try outbox()?.sentRecordID(place: place), sent > 0 else { return nil }
-        return try server.record(id: sent)
+        return try reach { () throws(LogbookError) in try server.record(id: sent) }
     }
 
     public func editRecord(id: Int64, exercise: Exercise, values: SetValues, now: Date) throws(LogbookError) -> Bool {
-        guard let place = KeptRecord.place(of: id) else { return try server.editRecord(id: id, exercise: exercise, values: values, now: now) }
+        guard let place = KeptRecord.place(of: id) else { return try reach { () throws(LogbookError) in try server.editRecord(id: id, exercise: exercise, values: values, now: now) } }
         guard let sent = try outbox()?.sentRecordID(place: place), sent > 0 else {
             throw LogbookError(.unreachable, "\(KeptRecord.number(id)) is kept on this terminal until the server is back; :undo it and save it again")
         }
-        return try server.editRecord(id: sent, exercise: exercise, values: values, now: now)
+        return try reach { () throws(LogbookError) in try server.editRecord(id: sent, exercise: exercise, values: values, now: now) }
     }
 
     /// The server's records with the kept sets among them, newest first;
@@ -331,7 +357,7 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
     public func forEachRecord(_ query: HistoryQuery, _ body: (WorkoutRecord) throws -> Void) throws(LogbookError) {
         let kept = query.deleted ? [] : try keptSets().filter { Self.matches($0, query) }.map(\.workoutRecord)
             .sorted { ($0.performedAt, $0.id) > ($1.performedAt, $1.id) }
-        guard !kept.isEmpty else { return try server.forEachRecord(query, body) }
+        guard !kept.isEmpty else { return try reach { () throws(LogbookError) in try server.forEachRecord(query, body) } }
         var pending = kept[...]
         var given = 0
         let limit = query.limit ?? .max
@@ -341,12 +367,14 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
             try body(record)
         }
         do {
-            try server.forEachRecord(query) { record in
-                while let next = pending.first, (next.performedAt, next.id) > (record.performedAt, record.id) {
-                    pending.removeFirst()
-                    try give(next)
+            try reach { () throws(LogbookError) in
+                try server.forEachRecord(query) { record in
+                    while let next = pending.first, (next.performedAt, next.id) > (record.performedAt, record.id) {
+                        pending.removeFirst()
+                        try give(next)
+                    }
+                    try give(record)
                 }
-                try give(record)
             }
         } catch where error.kind == .unreachable {
             // Away: the kept sets are what this terminal can show.
@@ -369,6 +397,6 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
     }
 
     public func health() throws(LogbookError) -> StoreHealth {
-        try server.health()
+        try reach { () throws(LogbookError) in try server.health() }
     }
 }

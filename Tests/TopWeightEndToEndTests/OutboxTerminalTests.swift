@@ -119,19 +119,30 @@ struct OutboxTerminalTests {
         try terminal.waitFor("exercise: ", after: mark)
         terminal.type("Back Squat 60x8x3\r")
         try terminal.waitFor("Saved #k3  Ana · Back Squat · 60 kg × 8 reps × 3 series  (kept", after: mark)
-        // A lift the gym never logged can't be made now: back to the exercise, not stuck at a number Enter can't save.
+        // A lift the gym never logged can't be made now: said at once, before any number is asked.
+        mark = terminal.mark
+        terminal.type("bench\r")
+        try terminal.waitFor("a new member or exercise needs the server", after: mark)
+        try terminal.waitFor("exercise [Back Squat]: ", after: mark)
+        #expect(!terminal.text(after: mark).contains("weight kg"), "\(terminal.text(after: mark))")
         mark = terminal.mark
         terminal.type("bench 50x8x3\r")
-        try terminal.waitFor("a new exercise needs the server", after: mark)
-        try terminal.waitFor("exercise [Bench Press]: ", after: mark)
+        try terminal.waitFor("a new member or exercise needs the server", after: mark)
+        try terminal.waitFor("exercise [Back Squat]: ", after: mark)
         terminal.type("Back Squat 62.5x8x3\r")
         try terminal.waitFor("Saved #k4  Ana · Back Squat · 62.5 kg × 8 reps × 3 series  (kept", after: mark)
+        // A kept set has no number on the server yet: :edit says so before any prompt.
+        mark = terminal.mark
+        terminal.type(":edit\r")
+        try terminal.waitFor("#k4 was kept on this terminal while the server was away: :undo it and save it again", after: mark)
+        try terminal.waitFor("exercise [Back Squat]: ", after: mark)
         mark = terminal.mark
         terminal.type(":user Cy\r")
         try terminal.waitFor("a new member needs the server", after: mark)
         mark = terminal.mark
         terminal.type(":history\r")
         try terminal.waitFor("#k4", after: mark)
+        try terminal.waitFor("Only the sets kept on this terminal show while the server is away.", after: mark)
         try terminal.waitFor("exercise [Back Squat]: ", after: mark)
 
         // The server back: the waiting logger sends (every 2 s), each set once.
@@ -144,6 +155,63 @@ struct OutboxTerminalTests {
         }
         #expect(stored.sorted { $0.id < $1.id }.map(\.values.weight.value) == [80, 80, 82.5, 60, 62.5])
         #expect(Set(stored.compactMap(\.uid)).count == 5)
+        terminal.type(":quit\r")
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    @Test("A server that stops answering (SIGSTOP) at a real terminal: the first save pays one timeout, then saves and reads answer at once from the outbox and what the terminal knows; every set arrives once when it runs again")
+    func pausedAtTheRack() throws {
+        let cluster = try PrivateCluster()
+        defer {
+            cluster.signal(SIGCONT)
+            cluster.stop()
+        }
+        let state = try StateDirectory()
+        let environment = PseudoTerminal.environment(db: cluster.url, ["XDG_STATE_HOME": state.directory, "TOPWEIGHT_PG_TIMEOUT": "1"])
+        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: environment)
+        try terminal.waitFor("user: ")
+        var mark = terminal.mark
+        terminal.type("Ana\r")
+        try terminal.waitFor("[y/n]", after: mark)
+        terminal.type("y\r")
+        try terminal.waitFor("exercise", after: mark)
+        for line in ["Back Squat 100x5x5", "Deadlift 140x3x1"] {
+            mark = terminal.mark
+            terminal.type(line + "\r")
+            try terminal.waitFor("Saved #", after: mark)
+        }
+        try terminal.waitFor("exercise [Deadlift]: ", after: mark)
+
+        cluster.signal(SIGSTOP)
+        var took: [Duration] = []
+        for (index, line) in ["squat 105x5x5", "dead 150x3x1", "squat 107.5x5x5", "dead 155x3x1"].enumerated() {
+            mark = terminal.mark
+            let started = ContinuousClock.now
+            terminal.type(line + "\r")
+            try terminal.waitFor("Saved #k\(index + 1)  Ana", after: mark)
+            took.append(ContinuousClock.now - started)
+        }
+        mark = terminal.mark
+        var started = ContinuousClock.now
+        terminal.type(":history\r")
+        try terminal.waitFor("#k4", after: mark)
+        try terminal.waitFor("exercise [Deadlift]: ", after: mark)
+        took.append(ContinuousClock.now - started)
+        print("OutboxTerminalTests: with the server paused, four saves and :history answered in \(took)")
+        // The first pays the 1 s timeout once (and the 0.3 s save bound); none after it waits on the network.
+        #expect(took[0] < .seconds(4), "\(took)")
+        #expect(took.dropFirst().allSatisfy { $0 < .milliseconds(900) }, "\(took)")
+
+        cluster.signal(SIGCONT)
+        let server = try TestEngine.open(cluster.url)
+        var stored: [WorkoutRecord] = []
+        started = ContinuousClock.now
+        while stored.count < 6, ContinuousClock.now - started < .seconds(20) {
+            usleep(100_000)
+            stored = (try? server.history(HistoryQuery())) ?? []
+        }
+        #expect(stored.sorted { $0.id < $1.id }.map(\.values.weight.value) == [100, 140, 105, 150, 107.5, 155])
+        #expect(Set(stored.compactMap(\.uid)).count == 6)
         terminal.type(":quit\r")
         #expect(terminal.waitForExit() == 0)
     }
@@ -214,6 +282,8 @@ struct OutboxTerminalTests {
         logger.send((0..<30).map { "Deadlift \(140 + $0 % 6 * 5)x3x1\n" }.joined() + ":quit\n")
         #expect(logger.waitFor(lines: 30, startingWith: "Saved #k") == 30, "\(logger.stderr.text)")
         #expect(logger.wait() == .exited(0))
+        // Leaving says what stays behind.
+        #expect(logger.stderr.text.contains("30 sets wait on this terminal for the server"), "\(logger.stderr.text)")
 
         try cluster.pgCtl(["start", "-w"])
         let checks = try (0..<2).map { _ in try PipedChild(["check"], db: cluster.url, environment: environment) }

@@ -82,8 +82,14 @@ struct ReplCommand: ParsableCommand {
             }
             let session = Session(store: store, source: source, console: console, catalog: .bundled(), settings: settings)
             _ = session.run()
-            // What the terminal heard of since the background's last write, for its next start.
-            try? (store as? OutboxLogbook)?.flushNames()
+            if let outbox = store as? OutboxLogbook {
+                // What the terminal heard of since the background's last write, for its next start.
+                try? outbox.flushNames()
+                if let waiting = try? outbox.waiting(), waiting > 0 {
+                    let sets = waiting == 1 ? "1 set waits" : "\(waiting) sets wait"
+                    console.warn("\(sets) on this terminal for the server; sent when it is back, at the next start or by 'topweight check' ('topweight outbox' lists them).")
+                }
+            }
         }
     }
 }

@@ -145,6 +145,12 @@ public protocol Logbook: AnyObject, Sendable {
     /// one (a full disk or a read-only file met at start, while reads work);
     /// `nil` when nothing is known to stop a save.
     var savingFault: LogbookError? { get }
+    /// Why the engine's server is away, as the last call that tried it
+    /// found (a terminal keeps saving into its outbox meanwhile); `nil` when
+    /// nothing is known to stop it. The logger refuses a new member or
+    /// exercise at once with it, before any number is typed, and says its
+    /// history shows only the kept sets.
+    var serverAway: LogbookError? { get }
 
     // MARK: Programs at the rack
 
@@ -167,6 +173,7 @@ public protocol Logbook: AnyObject, Sendable {
 
 extension Logbook {
     public var savingFault: LogbookError? { nil }
+    public var serverAway: LogbookError? { nil }
 
     public func renameExercise(_ exercise: Exercise, to newName: String) throws(LogbookError) -> Exercise {
         try renameExercise(exercise, to: newName, category: nil)
