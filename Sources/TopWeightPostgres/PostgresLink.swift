@@ -11,8 +11,9 @@ import TopWeightCore
 ///
 /// A call that finds the connection gone (the server restarted, the network
 /// dropped) opens a new one; when a connection that had already served fails
-/// under a call, the call is tried once more on a fresh connection, which is
-/// safe because every write Top Weight sends can be repeated (a save carries
+/// under a call (other than by timing out), the call is tried once more on a
+/// fresh connection, which is safe because every write Top Weight sends can
+/// be repeated (a save carries
 /// its record's uid; creating is find-or-create; deleting and restoring are
 /// conditional). A call that still fails throws `.unreachable`: nothing was
 /// half-done, since each call is one statement or one transaction, and the
@@ -196,11 +197,13 @@ final class PostgresLink: @unchecked Sendable {
                 return result
             } catch {
                 let problem = PostgresErrors.translate(error, location: location, timeout: bound ?? timeout)
+                // A server that didn't answer in time won't answer a new connection sooner: no second wait.
+                let timedOut = error is PostgresErrors.TimedOut
                 if problem.connectionLost {
                     if let lost = connection { Self.drop(lost) }
                     connection = nil
                     connectionServed = false
-                    if again && reused && deadline.map({ $0 > .now() }) ?? true {
+                    if again && reused && !timedOut && deadline.map({ $0 > .now() }) ?? true {
                         again = false
                         continue
                     }
