@@ -62,8 +62,8 @@ extension Session {
         guard let found = attempt({ () throws(WorkoutsError) in try workouts.chosenExercise(named: name) }) else { return .done }
         // A lift the database has no row for can't be made while its server is
         // away: said now, before its numbers are typed.
-        if !(found?.isStored ?? false), let refusal = workouts.logbook.serverAway {
-            return .then(.failed(TerminalText.safe(refusal.message)))
+        if !(found?.isStored ?? false), let away = workouts.logbook.serverAway {
+            return .then(.failed(TerminalText.safe(Lines.newNameWhileAway(away.message))))
         }
         guard let known = found else {
             if let other = lookalike(of: name, kind: .exercise) { return .then(.lookalike(name, kind: .exercise, of: other)) }

@@ -216,8 +216,7 @@ public final class Session {
                 warn(error.description)
                 // A new exercise while the server is away: Enter can't make it,
                 // so back to the exercise (any the gym has logged saves now).
-                let away = if case .storage(let problem) = error, problem.kind == .unreachable { true } else { false }
-                turn.step = away ? .exercise : Step.numbers(of: turn.draft.kind).last ?? .series
+                turn.step = error.isUnreachable ? .exercise : Step.numbers(of: turn.draft.kind).last ?? .series
                 return .done
             }
             chosen = stored
@@ -229,8 +228,7 @@ public final class Session {
             let (record, records) = try progress.log(entry, now: now)
             return .then(.saved(record, records: records, at: now, nudge: nudge(after: entry, id: record.id)))
         } catch {
-            let unreachable = if case .storage(let problem) = error, problem.kind == .unreachable { true } else { false }
-            return .then(.saveFailed(entry, unreachable ? Lines.unreachable : error.description))
+            return .then(.saveFailed(entry, error.isUnreachable ? Lines.unreachable : error.description))
         }
     }
 

@@ -31,8 +31,6 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
     /// Where the background takes the server's whole list of names from: a
     /// connection of its own, so a slow answer never holds up a save.
     private let namesSource: (@Sendable () throws(LogbookError) -> any StorageEngine)?
-    /// Why the server could not be reached when this terminal started, if it could not.
-    public let awayAtStart: LogbookError?
     /// Serializes sending within this process (the outbox's lock does across processes).
     private let sending = NSLock()
     private let opening = NSLock()
@@ -48,7 +46,6 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
                 namesSource: (@Sendable () throws(LogbookError) -> any StorageEngine)? = nil) {
         self.server = server
         self.outboxPath = outboxPath
-        self.awayAtStart = awayAtStart
         awayError = awayAtStart
         self.namesSource = namesSource
     }
@@ -130,28 +127,24 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
     /// is `nil`: a name it never heard of).
     func read<T>(_ ask: () throws(LogbookError) -> T, learn: (T) -> Void = { _ in },
                  cached: () throws(LogbookError) -> T?, away: (LogbookError) throws(LogbookError) -> T) throws(LogbookError) -> T {
-        if let error = lock.withLock({ awayError }) {
-            if let answer = try cached() { return answer }
-            return try away(error)
+        let problem: LogbookError
+        if let known = lock.withLock({ awayError }) {
+            problem = known
+        } else {
+            do {
+                let answer = try ask()
+                learn(answer)
+                return answer
+            } catch where error.kind == .unreachable {
+                markAway(error)
+                problem = error
+            }
         }
-        do {
-            let answer = try ask()
-            learn(answer)
-            return answer
-        } catch where error.kind == .unreachable {
-            markAway(error)
-            if let answer = try cached() { return answer }
-            return try away(error)
-        }
+        if let answer = try cached() { return answer }
+        return try away(problem)
     }
 
-    /// Why the server is away, worded for a new member or exercise (the
-    /// one thing the logger can't do without it).
-    public var serverAway: LogbookError? {
-        lock.withLock { awayError }.map {
-            LogbookError(.unreachable, "\($0.message): a new member or exercise needs the server; the ones this terminal knows keep saving (Tab lists them)")
-        }
-    }
+    public var serverAway: LogbookError? { lock.withLock { awayError } }
 
     // MARK: - Sending
 

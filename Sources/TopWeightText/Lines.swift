@@ -7,6 +7,12 @@ public enum Lines {
     /// A save the database server could not take: the entry stays for Enter.
     public static let unreachable = "database unreachable, your entry is kept: press Enter to try again"
 
+    /// A new member or exercise named while the database server is away
+    /// (`why`: the server's one line).
+    public static func newNameWhileAway(_ why: String) -> String {
+        "\(why): a new member or exercise needs the server; the ones this terminal knows keep saving (Tab lists them)"
+    }
+
     /// `Saved #12  Ana · Bench Press · 62.5 kg × 8 reps × 3 series`, with
     /// `· warm-up` after a program's warm-up (`:go`), and
     /// `Saved #k3  …  (kept on this terminal; sent when the server is back)`

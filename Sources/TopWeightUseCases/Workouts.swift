@@ -242,4 +242,9 @@ public enum WorkoutsError: Error, Sendable, CustomStringConvertible {
         case .storage(let error): error.message
         }
     }
+
+    /// True when the storage's server could not be reached (nothing half-done).
+    public var isUnreachable: Bool {
+        if case .storage(let problem) = self { problem.kind == .unreachable } else { false }
+    }
 }

@@ -69,7 +69,7 @@ struct ReplCommand: ParsableCommand {
             if terminal != nil {
                 console.say("Top Weight: Enter accepts [defaults], Tab completes, :help lists commands.")
             }
-            if let away = (store as? OutboxLogbook)?.awayAtStart {
+            if let away = store.serverAway {
                 // Said once: members this terminal knows save into its outbox meanwhile.
                 console.warn(TerminalText.safe("\(away.message): sets are kept on this terminal and sent when it is back; a new member or exercise needs it"))
             }

@@ -145,11 +145,11 @@ public protocol Logbook: AnyObject, Sendable {
     /// one (a full disk or a read-only file met at start, while reads work);
     /// `nil` when nothing is known to stop a save.
     var savingFault: LogbookError? { get }
-    /// Why the engine's server is away, as the last call that tried it
-    /// found (a terminal keeps saving into its outbox meanwhile); `nil` when
-    /// nothing is known to stop it. The logger refuses a new member or
-    /// exercise at once with it, before any number is typed, and says its
-    /// history shows only the kept sets.
+    /// Why the engine's server is away, as the last call that tried it (or
+    /// the start) found; a terminal keeps saving into its outbox meanwhile.
+    /// `nil` when nothing is known to stop it. The logger says it once at
+    /// start, refuses a new member or exercise at once with it, before any
+    /// number is typed, and says its history shows only the kept sets.
     var serverAway: LogbookError? { get }
 
     // MARK: Programs at the rack
