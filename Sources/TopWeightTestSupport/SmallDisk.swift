@@ -65,8 +65,13 @@ public final class SmallDisk {
 
     /// Gives back everything the filler took.
     public func free() throws {
-        filled = 0
-        guard filler < 0 || ftruncate(filler, 0) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        try giveBack(filled)
+    }
+
+    /// Gives back `bytes` of what the filler took (all of it at most).
+    public func giveBack(_ bytes: Int) throws {
+        filled = max(0, filled - bytes)
+        guard filler < 0 || ftruncate(filler, off_t(filled)) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     }
 
     /// Runs a system tool with its output discarded; returns its exit status.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import TopWeightTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -100,62 +101,18 @@ struct DatabaseProblemCommandTests {
     /// (CAP_SYS_ADMIN); without it the test is skipped, and the store-level test
     /// (Tests/TopWeightStoreTests/DatabaseProblemTests.swift, max_page_count) still
     /// covers a full database.
-    static func canMountTmpfs() -> Bool {
-        guard getuid() == 0, let point = try? makeMountPoint() else { return false }
-        defer { rmdir(point) }
-        guard (try? system(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", point])) == 0 else { return false }
-        if (try? system(["umount", point])) == 0 { return true }
-        _ = try? system(["umount", "-l", point])
-        return false
-    }
-
-    static func makeMountPoint() throws -> String {
-        var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("topweight-disk-XXXXXX").path.utf8CString)
-        guard let made = mkdtemp(&template) else { throw CocoaError(.fileWriteUnknown) }
-        return String(cString: made)
-    }
-
-    /// Runs a system tool, with its output discarded; returns its exit status.
-    static func system(_ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
-
     @Test(
         "on a full disk a save exits 2 with one line and the records stay as they were; once there is room the same command saves",
-        .enabled(if: canMountTmpfs(), "needs root to mount a small tmpfs")
+        .enabled(if: SmallDisk.unavailable == nil, "needs root to mount a small tmpfs")
     )
     func diskFull() throws {
-        let point = try Self.makeMountPoint()
-        try #require(try Self.system(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", point]) == 0)
-        defer {
-            // Lazily if a process is still inside: a mount must never outlive the test.
-            if (try? Self.system(["umount", point])) != 0 { _ = try? Self.system(["umount", "-l", point]) }
-            rmdir(point)
-        }
-        let db = point + "/topweight.sqlite"
+        let disk = try SmallDisk(size: "1m")
+        let db = disk.point + "/topweight.sqlite"
         let created = try Binary.run(["add", "Ana", "Bench Press", "60", "5", "5"], db: db)
         try #require(created.status == 0, "\(created.stderr)")
 
         // Fill the disk to the last byte.
-        // Close-on-exec: a child another test forks meanwhile must not keep the disk busy.
-        let filler = open(point + "/filler", O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-        try #require(filler >= 0)
-        defer { close(filler) }
-        let chunk = [UInt8](repeating: 0, count: 4_096)
-        var size = 0
-        while true {
-            let written = chunk.withUnsafeBytes { write(filler, $0.baseAddress, $0.count) }
-            if written <= 0 { break }
-            size += written
-        }
-        try #require(errno == ENOSPC, "filling stopped with \(String(cString: strerror(errno)))")
+        try disk.fill()
         let before = try Self.contents(of: db)
         #expect(before.integrity == ["ok"] && before.records.count == 1)
 
@@ -163,7 +120,7 @@ struct DatabaseProblemCommandTests {
         let command = ["add", "Ana", "Bench Press", "70", "5", "5"]
         var refusals: [String] = []
         var saved: Binary.Result?
-        while size > 0 {
+        while disk.filled > 0 {
             let result = try Binary.run(command, db: db)
             if result.status == 0 {
                 saved = result
@@ -176,8 +133,7 @@ struct DatabaseProblemCommandTests {
             // created and dropped), which bumps counters in the file's header.
             #expect(try Self.contents(of: db) == before, "a refused save changed what the file holds")
             refusals.append(result.stderr)
-            size = max(0, size - 8_192)
-            try #require(ftruncate(filler, off_t(size)) == 0)
+            try disk.giveBack(8_192)
         }
 
         #expect(!refusals.isEmpty, "a save on a full disk went through")
