@@ -102,10 +102,13 @@ struct GlobalOptions: ParsableArguments {
            !scheme.isEmpty, scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) {
             throw LogbookError(.cannotOpen, "\(scheme):// databases are not supported; --db and TOPWEIGHT_DB take a file path or a postgres:// URL")
         }
-        if !create, isMissing(location) {
-            throw LogbookError(.cannotOpen, "no database at \(location); check the path (a new database is made only by 'add', 'import', 'users add', 'admin set-pin' or the logger)")
-        }
+        if !create, isMissing(location) { throw missing(location) }
         return try WorkoutStore(path: location, options: .init(durable: durable, busyTimeout: busyTimeout, readOnly: readOnly))
+    }
+
+    /// Why a command that reads refuses a database path with nothing there.
+    static func missing(_ location: String) -> LogbookError {
+        LogbookError(.cannotOpen, "no database at \(location); check the path (a new database is made only by 'add', 'import', 'users add', 'admin set-pin' or the logger)")
     }
 
     /// True when `location` is a file path with nothing there (a dangling

@@ -216,9 +216,13 @@ struct OutboxTerminalTests {
         #expect(terminal.waitForExit() == 0)
     }
 
-    @Test("outbox on a SQLite file says a file has none, in text and JSON")
+    @Test("outbox on a SQLite file says a file has none, in text and JSON; a path with nothing there is refused as other commands refuse it")
     func fileHasNone() throws {
         let database = TemporaryDatabase()
+        let typo = try Binary.run(["outbox"], db: database.path)
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("no database at \(database.path); check the path"), "\(typo.stderr)")
+        #expect(try Binary.run(["add", "Ana", "Back Squat", "100", "5", "5"], db: database.path).status == 0)
         let text = try Binary.run(["outbox"], db: database.path)
         #expect(text.status == 0)
         #expect(text.stdout.hasPrefix("No outbox: \(database.path) is a SQLite file"), "\(text.stdout)")

@@ -22,6 +22,8 @@ struct OutboxCommand: ParsableCommand {
         try reportingFailures {
             let location = global.databasePath
             guard PostgresLocation.isPostgresURL(location) else {
+                // A typo'd path is refused as every reading command refuses it.
+                if global.isGiven, GlobalOptions.isMissing(location) { throw Failure.database(GlobalOptions.missing(location)) }
                 // A file database has no outbox: its sets go straight into it.
                 if format == .json { print("[]") } else {
                     print("No outbox: \(TerminalText.safe(global.databaseShown)) is a SQLite file, and sets are saved straight into it.")
