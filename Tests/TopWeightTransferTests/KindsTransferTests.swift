@@ -21,8 +21,7 @@ struct RealExport: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { file }
 
-    static let directory = "/work/shared/data/exports/"
-    static var present: Bool { FileManager.default.fileExists(atPath: directory) }
+    static var present: Bool { SharedExports.present }
 
     static let all: [RealExport] = [
         RealExport(file: "strong/joao-conde__fitness-tracker__strong_workouts.csv", rows: 10_588, timed: 299, distance: 24, untimed: 1, noteRows: 6),
@@ -37,7 +36,7 @@ struct RealExport: Sendable, CustomTestStringConvertible {
     ]
 
     func text() throws -> String {
-        let data = try Data(contentsOf: URL(fileURLWithPath: Self.directory + file))
+        let data = try Data(contentsOf: URL(fileURLWithPath: SharedExports.path(file)))
         guard let text = ExportText.decode(data) else { throw Fixture.Unreadable(name: file) }
         return text
     }
@@ -48,7 +47,7 @@ struct KindsTransferTests {
     // MARK: - Other apps' exports
 
     @Test("Each reader on the real exports: every row is a set or skipped with its reason; no timed or distance row is lost",
-          .enabled(if: RealExport.present), arguments: RealExport.all)
+          .enabled(if: RealExport.present, SharedExports.absentNote), arguments: RealExport.all)
     func realExports(_ expected: RealExport) throws {
         let history = try ExportReader.read(text: try expected.text(), format: .auto, unit: expected.unit)
         let sets = history.workouts.flatMap(\.sets)
@@ -64,7 +63,7 @@ struct KindsTransferTests {
     }
 
     @Test("A real export imports with its timed and distance sets, counted in the summary; again it adds nothing",
-          .enabled(if: RealExport.present), arguments: [RealExport.all[0], RealExport.all[6], RealExport.all[8]])
+          .enabled(if: RealExport.present, SharedExports.absentNote), arguments: [RealExport.all[0], RealExport.all[6], RealExport.all[8]])
     func realImports(_ expected: RealExport) throws {
         try TestEngine.memory.withStore { store in
             let data = Data(try expected.text().utf8)
