@@ -3,7 +3,8 @@ import NIOCore
 
 /// Answers the board's two addresses from the cache: `/` (the page) and
 /// `/board.json`. Nothing else is there, and nothing is written: any other
-/// path is 404, any method but GET is 405.
+/// path is 404, any method but GET and HEAD is 405. HEAD is answered as GET
+/// would be, headers and length without the body.
 public struct BoardResponder: HTTPResponder {
     public typealias Context = BasicRequestContext
 
@@ -14,15 +15,23 @@ public struct BoardResponder: HTTPResponder {
     }
 
     public func respond(to request: Request, context: Context) async throws -> Response {
+        let response = answer(request)
+        guard request.method == .head else { return response }
+        var headers = response.headers
+        if let length = response.body.contentLength { headers[.contentLength] = "\(length)" }
+        return Response(status: response.status, headers: headers, body: ResponseBody())
+    }
+
+    func answer(_ request: Request) -> Response {
         let page: Bool
         switch request.uri.path {
         case "/": page = true
         case "/board.json": page = false
         default: return Self.plain(.notFound, "Not found: this server shows the board at / and /board.json only.\n")
         }
-        guard request.method == .get else {
-            var response = Self.plain(.methodNotAllowed, "The board is read-only: GET only.\n")
-            response.headers[.allow] = "GET"
+        guard request.method == .get || request.method == .head else {
+            var response = Self.plain(.methodNotAllowed, "The board is read-only: GET and HEAD only.\n")
+            response.headers[.allow] = "GET, HEAD"
             return response
         }
         guard let rendered = cache.rendered else {

@@ -26,11 +26,12 @@ extension PostgresLogbook {
             let sets = try transaction.query("""
                 SELECT r.id, u.name, e.name, r.weight, r.unit, r.reps, r.series, r.performedat,
                     (SELECT MAX(\(unescaped: ProgressSQL.kilograms)) FROM record WHERE userid = r.userid AND exerciseid = r.exerciseid
-                     AND deletedat IS NULL AND kind IS DISTINCT FROM 'warmup' AND performedat < \(today)),
+                     AND deletedat IS NULL AND kind IS DISTINCT FROM 'warmup' AND measure IS NULL AND performedat < \(today)),
                     (SELECT MAX(\(unescaped: ProgressSQL.estimate)) FROM record WHERE userid = r.userid AND exerciseid = r.exerciseid
-                     AND deletedat IS NULL AND kind IS DISTINCT FROM 'warmup' AND performedat < \(today))
+                     AND deletedat IS NULL AND kind IS DISTINCT FROM 'warmup' AND measure IS NULL AND performedat < \(today))
                 FROM record r JOIN "user" u ON u.id = r.userid JOIN exercise e ON e.id = r.exerciseid
-                WHERE r.performedat >= \(today) AND r.performedat < \(tomorrow) AND r.kind IS DISTINCT FROM 'warmup' AND \(unescaped: live)
+                WHERE r.performedat >= \(today) AND r.performedat < \(tomorrow) AND r.kind IS DISTINCT FROM 'warmup'
+                  AND r.measure IS NULL AND \(unescaped: live)
                 ORDER BY r.performedat, r.id
                 """)
             let monthBests = try transaction.query(Self.liftBestsQuery(since: month, until: tomorrow, keys: keys))
@@ -109,7 +110,7 @@ extension PostgresLogbook {
         """
         SELECT u.name, e.name, MAX(\(unescaped: ProgressSQL.estimate)) FROM record r
         JOIN "user" u ON u.id = r.userid JOIN exercise e ON e.id = r.exerciseid
-        WHERE r.performedat >= \(since) AND r.performedat < \(until) AND r.kind IS DISTINCT FROM 'warmup'
+        WHERE r.performedat >= \(since) AND r.performedat < \(until) AND r.kind IS DISTINCT FROM 'warmup' AND r.measure IS NULL
           AND e.namekey = ANY(\(keys)) AND \(unescaped: boardLive)
         GROUP BY u.id, u.name, e.id, e.name
         """

@@ -91,15 +91,17 @@ extension WorkoutStore {
         """
 
     /// Arguments: today's start three times (the bests before it), then
-    /// tomorrow's. The bests are looked up in the v6 indexes' terms.
+    /// tomorrow's. Weight sets only, as `prs` counts heaviest and e1RM (an
+    /// assisted set's number is assistance, not load); the bests are looked
+    /// up in the v9 indexes' terms.
     static let boardTodaySetsSQL = """
         SELECT r.id, u.name, e.name, r.weight, r.unit, r.reps, r.series, r.performedAt,
             (SELECT MAX(\(ProgressSQL.kilograms)) FROM record WHERE userId = r.userId AND exerciseId = r.exerciseId
-             AND deletedAt IS NULL AND kind IS NOT 'warmup' AND performedAt < ?),
+             AND deletedAt IS NULL AND kind IS NOT 'warmup' AND measure IS NULL AND performedAt < ?),
             (SELECT MAX(\(ProgressSQL.estimate)) FROM record WHERE userId = r.userId AND exerciseId = r.exerciseId
-             AND deletedAt IS NULL AND kind IS NOT 'warmup' AND performedAt < ?)
+             AND deletedAt IS NULL AND kind IS NOT 'warmup' AND measure IS NULL AND performedAt < ?)
         FROM record r JOIN user u ON u.id = r.userId JOIN exercise e ON e.id = r.exerciseId
-        WHERE r.performedAt >= ? AND r.performedAt < ? AND r.kind IS NOT 'warmup' AND \(boardLive)
+        WHERE r.performedAt >= ? AND r.performedAt < ? AND r.kind IS NOT 'warmup' AND r.measure IS NULL AND \(boardLive)
         ORDER BY r.performedAt, r.id
         """
 
@@ -123,14 +125,15 @@ extension WorkoutStore {
         """
     }
 
-    /// Each member's best Epley e1RM of each of the lifts named by `keys`.
+    /// Each member's best Epley e1RM of each of the lifts named by `keys` (weight sets only).
     static func liftBests(_ db: Database, since: Date, until: Date, keys: [String]) throws -> [BoardFacts.LiftBest] {
         guard !keys.isEmpty else { return [] }
         let marks = Array(repeating: "?", count: keys.count).joined(separator: ", ")
         let sql = """
             SELECT u.name, e.name, MAX(\(ProgressSQL.estimate)) FROM record r
             JOIN user u ON u.id = r.userId JOIN exercise e ON e.id = r.exerciseId
-            WHERE r.performedAt >= ? AND r.performedAt < ? AND r.kind IS NOT 'warmup' AND e.nameKey IN (\(marks)) AND \(boardLive)
+            WHERE r.performedAt >= ? AND r.performedAt < ? AND r.kind IS NOT 'warmup' AND r.measure IS NULL
+              AND e.nameKey IN (\(marks)) AND \(boardLive)
             GROUP BY r.userId, r.exerciseId
             """
         let arguments = StatementArguments([milliseconds(since), milliseconds(until)]) + StatementArguments(keys)

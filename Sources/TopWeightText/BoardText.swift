@@ -108,16 +108,14 @@ public enum BoardText {
         let columns = width >= 120 ? 3 : width >= 80 ? 2 : 1
         let gap = 3
         let panelWidth = (width - gap * (columns - 1)) / columns
-        let bands = (all.count + columns - 1) / columns
+        let bands = stride(from: 0, to: all.count, by: columns).map { Array(all[$0..<min(all.count, $0 + columns)]) }
+        // Each band as tall as its tallest panel wants (a title, its rows, "… N more").
+        let natural = bands.map { band in band.map { 1 + max(1, $0.rows.count + ($0.more > 0 ? 1 : 0)) }.max() ?? 1 }
         // A terminal's height is shared out; without one (a pipe) each band is as tall as its panels.
-        let shared = height.map { max(1, ($0 - lines.count - (bands - 1)) / bands) }
-        for band in 0..<bands {
-            if band > 0 { lines.append("") }
-            let natural = all[(band * columns)..<min(all.count, (band + 1) * columns)].map { 1 + max(1, $0.rows.count + ($0.more > 0 ? 1 : 0)) }.max() ?? 1
-            let bandHeight = shared ?? natural
-            let panels = all[(band * columns)..<min(all.count, (band + 1) * columns)].map {
-                panel($0, width: panelWidth, height: bandHeight, style: style)
-            }
+        let heights = height.map { bandHeights(natural: natural, room: $0 - lines.count) } ?? natural.map { ($0, true) }
+        for (band, (bandHeight, gapBefore)) in zip(bands, heights) where bandHeight > 0 {
+            if gapBefore, lines.count > 2 { lines.append("") }
+            let panels = band.map { panel($0, width: panelWidth, height: bandHeight, style: style) }
             for row in 0..<bandHeight {
                 let cells = panels.enumerated().map { index, panel in
                     let line = row < panel.count ? panel[row] : ""
@@ -132,6 +130,37 @@ public enum BoardText {
         return Array(lines.prefix(height ?? lines.count))
     }
 
+    /// How tall each band is in `room` lines, and whether a blank line goes
+    /// before it. With room for every band's rows, the height is shared out
+    /// evenly (a steady layout); without, each band gets its title and first
+    /// row before any gets a second, the blank lines between bands go first,
+    /// and the bands that still don't fit are left out (height 0).
+    static func bandHeights(natural: [Int], room: Int) -> [(height: Int, gapBefore: Bool)] {
+        let count = natural.count
+        guard count > 0 else { return [] }
+        let even = max(1, (room - (count - 1)) / count)
+        if natural.allSatisfy({ $0 <= even }) { return natural.map { _ in (even, true) } }
+        // Blank lines between bands only while every band can still show a title and a row.
+        let gaps = room - (count - 1) >= 2 * count
+        var left = gaps ? room - (count - 1) : room
+        var heights = Array(repeating: 0, count: count)
+        // Title and first row of each band in reading order, then one more row to each in turn.
+        for index in 0..<count where left >= min(2, natural[index]) {
+            heights[index] = min(2, natural[index])
+            left -= heights[index]
+        }
+        var grew = true
+        while left > 0, grew {
+            grew = false
+            for index in 0..<count where left > 0 && heights[index] > 0 && heights[index] < natural[index] {
+                heights[index] += 1
+                left -= 1
+                grew = true
+            }
+        }
+        return heights.map { ($0, gaps) }
+    }
+
     /// A panel as lines of `width` columns at most, `height` lines at most.
     static func panel(_ section: Section, width: Int, height: Int, style: TextStyle) -> [String] {
         var lines = [bold(truncate(section.title, to: width), style)]
@@ -142,7 +171,9 @@ public enum BoardText {
         }
         let room = height - 1
         let hidden = section.more
-        let shown = section.rows.count > room || (hidden > 0 && section.rows.count == room) ? max(0, room - 1) : section.rows.count
+        // "… N more" takes a line only when a row still shows above it.
+        let cut = section.rows.count > room || (hidden > 0 && section.rows.count == room)
+        let shown = cut ? (room > 1 ? room - 1 : 1) : section.rows.count
         let cellCount = section.rows.map(\.count).max() ?? 0
         // Every column but the last as wide as its widest cell; the last aligned right.
         var widths = Array(repeating: 0, count: max(0, cellCount - 1))
@@ -158,7 +189,7 @@ public enum BoardText {
             let fitted = truncate(left, to: leftRoom)
             lines.append(truncate(TerminalText.pad(fitted, to: width - TerminalText.width(right)) + right, to: width))
         }
-        if shown < section.rows.count + hidden {
+        if shown < section.rows.count + hidden, lines.count < height {
             lines.append(truncate("… \(section.rows.count + hidden - shown) more", to: width))
         }
         return lines

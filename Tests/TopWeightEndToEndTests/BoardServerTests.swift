@@ -16,8 +16,15 @@ struct BoardServerTests {
         let child: PipedChild
         let port: Int
 
-        init(db: String, extra: [String] = []) throws {
-            child = try PipedChild(["serve", "--port", "0"] + extra, db: db)
+        /// `environment` is added to the server's; `fileLimit` starts it under `ulimit -n` that many.
+        init(db: String, extra: [String] = [], environment: [String: String] = [:], fileLimit: Int? = nil) throws {
+            if let fileLimit {
+                // The shell lowers the limit and becomes the server: the child's pid is the server's.
+                let script = "ulimit -n \(fileLimit) && exec \"$0\" serve --port 0 \"$@\""
+                child = try PipedChild(["-c", script, Binary.url.path] + extra, db: db, environment: environment, executable: "/bin/sh")
+            } else {
+                child = try PipedChild(["serve", "--port", "0"] + extra, db: db, environment: environment)
+            }
             let deadline = Date().addingTimeInterval(30)
             while true {
                 if let line = child.stdout.completeLines.first(where: { $0.hasPrefix("Serving the board at http://") }),
@@ -84,7 +91,7 @@ struct BoardServerTests {
         for method in ["POST", "PUT", "DELETE", "PATCH"] {
             let refused = try HTTPProbe.request(method, "/", port: server.port, body: "x=1")
             #expect(refused.status == 405, "\(method)")
-            #expect(refused.headers["allow"] == "GET")
+            #expect(refused.headers["allow"] == "GET, HEAD")
         }
         #expect(try HTTPProbe.request("POST", "/board.json", port: server.port).status == 405)
 
@@ -92,6 +99,40 @@ struct BoardServerTests {
         let unchanged = try server.get("/", headers: ["If-None-Match": tag])
         #expect(unchanged.status == 304)
         #expect(unchanged.body.isEmpty)
+    }
+
+    @Test("HEAD answers wherever GET does: the same status and headers, no body")
+    func head() throws {
+        let scratch = try Scratch()
+        try Self.add(scratch.db, ["Ana", "Bench Press", "100", "5", "3"])
+        let server = try Server(db: scratch.db)
+        for path in ["/", "/board.json"] {
+            let full = try server.get(path)
+            let head = try HTTPProbe.request("HEAD", path, port: server.port)
+            #expect(head.status == 200, "\(path)")
+            #expect(head.body.isEmpty, "\(path)")
+            for name in ["content-type", "etag", "cache-control", "content-security-policy"] {
+                #expect(head.headers[name] == full.headers[name], "\(path) \(name)")
+            }
+            #expect(head.headers["content-length"] == "\(full.body.utf8.count)", "\(path)")
+            let tag = try #require(full.headers["etag"])
+            #expect(try HTTPProbe.request("HEAD", path, port: server.port, headers: ["If-None-Match": tag]).status == 304)
+        }
+        let missing = try HTTPProbe.request("HEAD", "/favicon.ico", port: server.port)
+        #expect(missing.status == 404)
+        #expect(missing.body.isEmpty)
+    }
+
+    @Test("A port in use is said in one plain line with what to do, exit 64")
+    func portInUse() throws {
+        let scratch = try Scratch()
+        try Self.add(scratch.db, ["Ana", "Bench Press", "100", "5", "3"])
+        let server = try Server(db: scratch.db)
+        let second = try Binary.run(["serve", "--port", "\(server.port)"], db: scratch.db)
+        #expect(second.status == 64)
+        #expect(second.stderr == "topweight: port \(server.port) is in use: another program (or another topweight serve) listens there; "
+            + "choose another with --port\n")
+        #expect(try server.get("/").status == 200)
     }
 
     @Test("A save from another process shows on the served board, and a private member is nowhere on it")

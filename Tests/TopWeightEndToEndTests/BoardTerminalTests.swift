@@ -46,6 +46,20 @@ struct BoardTerminalTests {
         #expect(terminal.text(after: mark).contains("\u{1B}[?1049l"), "the screen it found is put back")
     }
 
+    @Test("In a 60 × 20 terminal the board shows what fits: the busiest lifter, not only how many are left out")
+    func small() throws {
+        let scratch = try Scratch()
+        #expect(try Binary.run(["add", "Ana", "Bench Press", "100", "5", "3"], db: scratch.db).status == 0)
+        #expect(try Binary.run(["add", "Ben", "Back Squat", "120", "5", "5"], db: scratch.db).status == 0)
+        #expect(try Binary.run(["add", "Cy", "Overhead Press", "50", "5", "3"], db: scratch.db).status == 0)
+        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: ["board"],
+                                          environment: PseudoTerminal.environment(db: scratch.db), size: (20, 60))
+        try terminal.waitFor("Lifting today")
+        try terminal.waitFor("Ben")
+        terminal.type("q")
+        #expect(terminal.waitForExit() == 0)
+    }
+
     @Test("Not on a terminal, the board is printed once, plainly")
     func piped() throws {
         let scratch = try Scratch()

@@ -22,7 +22,8 @@ final class PseudoTerminal {
         }
     }
 
-    init(executable: String, arguments: [String], environment: [String: String]) throws {
+    /// `size`: the terminal's rows and columns (30 × 100 unless a test needs another).
+    init(executable: String, arguments: [String], environment: [String: String], size: (rows: UInt16, columns: UInt16) = (30, 100)) throws {
         // Everything the child needs is built before fork: after it, only exec.
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -30,9 +31,9 @@ final class PseudoTerminal {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
-        var size = winsize(ws_row: 30, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
+        var window = winsize(ws_row: size.rows, ws_col: size.columns, ws_xpixel: 0, ws_ypixel: 0)
         var master: Int32 = -1
-        let pid = forkpty(&master, nil, nil, &size)
+        let pid = forkpty(&master, nil, nil, &window)
         if pid == 0 {
             // The keyboard's signals at their defaults, as a login shell leaves
             // them: the test runner may ignore or block some, and exec keeps that.

@@ -85,6 +85,30 @@ struct BoardStoreTests {
         }
     }
 
+    @Test("Only weight sets make the board's PRs and e1RMs, as in prs: an assisted set beats nothing and keeps its sign",
+          arguments: TestEngine.allCases)
+    func otherKinds(engine: TestEngine) throws {
+        try engine.withStore { store in
+            let ana = try store.createUser(named: "Ana")
+            let pullUp = try store.createExercise(named: "Pull Up", kind: .bodyweight)
+            let squat = try store.createExercise(named: "Back Squat", kind: .bodyweight)
+            func save(_ exercise: Exercise, _ values: SetValues, _ day: Int, _ hour: Int) throws {
+                _ = try store.save(NewRecord(user: ana, exercise: exercise, values: values, performedAt: Self.at(day, hour)))
+            }
+            // More assistance than before (bw-10, then bw-20): easier, and no record of any kind;
+            // read without its sign, 20 kg would pass for heavier than 10.
+            try save(pullUp, .bodyweight(load: -1_000, unit: .kg, reps: 5, series: 3), 18, 9)
+            try save(pullUp, .bodyweight(load: -2_000, unit: .kg, reps: 10, series: 3), 25, 9)
+            // A main lift logged as a bodyweight movement (assisted): no e1RM of the barbell lift.
+            try save(squat, .bodyweight(load: -1_000, unit: .kg, reps: 20, series: 1), 25, 10)
+            let figures = try GymBoard(logbook: store, timeZone: Self.utc).figures(at: Self.now)
+            #expect(figures.records.isEmpty, "\(figures.records)")
+            #expect(figures.lifts.isEmpty, "\(figures.lifts)")
+            #expect(figures.lifters.map(\.name) == ["Ana"])
+            #expect(try TrainingProgress(logbook: store, timeZone: Self.utc).personalRecords(of: ana).allSatisfy { $0.heaviest == nil && $0.estimate == nil })
+        }
+    }
+
     @Test("Members start public: a new member is on the board until they say otherwise", arguments: TestEngine.allCases)
     func publicByDefault(engine: TestEngine) throws {
         try engine.withStore { store in

@@ -84,6 +84,22 @@ struct BoardTextTests {
         for line in lines { #expect(TerminalText.width(line) <= size.width, "\(line)") }
     }
 
+    @Test("A small terminal shows each panel's first rows, not only how many it left out", arguments: [
+        (60, 20), (80, 12), (40, 16), (60, 14),
+    ])
+    func small(size: (width: Int, height: Int)) {
+        let lines = BoardText.screen(Self.figures, title: "Top Weight", clock: "12:30", timeZone: Self.utc,
+                                     width: size.width, height: size.height, style: .plain)
+        #expect(lines.count <= size.height)
+        // The busiest lifter and the newest PR are on the screen, whatever else had to go.
+        #expect(lines.contains { $0.hasPrefix("Ana") && $0.contains("12 sets") }, "\(lines.joined(separator: "\n"))")
+        #expect(lines.contains { $0.contains("李雷 Back Squat") }, "\(lines.joined(separator: "\n"))")
+        // No panel is a title over nothing but "… N more".
+        for (index, line) in lines.enumerated().dropLast() where line.hasPrefix("Lifting today") || line.hasPrefix("Today's PRs") {
+            #expect(!lines[index + 1].hasPrefix("… "), "\(line) shows no row")
+        }
+    }
+
     @Test("A long list of today's lifters shows ten and says how many more, on the page and on the screen")
     func more() {
         var facts = BoardFacts()

@@ -12,8 +12,10 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Serve the gym's board as a web page (/) and JSON (/board.json), live. SIGTERM or Ctrl-C stops it.",
         discussion: """
-            Read-only: GET / and GET /board.json, nothing else. It listens on 127.0.0.1 unless --bind \
-            says otherwise; see docs/BOARD.md before putting it on a network.
+            Read-only: GET (and HEAD) / and /board.json, nothing else. It listens on 127.0.0.1 unless --bind \
+            says otherwise; see docs/BOARD.md before putting it on a network. A request must arrive whole \
+            within 10 s, an idle connection is closed after 30 s, and connections are capped below the \
+            open-file limit (ulimit -n), so slow or idle clients can't starve the board.
             Example: topweight serve --bind 0.0.0.0 --port 8080
             """
     )
@@ -35,9 +37,11 @@ struct ServeCommand: ParsableCommand {
             let outcome = ServeOutcome()
             let done = DispatchSemaphore(value: 0)
             let (bind, port, title) = (bind, port, title)
+            let limits = Self.limits
             Task.detached {
                 do {
-                    try await BoardServer.run(board: board, changes: changes, host: bind, port: port, title: title) { host, bound in
+                    try await BoardServer.run(board: board, changes: changes, host: bind, port: port, title: title,
+                                              limits: limits) { host, bound in
                         let shown = host.contains(":") ? "[\(host)]" : host
                         let line = "Serving the board at http://\(shown):\(bound)/ (JSON at /board.json); SIGTERM or Ctrl-C stops it\n"
                         FileHandle.standardOutput.write(Data(line.utf8))
@@ -50,10 +54,23 @@ struct ServeCommand: ParsableCommand {
             done.wait()
             if let error = outcome.error {
                 if let workouts = error as? WorkoutsError { throw workouts }
+                if let reason = BoardServer.listeningFailure(error, host: bind, port: port) { throw Failure.input(reason) }
                 throw Failure.input("cannot serve on \(bind):\(port): \(error)")
             }
             print("Board server stopped")
         }
+    }
+
+    /// The defaults (a request 10 s, idle 30 s), or `$TOPWEIGHT_SERVE_REQUEST_TIMEOUT`
+    /// and `$TOPWEIGHT_SERVE_IDLE_TIMEOUT` in seconds (0.1 to 3600; tests set them short).
+    static var limits: ConnectionLimits {
+        func seconds(_ name: String, default value: Double) -> Double {
+            guard let text = ProcessInfo.processInfo.environment[name], let seconds = Double(text),
+                  (0.1...3600).contains(seconds) else { return value }
+            return seconds
+        }
+        return ConnectionLimits(requestSeconds: seconds("TOPWEIGHT_SERVE_REQUEST_TIMEOUT", default: ConnectionLimits.defaultRequestSeconds),
+                                idleSeconds: seconds("TOPWEIGHT_SERVE_IDLE_TIMEOUT", default: ConnectionLimits.defaultIdleSeconds))
     }
 }
 

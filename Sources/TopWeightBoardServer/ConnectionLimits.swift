@@ -1,0 +1,56 @@
+import Foundation
+import NIOCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What one board server allows its connections, so a flood of idle or
+/// slow ones can't keep the screens on the wall from their page: how long a
+/// request may take to arrive, how long a connection may sit idle between
+/// requests, and how many connections are open at once (fewer than the
+/// process may open files, so the database and the server keep theirs).
+public struct ConnectionLimits: Sendable, Hashable {
+    /// From a request's first byte (or the connection's opening) to its last.
+    public var request: TimeAmount
+    /// Between requests on a kept-alive connection, and for an answer to move on.
+    public var idle: TimeAmount
+    /// Connections open at once; more wait in the kernel's queue until one closes.
+    public var connections: Int
+
+    public static let defaultRequestSeconds = 10.0
+    public static let defaultIdleSeconds = 30.0
+    /// However high the file limit, a gym's board never needs more.
+    public static let mostConnections = 1_024
+
+    public init(request: TimeAmount, idle: TimeAmount, connections: Int) {
+        self.request = request
+        self.idle = idle
+        self.connections = connections
+    }
+
+    /// The defaults (10 s, 30 s), the connections from this process's file limit.
+    public init(requestSeconds: Double = defaultRequestSeconds, idleSeconds: Double = defaultIdleSeconds) {
+        self.init(request: .nanoseconds(Int64(requestSeconds * 1e9)), idle: .nanoseconds(Int64(idleSeconds * 1e9)),
+                  connections: Self.connections(fileLimit: Self.fileLimit()))
+    }
+
+    /// The connections allowed under a limit of `files` open files: what is
+    /// left once the process's own are set aside (standard streams, the
+    /// database and its watch, the listening socket, a few per event-loop
+    /// thread), at least one, at most `mostConnections`.
+    public static func connections(fileLimit files: Int, processors: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int {
+        let reserved = 32 + 4 * max(1, processors)
+        return max(1, min(mostConnections, files - reserved))
+    }
+
+    /// The soft limit on open files (`ulimit -n`, systemd's `LimitNOFILE=`).
+    public static func fileLimit() -> Int {
+        var limit = rlimit()
+        #if canImport(Glibc)
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1_024 }
+        #else
+        guard getrlimit(RLIMIT_NOFILE, &limit) == 0 else { return 1_024 }
+        #endif
+        return Int(clamping: limit.rlim_cur)
+    }
+}
