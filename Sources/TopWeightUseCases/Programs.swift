@@ -224,9 +224,14 @@ extension Workouts {
         let program = try program(named: assignment.program)
         let saved = try savedSets(of: member, on: today, after: assignment, since: since ?? .distantPast, now: now)
         // A day is judged once, from its own sets: with none saved since the program last moved, there is nothing to judge.
+        let title = "\(today.program) week \(today.week) day \(today.day)"
+        guard !today.exercises.isEmpty else {
+            throw .invalid("\(member.name) has no training max for \(today.missingMaxes.joined(separator: ", ")), so \(title) has nothing to judge; "
+                           + "'topweight today --user \(member.name)' says how to give them")
+        }
         guard saved.values.contains(where: { $0.contains { $0.kind != .warmup } }) else {
-            let from = assignment.lastDone == nil ? "they were put on \(program.name)" : "the day before it was finished"
-            throw .invalid("\(member.name) has no set of \(today.program) week \(today.week) day \(today.day) saved since \(from); "
+            let from = assignment.lastDone == nil ? "they were put on \(program.name)" : "\(program.name) last moved on"
+            throw .invalid("\(member.name) has no set of \(title) saved since \(from); "
                            + "a day is judged once, from its own sets: save them, then finish it")
         }
         let completion = today.completion(from: saved.mapValues { $0.filter { $0.kind != .warmup }.map(\.values) })

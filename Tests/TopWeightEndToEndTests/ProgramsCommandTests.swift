@@ -89,7 +89,7 @@ struct ProgramsAtTheRackCommandTests {
         // Again at once, nothing new saved: refused, and nothing moves (no missed day counted).
         for _ in 1...2 {
             let again = try Binary.run(["today", "--user", "Ana", "--done"], db: scratch.db)
-            #expect(again.status == 64 && again.stderr.contains("Ana has no set of 5x5 week 1 day 2 saved since the day before it was finished"),
+            #expect(again.status == 64 && again.stderr.contains("Ana has no set of 5x5 week 1 day 2 saved since 5x5 last moved on"),
                     "\(again.stderr)")
             #expect(again.stderr.split(separator: "\n").count == 1)
         }

@@ -112,6 +112,11 @@ struct ProgramWalkFlowTests {
         #expect(console.said.contains(line) || console.warned.contains(line), "\(console.said) \(console.warned)")
         #expect(!console.said.contains { $0.contains("stays for next time") || $0.contains("to go") }, "\(console.said)")
         #expect(try Self.workouts(fixture).assignment(of: ana)?.lastDone == nil)
+        // Nor do the rack's line and :today point at a :go that has nothing to walk.
+        let (shown, _) = fixture.run(ScriptedLineSource(lines: ["Ana", ":today"]))
+        #expect(shown.said.contains { $0.hasPrefix("Squat Only week 1 day 1: nothing to lift") && $0.hasSuffix(" — :today says what it needs") },
+                "\(shown.said)")
+        #expect(!shown.said.contains { $0.contains(":go") }, "\(shown.said)")
 
         let workouts = Self.workouts(fixture)
         _ = try workouts.importPrograms(yaml: """
