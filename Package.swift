@@ -77,7 +77,7 @@ let package = Package(
             // The YAML files are compiled in by Scripts/embed-resources: no bundle beside the binary.
             exclude: ["exercises.yaml", "routines.yaml", "programs.yaml", "package"],
             sources: [
-                "CatalogResource.swift", "RoutineResource.swift", "ProgramResource.swift",
+                "CatalogResource.swift", "RoutineResource.swift", "ProgramResource.swift", "ProgramResource+Limits.swift", "ProgramResource+Source.swift",
                 "EmbeddedCatalog.swift", "EmbeddedRoutines.swift", "EmbeddedPrograms.swift",
             ]
         ),

@@ -23,10 +23,28 @@ public struct ProgramCatalog: Sendable {
         }
     }
 
+    /// Reads a programs file, its lifts as written (the bundled programs, and
+    /// a gym's program as stored: its lifts resolved when it was imported).
     public init(yaml: String) throws(Problem) {
+        try self.init(yaml: yaml, lifts: nil)
+    }
+
+    /// Reads a programs file within `Limits`, each lift looked up with
+    /// `lifts` (as the gym spells it; a near miss or a lift of a kind a
+    /// program can't load refused).
+    public init(yaml: String, lifts: Lifts?) throws(Problem) {
+        let size = yaml.utf8.count
+        guard size <= Limits.bytes else {
+            throw Problem(line: nil, reason: "the file is \((size + 1023) / 1024) KB; a programs file is at most \(Limits.bytes / 1024) KB")
+        }
         let root: Node?
         do {
-            root = try Yams.compose(yaml: yaml)
+            // The parser keeps the anchors while the tree is checked: an alias is told by the anchor it shares.
+            let parser = try Parser(yaml: yaml)
+            root = try parser.singleRoot()
+            if let root { try withExtendedLifetime(parser) { () throws(Problem) in try Self.checkExpansion(root) } }
+        } catch let problem as Problem {
+            throw problem
         } catch let error as YamlError {
             throw Problem(line: Self.line(of: error), reason: "not YAML: \(Self.firstLine(error))")
         } catch {
@@ -39,7 +57,7 @@ public struct ProgramCatalog: Sendable {
         var seen: Set<String> = []
         var programs: [Program] = []
         for item in items {
-            let program = try Self.program(item)
+            let program = try Self.program(item, lifts: lifts)
             guard seen.insert(NameRules.key(program.name)).inserted else {
                 throw Self.problem(item, "program \(program.name) is listed twice")
             }
@@ -63,12 +81,12 @@ public struct ProgramCatalog: Sendable {
 
     private static let programKeys: Set = ["name", "summary", "unit", "training max", "on success", "deload after", "deload by", "each cycle", "weeks"]
 
-    private static func program(_ node: Node) throws(Problem) -> Program {
+    private static func program(_ node: Node, lifts: Lifts?) throws(Problem) -> Program {
         guard let fields = node.mapping else { throw problem(node, "a program is a mapping with a name and weeks") }
         try onlyKeys(fields, programKeys, what: "a program")
         guard let nameNode = fields["name"], let rawName = nameNode.string else { throw problem(node, "a program needs a name") }
         guard case .success(let name) = NameRules.validate(rawName, kind: .exercise) else {
-            throw problem(nameNode, "program name \(rawName.debugDescription) can't be used (1–\(Limits.nameLength) letters, no control characters)")
+            throw problem(nameNode, "program name \(rawName.debugDescription) can't be used (1–\(TopWeightCore.Limits.nameLength) letters, no control characters)")
         }
         var unit = WeightUnit.kg
         if let node = fields["unit"] {
@@ -76,25 +94,37 @@ public struct ProgramCatalog: Sendable {
             unit = typed
         }
         var rules = Program.Rules(unit: unit)
-        if let node = fields["training max"] { rules.trainingMaxPermille = try percent(node, name) }
-        if let node = fields["deload by"] { rules.deloadPermille = try percent(node, name) }
+        if let node = fields["training max"] {
+            rules.trainingMaxPermille = try percent(node, name, "'training max'", within: 500...1000, meaning: "of the estimated one-rep max")
+        }
+        if let node = fields["deload by"] {
+            rules.deloadPermille = try percent(node, name, "'deload by'", within: 10...500, meaning: "of the training max taken off")
+        }
         if let node = fields["deload after"] {
             guard let count = node.int, (1...20).contains(count) else { throw problem(node, "\(name): 'deload after' is a number of days from 1 to 20") }
             rules.deloadAfterMisses = count
         }
-        if let node = fields["on success"] { rules.addOnSuccess = try steps(node, name, unit: unit) }
-        if let node = fields["each cycle"] { rules.addEachCycle = try steps(node, name, unit: unit) }
+        // Steps read before the weeks (a mistake in them is told first), checked against the weeks' lifts after.
+        var onSuccess: [Step]?
+        var eachCycle: [Step]?
+        if let node = fields["on success"] { onSuccess = try steps(node, name, unit: unit, lifts: lifts) }
+        if let node = fields["each cycle"] { eachCycle = try steps(node, name, unit: unit, lifts: lifts) }
         guard let weeksNode = fields["weeks"], let weekItems = weeksNode.sequence, !weekItems.isEmpty else {
             throw problem(node, "\(name) needs 'weeks:', a list of weeks of days")
         }
+        try within(weekItems.count, Limits.weeks, at: key("weeks", in: fields) ?? weeksNode,
+                   "\(name) has \(weekItems.count) weeks; a program has at most \(Limits.weeks)")
         var weeks: [Program.Week] = []
         for weekNode in weekItems {
-            weeks.append(try week(weekNode, program: name, unit: unit))
+            weeks.append(try week(weekNode, program: name, unit: unit, lifts: lifts))
         }
-        return Program(name: name, summary: fields["summary"]?.string, weeks: weeks, rules: rules)
+        var program = Program(name: name, summary: fields["summary"]?.string, weeks: weeks, rules: rules)
+        if let onSuccess { program.rules.addOnSuccess = try program.own(onSuccess, "'on success'") }
+        if let eachCycle { program.rules.addEachCycle = try program.own(eachCycle, "'each cycle'") }
+        return program
     }
 
-    private static func week(_ node: Node, program: String, unit: WeightUnit) throws(Problem) -> Program.Week {
+    private static func week(_ node: Node, program: String, unit: WeightUnit, lifts: Lifts?) throws(Problem) -> Program.Week {
         guard let fields = node.mapping else { throw problem(node, "\(program): a week is a mapping with 'days:'") }
         try onlyKeys(fields, ["days", "deload"], what: "a week")
         var deload = false
@@ -105,6 +135,8 @@ public struct ProgramCatalog: Sendable {
         guard let daysNode = fields["days"], let dayItems = daysNode.sequence, !dayItems.isEmpty else {
             throw problem(node, "\(program): a week needs 'days:', a list of days")
         }
+        try within(dayItems.count, Limits.daysPerWeek, at: daysNode,
+                   "\(program): a week has at most \(Limits.daysPerWeek) days (this one has \(dayItems.count))")
         var days: [Program.Day] = []
         for dayNode in dayItems {
             guard let dayFields = dayNode.mapping else { throw problem(dayNode, "\(program): a day is a mapping with 'exercises:'") }
@@ -112,9 +144,11 @@ public struct ProgramCatalog: Sendable {
             guard let list = dayFields["exercises"], let items = list.sequence, !items.isEmpty else {
                 throw problem(dayNode, "\(program): a day needs 'exercises:', a list of `EXERCISE: SETS`")
             }
+            try within(items.count, Limits.exercisesPerDay, at: list,
+                       "\(program): a day has at most \(Limits.exercisesPerDay) exercises (this one has \(items.count))")
             var exercises: [Program.Prescription] = []
             for item in items {
-                exercises.append(try prescription(item, program: program, unit: unit))
+                exercises.append(try prescription(item, program: program, unit: unit, lifts: lifts))
             }
             days.append(Program.Day(name: dayFields["name"]?.string, exercises: exercises))
         }
@@ -122,13 +156,14 @@ public struct ProgramCatalog: Sendable {
     }
 
     /// `Back Squat: [65%x5, 75%x5, 85%x5+]` or `Back Squat: 5x5@100%`.
-    private static func prescription(_ node: Node, program: String, unit: WeightUnit) throws(Problem) -> Program.Prescription {
+    private static func prescription(_ node: Node, program: String, unit: WeightUnit, lifts: Lifts?) throws(Problem) -> Program.Prescription {
         guard let pair = node.mapping, pair.count == 1, let (key, value) = pair.first, let rawName = key.string else {
             throw problem(node, "\(program): an exercise is written `EXERCISE: SETS` (e.g. Back Squat: 5x5@100%)")
         }
-        guard case .success(let exercise) = NameRules.validate(rawName, kind: .exercise) else {
+        guard case .success(let typed) = NameRules.validate(rawName, kind: .exercise) else {
             throw problem(key, "\(program): exercise \(rawName.debugDescription) can't be used")
         }
+        let exercise = try lift(typed, at: key, program: program, lifts: lifts, loads: true)
         let texts: [(Node, String)]
         if let list = value.sequence {
             texts = list.map { ($0, $0.string ?? "") }
@@ -141,35 +176,54 @@ public struct ProgramCatalog: Sendable {
             case .failure(let error): throw problem(setNode, "\(program), \(exercise): \(text.debugDescription): \(error)")
             case .success(let parsed): sets += parsed
             }
+            try within(sets.count, Limits.setsPerExercise, at: setNode,
+                       "\(program), \(exercise): an exercise has at most \(Limits.setsPerExercise) sets a day")
         }
         guard !sets.isEmpty else { throw problem(value, "\(program), \(exercise): no sets") }
         return Program.Prescription(exercise: exercise, sets: sets)
     }
 
-    /// `90%` in permille.
-    private static func percent(_ node: Node, _ program: String) throws(Problem) -> Int {
+    /// `90%` in permille, within `range` (permille) for the rule `field`.
+    private static func percent(_ node: Node, _ program: String, _ field: String, within range: ClosedRange<Int>,
+                                meaning: String) throws(Problem) -> Int {
         let text = (node.string ?? "").filter { !$0.isWhitespace }
-        guard text.hasSuffix("%"), let parsed = Decimal2.parse(text.dropLast()), let hundredths = parsed,
-              hundredths % 10 == 0, (1...200_00).contains(hundredths) else {
+        guard text.hasSuffix("%"), let parsed = Decimal2.parse(text.dropLast()), let hundredths = parsed, hundredths % 10 == 0 else {
             throw problem(node, "\(program): \(text.debugDescription) is not a percentage (e.g. 90%)")
+        }
+        guard range.contains(hundredths / 10) else {
+            throw problem(node, "\(program): \(field) is from \(range.lowerBound / 10) % to \(range.upperBound / 10) % (\(meaning)), not \(text)")
         }
         return hundredths / 10
     }
 
-    /// `{ Back Squat: 5, Bench Press: 2.5 }` in hundredths of `unit`.
-    private static func steps(_ node: Node, _ program: String, unit: WeightUnit) throws(Problem) -> [String: Int] {
+    /// The most a rule's step may add at once: 25 kg, 55 lb.
+    static func largestStep(_ unit: WeightUnit) -> Int { unit == .kg ? 25_00 : 55_00 }
+
+    /// A rule's step for a lift, where the file gives it.
+    struct Step {
+        var key: Node
+        var lift: String
+        var hundredths: Int
+    }
+
+    /// `{ Back Squat: 5, Bench Press: 2.5 }` in hundredths of `unit`, each lift as the gym spells it.
+    private static func steps(_ node: Node, _ program: String, unit: WeightUnit, lifts: Lifts?) throws(Problem) -> [Step] {
         guard let pairs = node.mapping else { throw problem(node, "\(program): steps are written { EXERCISE: WEIGHT, … }") }
-        var steps: [String: Int] = [:]
+        var steps: [Step] = []
         for (key, value) in pairs {
-            let name = key.string ?? ""
-            guard case .success(let exercise) = NameRules.validate(name, kind: .exercise) else {
-                throw problem(key, "\(program): exercise \(name.debugDescription) can't be used")
+            let typed = key.string ?? ""
+            guard case .success(let valid) = NameRules.validate(typed, kind: .exercise) else {
+                throw problem(key, "\(program): exercise \(typed.debugDescription) can't be used")
             }
-            guard let parsed = Decimal2.parse(Substring(value.string ?? "")), let hundredths = parsed,
-                  hundredths <= unit.maximumHundredths / 10 else {
+            let exercise = try lift(valid, at: key, program: program, lifts: lifts, loads: false)
+            guard let parsed = Decimal2.parse(Substring(value.string ?? "")), let hundredths = parsed else {
                 throw problem(value, "\(program), \(exercise): the step is a weight in \(unit.rawValue) (e.g. 2.5)")
             }
-            steps[exercise] = hundredths
+            guard hundredths > 0 else { throw problem(value, "\(program), \(exercise): the step is more than 0 (leave the lift out to add nothing)") }
+            guard hundredths <= largestStep(unit) else {
+                throw problem(value, "\(program), \(exercise): the step is at most \(Decimal2.format(largestStep(unit))) \(unit.rawValue)")
+            }
+            steps.append(Step(key: key, lift: exercise, hundredths: hundredths))
         }
         return steps
     }
@@ -183,7 +237,7 @@ public struct ProgramCatalog: Sendable {
         }
     }
 
-    private static func problem(_ node: Node, _ reason: String) -> Problem {
+    static func problem(_ node: Node, _ reason: String) -> Problem {
         Problem(line: node.mark?.line, reason: reason)
     }
 
@@ -196,5 +250,20 @@ public struct ProgramCatalog: Sendable {
 
     private static func firstLine(_ error: any Error) -> String {
         String(describing: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "unreadable"
+    }
+}
+
+private extension Program {
+    /// A rule's steps by this program's spelling of each lift; a lift it doesn't have is refused at its line.
+    func own(_ steps: [ProgramCatalog.Step], _ field: String) throws(ProgramCatalog.Problem) -> [String: Int] {
+        var own: [String: Int] = [:]
+        for step in steps {
+            guard let lift = exercises.first(where: { NameRules.key($0) == NameRules.key(step.lift) }) else {
+                throw ProgramCatalog.problem(step.key, "\(name): \(field) names \(step.lift), which \(name) doesn't have "
+                                             + "(its lifts: \(exercises.joined(separator: ", ")))")
+            }
+            own[lift] = step.hundredths
+        }
+        return own
     }
 }

@@ -46,8 +46,8 @@ extension Flow {
         case plates(PlateAnswer, target: Weight, plates: PlateSet, bar: Weight)
         case records([ExerciseRecords], of: User, exercise: String?)
         case stats(TrainingStats, of: User)
-        /// `:today`'s lines, or (`nil`) the member is on no program.
-        case today([String]?, of: User)
+        /// `:today`'s lines, or (`nil`) the member is on no program; `walkable` when `:go` has sets to walk.
+        case today([String]?, walkable: Bool = true, of: User)
         /// The day `:go` walked, finished: what `today --done` says.
         case dayFinished([String])
         case chart(ProgressSeries, of: User, exercise: String?, ChartMetric)
@@ -83,11 +83,11 @@ extension Flow {
                 return [.say("No personal records yet for \(member.name)\(exercise.map { " on \($0)" } ?? ""): they come with the second set of an exercise.")]
             }
             return [.say("Personal records of \(member.name) (e1RM by Epley):"), .show(ProgressText.records(records, grouping: context.grouping, now: context.now))]
-        case .today(let lines?, _):
-            return [.show(lines.map(TerminalText.safe)), .say(":go walks it: Enter takes each load.")]
+        case .today(let lines?, let walkable, _):
+            return [.show(lines.map(TerminalText.safe))] + (walkable ? [.say(":go walks it: Enter takes each load.")] : [])
         case .dayFinished(let lines):
             return [.show(lines.map(TerminalText.safe))]
-        case .today(nil, let member):
+        case .today(nil, _, let member):
             return [.say("\(member.name) is on no program; a coach puts you on one with 'topweight programs assign NAME --user \(member.name)'.")]
         case .stats(let stats, let member):
             return [.show(ProgressText.stats(stats, member: member.name, grouping: context.grouping, now: context.now))]

@@ -27,17 +27,21 @@ extension Flow {
 
     /// A program's day to walk (`:go`): what is left of it, warm-ups first,
     /// the sets saved already counted done; a day done already finishes.
+    /// Counted in entries, as its prompts count them (`1/5`: sets alike are
+    /// one entry). A lift without a training max is named with the command
+    /// that gives it; with none of the day's lifts walkable, nothing starts.
     static func going(_ day: ProgramDay, for member: User, in turn: inout Turn) -> [Effect] {
-        take(member, in: &turn)
         let steps = day.steps
+        let missing = ProgramText.missingMaxes(day.workout, member: member.name, nothingElse: day.workout.exercises.isEmpty)
+        if day.workout.exercises.isEmpty, let missing { return [.warn(missing)] }
+        take(member, in: &turn)
         let title = ProgramText.title(day.workout)
         turn.plan = Plan(title: day.workout.program, summary: title, routine: day.workout.program, steps: steps,
                          program: day.assignment, workDone: day.workDone)
-        let sets = steps.reduce(0) { $0 + ($1.values?.series ?? 1) }
-        var said = "\(title): \(sets) \(sets == 1 ? "set" : "sets") to go"
+        var said = "\(title): \(steps.count) \(steps.count == 1 ? "entry" : "entries") to go"
         if day.done.joined().contains(true) { said += " (the sets saved today count)" }
         said += ". Enter takes each load, skip skips (at a warm-up: the rest of them), Ctrl-C cancels one entry."
-        return [.say(said)] + walk(in: &turn)
+        return [.say(said)] + (missing.map { [Effect.warn($0)] } ?? []) + walk(in: &turn)
     }
 
     /// The member shown (outside a kiosk, nobody chosen yet) takes the terminal for the plan.
@@ -78,13 +82,16 @@ extension Flow {
         return [.warn("\(planned.exercise): \(problem); skipped.")] + walk(in: &turn)
     }
 
-    /// `skip`, or Ctrl-C at one of the plan's entries: on to its next
-    /// exercise, nothing saved for this one; at a warm-up, past the rest of
-    /// that exercise's warm-ups.
-    static func skip(in turn: inout Turn) -> [Effect] {
+    /// `skip` at one of the plan's entries: on to the next, nothing saved
+    /// for this one; at a warm-up, past the rest of that exercise's warm-ups.
+    /// Ctrl-C (`only`) cancels this one entry, a warm-up too, as the walk's
+    /// first line says.
+    static func skip(in turn: inout Turn, only: Bool = false) -> [Effect] {
         guard var plan = turn.plan, let current = plan.current else { return [] }
         plan.index += 1
-        if current.mark == .warmup {
+        if only {
+            plan.skipped.append(current.mark == .warmup ? "\(current.exercise) warm-up" : current.exercise)
+        } else if current.mark == .warmup {
             while let next = plan.current, next.mark == .warmup, next.exercise == current.exercise { plan.index += 1 }
             plan.skipped.append("\(current.exercise) warm-ups")
         } else {

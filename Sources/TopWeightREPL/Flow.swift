@@ -138,7 +138,7 @@ enum Flow {
             // a plan, the entry cancelled is the plan's: on to its next one
             // (back at its start, Ctrl-C would only bring the same entry back).
             let cancelled = Effect.warn("Cancelled; nothing saved.")
-            if turn.plan != nil { return [cancelled] + skip(in: &turn) }
+            if turn.plan != nil { return [cancelled] + skip(in: &turn, only: true) }
             turn.step = .exercise
             return [cancelled] + defaults(then: nil, in: &turn)
         case .endOfInput:

@@ -95,6 +95,7 @@ extension Session {
     /// database problem here never stands in the way of logging.
     func sayToday(of member: User) {
         guard let found = try? workouts.today(of: member) else { return }
-        say(ProgramText.headline(found.workout) + " — :go starts it")
+        // With no lift of the day walkable (no training max), :today says what it needs.
+        say(ProgramText.headline(found.workout) + (found.workout.exercises.isEmpty ? " — :today says what it needs" : " — :go starts it"))
     }
 }

@@ -22,7 +22,10 @@ extension Session {
                 let chosen = try typed.isEmpty ? nil : workouts.loggedExercise(named: loggedExerciseName(typed))
                 return .fetched(.records(try progress.personalRecords(of: member, exercise: chosen), of: member, exercise: chosen?.name))
             case .stats(let member): return .fetched(.stats(try progress.stats(of: member, now: settings.now()), of: member))
-            case .today(let member): return .fetched(.today(try workouts.today(of: member).map { ProgramText.lines($0.workout) }, of: member))
+            case .today(let member):
+                let today = try workouts.today(of: member)?.workout
+                return .fetched(.today(today.map { ProgramText.lines($0, member: member.name) }, walkable: !(today?.exercises.isEmpty ?? true),
+                                       of: member))
             case .programDay(let member):
                 let now = settings.now()
                 guard let day = try workouts.dayToWalk(of: member, since: dayStart, now: now) else { return .fetched(.today(nil, of: member)) }

@@ -28,7 +28,7 @@ public enum ProgramText {
 
     /// The whole day, a set a line (sets alike in a row on one: `100 kg × 5
     /// × 5 sets`): warm-ups marked, each work set's share of the training max.
-    public static func lines(_ today: TodayWorkout) -> [String] {
+    public static func lines(_ today: TodayWorkout, member: String? = nil) -> [String] {
         var lines = [title(today) + (today.dayName.map { " (\($0))" } ?? "") + (today.deload ? " · deload week" : "")]
         for exercise in today.exercises {
             lines.append(exercise.exercise)
@@ -43,10 +43,31 @@ public enum ProgramText {
                 lines.append("  \(label)\(pad)  \(set.weight.description) × \(set.reps)\(set.amrap ? "+" : "")\(sets)")
             }
         }
-        if !today.missingMaxes.isEmpty {
-            lines.append("No training max for \(today.missingMaxes.joined(separator: ", ")): the coach sets one with topweight programs assign.")
-        }
+        if let member, let missing = missingMaxes(today, member: member) { lines.append(missing) }
         return lines
+    }
+
+    /// `No training max for Deadlift: the coach gives one with topweight
+    /// programs assign 5/3/1 --user Ana --max "Deadlift=WEIGHT".`: what is
+    /// missing, who can give it, and the command, ready to type (a member
+    /// already on the program keeps their place); `nil` when nothing is.
+    /// `nothingElse` when no lift of the day has a max (nothing to walk).
+    public static func missingMaxes(_ today: TodayWorkout, member: String, program: String? = nil, nothingElse: Bool = false) -> String? {
+        let missing = today.missingMaxes
+        guard !missing.isEmpty else { return nil }
+        let maxes = missing.map { "\($0)=WEIGHT" }.joined(separator: ",")
+        let command = "topweight programs assign \(shellWord(program ?? today.program)) --user \(shellWord(member)) --max \(shellWord(maxes))"
+        return "No training max for \(missing.joined(separator: ", "))\(nothingElse ? ", so there is nothing to walk" : ""): "
+            + "the coach gives \(missing.count == 1 ? "one" : "them") with \(command)."
+    }
+
+    /// A word as a shell takes it: as it is when it holds nothing the shell
+    /// reads, else in double quotes, else (with `"`, `$`, `` ` ``, `\` or `!`) in single ones.
+    static func shellWord(_ text: String) -> String {
+        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=,+:@%")
+        if !text.isEmpty, text.allSatisfy(plain.contains) { return text }
+        if !text.contains(where: { "\"$`\\!".contains($0) }) { return "\"\(text)\"" }
+        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// `{"program","week","day","dayName","deload","exercises":[{"exercise","sets":[{"weight","unit","reps","amrap","percent","warmup"}]}],"missingMaxes"}`
@@ -103,14 +124,19 @@ public enum ProgramText {
 // MARK: - A program itself (`topweight programs`)
 
 extension ProgramText {
-    /// `5/3/1  4 weeks × 4 days  Wendler's 5/3/1 on …`, a program a line, names aligned.
+    /// `5/3/1  4 weeks × 4 days  Wendler's 5/3/1 on …`, a program a line, each column aligned.
     public static func list(_ programs: [Program]) -> [String] {
-        let width = programs.map { TerminalText.width($0.name) }.max() ?? 0
-        return programs.map { program in
-            let name = program.name + String(repeating: " ", count: max(0, width - TerminalText.width(program.name)))
+        let names = programs.map { TerminalText.safe($0.name) }
+        let shapes = programs.map { program in
             let days = program.weeks.first?.days.count ?? 0
-            let shape = "\(program.weeks.count) week\(program.weeks.count == 1 ? "" : "s") × \(days) day\(days == 1 ? "" : "s")"
-            return "\(name)  \(shape)" + (program.summary.map { "  \(TerminalText.safe($0))" } ?? "")
+            return "\(program.weeks.count) week\(program.weeks.count == 1 ? "" : "s") × \(days) day\(days == 1 ? "" : "s")"
+        }
+        let nameWidth = names.map(TerminalText.width).max() ?? 0
+        let shapeWidth = shapes.map(TerminalText.width).max() ?? 0
+        return programs.indices.map { index in
+            let start = "\(TerminalText.pad(names[index], to: nameWidth))  "
+            guard let summary = programs[index].summary else { return start + shapes[index] }
+            return start + "\(TerminalText.pad(shapes[index], to: shapeWidth))  \(TerminalText.safe(summary))"
         }
     }
 

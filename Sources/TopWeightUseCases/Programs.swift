@@ -17,54 +17,23 @@ extension Workouts {
     public func program(named name: String) throws(WorkoutsError) -> Program {
         let all = try programs()
         guard let found = all.first(where: { NameRules.key($0.name) == NameRules.key(name) }) else {
+            // A program stored by an older release that these bounds refuse: said so, with the way out.
+            let stored = try attempt { () throws(LogbookError) in try logbook.storedPrograms() }
+            if let unreadable = stored.first(where: { NameRules.key($0.name) == NameRules.key(name) }),
+               case .failure(let problem) = ParsedPrograms.shared.parsed(unreadable) {
+                throw .invalid("the gym's program \(unreadable.name) can't be read (\(problem)); "
+                               + "'topweight programs import FILE' with it fixed replaces it")
+            }
             throw .notFound("no program named \(name); there are \(all.map(\.name).joined(separator: ", "))")
         }
         return found
     }
 
-    /// The gym's own programs, each read from the file it was imported from
-    /// (parsed once per process for each text: see `ParsedPrograms`).
+    /// The gym's own programs, each read from its stored form (parsed once
+    /// per process for each text: see `ParsedPrograms`); one that no longer
+    /// reads is left out (`program(named:)` says why).
     public func gymPrograms() throws(WorkoutsError) -> [Program] {
-        try attempt { () throws(LogbookError) in try logbook.storedPrograms() }.compactMap(ParsedPrograms.shared.program)
-    }
-
-    /// Imports every program of a YAML file (a mistake refuses the whole
-    /// file, naming its line); each name and whether it replaced one.
-    public func importPrograms(yaml: String, now: Date) throws(WorkoutsError) -> [(name: String, replaced: Bool)] {
-        let file: ProgramCatalog
-        do {
-            file = try ProgramCatalog(yaml: yaml)
-        } catch {
-            throw .invalid(error.description)
-        }
-        guard !file.programs.isEmpty else { throw .invalid("the file has no programs") }
-        var done: [(name: String, replaced: Bool)] = []
-        for program in file.programs {
-            let replaced = try attempt { () throws(LogbookError) in
-                try logbook.saveProgram(StoredProgram(name: program.name, source: yaml), now: now)
-            }
-            done.append((program.name, replaced))
-        }
-        return done
-    }
-
-    /// Removes a gym's own program; a bundled one can't be removed, and a
-    /// program members are on can't either (unassign them first).
-    public func removeProgram(named name: String) throws(WorkoutsError) -> String {
-        let own = try gymPrograms()
-        guard let program = own.first(where: { NameRules.key($0.name) == NameRules.key(name) }) else {
-            if ProgramCatalog.bundled().program(named: name) != nil {
-                throw .invalid("\(name) is a bundled program; only the gym's own programs can be removed")
-            }
-            throw .notFound("the gym has no program named \(name)")
-        }
-        let on = try attempt { () throws(LogbookError) in try logbook.assignments() }
-            .filter { NameRules.key($0.assignment.program) == NameRules.key(program.name) }.map(\.user.name)
-        if !on.isEmpty {
-            throw .invalid("\(program.name) is the program of \(on.joined(separator: ", ")); 'topweight programs unassign --user NAME' first")
-        }
-        _ = try attempt { () throws(LogbookError) in try logbook.removeProgram(named: program.name) }
-        return program.name
+        try attempt { () throws(LogbookError) in try logbook.storedPrograms() }.compactMap { try? ParsedPrograms.shared.parsed($0).get() }
     }
 
     // MARK: - Assigning
@@ -239,19 +208,32 @@ extension Workouts {
     }
 
     /// Ends the member's day of their program, judged from the working sets
-    /// they saved from `since` on (today, for the command line; see
-    /// `savedSets`): each lift done or missed, the program's rules applied,
-    /// and the program moved to the next day. Refused when another terminal
+    /// they saved from `since` on (the walk's day for `:go`; `nil`, for the
+    /// command line: since the program last moved; see `savedSets`): each
+    /// lift done or missed, the program's rules applied, and the program
+    /// moved to the next day. Refused with no working set of the day saved
+    /// (a day is judged once, from its own sets), and when another terminal
     /// moved it meanwhile: since `expected` was read (a walk's start), or
     /// between this read and the write.
-    public func finishDay(of member: User, since: Date, now: Date, expected: ProgramAssignment? = nil) throws(WorkoutsError) -> DayFinished {
+    public func finishDay(of member: User, since: Date?, now: Date, expected: ProgramAssignment? = nil) throws(WorkoutsError) -> DayFinished {
         guard let (assignment, today) = try today(of: member) else {
             throw .invalid("\(member.name) is on no program; 'topweight programs assign NAME --user \(member.name)' puts them on one")
         }
         let movedElsewhere = WorkoutsError.invalid("\(member.name)'s program was moved on at another terminal; 'topweight today' shows where it is now")
         if let expected, expected != assignment { throw movedElsewhere }
         let program = try program(named: assignment.program)
-        let saved = try savedSets(of: member, on: today, after: assignment, since: since, now: now)
+        let saved = try savedSets(of: member, on: today, after: assignment, since: since ?? .distantPast, now: now)
+        // A day is judged once, from its own sets: with none saved since the program last moved, there is nothing to judge.
+        let title = "\(today.program) week \(today.week) day \(today.day)"
+        guard !today.exercises.isEmpty else {
+            throw .invalid("\(member.name) has no training max for \(today.missingMaxes.joined(separator: ", ")), so \(title) has nothing to judge; "
+                           + "'topweight today --user \(member.name)' says how to give them")
+        }
+        guard saved.values.contains(where: { $0.contains { $0.kind != .warmup } }) else {
+            let from = assignment.lastDone == nil ? "they were put on \(program.name)" : "\(program.name) last moved on"
+            throw .invalid("\(member.name) has no set of \(title) saved since \(from); "
+                           + "a day is judged once, from its own sets: save them, then finish it")
+        }
         let completion = today.completion(from: saved.mapValues { $0.filter { $0.kind != .warmup }.map(\.values) })
         var next = assignment
         next.progress = assignment.progress.advanced(after: completion, in: program)
@@ -300,20 +282,27 @@ public struct DayFinished: Sendable {
 /// name and YAML text themselves: the text is read on every `today` (the
 /// rack's line at each member change) but parsed only when it is new, so a
 /// program another terminal imports or replaces is seen at once, with no
-/// version to keep in step.
+/// version to keep in step. A text that doesn't read is kept with why.
 final class ParsedPrograms: @unchecked Sendable {
     static let shared = ParsedPrograms()
 
     private let lock = NSLock()
-    private var parsed: [StoredProgram: Program?] = [:]
+    private var parsed: [StoredProgram: Result<Program, ProgramCatalog.Problem>] = [:]
 
-    func program(_ stored: StoredProgram) -> Program? {
+    func parsed(_ stored: StoredProgram) -> Result<Program, ProgramCatalog.Problem> {
         lock.lock()
         defer { lock.unlock() }
         if let known = parsed[stored] { return known }
         // A gym has a handful of programs; texts replaced many times over are let go at once.
         if parsed.count >= 64 { parsed.removeAll() }
-        let program = (try? ProgramCatalog(yaml: stored.source))?.program(named: stored.name)
+        let program: Result<Program, ProgramCatalog.Problem>
+        do {
+            let catalog = try ProgramCatalog(yaml: stored.source)
+            program = catalog.program(named: stored.name).map { .success($0) }
+                ?? .failure(ProgramCatalog.Problem(line: nil, reason: "the stored file has no program named \(stored.name)"))
+        } catch {
+            program = .failure(error)
+        }
         parsed[stored] = program
         return program
     }

@@ -50,7 +50,7 @@ struct ProgramCatalogTests {
         ("programs:\n  - name: P\n    training max: 90\n    weeks: []\n", 3, "not a percentage"),
         ("programs:\n  - name: P\n    weekz:\n      - days: []\n", 3, "\"weekz\" is not a field of a program"),
         ("programs:\n  - name: P\n", 2, "needs 'weeks:'"),
-        ("programs:\n  - name: P\n    weeks:\n      - days:\n          - exercises:\n              - Back Squat: 5x5@300%\n", 6, "from 0.1 % to 200 %"),
+        ("programs:\n  - name: P\n    weeks:\n      - days:\n          - exercises:\n              - Back Squat: 5x5@300%\n", 6, "from 10 % to 150 %"),
         ("programs:\n  - name: P\n    unit: stone\n    weeks: []\n", 3, "the unit is kg or lb"),
         ("programs:\n  - name: P\n    deload after: lots\n    weeks: []\n", 3, "'deload after' is a number"),
         ("programs:\n  - name: P\n    on success: { Back Squat: heavy }\n    weeks: []\n", 3, "the step is a weight"),

@@ -261,3 +261,29 @@ struct DayCompletionTests {
         #expect(Self.day.walk(done: threes).map(\.amrap) == [true])
     }
 }
+
+// MARK: - Training maxes stay loads
+
+@Suite("Programs: training maxes stay loads")
+struct TrainingMaxBoundsTests {
+    @Test("a deload of more than the whole max (a rule older files may hold) leaves one stepper step, never nothing or less")
+    func deloadNeverBelowAStep() {
+        var rules = linear.rules
+        rules.deloadAfterMisses = 1
+        rules.deloadPermille = 1100
+        let program = Program(name: "Too deep", weeks: linear.weeks, rules: rules)
+        let start = ProgramProgress.start(maxes: ["Back Squat": kg(100), "Bench Press": lb(45)])
+        let next = start.advanced(after: ["Back Squat": false, "Bench Press": false], in: program)
+        #expect(next.trainingMax(for: "Back Squat") == kg(2.5))
+        #expect(next.trainingMax(for: "Bench Press") == lb(5))
+    }
+
+    @Test("a stored max of nothing or less (written before the bounds) reads as no max for that lift; the member stays on the program")
+    func storedNonPositiveMax() throws {
+        let stored = #"{"progress":{"cycle":0,"day":1,"misses":{},"trainingMaxes":{"back squat":{"hundredths":-1000,"unit":"kg"},"bench press":{"hundredths":6000,"unit":"kg"}},"week":0}}"#
+        let assignment = try #require(ProgramAssignment(program: "5x5", storedProgress: stored, assignedAt: .init(timeIntervalSince1970: 0), lastDoneAt: nil))
+        #expect(assignment.progress.trainingMax(for: "Back Squat") == nil)
+        #expect(assignment.progress.trainingMax(for: "Bench Press") == kg(60))
+        #expect(assignment.progress.day == 1)
+    }
+}

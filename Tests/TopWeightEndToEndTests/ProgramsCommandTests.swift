@@ -12,9 +12,10 @@ struct ProgramsCommandTests {
         #expect(listed.status == 0, "\(listed.stderr)")
         let lines = listed.stdout.split(separator: "\n")
         #expect(lines.count == 3)
-        #expect(lines[0].hasPrefix("5x5           1 week × 2 days  Linear 5×5"))
+        // Three columns, each aligned.
+        #expect(lines[0].hasPrefix("5x5           1 week × 2 days   Linear 5×5"), "\(lines)")
         #expect(lines[1].hasPrefix("5/3/1         4 weeks × 4 days  Wendler's 5/3/1"))
-        #expect(lines[2].hasPrefix("Texas Method  1 week × 3 days  Weekly volume"))
+        #expect(lines[2].hasPrefix("Texas Method  1 week × 3 days   Weekly volume"))
         #expect(!FileManager.default.fileExists(atPath: directory.path))
 
         let json = try Binary.run(["programs", "list", "--format", "json"], db: db)
@@ -85,8 +86,20 @@ struct ProgramsAtTheRackCommandTests {
         #expect(done.stdout.hasPrefix("5x5 week 1 day 1 finished: Back Squat done, Bench Press done, Barbell Row done."), "\(done.stdout)")
         #expect(done.stdout.contains("Back Squat 87.5 kg → 90 kg"))
         #expect(done.stdout.contains("Next: 5x5 week 1 day 2: Back Squat 5×5 at 100 % → 90 kg"))
+        // Again at once, nothing new saved: refused, and nothing moves (no missed day counted).
+        for _ in 1...2 {
+            let again = try Binary.run(["today", "--user", "Ana", "--done"], db: scratch.db)
+            #expect(again.status == 64 && again.stderr.contains("Ana has no set of 5x5 week 1 day 2 saved since 5x5 last moved on"),
+                    "\(again.stderr)")
+            #expect(again.stderr.split(separator: "\n").count == 1)
+        }
         let roster = try Binary.run(["roster"], db: scratch.db)
         #expect(roster.stdout.hasPrefix("Ana  5x5  next week 1 day 2  last week 1 day 1"), "\(roster.stdout)")
+        #expect(!roster.stdout.contains("stalled"))
+        // A lift without a training max: the exact command that gives one.
+        let missing = try Binary.run(["today", "--user", "Ana"], db: scratch.db)
+        #expect(missing.stdout.contains("No training max for Overhead Press, Deadlift: the coach gives them with "
+                                        + "topweight programs assign 5x5 --user Ana --max \"Overhead Press=WEIGHT,Deadlift=WEIGHT\"."), "\(missing.stdout)")
 
         // The logger: the rack's line as Ana takes the terminal, and :today.
         let logger = try Binary.run([], db: scratch.db, input: "Ana\n:today\n")
@@ -111,6 +124,24 @@ struct ProgramsAtTheRackCommandTests {
             .write(to: file, atomically: true, encoding: .utf8)
         let bad = try Binary.run(["programs", "import", file.path], db: scratch.db)
         #expect(bad.status == 64 && bad.stderr.contains("line 6"), "\(bad.stderr)")
+        // A billion laughs in 1 KB: refused in one line, nothing stored.
+        var laughs = ["lol0: &l0 [a, a, a, a, a, a, a, a, a, a]"]
+        for level in 1...9 { laughs.append("lol\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", ") + "]") }
+        try ("programs:\n  - name: Bomb\n    weeks:\n      - days:\n          - exercises:\n              - Back Squat: 5x5@100%\n"
+             + laughs.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        let bomb = try Binary.run(["programs", "import", file.path], db: scratch.db)
+        #expect(bomb.status == 64 && bomb.stderr.contains("expands to more than 50000 values"), "\(bomb.stderr)")
+        #expect(bomb.stderr.split(separator: "\n").count == 1)
+        // A typo'd lift, and a deload of more than the whole max: each named at its line.
+        try "programs:\n  - name: Typo\n    weeks:\n      - days:\n          - exercises:\n              - Back Sqaut: 5x5@100%\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let typo = try Binary.run(["programs", "import", file.path], db: scratch.db)
+        #expect(typo.status == 64 && typo.stderr.contains("line 6: Typo: no lift is named Back Sqaut: did you mean Back Squat?"), "\(typo.stderr)")
+        try "programs:\n  - name: Core\n    deload by: 110%\n    weeks:\n      - days:\n          - exercises:\n              - Back Squat: 5x5@100%\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let deload = try Binary.run(["programs", "import", file.path], db: scratch.db)
+        #expect(deload.status == 64 && deload.stderr.contains("line 3: Core: 'deload by' is from 1 % to 50 %"), "\(deload.stderr)")
+        #expect(try Binary.run(["programs"], db: scratch.db).stdout.split(separator: "\n").count == 3)
         try "programs:\n  - name: Hill Day\n    weeks:\n      - days:\n          - exercises:\n              - Back Squat: 3x8@40kg\n"
             .write(to: file, atomically: true, encoding: .utf8)
         #expect(try Binary.run(["programs", "import", file.path], db: scratch.db).stdout == "Added Hill Day\n")
@@ -142,7 +173,7 @@ struct ProgramWalkTerminalTests {
         try terminal.waitFor("exercise", after: mark)
         mark = terminal.mark
         terminal.type(":go\r")
-        try terminal.waitFor("5/3/1 week 1 day 1: 6 sets to go.", after: mark)
+        try terminal.waitFor("5/3/1 week 1 day 1: 6 entries to go.", after: mark)
         try terminal.waitFor("[5/3/1 1/6] weight kg [20]: ", after: mark)
         // Three warm-ups and two work sets, Enter at every prompt.
         for step in 1...5 {

@@ -55,7 +55,7 @@ struct ProgramWalkFlowTests {
         let lines = ["Ana", ":go"] + Array(repeating: "", count: 15) + ["", "", "8", ""]
         let source = ScriptedLineSource(lines: lines)
         let (console, _) = fixture.run(source)
-        #expect(console.said.contains("5/3/1 week 1 day 1: 6 sets to go. Enter takes each load, skip skips (at a warm-up: the rest of them), Ctrl-C cancels one entry."),
+        #expect(console.said.contains("5/3/1 week 1 day 1: 6 entries to go. Enter takes each load, skip skips (at a warm-up: the rest of them), Ctrl-C cancels one entry."),
                 "\(console.said)")
         #expect(console.said.contains("5/3/1 1/6: Overhead Press warm-up 20 kg × 5"))
         #expect(console.said.contains("5/3/1 6/6: Overhead Press 50 kg × 5+: as many reps as you can, then type them"))
@@ -91,6 +91,51 @@ struct ProgramWalkFlowTests {
         #expect(next.progress.day == 1 && next.progress.misses["overhead press"] == 1)
     }
 
+    @Test("Ctrl-C at a warm-up cancels that one entry, as the line says: the next warm-up comes")
+    func interruptAtAWarmup() throws {
+        let fixture = try Fixture()
+        try Self.assign("5/3/1", maxes: ["Overhead Press": 60], in: fixture)
+        let source = ScriptedLineSource([.line("Ana"), .line(":go"), .interrupted, .line(""), .line(""), .line("")])
+        let (console, _) = fixture.run(source)
+        #expect(console.warned.contains("Cancelled; nothing saved."))
+        #expect(console.said.contains("5/3/1 2/6: Overhead Press warm-up 25 kg × 3"), "\(console.said)")
+        #expect(try Self.saved(fixture) == ["Overhead Press 25x3x1 warmup"])
+    }
+
+    @Test("a lift without a training max: :go says which and the exact command that gives one, and walks the rest")
+    func missingTrainingMax() throws {
+        let fixture = try Fixture()
+        let ana = try Self.assign("Squat Only", maxes: [:], in: fixture)
+        let (console, _) = fixture.run(ScriptedLineSource(lines: ["Ana", ":go"]))
+        let line = "No training max for Back Squat, so there is nothing to walk: the coach gives one with "
+            + "topweight programs assign \"Squat Only\" --user Ana --max \"Back Squat=WEIGHT\"."
+        #expect(console.said.contains(line) || console.warned.contains(line), "\(console.said) \(console.warned)")
+        #expect(!console.said.contains { $0.contains("stays for next time") || $0.contains("to go") }, "\(console.said)")
+        #expect(try Self.workouts(fixture).assignment(of: ana)?.lastDone == nil)
+        // Nor do the rack's line and :today point at a :go that has nothing to walk.
+        let (shown, _) = fixture.run(ScriptedLineSource(lines: ["Ana", ":today"]))
+        #expect(shown.said.contains { $0.hasPrefix("Squat Only week 1 day 1: nothing to lift") && $0.hasSuffix(" — :today says what it needs") },
+                "\(shown.said)")
+        #expect(!shown.said.contains { $0.contains(":go") }, "\(shown.said)")
+
+        let workouts = Self.workouts(fixture)
+        _ = try workouts.importPrograms(yaml: """
+            programs:
+              - name: Two Lifts
+                weeks:
+                  - days:
+                      - exercises:
+                          - Back Squat: 1x5@100%
+                          - Deadlift: 1x5@100%
+            """, now: Fixture.now)
+        _ = try workouts.assign(try workouts.program(named: "Two Lifts"), to: ana, maxes: ["Back Squat": Weight(value: 100, unit: .kg)], now: Fixture.now)
+        let (some, _) = fixture.run(ScriptedLineSource(lines: ["Ana", ":go"]))
+        let said = some.said + some.warned
+        #expect(said.contains("No training max for Deadlift: the coach gives one with topweight programs assign \"Two Lifts\" --user Ana --max Deadlift=WEIGHT."),
+                "\(said)")
+        #expect(some.said.contains { $0.hasPrefix("Two Lifts week 1 day 1: 5 entries to go.") }, "\(some.said)")
+    }
+
     @Test("every set skipped: nothing saved, and the day stays for next time")
     func allSkipped() throws {
         let fixture = try Fixture()
@@ -108,6 +153,8 @@ struct ProgramWalkFlowTests {
         // Warm-ups 20, 40, 60, 80, then 100 × 5 × 5 sets as one entry.
         let source = ScriptedLineSource(lines: ["Ana", ":go"] + Array(repeating: "", count: 15))
         let (console, _) = fixture.run(source)
+        // One unit throughout: five entries to go, then 1/5 … 5/5 (the last one of five sets alike).
+        #expect(console.said.contains { $0.hasPrefix("Squat Only week 1 day 1: 5 entries to go.") }, "\(console.said)")
         #expect(source.prompts.contains("[Squat Only 5/5] series [5]: "), "\(source.prompts)")
         #expect(try Self.saved(fixture) == [
             "Back Squat 20x5x1 warmup", "Back Squat 40x5x1 warmup", "Back Squat 60x3x1 warmup", "Back Squat 80x2x1 warmup",
@@ -132,7 +179,7 @@ struct ProgramWalkFlowTests {
         // A new terminal: three sets to go, offered as one entry of three.
         let source = ScriptedLineSource(lines: ["Ana", ":go", "", "", ""])
         let (console, _) = fixture.run(source)
-        #expect(console.said.contains("Squat Only week 1 day 1: 3 sets to go (the sets saved today count). Enter takes each load, skip skips (at a warm-up: the rest of them), Ctrl-C cancels one entry."),
+        #expect(console.said.contains("Squat Only week 1 day 1: 1 entry to go (the sets saved today count). Enter takes each load, skip skips (at a warm-up: the rest of them), Ctrl-C cancels one entry."),
                 "\(console.said)")
         #expect(source.prompts.contains("[Squat Only 1/1] series [3]: "), "\(source.prompts)")
         #expect(console.said.contains("Squat Only week 1 day 1 finished: Back Squat done."))
@@ -155,6 +202,8 @@ struct ProgramWalkFlowTests {
         let fixture = try Fixture()
         let ana = try Self.assign("Squat Only", maxes: ["Back Squat": 100], in: fixture)
         let workouts = Self.workouts(fixture)
+        let squat = try fixture.store.createExercise(named: "Back Squat")
+        _ = try fixture.store.save(NewRecord(user: ana, exercise: squat, values: .kg(100, 5, 1), performedAt: Fixture.now.addingTimeInterval(-600)))
         let walk = try #require(try workouts.dayToWalk(of: ana, since: Fixture.now.addingTimeInterval(-3_600), now: Fixture.now))
         _ = try workouts.finishDay(of: ana, since: Fixture.now.addingTimeInterval(-3_600), now: Fixture.now)
         #expect(throws: WorkoutsError.self) {

@@ -143,8 +143,8 @@ struct ProgramStoreTests {
 
             let walk = try #require(try workouts.dayToWalk(of: ana, since: morning, now: morning.addingTimeInterval(7_200)))
             #expect(walk.workDone == 0)
-            // Nor does today --done move her on with them.
-            _ = try workouts.finishDay(of: ana, since: morning, now: morning.addingTimeInterval(7_200))
+            // Nor does today --done move her on with them: there is nothing of the day to judge.
+            #expect(throws: WorkoutsError.self) { try workouts.finishDay(of: ana, since: morning, now: morning.addingTimeInterval(7_200)) }
             let after = try #require(try workouts.dayToWalk(of: ana, since: morning, now: morning.addingTimeInterval(7_300)))
             #expect(after.assignment.progress.trainingMax(for: "Back Squat") == Weight(value: 100, unit: .kg))
         }

@@ -34,6 +34,30 @@ struct ProgramTextTests {
             == "5/3/1 week 1 day 1: nothing to lift (no training max for Back Squat)")
     }
 
+    @Test("a lift without a training max: who gives one, with the exact command (names quoted for the shell)")
+    func missingMaxCommand() {
+        let today = Self.today(week: 1, maxes: [:])
+        #expect(ProgramText.lines(today, member: "Zoë Li").last
+            == "No training max for Back Squat: the coach gives one with topweight programs assign 5/3/1 --user \"Zoë Li\" --max \"Back Squat=WEIGHT\".")
+        #expect(ProgramText.missingMaxes(today, member: "O'Neil", program: "Mike's $5") ==
+            "No training max for Back Squat: the coach gives one with topweight programs assign 'Mike'\\''s $5' --user \"O'Neil\" --max \"Back Squat=WEIGHT\".")
+    }
+
+    @Test("programs lines up its three columns: name, weeks × days, summary")
+    func listAligned() {
+        let programs = [
+            Program(name: "5x5", summary: "Linear.", weeks: [.init(days: [.init(exercises: []), .init(exercises: [])])]),
+            Program(name: "5/3/1", summary: "Wendler.", weeks: Array(repeating: .init(days: Array(repeating: .init(exercises: []), count: 4)), count: 4)),
+            Program(name: "Texas Method", summary: "Weekly.", weeks: [.init(days: Array(repeating: .init(exercises: []), count: 3))]),
+        ]
+        let lines = ProgramText.list(programs)
+        #expect(lines == [
+            "5x5           1 week × 2 days   Linear.",
+            "5/3/1         4 weeks × 4 days  Wendler.",
+            "Texas Method  1 week × 3 days   Weekly.",
+        ])
+    }
+
     @Test(":today lists every set, warm-ups first")
     func lines() {
         #expect(ProgramText.lines(Self.today(week: 0, warmups: true)) == [

@@ -86,7 +86,13 @@ extension ProgramsCommand {
                 A mistake refuses the whole file, naming its line. The file's shape is the bundled \
                 programs.yaml's: programs: [{name, summary, unit, training max, on success, deload after, \
                 deload by, each cycle, weeks: [{deload, days: [{name, exercises: [{exercise, sets}]}]}]}], \
-                sets like "65%x5, 75%x5, 85%x5+" or "5x5@100%" or "3x8@40kg".
+                sets like "65%x5, 75%x5, 85%x5+" or "5x5@100%" or "3x8@40kg". \
+                Lifts are named as the logger names them (an alias takes the catalog's spelling; a near \
+                miss such as "Back Sqaut" is refused, naming the lift it may mean); a timed, bodyweight or \
+                distance lift can't be prescribed. Ranges: sets 10–150 % of the training max or a fixed load \
+                over 0; training max 50–100 %; deload by 1–50 %; steps over 0, at most 25 kg (55 lb), for the \
+                program's own lifts. Bounds: 256 KB, 50 000 values and 200 aliases once aliases are expanded, \
+                52 weeks of 7 days of 20 exercises of 50 sets.
                 """
         )
 

@@ -15,15 +15,17 @@ struct TodayCommand: ParsableCommand {
             (the bar, then about 40/60/80 % of the first work set) come first. JSON: program, week, day, \
             dayName, deload, exercises: [{exercise, sets: [{weight, unit, reps, amrap, percent, warmup}]}], missingMaxes.
             --done ends the day once its sets are saved: each lift is done when every work set was saved \
-            today at its load or heavier with its reps or more (warm-ups don't count); the program's \
-            rules follow (a 5×5 adds its step after a clean day, deloads after misses) and the next \
-            day is shown.
+            since the program last moved on (or the member was put on it) at its load or heavier with its \
+            reps or more (warm-ups don't count); the program's rules follow (a 5×5 adds its step after a \
+            clean day, deloads after misses) and the next day is shown. A day is judged once: with no \
+            working set of it saved since the last move, --done refuses and moves nothing. A lift without \
+            a training max is named with the command that gives one.
             """
     )
 
     @OptionGroup var global: GlobalOptions
     @Option(help: "The member (needed unless the database has only one).") var user: String?
-    @Flag(help: "End today's workout from the sets saved today, apply the program's rules, and move to the next day.") var done = false
+    @Flag(help: "End today's workout from the sets saved since the program last moved, apply the program's rules, and move to the next day.") var done = false
     @Option(help: "Output: text or json.") var format: LogFormat = .text
 
     func run() throws {
@@ -31,10 +33,7 @@ struct TodayCommand: ParsableCommand {
             let workouts = try global.openWorkouts()
             let member = try SessionsCommand.member(named: user, in: workouts)
             if done {
-                let now = Date()
-                var calendar = Calendar(identifier: .gregorian)
-                calendar.timeZone = .current
-                let finished = try workouts.finishDay(of: member, since: calendar.startOfDay(for: now), now: now)
+                let finished = try workouts.finishDay(of: member, since: nil, now: Date())
                 ProgramText.finished(finished.finished, completion: finished.completion,
                                      before: finished.before.progress, after: finished.after.progress, next: finished.next,
                                      lifts: finished.lifts)
@@ -46,7 +45,7 @@ struct TodayCommand: ParsableCommand {
             }
             let out = OutputBuffer()
             switch format {
-            case .text: ProgramText.lines(today).forEach { out.line(TerminalText.safe($0)) }
+            case .text: ProgramText.lines(today, member: member.name).forEach { out.line(TerminalText.safe($0)) }
             case .json: out.line(ProgramText.json(today))
             }
             out.flush()

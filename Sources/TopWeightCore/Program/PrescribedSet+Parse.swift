@@ -39,8 +39,8 @@ extension PrescribedSet {
     private static func load(_ text: Substring, unit: WeightUnit, example: String) -> Result<Load, InputError> {
         if text.hasSuffix("%") {
             guard let parsed = Decimal2.parse(text.dropLast()), let hundredths = parsed, hundredths % 10 == 0,
-                  (1...200_00).contains(hundredths) else {
-                return .failure(InputError("a share of the training max is from 0.1 % to 200 %, to a tenth", example: example))
+                  (10_00...150_00).contains(hundredths) else {
+                return .failure(InputError("a share of the training max is from 10 % to 150 %, to a tenth", example: example))
             }
             return .success(.percent(hundredths / 10))
         }
@@ -53,6 +53,7 @@ extension PrescribedSet {
         guard let parsed = Decimal2.parse(number), let hundredths = parsed, hundredths <= typedUnit.maximumHundredths else {
             return .failure(InputError("a load is a share of the training max (65%) or a weight (60kg)", example: example))
         }
+        guard hundredths > 0 else { return .failure(InputError("a fixed load is more than 0", example: example)) }
         return .success(.fixed(Weight(hundredths: hundredths, unit: typedUnit)))
     }
 }

@@ -46,12 +46,18 @@ public struct ProgramAssignment: Sendable, Hashable {
     }
 
     /// An assignment read back; `nil` when the stored progress is not ours
-    /// (another tool wrote it) or out of range.
+    /// (another tool wrote it). A value out of range is let go, not the
+    /// member: a training max of nothing or less (a rule of an older
+    /// release could leave one) reads as no max for that lift, a place
+    /// before the start as the start, so the member stays on their program
+    /// and the coach sees what to give.
     public init?(program: String, storedProgress: String, assignedAt: Date, lastDoneAt: Date?) {
-        guard let stored = try? JSONDecoder().decode(Stored.self, from: Data(storedProgress.utf8)),
-              stored.progress.week >= 0, stored.progress.day >= 0, stored.progress.cycle >= 0,
-              stored.progress.trainingMaxes.values.allSatisfy({ $0.hundredths > 0 && $0.hundredths <= $0.unit.maximumHundredths })
-        else { return nil }
+        guard var stored = try? JSONDecoder().decode(Stored.self, from: Data(storedProgress.utf8)) else { return nil }
+        stored.progress.week = max(0, stored.progress.week)
+        stored.progress.day = max(0, stored.progress.day)
+        stored.progress.cycle = max(0, stored.progress.cycle)
+        stored.progress.trainingMaxes = stored.progress.trainingMaxes.filter { $0.value.hundredths > 0 && $0.value.hundredths <= $0.value.unit.maximumHundredths }
+        stored.progress.misses = stored.progress.misses.filter { $0.value > 0 }
         self.init(program: program, progress: stored.progress, assignedAt: assignedAt, lastDoneAt: lastDoneAt, lastDone: stored.lastDone)
     }
 

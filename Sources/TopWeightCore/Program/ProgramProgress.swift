@@ -86,7 +86,7 @@ public struct ProgramProgress: Sendable, Hashable, Codable {
     static func add(_ steps: [String: Int], for key: String, to max: Weight, unit: WeightUnit) -> Weight {
         guard let step = steps.first(where: { NameRules.key($0.key) == key })?.value, step != 0 else { return max }
         let inUnit = Weight(hundredths: step, unit: unit).offered(in: max.unit)
-        return Weight(hundredths: max.hundredths + inUnit.hundredths, unit: max.unit)
+        return bounded(Weight(hundredths: max.hundredths + inUnit.hundredths, unit: max.unit))
     }
 
     /// `max` less `permille` of it, to the nearest stepper step (ties down).
@@ -94,6 +94,12 @@ public struct ProgramProgress: Sendable, Hashable, Codable {
         let lowered = max.hundredths - max.hundredths * permille / 1000
         let step = max.unit.stepHundredths
         let steps = lowered / step + (lowered % step * 2 > step ? 1 : 0)
-        return Weight(hundredths: steps * step, unit: max.unit)
+        return bounded(Weight(hundredths: steps * step, unit: max.unit))
+    }
+
+    /// A training max stays a load: at least one stepper step, at most the
+    /// heaviest weight accepted (whatever rule a stored program holds).
+    static func bounded(_ max: Weight) -> Weight {
+        Weight(hundredths: Swift.min(Swift.max(max.hundredths, max.unit.stepHundredths), max.unit.maximumHundredths), unit: max.unit)
     }
 }
