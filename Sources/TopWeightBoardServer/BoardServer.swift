@@ -41,6 +41,10 @@ extension BoardServer {
     /// The reason `run` could not listen on `host`:`port`, in one plain line
     /// with what to do, for the errors a user can fix; `nil` for any other.
     public static func listeningFailure(_ error: any Error, host: String, port: Int) -> String? {
+        if let unknown = error as? SocketAddressError.UnknownHost {
+            return "\(unknown.host) is no address or name this machine knows (\(unknown.errorDescription.lowercased())); "
+                + "give one of its own with --bind, or 127.0.0.1"
+        }
         guard let error = error as? IOError else { return nil }
         let reason = String(cString: strerror(error.errnoCode)).lowercased()
         switch error.errnoCode {

@@ -1,83 +1,65 @@
 import NIOCore
 
-/// When one connection to the board must be closed, as a pure value: every
-/// event of the connection (opened, bytes arrived, a request read whole, a
-/// response part written) returns the instant it must next have moved on by.
-/// `DeadlineHandler` carries it out with one timer.
+/// When one connection to the board must be closed, as a pure value: the
+/// connection's events (bytes arrived, a request's head and end read, an
+/// answer's parts written) move `deadline`, the instant it must next have
+/// moved on by. `DeadlineHandler` carries it out with one timer.
 ///
-/// - A request has `request` from its first byte to its last (a fresh
+/// Pipelined requests and answers interleave freely: the request clock runs
+/// from a request's first byte (or its head) to its end, and the idle clock
+/// from the last thing that moved.
+///
+/// - A request has `request` from its first byte to its last (a new
 ///   connection: from being opened), however often bytes trickle in, so a
 ///   client sending a header line every few seconds cannot hold a connection.
-/// - Between requests a keep-alive connection may sit idle for `idle`.
+///   A request answered before its body is in (a 405) still has to end in time.
+/// - Between requests a kept-alive connection may sit idle for `idle`.
 /// - An answer being written may stall for `idle` at most (a client that
 ///   never reads what it asked for).
 public struct ConnectionDeadlines: Sendable, Hashable {
-    public enum Phase: Sendable, Hashable {
-        /// Waiting for the first byte of a request.
-        case waiting
-        /// Part of a request has arrived, not all of it.
-        case receiving
-        /// Requests read whole are being answered.
-        case answering
-    }
-
     public let request: TimeAmount
     public let idle: TimeAmount
-    public private(set) var phase = Phase.waiting
-    /// The instant the connection is closed at unless it moves on before.
-    public private(set) var deadline: NIODeadline
-    /// Requests read whole and not yet answered (pipelined ones queue).
-    private var unanswered = 0
-    /// When bytes of a next request arrived while answering.
-    private var nextStarted: NIODeadline?
+    private let opened: NIODeadline
+    /// When the request under way began to arrive; `nil` between requests.
+    private var receivingSince: NIODeadline?
+    /// The last time a request ended or an answer moved.
+    private var lastProgress: NIODeadline?
 
     /// A connection opened at `now`: its first request has `request` to arrive.
     public init(request: TimeAmount, idle: TimeAmount, openedAt now: NIODeadline) {
         self.request = request
         self.idle = idle
-        deadline = now + request
+        opened = now
+    }
+
+    /// The instant the connection is closed at unless it moves on before.
+    public var deadline: NIODeadline {
+        if let receivingSince { return receivingSince + request }
+        guard let lastProgress else { return opened + request }
+        return lastProgress + idle
     }
 
     /// Bytes came in: the first of a request start its clock; more of the same request don't move it.
     public mutating func bytesArrived(at now: NIODeadline) {
-        switch phase {
-        case .waiting:
-            phase = .receiving
-            deadline = now + request
-        case .receiving:
-            break
-        case .answering:
-            if nextStarted == nil { nextStarted = now }
-        }
+        if receivingSince == nil { receivingSince = now }
     }
 
-    /// A request was read to its end: it is answered next.
+    /// A request's head was read: it is under way until its end (its bytes
+    /// may have come with the end of the one before, unnoticed).
+    public mutating func requestStarted(at now: NIODeadline) {
+        if receivingSince == nil { receivingSince = now }
+    }
+
+    /// A request was read to its end: its clock stops.
     public mutating func requestEnded(at now: NIODeadline) {
-        unanswered += 1
-        nextStarted = nil
-        phase = .answering
-        deadline = now + idle
+        receivingSince = nil
+        lastProgress = now
     }
 
-    /// Part of an answer was written: the answer is moving.
+    /// Part of an answer was written (its end: the connection is idle from
+    /// now, unless a request is under way).
     public mutating func responseWritten(at now: NIODeadline) {
-        guard phase == .answering else { return }
-        deadline = now + idle
-    }
-
-    /// An answer was written to its end: the next request's clock, or the idle one.
-    public mutating func responseEnded(at now: NIODeadline) {
-        unanswered = max(0, unanswered - 1)
-        if unanswered > 0 {
-            deadline = now + idle
-        } else if let started = nextStarted {
-            phase = .receiving
-            deadline = started + request
-            nextStarted = nil
-        } else {
-            phase = .waiting
-            deadline = now + idle
-        }
+        lastProgress = now
     }
 
     /// Whether the connection has had its time at `now`.

@@ -28,19 +28,31 @@ public struct ConnectionLimits: Sendable, Hashable {
         self.connections = connections
     }
 
-    /// The defaults (10 s, 30 s), the connections from this process's file limit.
+    /// The defaults (10 s, 30 s), the connections from this process's file
+    /// limit and the files it has open now.
     public init(requestSeconds: Double = defaultRequestSeconds, idleSeconds: Double = defaultIdleSeconds) {
         self.init(request: .nanoseconds(Int64(requestSeconds * 1e9)), idle: .nanoseconds(Int64(idleSeconds * 1e9)),
-                  connections: Self.connections(fileLimit: Self.fileLimit()))
+                  connections: Self.connections(fileLimit: Self.fileLimit(), open: Self.openFiles()))
     }
 
-    /// The connections allowed under a limit of `files` open files: what is
-    /// left once the process's own are set aside (standard streams, the
-    /// database and its watch, the listening socket, a few per event-loop
-    /// thread), at least one, at most `mostConnections`.
-    public static func connections(fileLimit files: Int, processors: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int {
-        let reserved = 32 + 4 * max(1, processors)
+    /// The connections allowed under a limit of `files` open files when
+    /// `open` are open already (the standard streams, the database and its
+    /// watch, whatever the process was handed): what is left once those and
+    /// what is still to come are set aside (the listening socket, the
+    /// database's readers, a few per event-loop thread), at least one, at
+    /// most `mostConnections`.
+    public static func connections(fileLimit files: Int, open: Int,
+                                   processors: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int {
+        let reserved = open + 24 + 4 * max(1, processors)
         return max(1, min(mostConnections, files - reserved))
+    }
+
+    /// How many files this process has open (`/proc/self/fd`); without
+    /// `/proc`, a guess as large as a server's usual start.
+    public static func openFiles() -> Int {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return 16 }
+        // The listing's own descriptor is among them.
+        return max(0, entries.count - 1)
     }
 
     /// The soft limit on open files (`ulimit -n`, systemd's `LimitNOFILE=`).

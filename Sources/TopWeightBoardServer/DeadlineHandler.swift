@@ -33,10 +33,12 @@ final class DeadlineHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .end = unwrapInboundIn(data) {
-            deadlines?.requestEnded(at: .now())
-            arm(context)
+        switch unwrapInboundIn(data) {
+        case .head: deadlines?.requestStarted(at: .now())
+        case .body: break
+        case .end: deadlines?.requestEnded(at: .now())
         }
+        arm(context)
         context.fireChannelRead(data)
     }
 
@@ -47,11 +49,7 @@ final class DeadlineHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) {
-            deadlines?.responseEnded(at: .now())
-        } else {
-            deadlines?.responseWritten(at: .now())
-        }
+        deadlines?.responseWritten(at: .now())
         arm(context)
         context.write(data, promise: promise)
     }

@@ -112,7 +112,8 @@ public enum BoardText {
         // Each band as tall as its tallest panel wants (a title, its rows, "… N more").
         let natural = bands.map { band in band.map { 1 + max(1, $0.rows.count + ($0.more > 0 ? 1 : 0)) }.max() ?? 1 }
         // A terminal's height is shared out; without one (a pipe) each band is as tall as its panels.
-        let heights = height.map { bandHeights(natural: natural, room: $0 - lines.count) } ?? natural.map { ($0, true) }
+        let figures = bands.map { band in band.contains { !$0.rows.isEmpty } }
+        let heights = height.map { bandHeights(natural: natural, figures: figures, room: $0 - lines.count) } ?? natural.map { ($0, true) }
         for (band, (bandHeight, gapBefore)) in zip(bands, heights) where bandHeight > 0 {
             if gapBefore, lines.count > 2 { lines.append("") }
             let panels = band.map { panel($0, width: panelWidth, height: bandHeight, style: style) }
@@ -132,31 +133,40 @@ public enum BoardText {
 
     /// How tall each band is in `room` lines, and whether a blank line goes
     /// before it. With room for every band's rows, the height is shared out
-    /// evenly (a steady layout); without, each band gets its title and first
-    /// row before any gets a second, the blank lines between bands go first,
-    /// and the bands that still don't fit are left out (height 0).
-    static func bandHeights(natural: [Int], room: Int) -> [(height: Int, gapBefore: Bool)] {
+    /// evenly (a steady layout). Without, the bands with figures come first
+    /// (a panel that only says it is empty waits for room left over): each
+    /// gets its title and first row before any gets a second, the blank lines
+    /// between bands go before any band would, and the bands that still don't
+    /// fit are left out (height 0).
+    static func bandHeights(natural: [Int], figures: [Bool], room: Int) -> [(height: Int, gapBefore: Bool)] {
         let count = natural.count
         guard count > 0 else { return [] }
         let even = max(1, (room - (count - 1)) / count)
         if natural.allSatisfy({ $0 <= even }) { return natural.map { _ in (even, true) } }
-        // Blank lines between bands only while every band can still show a title and a row.
-        let gaps = room - (count - 1) >= 2 * count
-        var left = gaps ? room - (count - 1) : room
+        let full = figures.indices.filter { figures[$0] }
+        let first = full.isEmpty ? Array(0..<count) : full
+        // Blank lines between bands only while every band with figures can still show a title and a row.
+        let gaps = room - (first.count - 1) >= 2 * first.count
+        var left = gaps ? room - (first.count - 1) : room
         var heights = Array(repeating: 0, count: count)
         // Title and first row of each band in reading order, then one more row to each in turn.
-        for index in 0..<count where left >= min(2, natural[index]) {
+        for index in first where left >= min(2, natural[index]) {
             heights[index] = min(2, natural[index])
             left -= heights[index]
         }
         var grew = true
         while left > 0, grew {
             grew = false
-            for index in 0..<count where left > 0 && heights[index] > 0 && heights[index] < natural[index] {
+            for index in first where left > 0 && heights[index] > 0 && heights[index] < natural[index] {
                 heights[index] += 1
                 left -= 1
                 grew = true
             }
+        }
+        // What is left shows the panels that have nothing yet, with their blank line.
+        for index in 0..<count where heights[index] == 0 && !first.contains(index) && left >= natural[index] + (gaps ? 1 : 0) {
+            heights[index] = natural[index]
+            left -= natural[index] + (gaps ? 1 : 0)
         }
         return heights.map { ($0, gaps) }
     }

@@ -17,7 +17,7 @@ extension HTTPProbe {
         /// Starts connecting without waiting (a flood's connections may sit in the
         /// server's queue); `waitConnected` waits for it.
         init(port: Int) throws {
-            fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard fd >= 0 else { throw Failure(description: "no socket: \(String(cString: strerror(errno)))") }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             var address = sockaddr_in()

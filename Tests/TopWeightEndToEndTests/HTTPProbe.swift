@@ -4,7 +4,9 @@ import Glibc
 #endif
 
 /// One HTTP/1.1 request over a real TCP connection to loopback, read to the
-/// end (`Connection: close`): how the board server's tests talk to it.
+/// end (`Connection: close`): how the board server's tests talk to it. Its
+/// sockets are close-on-exec: a server another test starts meanwhile must
+/// not be handed them.
 struct HTTPProbe {
     struct Reply {
         var status: Int
@@ -19,7 +21,7 @@ struct HTTPProbe {
 
     static func request(_ method: String = "GET", _ target: String, port: Int, headers: [String: String] = [:],
                         body: String = "") throws -> Reply {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "no socket") }
         defer { close(fd) }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
