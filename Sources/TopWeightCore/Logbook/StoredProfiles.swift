@@ -3,8 +3,8 @@ import Foundation
 /// Everything known about a member but their sets and days, as it travels
 /// between databases (`topweight copy`) and through our own export and
 /// import: the member by name. What a member gains next belongs here, and
-/// every move carries it: the engines read and adopt this value, the JSON
-/// export writes it as it is coded, the import reads it back the same way.
+/// every move carries it: the engines read and adopt this value (`copy`),
+/// the JSON export writes it under its coding keys and the import decodes it.
 public struct StoredMember: Sendable, Hashable, Codable {
     public var name: String
     /// Kept off the gym's board.
