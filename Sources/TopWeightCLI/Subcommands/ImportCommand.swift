@@ -22,8 +22,8 @@ struct ImportCommand: ParsableCommand {
             body weight; a row that can't be read is named by its line and skipped. Times are taken \
             as local times. \
             Each set's id comes from its row, so importing the same file again, or a later export \
-            that repeats it, adds nothing. --user is needed unless the database has one member; a \
-            JSON export names its own members (--user then imports only that member's part). \
+            that repeats it, adds nothing. --user is needed unless the database has one member; our \
+            JSON and CSV exports name their own members (--user then imports only that member's part). \
             Exercise names are put on the catalog's where they mean the same lift.
             Examples: topweight import strong.csv --user Ana --unit kg
                       topweight import workouts.csv --user Ana --dry-run
