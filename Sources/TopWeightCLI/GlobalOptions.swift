@@ -46,6 +46,7 @@ struct GlobalOptions: ParsableArguments {
     /// in the terminal's outbox until the server is back.
     func openStore(readOnly: Bool = false, create: Bool = false, offline: Bool = false) throws -> any StorageEngine {
         do {
+            if create, isGiven { try Self.refuseMissingParent(databasePath) }
             return try Self.open(databasePath, durable: isDurable, busyTimeout: busyTimeout, readOnly: readOnly,
                                  create: create || !isGiven, offline: offline)
         } catch {
@@ -109,6 +110,18 @@ struct GlobalOptions: ParsableArguments {
     /// Why a command that reads refuses a database path with nothing there.
     static func missing(_ location: String) -> LogbookError {
         LogbookError(.cannotOpen, "no database at \(location); check the path (a new database is made only by 'add', 'import', 'users add', 'admin set-pin' or the logger)")
+    }
+
+    /// Refuses a file path that would need more than its own folder made: a
+    /// database named with a typo (`/nonexistent/dir/x.sqlite`) must not grow
+    /// a tree of folders. The file's own folder is made when its parent is there.
+    static func refuseMissingParent(_ location: String) throws(LogbookError) {
+        guard !PostgresLocation.isPostgresURL(location) else { return }
+        let folder = URL(fileURLWithPath: location).deletingLastPathComponent()
+        guard !FileManager.default.fileExists(atPath: folder.path) else { return }
+        let parent = folder.deletingLastPathComponent().path
+        guard !FileManager.default.fileExists(atPath: parent) else { return }
+        throw LogbookError(.cannotOpen, "no folder \(parent) for \(location); check the path (only the database's own folder is made)")
     }
 
     /// True when `location` is a file path with nothing there (a dangling

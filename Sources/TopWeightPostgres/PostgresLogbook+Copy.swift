@@ -6,6 +6,16 @@ import TopWeightStorage
 // MARK: - Moving everything to another database (`topweight copy`): one round trip per page, through arrays
 
 extension PostgresLogbook {
+    public func storedMembers() throws(LogbookError) -> [StoredMember] {
+        let rows = try link.query("SELECT name, isprivate FROM \"user\" ORDER BY namekey COLLATE \"C\"")
+        var found: [StoredMember] = []
+        for row in rows {
+            let (name, isPrivate) = try Self.decode(row, as: (String, Bool).self)
+            found.append(StoredMember(name: name, isPrivate: isPrivate))
+        }
+        return found
+    }
+
     public func storedRecords(after id: Int64, limit: Int) throws(LogbookError) -> [StoredRecord] {
         let rows = try link.query("""
             SELECT r.id, r.uid, u.name, e.name, e.category, e.kind, r.weight, r.unit, r.reps, r.series,

@@ -167,6 +167,10 @@ extension OutboxLogbook {
         try reach { () throws(LogbookError) in try server.insertRecords(batchSize: batchSize, next) }
     }
 
+    public func storedMembers() throws(LogbookError) -> [StoredMember] {
+        try reach { () throws(LogbookError) in try server.storedMembers() }
+    }
+
     public func storedRecords(after id: Int64, limit: Int) throws(LogbookError) -> [StoredRecord] {
         try reach { () throws(LogbookError) in try server.storedRecords(after: id, limit: limit) }
     }

@@ -6,6 +6,16 @@ import TopWeightStorage
 // MARK: - Moving everything to another database (`topweight copy`)
 
 extension WorkoutStore {
+    public func storedMembers() throws(LogbookError) -> [StoredMember] {
+        try perform {
+            try writer.read { db in
+                try Row.fetchAll(db, sql: "SELECT name, isPrivate FROM user ORDER BY nameKey").compactMap { row in
+                    String.fromDatabaseValue(row["name"]).map { StoredMember(name: $0, isPrivate: Bool.fromDatabaseValue(row["isPrivate"]) ?? false) }
+                }
+            }
+        }
+    }
+
     public func storedRecords(after id: Int64, limit: Int) throws(LogbookError) -> [StoredRecord] {
         try perform {
             try writer.read { db in

@@ -1,12 +1,13 @@
 import Foundation
 import TopWeightCore
+import TopWeightText
 
 /// Our own JSON export: everything a gym (or one member) has, so that
 /// importing it into an empty database gives the same history.
 ///
 /// ```
 /// {"format": "topweight", "version": 2,
-///  "members": [{"name"}], "exercises": [{"name", "category", "kind"}],
+///  "members": [{"name", "private"}], "exercises": [{"name", "category", "kind"}],
 ///  "records": [{"uid", "user", "exercise", "kind", "weight", "unit", "reps", "series",
 ///               "seconds", "distance", "distanceUnit", "rpe", "mark",
 ///               "performedAt", "createdAt", "editedAt", "deletedAt"}],
@@ -14,6 +15,8 @@ import TopWeightCore
 ///  "routines": [{"name", "exercises": [{"exercise", "kind", "weight", "unit", "reps", "series", …}]}],
 ///  "bodyWeights": [{"uid", "user", "weight", "unit", "measuredAt"}]}
 /// ```
+/// A member and an exercise are written as `StoredMember` and
+/// `StoredExercise` code themselves, so whatever either gains travels.
 /// Instants are ISO 8601 with their offset and milliseconds; a record
 /// with `deletedAt` is a tombstone. A set's fields are `SetFormat`'s: `kind`
 /// is weight, bodyweight, time or distance, `mark` warmup, drop or failure
@@ -25,8 +28,8 @@ struct HistoryDocument: Decodable {
 
     var format: String
     var version: Int
-    var members: [Member]
-    var exercises: [ExerciseEntry]
+    var members: [StoredMember]
+    var exercises: [StoredExercise]
     var records: [Record]
     var sessions: [Session]
     var routines: [RoutineEntry]
@@ -36,14 +39,15 @@ struct HistoryDocument: Decodable {
         case format, version, members, exercises, records, sessions, routines, bodyWeights
     }
 
-    /// A document read from elsewhere than JSON (our CSV export): records only.
-    init(records: [Record]) {
+    /// A document read from elsewhere than JSON (our CSV export): members,
+    /// exercises, records and days, as far as the rows tell them.
+    init(members: [StoredMember], exercises: [StoredExercise], records: [Record], sessions: [Session]) {
         format = Self.formatName
         version = Self.version
-        members = []
-        exercises = []
+        self.members = members
+        self.exercises = exercises
         self.records = records
-        sessions = []
+        self.sessions = sessions
         routines = []
         bodyWeights = []
     }
@@ -53,22 +57,12 @@ struct HistoryDocument: Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         format = try container.decode(String.self, forKey: .format)
         version = try container.decode(Int.self, forKey: .version)
-        members = try container.decodeIfPresent([Member].self, forKey: .members) ?? []
-        exercises = try container.decodeIfPresent([ExerciseEntry].self, forKey: .exercises) ?? []
+        members = try container.decodeIfPresent([StoredMember].self, forKey: .members) ?? []
+        exercises = try container.decodeIfPresent([StoredExercise].self, forKey: .exercises) ?? []
         records = try container.decodeIfPresent([Record].self, forKey: .records) ?? []
         sessions = try container.decodeIfPresent([Session].self, forKey: .sessions) ?? []
         routines = try container.decodeIfPresent([RoutineEntry].self, forKey: .routines) ?? []
         bodyWeights = try container.decodeIfPresent([BodyWeightEntry].self, forKey: .bodyWeights) ?? []
-    }
-
-    struct Member: Decodable {
-        var name: String
-    }
-
-    struct ExerciseEntry: Decodable {
-        var name: String
-        var category: String?
-        var kind: String?
     }
 
     struct Record: Decodable {
@@ -116,5 +110,24 @@ struct HistoryDocument: Decodable {
         var uid, user: String
         var weight: Double
         var unit, measuredAt: String
+    }
+}
+
+// MARK: - Written as the document reads them
+
+extension StoredMember {
+    /// The member in our JSON export, under the keys its `Codable` reads back.
+    var jsonObject: String {
+        DataFormats.jsonObject([("name", DataFormats.json(name)), ("private", isPrivate ? "true" : "false")])
+    }
+}
+
+extension StoredExercise {
+    /// The exercise in our JSON export, under the keys its `Codable` reads back.
+    var jsonObject: String {
+        var pairs = [("name", DataFormats.json(name))]
+        if let category { pairs.append(("category", DataFormats.json(category))) }
+        pairs.append(("kind", DataFormats.json(kind.rawValue)))
+        return DataFormats.jsonObject(pairs)
     }
 }

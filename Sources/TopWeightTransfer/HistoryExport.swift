@@ -25,7 +25,9 @@ public enum HistoryExport {
 
         let everyone = try engine.users().map(\.user).sorted { NameRules.key($0.name) < NameRules.key($1.name) }
         let members = member.map { [$0] } ?? everyone
-        list("members", members.map { DataFormats.jsonObject([("name", DataFormats.json($0.name))]) }, write: write)
+        // Everything known of each member (privacy…), as `StoredMember` is read back.
+        let known = Dictionary(try engine.storedMembers().map { (NameRules.key($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+        list("members", members.map { (known[NameRules.key($0.name)] ?? StoredMember(name: $0.name)).jsonObject }, write: write)
 
         var used = Set<String>()
         write("\"records\": [")
@@ -55,12 +57,7 @@ public enum HistoryExport {
         let exercises = try engine.exercises().map(\.exercise)
             .filter { member == nil || used.contains(NameRules.key($0.name)) }
             .sorted { NameRules.key($0.name) < NameRules.key($1.name) }
-        list("exercises", exercises.map { exercise in
-            var pairs = [("name", DataFormats.json(exercise.name))]
-            if let category = exercise.category { pairs.append(("category", DataFormats.json(category))) }
-            pairs.append(("kind", DataFormats.json(exercise.kind.rawValue)))
-            return DataFormats.jsonObject(pairs)
-        }, write: write)
+        list("exercises", exercises.map { StoredExercise($0).jsonObject }, write: write)
 
         let sessions = try engine.storedSessions().filter { session in memberKey.map { NameRules.key(session.user) == $0 } ?? true }
         list("sessions", sessions.map { session in
@@ -105,23 +102,37 @@ public enum HistoryExport {
 
     // MARK: - CSV
 
-    public static let csvHeader = RecordFormatter.csvColumns
+    /// The record's columns, then what the rows carry beside it: the
+    /// exercise's category, whether the member is private, and the member's
+    /// day's note and routine (on their first row of the day).
+    public static let csvHeader = RecordFormatter.csvColumns + "," + OwnCSVReader.besideKeys.joined(separator: ",")
 
-    /// Live records, oldest first, one CSV row each (for spreadsheets: names
-    /// that a spreadsheet would run as a formula get a leading `'`).
+    /// Live records in the order they were stored, one CSV row each (for
+    /// spreadsheets: names that a spreadsheet would run as a formula get a leading `'`).
     public static func csv(from engine: any StorageEngine, member: User?, timeZone: TimeZone,
                            write: (String) -> Void) throws(LogbookError) {
         write(csvHeader)
         let memberKey = member.map { NameRules.key($0.name) }
         let formatter = RecordFormatter(timeZone: timeZone)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let hidden = Set(try engine.storedMembers().filter(\.isPrivate).map { NameRules.key($0.name) })
+        var days: [String: StoredSession] = [:]
+        for session in try engine.storedSessions() { days["\(NameRules.key(session.user)) \(session.day)"] = session }
+        var told = Set<String>()
         var cursor: Int64 = 0
         while true {
             let page = try engine.storedRecords(after: cursor, limit: pageSize)
             guard let last = page.last else { break }
             cursor = last.id
             for record in page where record.deletedAt == nil && (memberKey.map { NameRules.key(record.user) == $0 } ?? true) {
+                let day = "\(NameRules.key(record.user)) \(LocalDay(record.performedAt, in: calendar))"
+                let session = told.insert(day).inserted ? days[day] : nil
+                let beside = [record.category ?? "", hidden.contains(NameRules.key(record.user)) ? "yes" : "",
+                              session?.note ?? "", session?.routine ?? ""].map(DataFormats.csv)
                 write(formatter.csvColumns(uid: record.uid, performedAt: record.performedAt, user: record.user,
-                                           exercise: record.exercise, values: record.values, kind: record.kind))
+                                           exercise: record.exercise, values: record.values, kind: record.kind)
+                      + "," + beside.joined(separator: ","))
             }
         }
     }
@@ -180,11 +191,9 @@ public enum HistoryExport {
             let start = strongDate(first.performedAt, calendar: calendar)
             let duration = String(Int(last.performedAt.timeIntervalSince(first.performedAt).rounded()))
             let info = infos[day.day]
-            var previous: String?
-            var setNumber = 0
             for record in day.records {
-                if record.exercise != previous { setNumber = 0 }
-                previous = record.exercise
+                // Each record an entry of its own, numbered from 1: the reader keeps two entries of one lift apart.
+                var setNumber = 0
                 var weight = record.values.weight
                 if weight.unit != report.unit {
                     weight = converted(weight, to: report.unit)

@@ -64,8 +64,9 @@ extension HistoryImporter {
         let categories = Dictionary(document.exercises.compactMap { entry in
             read.name(entry.name, .exercise).map { (NameRules.key($0), entry.category) }
         }, uniquingKeysWith: { first, _ in first })
-        let listedKinds = Dictionary(document.exercises.compactMap { entry in
-            read.name(entry.name, .exercise).flatMap { name in entry.kind.flatMap(ExerciseKind.init(rawValue:)).map { (NameRules.key(name), $0) } }
+        // Version 1 (before kinds) lists none: its exercises measure what their records do.
+        let listedKinds = document.version < 2 ? [:] : Dictionary(document.exercises.compactMap { entry in
+            read.name(entry.name, .exercise).map { (NameRules.key($0), entry.kind) }
         }, uniquingKeysWith: { first, _ in first })
         var records: [StoredRecord] = []
         for (index, entry) in document.records.enumerated() where wanted(entry.user) {
@@ -88,6 +89,14 @@ extension HistoryImporter {
         summary.malformed = malformed + read.malformed
         if !summary.malformed.isEmpty { summary.skipped[.malformed] = summary.malformed.count }
 
+        // Each member with what the file knows of them (privacy…); one it only names on a record knows nothing more.
+        var profiles: [String: StoredMember] = [:]
+        for listed in document.members {
+            guard let name = read.name(listed.name, .user), wanted(name), profiles[NameRules.key(name)] == nil else { continue }
+            var profile = listed
+            profile.name = name
+            profiles[NameRules.key(name)] = profile
+        }
         var members = document.members.compactMap { read.name($0.name, .user) }.filter(wanted)
         members += records.map(\.user) + sessions.map(\.user) + weights.map(\.user)
         members = Self.distinct(members)
@@ -157,7 +166,8 @@ extension HistoryImporter {
             return summary
         }
 
-        for user in try storage({ () throws(LogbookError) in try engine.findOrCreateUsers(named: members, now: now) }) {
+        let profiled = members.map { profiles[NameRules.key($0)] ?? StoredMember(name: $0) }
+        for user in try storage({ () throws(LogbookError) in try engine.adoptMembers(profiled, now: now) }) {
             users[NameRules.key(user.name)] = user
         }
         _ = try storage { () throws(LogbookError) in try engine.findOrCreateExercises(exercises, now: now) }

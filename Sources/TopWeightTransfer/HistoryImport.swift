@@ -52,7 +52,7 @@ public struct HistoryImporter: Sendable {
         }
         if format == .csv || (format == .auto && OwnCSVReader.matches(text)) {
             guard OwnCSVReader.matches(text) else {
-                throw .input("this is not a Top Weight CSV export: its header is not \(HistoryExport.csvHeader)")
+                throw .input("this is not a Top Weight CSV export: its header lacks some of \(OwnCSVReader.keys.joined(separator: ","))")
             }
             return try importCSV(text, member: member, unit: unit, dryRun: dryRun, now: now, progress: progress)
         }

@@ -7,7 +7,9 @@ import TopWeightCore
 /// Consecutive identical sets of an exercise in a workout (same numbers,
 /// RPE and kind) become one record with their number as `series`, at most
 /// `Limits.series` to a record; nothing else is merged (a distance set never
-/// is), so the sets and the volume of every day are the file's.
+/// is, nor, in a Strong file, a set whose number starts again: the lift's
+/// next entry in the workout, as our own Strong export numbers each record),
+/// so the sets and the volume of every day are the file's.
 ///
 /// A weight × reps set on an exercise whose kind is bodyweight (the
 /// catalog's Pull-Up, or a stored exercise of that kind) is a bodyweight set:
@@ -67,7 +69,8 @@ struct ImportPlan {
             while index < workoutSets.count {
                 let first = workoutSets[index]
                 var end = index + 1
-                while end < workoutSets.count, end - index < Limits.series.upperBound, Self.same(workoutSets[end], as: first) { end += 1 }
+                while end < workoutSets.count, end - index < Limits.series.upperBound, Self.same(workoutSets[end], as: first),
+                      !Self.startsAgain(workoutSets[end], after: workoutSets[end - 1], format: source.format) { end += 1 }
                 let run = workoutSets[index..<end]
                 let uid = Self.uid(run, format: source.format, memberKey: memberKey)
                 if let before = former[first.identity], before != uid { formerUIDs[uid] = before }
@@ -119,6 +122,13 @@ struct ImportPlan {
     /// Two sets one record can hold: a distance set is one record on its own.
     static func same(_ set: SourceSet, as other: SourceSet) -> Bool {
         set.exercise == other.exercise && set.values == other.values && set.kind == other.kind && set.values.measure != .distance
+    }
+
+    /// True when a Strong set's number is not above the one before it: a
+    /// new entry of the lift (Strong numbers each entry's sets from 1).
+    static func startsAgain(_ set: SourceSet, after previous: SourceSet, format: ImportFormat) -> Bool {
+        guard format == .strong, let number = Int(set.label), let before = Int(previous.label) else { return false }
+        return number <= before
     }
 
     /// The id of a run of sets: its rows' identities, for this format and member.

@@ -73,6 +73,8 @@ struct SourceSet: Sendable, Hashable {
     /// (a bodyweight lift is told later, from the exercise it lands on).
     var values: SetValues
     var kind: SetKind?
+    /// The app's set number or letter (`1`, `W`).
+    var label: String
     /// A row the importer took before it read times, distances and RPEs (a
     /// weight × reps row): its records' ids are worked out as they were then too.
     var legacy: Bool
@@ -107,7 +109,7 @@ struct SourceWorkout: Sendable {
         let occurrence = occurrences[slot, default: 0]
         occurrences[slot] = occurrence + 1
         let identity = [key, slot, String(occurrence)].joined(separator: "\u{1F}")
-        sets.append(SourceSet(exercise: exercise, values: values, kind: kind, legacy: legacy, identity: identity))
+        sets.append(SourceSet(exercise: exercise, values: values, kind: kind, label: label, legacy: legacy, identity: identity))
     }
 
     mutating func addNote(_ text: String) {

@@ -4,7 +4,9 @@ import TopWeightCore
 /// `topweight copy SOURCE DEST`: everything in one database added to
 /// another (a file to a server, a server to a file, one server to another).
 ///
-/// Members and exercises are matched by name, records by their stable uid,
+/// Members and exercises are matched by name and come with what is known of
+/// them (`StoredMember`, `StoredExercise`: a private member stays private,
+/// an exercise keeps its kind and category), records by their stable uid,
 /// sessions' notes and routines by member name and day, the gym's routines by
 /// name, body weights by their stable uid, settings by key; nothing in the destination is overwritten or
 /// removed (a day that already has a note or routine there keeps its own, so
@@ -42,10 +44,9 @@ public enum LogbookCopy {
         let membersBefore = try destination.names(of: .user, after: 0).count
         let exercisesBefore = try destination.names(of: .exercise, after: 0).count
 
-        let members = try source.users().map(\.user.name)
-        _ = try destination.findOrCreateUsers(named: members, now: now)
-        let exercises = try source.exercises().map { (name: $0.exercise.name, category: $0.exercise.category, kind: $0.exercise.kind) }
-        _ = try destination.findOrCreateExercises(exercises, now: now)
+        // Members and exercises with all that is known of them (privacy, kind, category), before any set.
+        try destination.adoptMembers(source.storedMembers(), now: now)
+        try destination.adoptExercises(source.storedExercises(), now: now)
         summary.members = try destination.names(of: .user, after: 0).count - membersBefore
         summary.exercises = try destination.names(of: .exercise, after: 0).count - exercisesBefore
 

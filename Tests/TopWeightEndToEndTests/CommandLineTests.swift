@@ -221,10 +221,11 @@ struct CommandLineTests {
         #expect(saved.last?.hasSuffix("62.5 kg × 5 reps × 5 series") == true)
     }
 
-    @Test("the database directory is created on first run, from --db or TOPWEIGHT_DB or XDG_DATA_HOME")
+    @Test("the database's own directory is created on first run from --db, the whole default one under XDG_DATA_HOME")
     func databaseLocation() throws {
         let scratch = try Scratch()
-        let flag = scratch.directory.appendingPathComponent("a/b/flag.sqlite").path
+        // A named database gets its own folder made; a missing parent is a typo (CopyCommandTests.typoedFolder).
+        let flag = scratch.directory.appendingPathComponent("a/flag.sqlite").path
         #expect(try Binary.run(["add", "Ana", "Bench", "60", "8", "3", "--db", flag], db: nil).status == 0)
         #expect(FileManager.default.fileExists(atPath: flag))
         let xdg = scratch.directory.appendingPathComponent("xdg").path

@@ -84,15 +84,21 @@ struct DatabaseProblemCommandTests {
         print("DatabaseProblemCommandTests: a write held elsewhere was refused after \(refusedAfter) with TOPWEIGHT_BUSY_TIMEOUT=0.3")
     }
 
-    @Test("a database in a directory that does not exist yet is created with its directories, from TOPWEIGHT_DB, by the logger")
+    @Test("a database in a directory that does not exist yet is created with its directory, from TOPWEIGHT_DB, by the logger; a missing parent is refused")
     func missingDirectory() throws {
         let scratch = try Scratch()
-        let db = scratch.directory.appendingPathComponent("kiosk/data/2026/topweight.sqlite").path
+        let db = scratch.directory.appendingPathComponent("kiosk/topweight.sqlite").path
         let result = try Binary.run([], db: db, input: "Ana\ny\nBench Press 60x5x5\n")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Saved #1  Ana · Bench Press · 60 kg × 5 reps × 5 series"), "\(result.stdout)")
         #expect(FileManager.default.fileExists(atPath: db))
         #expect(try Self.records(in: db) == 1)
+
+        let deeper = scratch.directory.appendingPathComponent("gym/data/2026/topweight.sqlite").path
+        let refused = try Binary.run([], db: deeper, input: "Ana\ny\nBench Press 60x5x5\n")
+        #expect(refused.status == 2, "\(refused.stdout)\(refused.stderr)")
+        #expect(Self.isOneLine(refused.stderr) && refused.stderr.contains("no folder \(scratch.directory.path)/gym/data for"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.directory.appendingPathComponent("gym").path))
     }
 
     // MARK: - A disk that really fills up

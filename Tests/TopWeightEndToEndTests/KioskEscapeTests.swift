@@ -446,7 +446,8 @@ struct KioskEscapeTests {
     @Test("new database files and their directory are closed to other accounts", arguments: [0o022, 0o000, 0o002])
     func fileModes(umask mask: Int) throws {
         let scratch = try Scratch()
-        let directory = scratch.directory.appendingPathComponent("data/topweight")
+        // The database's own folder, made with it (a named database's folder's parent must be there).
+        let directory = scratch.directory.appendingPathComponent("topweight")
         let db = directory.appendingPathComponent("topweight.sqlite").path
         let terminal = try PseudoTerminal(
             executable: "/bin/sh", arguments: ["-c", "umask \(String(mask, radix: 8)); exec \"$0\" --kiosk", Binary.url.path],

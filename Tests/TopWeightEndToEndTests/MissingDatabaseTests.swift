@@ -76,7 +76,8 @@ struct MissingDatabaseTests {
         let export = scratch.directory.appendingPathComponent("strong.csv")
         try Data("Date,Workout Name,Exercise Name,Set Order,Weight,Reps\n2026-01-05 10:00:00,A,Bench Press,1,60,5\n".utf8)
             .write(to: export)
-        func path(_ name: String) -> String { scratch.directory.appendingPathComponent("new/\(name)/topweight.sqlite").path }
+        // Its own folder only: a folder whose parent is missing too is a typo (CopyCommandTests.typoedFolder).
+        func path(_ name: String) -> String { scratch.directory.appendingPathComponent("\(name)/topweight.sqlite").path }
 
         let added = try Binary.run(["add", "Ana", "Bench Press", "60", "5", "5", "--db", path("add")], db: nil)
         #expect(added.status == 0, "\(added.stderr)")

@@ -130,7 +130,7 @@ struct TerminalSessionTests {
     @Test("a first record by a brand-new member needs no set-up, on a database that does not exist yet")
     func brandNewMember() throws {
         let scratch = try Scratch()
-        let db = scratch.directory.appendingPathComponent("not/yet/here.sqlite").path
+        let db = scratch.directory.appendingPathComponent("not-yet/here.sqlite").path
         let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: PseudoTerminal.environment(db: db))
         try terminal.waitFor("user: ")
         terminal.type("Łukasz\r")

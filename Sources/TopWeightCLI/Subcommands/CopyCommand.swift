@@ -1,7 +1,11 @@
 import ArgumentParser
 import Foundation
 import TopWeightCore
+import TopWeightPostgres
 import TopWeightUseCases
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `topweight copy SOURCE DEST`: moves a gym's data between a file and a server.
 struct CopyCommand: ParsableCommand {
@@ -13,7 +17,10 @@ struct CopyCommand: ParsableCommand {
             are matched by name, records and body weights by their stable id, and a day's note and routine by member and \
             day, so nothing is duplicated or overwritten (a day that already has a note or routine in \
             DEST keeps its own): running the same copy again adds nothing, and an interrupted copy can \
-            simply be run again.
+            simply be run again. Members come with all that is known of them: a private member stays \
+            private (one private in either database is private in DEST); exercises come with their \
+            category and kind (one DEST has keeps its own). A DEST file's folder is made if its \
+            parent is there; a missing parent is taken for a typo and refused.
             """
     )
 
@@ -27,13 +34,14 @@ struct CopyCommand: ParsableCommand {
         try reportingFailures {
             let from = GlobalOptions.shown(source)
             let to = GlobalOptions.shown(destination)
-            guard from != to else { throw Failure.input("source and destination are the same database (\(from))") }
+            guard !Self.same(source, destination) else { throw Failure.input("source and destination are the same database (\(from))") }
             let clock = ContinuousClock()
             let started = clock.now
             let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
             let summary: LogbookCopy.Summary
             do {
                 let sourceStore = try GlobalOptions.open(source)
+                try GlobalOptions.refuseMissingParent(destination)
                 let destinationStore = try GlobalOptions.open(destination, create: true)
                 summary = try LogbookCopy.run(from: sourceStore, to: destinationStore, now: Date()) { done, total in
                     bar.show(done, of: total)
@@ -61,6 +69,19 @@ struct CopyCommand: ParsableCommand {
             if summary.bodyWeightsAlreadyThere > 0 { line += "; \(Self.count(summary.bodyWeightsAlreadyThere, "body weight")) already there" }
             print(TerminalText.safe(line))
         }
+    }
+
+    /// True when both name one database: the same server URL, or files that
+    /// are one file however spelt (`a.sqlite`, `./a.sqlite`, a link to it).
+    static func same(_ first: String, _ second: String) -> Bool {
+        if PostgresLocation.isPostgresURL(first) || PostgresLocation.isPostgresURL(second) {
+            return GlobalOptions.shown(first) == GlobalOptions.shown(second)
+        }
+        var one = stat()
+        var other = stat()
+        if stat(first, &one) == 0, stat(second, &other) == 0 { return one.st_dev == other.st_dev && one.st_ino == other.st_ino }
+        func resolved(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+        return resolved(first) == resolved(second)
     }
 
     static func count(_ number: Int, _ noun: String) -> String {

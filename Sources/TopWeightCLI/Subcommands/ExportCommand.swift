@@ -18,12 +18,25 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Write a member's (or everybody's) history: JSON that imports back, CSV, or Strong's CSV.",
         discussion: """
-            json (the default) carries everything: members, exercises with categories, records with \
-            their ids, kinds and tombstones, days' notes and routines, body weight, and (without \
-            --user) the gym's routines; 'topweight import FILE' into an empty database gives the \
-            same history. csv: live records, one a row. strong: one member's sets as Strong's CSV \
-            (a workout a day, the day's note on its rows), for members taking their history to \
-            Strong; --user is needed unless the database has one member.
+            Each format imports back ('topweight import FILE'): into the database it came from it adds \
+            nothing, into an empty one it gives the same history, as far as the format can carry it.
+
+            json (the default) carries everything: members and who is private, exercises with their \
+            categories and kinds, records with their ids, kinds and tombstones, days' notes and \
+            routines, body weight, and (without --user) the gym's routines.
+
+            csv: a row per live record with its id, the exercise's category, whether the member is \
+            private, and the day's note and routine on the member's first row of that day. It cannot \
+            carry tombstones, body weight, the gym's routines, notes on days without sets, members \
+            and exercises without sets, nor when a record was made or edited.
+
+            strong: one member's sets as Strong's CSV, for members taking their history to Strong: a \
+            workout a day named after the day's routine, the day's note on its rows, each record's \
+            sets numbered from 1 (so two entries of one lift stay two). It cannot carry each set's \
+            own time (every set is at its workout's start), tombstones, body weight, categories, \
+            privacy, notes on days without sets, the day's routine (not read back), nor two units \
+            (the file has one: sets in the other are converted). --user is needed unless the \
+            database has one member.
             Examples: topweight export > gym.json
                       topweight export --user Ana --format strong > ana-strong.csv
             """

@@ -71,12 +71,14 @@ struct HistoryCommand: ParsableCommand {
                 }
                 out.line("]")
             case .csv:
-                out.line(RecordFormatter.csvHeader)
+                // Tombstones say when each was deleted, in a last column of their own.
+                out.line(RecordFormatter.csvHeader + (deleted ? ",deletedAt" : ""))
                 var count = 0
                 try workouts.forEachRecord(query) { record in
                     count += 1
                     if requested > 0, count > requested { return }
-                    out.line(formatter.csv(record))
+                    let deletedAt = record.deletedAt.map { DataFormats.timestamp($0, timeZone: .current) } ?? ""
+                    out.line(formatter.csv(record) + (deleted ? "," + deletedAt : ""))
                 }
             }
             out.flush()

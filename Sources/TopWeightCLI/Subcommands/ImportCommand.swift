@@ -11,15 +11,19 @@ extension ImportFormat: ExpressibleByArgument {}
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import a member's history from Strong, Hevy, FitNotes or StrongLifts, or a Top Weight JSON export.",
+        abstract: "Import a member's history from Strong, Hevy, FitNotes or StrongLifts, or a Top Weight JSON or CSV export.",
         discussion: """
-            The app is told from the file's header (--format names it instead). Every weight × reps \
-            set is imported (warm-ups, drops and failures marked as such), notes go to the day's note, \
-            body-weight exports to body weight; cardio and timed rows are skipped and counted, and a \
-            row that can't be read is named by its line and skipped. Times are taken as local times. \
+            The app is told from the file's header (--format names it instead). Every set is \
+            imported: weight × reps, timed sets (a plank's seconds) and distance sets (a row's metres, \
+            with their time), with their RPE, warm-ups, drops and failures marked as such; notes go \
+            to the day's note, body-weight exports to body weight. Skipped and counted: rows without \
+            reps or time or distance (a set planned, not done), Strong's rest timers, StrongLifts' \
+            cardio rows that have a time and no sets, and FitNotes' body measurements other than \
+            body weight; a row that can't be read is named by its line and skipped. Times are taken \
+            as local times. \
             Each set's id comes from its row, so importing the same file again, or a later export \
-            that repeats it, adds nothing. --user is needed unless the database has one member; a \
-            JSON export names its own members (--user then imports only that member's part). \
+            that repeats it, adds nothing. --user is needed unless the database has one member; our \
+            JSON and CSV exports name their own members (--user then imports only that member's part). \
             Exercise names are put on the catalog's where they mean the same lift.
             Examples: topweight import strong.csv --user Ana --unit kg
                       topweight import workouts.csv --user Ana --dry-run

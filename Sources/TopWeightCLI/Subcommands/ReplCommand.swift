@@ -36,11 +36,12 @@ struct ReplCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             // The logger is where a gym starts: it may create the file, and says so
-            // (a mistyped --db shows here instead of as an empty member list).
-            if GlobalOptions.isMissing(global.databasePath) {
+            // (a mistyped --db shows here instead of as an empty member list), once it is made.
+            let isNew = GlobalOptions.isMissing(global.databasePath)
+            let store = try global.openStore(create: true, offline: true)
+            if isNew {
                 FileHandle.standardError.write(Data("topweight: new database \(TerminalText.safe(global.databasePath))\n".utf8))
             }
-            let store = try global.openStore(create: true, offline: true)
             // Sets kept while the server was away go out while the terminal waits for input.
             (store as? OutboxLogbook)?.startSending(every: 2)
             if kiosk {

@@ -235,6 +235,8 @@ public protocol StorageEngine: Logbook {
     /// transactions of `batchSize`; returns how many were inserted.
     func insertRecords(batchSize: Int, _ next: () -> BulkRecord?) throws(LogbookError) -> Int
 
+    /// Every member with what is known of them (`StoredMember`), by name.
+    func storedMembers() throws(LogbookError) -> [StoredMember]
     /// Up to `limit` records (live and deleted) with an id above `id`, by id.
     func storedRecords(after id: Int64, limit: Int) throws(LogbookError) -> [StoredRecord]
     /// Adds the records whose `uid` is not here yet, creating their members

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Everything known about a member but their sets and days, as it travels
+/// between databases (`topweight copy`) and through our own export and
+/// import: the member by name. What a member gains next belongs here, and
+/// every move carries it: the engines read and adopt this value (`copy`),
+/// the JSON export writes it under its coding keys and the import decodes it.
+public struct StoredMember: Sendable, Hashable, Codable {
+    public var name: String
+    /// Kept off the gym's board.
+    public var isPrivate: Bool
+
+    public init(name: String, isPrivate: Bool = false) {
+        self.name = name
+        self.isPrivate = isPrivate
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name
+        case isPrivate = "private"
+    }
+
+    /// A file written before an attribute existed leaves it out: the default then.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        isPrivate = try container.decodeIfPresent(Bool.self, forKey: .isPrivate) ?? false
+    }
+
+    /// Taking `other` in, what is known of the member where both are kept:
+    /// privacy is only ever added (a move never puts a member on the board).
+    public func joined(with other: StoredMember) -> StoredMember {
+        var joined = self
+        joined.isPrivate = isPrivate || other.isPrivate
+        return joined
+    }
+}
+
+/// Everything known about an exercise but its sets, as it travels between
+/// databases and through our own export and import: the exercise by name.
+/// Where the destination has the exercise already, it keeps its own.
+public struct StoredExercise: Sendable, Hashable, Codable {
+    public var name: String
+    public var category: String?
+    /// What its sets measure.
+    public var kind: ExerciseKind
+
+    public init(name: String, category: String?, kind: ExerciseKind) {
+        self.name = name
+        self.category = category
+        self.kind = kind
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, category, kind
+    }
+
+    /// A file written before kinds (version 1 of the export) names none: weight then.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        category = try container.decodeIfPresent(String.self, forKey: .category)
+        kind = try container.decodeIfPresent(ExerciseKind.self, forKey: .kind) ?? .weight
+    }
+
+    public init(_ exercise: Exercise) {
+        self.init(name: exercise.name, category: exercise.category, kind: exercise.kind)
+    }
+
+    /// How `findOrCreateExercises` takes it.
+    public var entry: ExerciseEntry { (name, category, kind) }
+}
+
+extension StorageEngine {
+    /// Every exercise, as it travels.
+    public func storedExercises() throws(LogbookError) -> [StoredExercise] {
+        try exercises().map { StoredExercise($0.exercise) }
+    }
+
+    /// Creates the members not here yet and gives each what `members` knows
+    /// of them, joined with what is kept here (`StoredMember.joined`), before
+    /// any of their sets can come: a private member is never on the board,
+    /// not even for a moment. Returns the members in order.
+    @discardableResult
+    public func adoptMembers(_ members: [StoredMember], now: Date) throws(LogbookError) -> [User] {
+        guard !members.isEmpty else { return [] }
+        let users = try findOrCreateUsers(named: members.map(\.name), now: now)
+        let kept = Dictionary(try storedMembers().map { (NameRules.key($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+        for (member, user) in zip(members, users) {
+            guard let here = kept[NameRules.key(user.name)] else { continue }
+            let joined = here.joined(with: member)
+            if joined.isPrivate != here.isPrivate { try setPrivate(user, joined.isPrivate) }
+        }
+        return users
+    }
+
+    /// Creates the exercises not here yet with their category and kind; one
+    /// kept here keeps its own. Returns the exercises in order.
+    @discardableResult
+    public func adoptExercises(_ exercises: [StoredExercise], now: Date) throws(LogbookError) -> [Exercise] {
+        try findOrCreateExercises(exercises.map(\.entry), now: now)
+    }
+}
