@@ -89,9 +89,11 @@ extension WorkoutStore {
 
     /// Arguments: user id, exercise id. The member's sets of the exercise
     /// through (userId, exerciseId), sorted by when they were done (the
-    /// newest save first among sets of one instant).
+    /// newest save first among sets of one instant): a few hundred at most,
+    /// where walking the member's history by time could read thousands
+    /// before the first set of a lift done rarely.
     static let lastValuesSQL = """
-        SELECT weight, unit, reps, series, \(StoredValues.kindColumnsSQL()) FROM record
+        SELECT weight, unit, reps, series, \(StoredValues.kindColumnsSQL()) FROM record INDEXED BY record_on_user_exercise
         WHERE userId = ? AND exerciseId = ? AND deletedAt IS NULL ORDER BY performedAt DESC, id DESC LIMIT 1
         """
 }
