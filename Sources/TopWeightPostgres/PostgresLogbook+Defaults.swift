@@ -25,10 +25,11 @@ extension PostgresLogbook {
         return try rows.first.map { row throws(LogbookError) in try Self.exercise(from: row) }
     }
 
+    /// Of the set done last (by `performedat`), not of the one saved last.
     public func lastValues(of user: User, for exercise: Exercise) throws(LogbookError) -> SetValues? {
         let rows = try link.query("""
             SELECT r.weight, r.unit, r.reps, r.series, \(unescaped: Self.kindColumnsSQL) FROM record r
-            WHERE r.userid = \(user.id) AND r.exerciseid = \(exercise.id) AND r.deletedat IS NULL ORDER BY r.id DESC LIMIT 1
+            WHERE r.userid = \(user.id) AND r.exerciseid = \(exercise.id) AND r.deletedat IS NULL ORDER BY r.performedat DESC, r.id DESC LIMIT 1
             """)
         guard let row = rows.first else { return nil }
         let (weight, unit, reps, series, m, a, s, d, du, rpe) =

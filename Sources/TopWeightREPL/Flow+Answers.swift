@@ -32,10 +32,14 @@ extension Flow {
         case whoseHistory(String, limit: Int?)
         /// `:edit`: the set with this number, else the one at hand (`Event.editTarget`, `.editFound`).
         case setToEdit(Int64?)
-        /// `:history` without a screen: the newest `limit` records of a member or (`nil`) everybody.
-        case history(User?, limit: Int)
+        /// `:history` without a screen: the newest `limit` records of a member
+        /// or (`nil`) everybody, but those of the members (name keys) `hiding` names.
+        case history(User?, limit: Int, hiding: Set<String> = [])
         /// `:private on|off`: the member kept off the gym's board or put back (`nil`: only say which).
         case privacy(User, Bool?)
+        /// `:private off` at a kiosk: a member on the board already is told
+        /// so; a private one needs the admin (`Event.adminPinSet`).
+        case publishing(User)
     }
 
     /// What a query found, for the flow to say.

@@ -117,10 +117,17 @@ extension Flow {
     }
 
     /// The set undone (or found removed already): off the turn's list, the
-    /// entry's defaults read again.
+    /// entry's defaults read again. At the exercise prompt, its exercise is
+    /// offered no more unless the turn has another set of it: the member's
+    /// last exercise logged is (an exercise's only set undone leaves it no default).
     static func undone(_ record: WorkoutRecord, removed: Bool, in turn: inout Turn) -> [Effect] {
         // Off the list only once the store answered: a busy database leaves it to undo again.
         if turn.saved.last?.id == record.id { turn.saved.removeLast() }
+        let key = NameRules.key(record.exercise)
+        if turn.step == .exercise, turn.plan == nil, let chosen = turn.exercise, NameRules.key(chosen.name) == key,
+           !turn.saved.contains(where: { NameRules.key($0.exercise) == key }) {
+            turn.exercise = nil
+        }
         let said: Effect = removed ? .say("Removed \(record.number)  \(Lines.summary(record))") : .warn("\(record.number) was already removed.")
         return [said] + (turn.exercise != nil ? defaults(then: nil, in: &turn) : [])
     }
@@ -178,6 +185,9 @@ extension Flow {
             return [.warn(InputError("\(day) is in the future; sets are logged on the day they happen", example: example).description)]
         }
         guard today.adding(days: -3650) <= day else { return [.warn(tooFar.description)] }
+        // Another day, other numbers: what the turn saved on the last one is
+        // not remembered as the default (the logbook's last set done is read).
+        if (day == today ? nil : day) != turn.day { turn.knownValues = [:] }
         turn.day = day == today ? nil : day
         return [.say(turn.day.map { "Saving to \(context.label(of: $0)) until :date today or your turn ends." } ?? "Saving to today.")]
     }

@@ -6,13 +6,14 @@ import TopWeightText
 extension Flow {
     /// The set to change, found: exercise, weight, reps and series asked
     /// again, then changed in place (same id, `editedAt` stamped). In a kiosk
-    /// a member edits only their own sets; another's needs the admin PIN.
+    /// a member edits only the sets saved in their turn (`Turn.mayChange`);
+    /// another's, or one from before the turn, needs the admin PIN.
     static func editing(_ target: WorkoutRecord, in turn: inout Turn, _ context: Context) -> [Effect] {
         if target.isKept {
             // Its number is the terminal's until the server has it: said before any prompt.
             return [.warn("\(target.number) was kept on this terminal while the server was away: :undo it and save it again, or edit it by its number in :history once the server has it.")]
         }
-        if context.kiosk, turn.user.map({ NameRules.key($0.name) != NameRules.key(target.user) }) ?? true {
+        if !turn.mayChange(target, kiosk: context.kiosk) {
             return [.checkAdminPinSet(.edit(target))]
         }
         return open(.edit(SetEdit(target)), in: &turn)
@@ -41,26 +42,43 @@ extension Flow {
             turn.question = .adminPin
             return []
         case .edit(let target):
-            guard isSet else { return [.warn("#\(target.id) is \(target.user)'s set; at a shared terminal you can change only your own.")] }
-            return open(.pin(for: target), in: &turn)
+            // The member's own set from before the turn, or another member's.
+            let whose = turn.isOwn(target) ? "#\(target.id) was saved before this turn" : "#\(target.id) is \(target.user)'s set"
+            guard isSet else {
+                let own = turn.isOwn(target) ? "only the sets saved since you typed your name" : "only your own"
+                return [.warn("\(whose); at a shared terminal you can change \(own).")]
+            }
+            return open(.pin(use, asking: whose + "."), in: &turn)
+        case .publish(let member):
+            guard isSet else { return [.warn("\(member.name) stays private: at a shared terminal only the admin puts a private member back on the board.")] }
+            return open(.pin(use, asking: "Putting \(member.name) back on the board takes the admin."), in: &turn)
         }
     }
 
-    /// The admin PIN for another member's set at a kiosk: checked, else nothing changes.
-    static func pin(for target: WorkoutRecord, _ event: Input, in turn: inout Turn) -> [Effect] {
+    /// The admin PIN typed at a kiosk: checked, else nothing changes.
+    static func pin(for use: PinUse, _ event: Input, in turn: inout Turn) -> [Effect] {
         turn.mode = .entry
-        guard case .line(let pin) = event else { return [.warn("Not edited.")] }
-        return [.admitEdit(pin, target)]
+        guard case .line(let pin) = event else { return [.warn(unchanged(use))] }
+        return [.admit(pin, use)]
+    }
+
+    /// What stays as it was when the PIN is not given.
+    private static func unchanged(_ use: PinUse) -> String {
+        switch use {
+        case .quit: "This terminal stays open; Ctrl-D ends your turn."
+        case .edit(let target): "#\(target.id) is as it was."
+        case .publish(let member): "\(member.name) stays private."
+        }
     }
 
     /// The admin PIN checked: the terminal closes, or the set opens for its
     /// change; refused, what stays as it was is said after why.
     static func admitted(_ use: PinUse, refusal: String?, in turn: inout Turn) -> [Effect] {
-        switch (use, refusal) {
-        case (.quit, nil): return [.end(.quit)]
-        case (.edit(let target), nil): return open(.edit(SetEdit(target)), in: &turn)
-        case (.quit, let reason?): return [.warn(Flow.refusal(reason, otherwise: "This terminal stays open; Ctrl-D ends your turn."))]
-        case (.edit(let target), let reason?): return [.warn(Flow.refusal(reason, otherwise: "#\(target.id) is as it was."))]
+        if let reason = refusal { return [.warn(Flow.refusal(reason, otherwise: unchanged(use)))] }
+        switch use {
+        case .quit: return [.end(.quit)]
+        case .edit(let target): return open(.edit(SetEdit(target)), in: &turn)
+        case .publish(let member): return [.fetch(.privacy(member, false))]
         }
     }
 

@@ -42,7 +42,8 @@ extension Flow {
             switch argument.lowercased() {
             case "": return [.fetch(.privacy(member, nil))]
             case "on": return [.fetch(.privacy(member, true))]
-            case "off": return [.fetch(.privacy(member, false))]
+            // Back on the board: at a kiosk, the admin's to allow (`Turn.mayPublish`).
+            case "off": return [.fetch(turn.mayPublish(kiosk: context.kiosk) ? .privacy(member, false) : .publishing(member))]
             default: return [.warn(InputError("say on or off", example: ":private on").description)]
             }
         default:

@@ -79,8 +79,8 @@ extension Flow {
         /// Reads the pager's history on until it has this many lines (`Event.pageFilled`).
         case fillPage(lines: Int)
         case addNote(String, for: User, on: LocalDay)
-        /// The admin PIN for changing another member's set.
-        case admitEdit(String, WorkoutRecord)
+        /// The admin PIN typed for `:edit` of a set the turn did not save, or `:private off`.
+        case admit(String, PinUse)
         /// Whether the exercise an edit names is known (`Event.editedExercise`).
         case checkEditedExercise(String)
         case commitEdit(WorkoutRecord, exercise: String, values: SetValues)
@@ -96,8 +96,10 @@ extension Flow {
         /// What a command's read found (`Effect.fetch`).
         case fetched(Answer)
         case pageFilled(HistoryFeed)
-        /// Whose history `:history` shows (`nil`: everybody's), and how many sets at most.
-        case historyOf(User?, limit: Int?)
+        /// Whose history `:history` shows (`nil`: everybody's), how many sets
+        /// at most, and the members (name keys) whose sets it leaves out: at
+        /// a kiosk, the private ones but the member at the terminal.
+        case historyOf(User?, limit: Int?, hiding: Set<String> = [])
         /// The known exercise an edit names (`nil`: none is called `typed`).
         case editedExercise(Exercise?, typed: String)
         /// A mode's request failed: its one-line problem, and the mode ends.
@@ -156,8 +158,10 @@ extension Flow {
     enum PinUse: Sendable, Equatable {
         /// `:quit`: only the admin closes the terminal.
         case quit
-        /// `:edit` of another member's set.
+        /// `:edit` of a set the turn did not save (another member's, or one from before the turn).
         case edit(WorkoutRecord)
+        /// `:private off` of a private member: back on the gym's board.
+        case publish(User)
     }
 
     /// What a member typed, once a signal and the idle timeout are out of the way.

@@ -68,11 +68,12 @@ extension Flow {
     /// The newest records of a member or of everybody. On a terminal a
     /// history longer than the screen is paged here, never by an external
     /// pager (one can start a shell); without one, the newest `limit` at once.
-    static func showHistory(of member: User?, limit: Int?, in turn: inout Turn, _ context: Context) -> [Effect] {
-        guard let rows = context.rows else { return [.fetch(.history(member, limit: limit ?? context.pageSize))] }
+    static func showHistory(of member: User?, limit: Int?, hiding: Set<String>, in turn: inout Turn, _ context: Context) -> [Effect] {
+        guard let rows = context.rows else { return [.fetch(.history(member, limit: limit ?? context.pageSize, hiding: hiding))] }
         var query = HistoryQuery()
         query.userID = member?.id
-        return open(.pager(Pager(feed: HistoryFeed(query: query, limit: limit), whose: member?.name ?? "everybody", height: max(rows - 1, 3))), in: &turn)
+        let feed = HistoryFeed(query: query, limit: limit, hiding: hiding)
+        return open(.pager(Pager(feed: feed, whose: member?.name ?? "everybody", height: max(rows - 1, 3))), in: &turn)
     }
 
     /// A key in the pager: Space or PgDn next, b or PgUp back, Down and Up a
@@ -83,7 +84,7 @@ extension Flow {
         if pager.filtering {
             pager.filtering = false
             if case .line(let text) = event {
-                pager.feed = HistoryFeed(query: pager.feed.query, limit: pager.feed.limit, filter: text.trimmingWhitespace())
+                pager.feed = HistoryFeed(query: pager.feed.query, limit: pager.feed.limit, filter: text.trimmingWhitespace(), hiding: pager.feed.hiding)
                 pager.top = 0
                 pager.shownEnd = 0
             }

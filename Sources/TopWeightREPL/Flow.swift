@@ -45,8 +45,8 @@ enum Flow {
             effects = filled(feed, in: &turn)
         case .editedExercise(let known, let typed):
             effects = editedExercise(known, typed: typed, in: &turn)
-        case .historyOf(let member, let limit):
-            effects = showHistory(of: member, limit: limit, in: &turn, context)
+        case .historyOf(let member, let limit, let hiding):
+            effects = showHistory(of: member, limit: limit, hiding: hiding, in: &turn, context)
         case .fetched(let answer):
             effects = answered(answer, context)
         case .failed(let problem):
@@ -116,7 +116,7 @@ enum Flow {
         switch turn.mode {
         case .entry: return entry(event, in: &turn, context)
         case .edit(let edit): return self.edit(edit, event, in: &turn)
-        case .pin(let target): return pin(for: target, event, in: &turn)
+        case .pin(let use, _): return pin(for: use, event, in: &turn)
         case .note(let draft): return note(draft, event, in: &turn)
         case .pager(let pager): return page(pager, event, in: &turn)
         case .calendar(let view): return calendar(view, event, in: &turn, context)
@@ -126,6 +126,7 @@ enum Flow {
     /// At the prompts of an entry (or the question between two).
     private static func entry(_ event: Input, in turn: inout Turn, _ context: Context) -> [Effect] {
         if let question = turn.question {
+            if case .unusual(_, let step) = question { return unusual(at: step, event, in: &turn) }
             let (effects, answered) = answer(question, event)
             // Neither yes nor no: the same question again.
             turn.question = answered ? nil : question
@@ -192,6 +193,10 @@ enum Flow {
     /// A member's name typed (at the user prompt, or after `:user`), checked
     /// before the session looks it up.
     static func member(named text: String) -> [Effect] {
+        // `bench 60x5x5` typed before a name: never offered as a new member.
+        if isSet(text) {
+            return [.warn(InputError("\(text) is a set, not a name: your name first, then the set at the exercise prompt", example: "Ana").description)]
+        }
         switch NameRules.validate(text, kind: .user) {
         case .failure(let error): return [.warn(error.description)]
         case .success(let name): return [.chooseMember(name)]
@@ -225,7 +230,8 @@ enum Flow {
             turn.step = Step.first(of: chosen.kind)
             return defaults(then: nil, in: &turn)
         }
-        if let line = SetLine.split(text) {
+        // The numbers typed apart (`bench 60 8 3`) are read as `add` reads them.
+        if let line = SetLine.split(text) ?? SetLine.spaced(text) {
             guard !line.fits.isEmpty else {
                 if case .failure(let error) = line.entry(for: line.shape) { return [.warn(error.description)] }
                 return []
@@ -243,10 +249,12 @@ enum Flow {
     private static func saved(_ record: WorkoutRecord, records: [PersonalRecord], at now: Date, nudge: WeightNudge.Suggestion?,
                               in turn: inout Turn) -> [Effect] {
         turn.pending = nil
+        turn.confirmed = nil
         turn.saved.append(record)
         turn.step = .exercise
         guard let chosen = turn.exercise else { return [.say(Lines.saved(record))] }
         if let values = turn.draft.values { turn.knownValues[chosen.id] = values }
+        reached(record.values, of: chosen.id, in: &turn)
         turn.recentExercises = turn.recentExercises.map { [chosen.name] + $0.filter { NameRules.key($0) != NameRules.key(chosen.name) } }
         var effects: [Effect] = [.say(Lines.saved(record))]
         if let line = ProgressText.recordLine(exercise: chosen.name, records) { effects.append(.say(line)) }
@@ -280,123 +288,12 @@ enum Flow {
         let kind = turn.exercise?.kind ?? .weight
         if let values, let chosen = turn.exercise {
             turn.knownValues[chosen.id] = values
+            reached(values, of: chosen.id, in: &turn)
             turn.draft = Draft(last: values, in: turn.unitChosen ? turn.unit : nil, kind: kind)
         } else {
             turn.draft = Draft(unit: turn.unit, kind: kind)
         }
         return entry.map { apply($0, to: &turn) } ?? []
-    }
-
-    /// An answer at one of the set's prompts: a stepper, a number, a time or
-    /// a distance (an `@8` after the last one), or at the first a whole set of
-    /// the kind (`62.5x8x3`, `bw+10x8x3`, `1:30x3`, `2000m 7:45`). The next
-    /// prompt, or a save; a wrong answer says why and the prompt is asked again.
-    private static func number(_ text: String, in turn: inout Turn) -> [Effect] {
-        let step = turn.step
-        let kind = turn.draft.kind
-        if step == Step.first(of: kind), isWholeSet(text, of: kind) {
-            switch KindedEntry.parse(text, kind: kind, distanceUnit: turn.draft.shownDistanceUnit) {
-            case .failure(let error): return [.warn(error.description)]
-            case .success(let entry): return apply(entry, to: &turn)
-            }
-        }
-        var draft = turn.draft
-        if let problem = answer(text, at: step, into: &draft) { return [.warn(problem.description)] }
-        turn.draft = draft
-        guard let next = step.next(of: kind) else { return [.save] }
-        turn.step = next
-        return []
-    }
-
-    /// Whether `text` at the first prompt of `kind` is a whole set rather than its first number.
-    static func isWholeSet(_ text: String, of kind: ExerciseKind) -> Bool {
-        let body = text.prefix { $0 != "@" }
-        switch kind {
-        // `5 mi` is one distance; `5km 25:00` a distance and its time.
-        case .distance: return body.trimmingWhitespace().contains(where: \.isWhitespace) && Distance.parse(body, unit: .m) == nil
-        case .time: return body.contains(where: OneLineEntry.isSeparator)
-        case .weight, .bodyweight:
-            guard let first = body.first, first.isASCII && (first.isNumber || first == "." || first == ",")
-                || kind == .bodyweight && body.lowercased().hasPrefix("bw") else { return false }
-            return body.contains(where: OneLineEntry.isSeparator)
-        }
-    }
-
-    /// One prompt's answer taken into `draft` (the one parser behind the
-    /// entry's prompts and `:edit`'s), or why not; `draft` is left as it
-    /// was then. An `@RPE` may end the last prompt's answer only.
-    static func answer(_ raw: String, at step: Step, into draft: inout Draft) -> InputError? {
-        var text = raw.trimmingWhitespace()
-        var effort: Effort?
-        if let (rest, parsed) = Effort.split(text) {
-            let steps = Step.numbers(of: draft.kind)
-            guard step == steps.last else {
-                let last = steps.last.map { draft.prompt($0).prefix { $0 != " " && $0 != "[" } } ?? "series"
-                return InputError("an RPE goes after the last answer, the \(last)", example: step == .distance ? "7:45@8" : "3@8")
-            }
-            switch parsed {
-            case .failure(let error): return error
-            case .success(let value): effort = value
-            }
-            text = rest
-        }
-        var next = draft
-        switch step {
-        case .weight where draft.kind == .bodyweight:
-            switch AddedLoad.read(text, current: draft.weight, unit: draft.unit) {
-            case .failure(let error): return error
-            case .success(let (value, unit)):
-                next.weight = value
-                next.unit = unit
-            }
-        case .weight, .reps, .series:
-            let field: NumericField = step == .weight ? .weight : step == .reps ? .reps : .series
-            switch NumberInput.read(text, field: field, current: draft.value(of: field), unit: draft.unit) {
-            case .failure(let error): return error
-            case .success(let (value, unit)):
-                next.unit = unit
-                next.set(field, value)
-            }
-        case .duration:
-            switch SetDuration.input(text).flatMap({ SetDuration.apply($0, to: draft.duration) }) {
-            case .failure(let error): return error
-            case .success(let duration): next.duration = duration
-            }
-        case .distance:
-            switch Distance.read(text, current: draft.distance, unit: draft.shownDistanceUnit) {
-            case .failure(let error): return error
-            case .success(let distance):
-                next.distance = distance
-                next.distanceUnit = distance.unit
-            }
-        case .user, .exercise:
-            return nil
-        }
-        if let effort { next.effort = effort }
-        draft = next
-        return nil
-    }
-
-    /// A one-line entry's numbers, read in the kind of the exercise chosen:
-    /// taken, or why they make no set of it (at the exercise prompt again).
-    static func apply(_ line: SetLine, to turn: inout Turn) -> [Effect] {
-        switch line.entry(for: turn.draft.kind, distanceUnit: turn.draft.shownDistanceUnit) {
-        case .failure(let error):
-            turn.step = .exercise
-            let name = turn.exercise.map { "\($0.name) is a \($0.kind.rawValue) exercise: " } ?? ""
-            return [.warn(name + error.description)]
-        case .success(let entry):
-            return apply(entry, to: &turn)
-        }
-    }
-
-    /// The numbers of a whole set over the defaults: a save when the set is
-    /// complete, else the first prompt still missing a number.
-    static func apply(_ entry: KindedEntry, to turn: inout Turn) -> [Effect] {
-        turn.draft.take(entry)
-        guard let missing = turn.draft.missing else { return [.save] }
-        turn.step = missing
-        return []
     }
 
     /// The answer to a question, and whether it was one: Ctrl-C and Ctrl-D
@@ -417,7 +314,7 @@ enum Flow {
             return (reply == .yes ? [.createMember(name)] : [.warn("Not created. Tab completes known names.")], true)
         case .newExercise(let name, let entry):
             return (reply == .yes ? [.createExercise(name, then: entry)] : [.warn("Not created. Tab completes known exercises.")], true)
-        case .adminPin:
+        case .adminPin, .unusual:
             return ([], true)
         }
     }

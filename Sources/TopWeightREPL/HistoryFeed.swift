@@ -9,6 +9,8 @@ struct HistoryFeed {
     var limit: Int?
     /// Only exercises whose name holds this text (any case); empty for all.
     var filter: String?
+    /// The members (name keys) whose sets are left out: private ones, at a kiosk.
+    var hiding: Set<String>
     private(set) var records: [WorkoutRecord] = []
     private(set) var lines: [String] = []
     private(set) var exhausted = false
@@ -18,9 +20,10 @@ struct HistoryFeed {
     /// How many records one filtered search reads before it shows what it found.
     static let scanLimit = 50_000
 
-    init(query: HistoryQuery, limit: Int?, filter: String? = nil) {
+    init(query: HistoryQuery, limit: Int?, filter: String? = nil, hiding: Set<String> = []) {
         self.query = query
         self.limit = limit
+        self.hiding = hiding
         self.filter = filter.flatMap { $0.isEmpty ? nil : $0 }
     }
 
@@ -35,7 +38,8 @@ struct HistoryFeed {
             let (found, more) = try workouts.historyPage(page, limit: size)
             scannedNow += found.count
             lastScanned = found.last ?? lastScanned
-            var kept = key.map { key in found.filter { NameRules.key($0.exercise).contains(key) } } ?? found
+            let shown = hiding.isEmpty ? found : found.filter { !hiding.contains(NameRules.key($0.user)) }
+            var kept = key.map { key in shown.filter { NameRules.key($0.exercise).contains(key) } } ?? shown
             if let limit, records.count + kept.count >= limit {
                 kept = Array(kept.prefix(limit - records.count))
                 exhausted = true

@@ -10,8 +10,10 @@ enum Mode {
     case entry
     /// `:edit`: the set's exercise, weight, reps and series asked again.
     case edit(SetEdit)
-    /// The admin PIN before `:edit` changes another member's set at a kiosk.
-    case pin(for: WorkoutRecord)
+    /// The admin PIN at a kiosk, before `:edit` changes a set the turn did
+    /// not save, or `:private off` puts a private member back on the board;
+    /// `asking` is the prompt.
+    case pin(Flow.PinUse, asking: String)
     /// `:note`: lines until `.` alone or Ctrl-D.
     case note(NoteDraft)
     /// `:history` a screen at a time.
@@ -46,7 +48,7 @@ extension Mode {
         switch self {
         case .entry: .entry
         case .edit(let edit): .line(edit.prompt, completes: edit.step == .exercise ? .atPrompt : .nothing)
-        case .pin(let target): .secret("#\(target.id) is \(TerminalText.safe(target.user))'s set. Admin PIN: ")
+        case .pin(_, let asking): .secret(TerminalText.safe(asking) + " Admin PIN: ")
         case .note: .line("note> ", completes: .nothing)
         case .pager(let pager): pager.filtering ? .line("/", completes: .nothing) : .pagerKey(pager.status)
         case .calendar(let view):

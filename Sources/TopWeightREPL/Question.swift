@@ -11,6 +11,9 @@ public enum Question: Sendable, Equatable {
     case newExercise(String, then: SetLine?)
     /// `Admin PIN:` after `:quit` in a kiosk.
     case adminPin
+    /// `70 series is far above your last Bench Press (3). Save it? [y/n]`
+    /// (`UnusualEntry`); no goes back to the prompt of the number at `Step`.
+    case unusual(String, at: Step)
 
     /// What the member sees.
     var prompt: String {
@@ -18,6 +21,7 @@ public enum Question: Sendable, Equatable {
         case .newMember(let name): "New member \"\(name)\". Create? [y/n] "
         case .newExercise(let name, _): "New exercise \"\(name)\". Create? [y/n] "
         case .adminPin: "Admin PIN: "
+        case .unusual(let sentence, _): "\(sentence) Save it? [y/n] "
         }
     }
 }

@@ -49,27 +49,46 @@ extension Session {
                 return .repeating(found, steps: log.plan(repeating: found), for: member)
             case .whoseHistory(let name, let limit):
                 // "" the one at hand, `all` (`nil`) everybody.
-                return try .historyOf(name.lowercased() == "all" ? nil : name.isEmpty ? turn.user ?? defaultUser() : workouts.member(named: name), limit: limit)
+                let whose = try name.lowercased() == "all" ? nil : name.isEmpty ? turn.user ?? defaultUser() : workouts.member(named: name)
+                guard settings.kiosk else { return .historyOf(whose, limit: limit) }
+                // At a kiosk a private member's sets show to that member's turn only.
+                guard let whose else { return .historyOf(nil, limit: limit, hiding: try privateMembers()) }
+                if whose.id != turn.user?.id, try workouts.isPrivate(whose) { return .failed("\(whose.name) keeps their sets private.") }
+                return .historyOf(whose, limit: limit)
             case .setToEdit(let id?): return .editFound(try workouts.record(id: id), id: id, member: nil)
             case .setToEdit(nil):
                 // This turn's last save (read again), else the newest set of the member at hand.
                 if let last = turn.saved.last { return .editTarget((attempt({ () throws(WorkoutsError) in try workouts.record(id: last.id) }) ?? nil) ?? last) }
                 guard let member = turn.user ?? defaultUser() else { return .editFound(nil, id: nil, member: nil) }
                 return .editFound(try prompts.newestSet(of: member), id: nil, member: member)
-            case .history(let member, let limit):
+            case .history(let member, let limit, let hiding):
                 var query = HistoryQuery()
                 query.userID = member?.id
                 let page = try workouts.historyPage(query, limit: limit)
-                return .fetched(.history(page.records.isEmpty ? [] : render(page.records, member: member?.id), more: page.more, of: member, limit: limit))
+                let shown = page.records.filter { !hiding.contains(NameRules.key($0.user)) }
+                return .fetched(.history(shown.isEmpty ? [] : render(shown, member: member?.id), more: page.more, of: member, limit: limit))
             case .privacy(let member, let chosen):
                 guard let chosen else { return .fetched(.privacy(member, try workouts.isPrivate(member))) }
                 try workouts.setPrivate(member, chosen)
                 return .fetched(.privacy(member, chosen))
+            case .publishing(let member):
+                guard try workouts.isPrivate(member) else { return .fetched(.privacy(member, false)) }
+                return .adminPinSet(try workouts.admin.isPinSet(), for: .publish(member))
             case .routine(let name, let member):
                 let routine = try log.routine(named: name)
                 return .following(routine, steps: try log.plan(for: routine, member: member), for: member)
             }
         }
+    }
+
+    /// The name keys of the private members, but the one whose turn it is:
+    /// whose sets `:history all` leaves out at a kiosk.
+    func privateMembers() throws(WorkoutsError) -> Set<String> {
+        var keys: Set<String> = []
+        for member in try workouts.members().map(\.user) where member.id != turn.user?.id {
+            if try workouts.isPrivate(member) { keys.insert(NameRules.key(member.name)) }
+        }
+        return keys
     }
 
     /// What a request came to: its event for the flow, nothing once it said

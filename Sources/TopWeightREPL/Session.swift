@@ -56,7 +56,7 @@ public final class Session {
     /// `Flow` decide, carry out what it decided, and hand what a request came
     /// back with to the flow again. Returns an ending when the session is over.
     func next() -> Ending? {
-        var events: [Flow.Event] = [.input(read(turn.mode.read))]
+        var events: [Flow.Event] = [.input(read(turn.read))]
         // After the read: the clock is the one at the answer, not at the prompt.
         let context = context
         while !events.isEmpty {
@@ -157,7 +157,7 @@ public final class Session {
                 try log.addNote(text, for: member, on: day, now: settings.now())
                 return .fetched(.noteAdded(member, day))
             }
-        case .admitEdit(let pin, let target): return admit(pin, for: .edit(target))
+        case .admit(let pin, let use): return admit(pin, for: use)
         case .checkEditedExercise(let name):
             // A problem is said, and the edit stays at the exercise.
             guard let known = attempt({ () throws(WorkoutsError) in try workouts.knownExercise(named: name, now: settings.now()) }) else { return .done }

@@ -3,7 +3,9 @@ import TopWeightCore
 
 extension Turn {
     /// The prompt of the step, its default in brackets (`weight kg [62.5]: `);
-    /// a past day and a plan's progress lead every prompt of the member's turn.
+    /// the member's name, a past day and a plan's progress lead every prompt
+    /// of the member's turn (`[Bo · Yesterday] exercise [Back Squat]: `): on a
+    /// shared terminal the screen says whose turn it is.
     func prompt(_ context: Flow.Context) -> String {
         let shown: String = switch step {
         case .user: Self.labelled("user", shownUser?.name)
@@ -11,9 +13,30 @@ extension Turn {
         default: draft.prompt(step)
         }
         var tags: [String] = []
+        if step != .user, let user { tags.append(Self.tag(user)) }
         if step != .user, let day { tags.append(context.label(of: day)) }
         if step != .user, let plan { tags.append(plan.progress) }
         return tags.isEmpty ? shown : "[\(tags.joined(separator: " · "))] " + shown
+    }
+
+    /// How the session reads next: as the mode says, an edit's and a note's
+    /// prompt led by the member's name too (`[Bo · Edit #12] reps [5]: `).
+    var read: Read {
+        let how = mode.read
+        guard let user, case .line(let prompt, let completes) = how else { return how }
+        switch mode {
+        case .edit, .note:
+            let name = Self.tag(user)
+            return .line(prompt.hasPrefix("[") ? "[\(name) · " + prompt.dropFirst() : "[\(name)] " + prompt, completes: completes)
+        case .entry, .pin, .pager, .calendar:
+            return how
+        }
+    }
+
+    /// The member as the prompts name them: a long name cut to 16 characters.
+    static func tag(_ user: User) -> String {
+        let name = TerminalText.safe(user.name)
+        return name.count > 16 ? name.prefix(15) + "…" : name
     }
 
     /// `name [value]: `, or `name: ` with nothing to offer.

@@ -12,6 +12,11 @@ struct Turn {
     /// The prompts of an entry, or a mode a command opened (`:edit`, the pager…).
     var mode: Mode = .entry
     var user: User?
+    /// Whether the member proved who they are by more than typing a name.
+    /// Nothing does yet (members have no passwords): a member's PIN or card
+    /// would set it, and a kiosk would then let them change what reaches
+    /// past their turn (`mayChange`, `mayPublish`) without the admin.
+    var identified = false
     var exercise: Exercise?
     var draft: Draft
     /// The unit for new entries: `--unit` at the start of a turn, `:unit` within it.
@@ -25,9 +30,15 @@ struct Turn {
     /// numbers again sends the same record, uid and time included, so it is
     /// stored once even if the first attempt reached the database after all.
     var pending: NewRecord?
+    /// The numbers the member said yes to at `Question.unusual`: not asked
+    /// about again (Enter after a failed save).
+    var confirmed: SetValues?
     /// This member's numbers per exercise id, as loaded or just saved: the
     /// session knows what it saved, so the next prompt needs no query.
     var knownValues: [Int64: SetValues] = [:]
+    /// Per exercise id, the member's sets the turn knows (the last one read,
+    /// those saved in the turn): the range an entry is checked against (`UnusualEntry`).
+    var reach: [Int64: [SetValues]] = [:]
     /// This member's recent exercises (names), newest first, loaded at the first Tab.
     var recentExercises: [String]?
     /// The member and exercise the last prompt offered: Enter takes exactly

@@ -85,10 +85,9 @@ extension ProgressSQL {
         case .time:
             return part(.longestHold, "measure = 'time'", orderBy: "seconds DESC")
         case .distance:
-            // Sets at least as long as this one (to the millimetre) for the pace.
-            let shortest = (values.distance?.metres ?? 0) - 0.0005
+            // The pace over any distance: the fastest `prs` names.
             return part(.longestDistance, "measure = 'distance'", orderBy: "\(metres) DESC")
-                + "\nUNION ALL\n" + part(.fastestPace, "measure = 'distance' AND \(metres) >= \(shortest)", orderBy: "\(pace) ASC")
+                + "\nUNION ALL\n" + part(.fastestPace, "measure = 'distance'", orderBy: "\(pace) ASC")
         }
     }
 

@@ -50,14 +50,17 @@ final class NameCache: @unchecked Sendable {
         lock.withLock { exercises.put(exercise, pending: true) }
     }
 
-    /// The member did (or looked at) this exercise: it becomes their last one.
-    func learn(_ user: User, did exercise: Exercise, values: SetValues?, now: Date) {
+    /// The member did (or looked at) this exercise: it becomes their last
+    /// one. A set `backdated` (done well before it was saved) gives its
+    /// numbers only when none are known: the member's last numbers are of
+    /// the set done last.
+    func learn(_ user: User, did exercise: Exercise, values: SetValues?, now: Date, backdated: Bool = false) {
         guard exercise.isStored else { return }
         lock.withLock {
             users.put(user, pending: true)
             exercises.put(exercise, pending: true)
             var last = lasts[user.id, default: [:]][exercise.id] ?? Last(values: nil, seenAt: 0)
-            if let values { last.values = values }
+            if let values, !backdated || last.values == nil { last.values = values }
             last.seenAt = max(last.seenAt, now.timeIntervalSince1970)
             lasts[user.id, default: [:]][exercise.id] = last
             newLasts.insert(Pair(user: user.id, exercise: exercise.id))

@@ -89,12 +89,24 @@ extension OutboxLogbook {
         }) { Optional<Exercise?>.some(names.recent(of: user, outbox: cacheFile).first) } away: { _ in nil }
     }
 
+    /// The numbers of the set done last: a kept set done when it was kept
+    /// is newer than anything the server holds; a back-dated one (`:date`)
+    /// only stands in when neither the server nor the cache has any.
     public func lastValues(of user: User, for exercise: Exercise) throws(LogbookError) -> SetValues? {
-        if let kept = try keptSetsIfAny().last(where: { $0.record.user.id == user.id && $0.record.exercise.id == exercise.id }) {
-            return kept.record.values
-        }
-        return try read({ () throws(LogbookError) in try server.lastValues(of: user, for: exercise) }, learn: { found in
+        let kept = try keptSetsIfAny().filter { $0.record.user.id == user.id && $0.record.exercise.id == exercise.id }
+        let done = kept.filter { !$0.record.isBackdated(savedAt: $0.keptAt) }.max { $0.record.performedAt < $1.record.performedAt }
+        if let done { return done.record.values }
+        let known = try read({ () throws(LogbookError) in try server.lastValues(of: user, for: exercise) }, learn: { found in
             if let found { names.learn(user, did: exercise, values: found, now: Date()) }
         }) { Optional<SetValues?>.some(names.lastValues(of: user, for: exercise, outbox: cacheFile)) } away: { _ in nil }
+        return known ?? kept.max { $0.record.performedAt < $1.record.performedAt }?.record.values
+    }
+}
+
+extension NewRecord {
+    /// Done well before it was saved (a `:date` day, `add --at`): more than
+    /// ten minutes before. Its numbers are not the member's last ones.
+    func isBackdated(savedAt saved: Date) -> Bool {
+        performedAt < saved.addingTimeInterval(-600)
     }
 }

@@ -181,7 +181,8 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
                     let (id, record) = try send(kept, now: now)
                     try outbox.markSent(place: kept.place, uid: kept.record.uid, recordID: id, now: now)
                     markReached()
-                    names.learn(record.user, did: record.exercise, values: record.values, now: kept.keptAt)
+                    names.learn(record.user, did: record.exercise, values: record.values, now: kept.keptAt,
+                                backdated: kept.record.isBackdated(savedAt: kept.keptAt))
                     sent += 1
                 } catch where error.kind == .unreachable {
                     markAway(error)
@@ -299,7 +300,7 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
         do {
             let saved = try save()
             markReached()
-            names.learn(record.user, did: record.exercise, values: record.values, now: now)
+            names.learn(record.user, did: record.exercise, values: record.values, now: now, backdated: record.isBackdated(savedAt: now))
             return saved
         } catch where error.kind == .unreachable {
             markAway(error)

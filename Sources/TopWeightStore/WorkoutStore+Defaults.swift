@@ -44,7 +44,9 @@ extension WorkoutStore {
             LIMIT 1)
         """
 
-    /// This user's last weight, reps and series for this exercise.
+    /// This user's last weight, reps and series for this exercise: of the
+    /// set done last, not of the one saved last (a set back-dated with
+    /// `:date` or `add --at` is not what the member does now).
     public func lastValues(of user: User, for exercise: Exercise) throws(LogbookError) -> SetValues? {
         try perform {
             try writer.read { db in
@@ -85,9 +87,13 @@ extension WorkoutStore {
         SELECT exerciseId FROM record WHERE userId = ? AND deletedAt IS NULL ORDER BY performedAt DESC LIMIT 500
         """
 
-    /// Arguments: user id, exercise id.
+    /// Arguments: user id, exercise id. The member's sets of the exercise
+    /// through (userId, exerciseId), sorted by when they were done (the
+    /// newest save first among sets of one instant): a few hundred at most,
+    /// where walking the member's history by time could read thousands
+    /// before the first set of a lift done rarely.
     static let lastValuesSQL = """
-        SELECT weight, unit, reps, series, \(StoredValues.kindColumnsSQL()) FROM record
-        WHERE userId = ? AND exerciseId = ? AND deletedAt IS NULL ORDER BY id DESC LIMIT 1
+        SELECT weight, unit, reps, series, \(StoredValues.kindColumnsSQL()) FROM record INDEXED BY record_on_user_exercise
+        WHERE userId = ? AND exerciseId = ? AND deletedAt IS NULL ORDER BY performedAt DESC, id DESC LIMIT 1
         """
 }

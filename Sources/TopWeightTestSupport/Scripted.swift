@@ -11,9 +11,16 @@ public final class ScriptedLineSource: LineSource {
     public var probes: [String] = []
     public private(set) var completionLog: [(prompt: String, offered: [String: [String]])] = []
 
-    /// What Tab offered for `typed` at the first prompt starting with `promptPrefix`.
+    /// What Tab offered for `typed` at the first prompt starting with
+    /// `promptPrefix`, the tag that leads a member's prompts (`[Ana] `) left aside.
     public func offered(_ typed: String, at promptPrefix: String) -> [String]? {
-        completionLog.first { $0.prompt.hasPrefix(promptPrefix) }?.offered[typed]
+        completionLog.first { Self.untagged($0.prompt).hasPrefix(promptPrefix) }?.offered[typed]
+    }
+
+    /// A prompt without the `[Ana · …] ` tag that leads a member's prompts.
+    public static func untagged(_ prompt: String) -> String {
+        guard prompt.hasPrefix("["), let end = prompt.range(of: "] ") else { return prompt }
+        return String(prompt[end.upperBound...])
     }
 
     public init(_ events: [LineEvent], interactive: Bool = true) {

@@ -107,11 +107,11 @@ struct KindTerminalTests {
         try terminal.waitFor("exercise [Plank]: ")
         var mark = terminal.mark
         terminal.type(":edit\r")
-        try terminal.waitFor("[Edit #1] exercise [Plank]: ", after: mark)
+        try terminal.waitFor("Edit #1] exercise [Plank]: ", after: mark)
         terminal.type("\r")
-        try terminal.waitFor("[Edit #1] time [1:30]: ", after: mark)
+        try terminal.waitFor("Edit #1] time [1:30]: ", after: mark)
         terminal.type("++\r")
-        try terminal.waitFor("[Edit #1] series [3]: ", after: mark)
+        try terminal.waitFor("Edit #1] series [3]: ", after: mark)
         terminal.type("4@9\r")
         try terminal.waitFor("Edited #1: Ana · Plank · 1:30 × 3 series → Plank · 1:40 × 4 series @9", after: mark)
         mark = terminal.mark

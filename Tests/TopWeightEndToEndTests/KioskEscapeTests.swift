@@ -161,7 +161,7 @@ struct KioskEscapeTests {
         terminal.type("0000\r")
         terminal.settle(0.5)
         #expect(!terminal.text(after: mark).contains("Admin PIN"), "\(terminal.text(after: mark))")
-        #expect(!terminal.text(after: mark).contains("[Edit #1]"), "the edit opened")
+        #expect(!terminal.text(after: mark).contains("Edit #1]"), "the edit opened")
         #expect(!terminal.text(after: mark).contains("admin set-pin"), "members are shown the admin's command")
     }
 
@@ -184,7 +184,7 @@ struct KioskEscapeTests {
         let told = terminal.text(after: mark)
         #expect(told.contains("#1 is as it was"), "\(told)")
         #expect(!told.contains("stays open"), "\(told)")
-        #expect(!told.contains("[Edit #1]"), "the edit opened")
+        #expect(!told.contains("Edit #1]"), "the edit opened")
     }
 
     enum Question: String, CaseIterable, CustomTestStringConvertible {

@@ -188,6 +188,33 @@ struct OutboxLogbookTests {
         #expect(try server.recordCount() == 2)
     }
 
+    @Test("The last numbers a terminal offers are of the set done last, from the server, from its cache while away and among kept sets: a back-dated save doesn't become them")
+    func backdatedNotLast() throws {
+        let cluster = try PrivateCluster()
+        defer { cluster.stop() }
+        let state = try StateDirectory()
+        let logbook = OutboxLogbook(server: try PostgresLogbook(url: cluster.url), outboxPath: state.outbox)
+        let ana = try logbook.createUser(named: "Ana")
+        let bench = try logbook.createExercise(named: "Bench Press")
+        _ = try logbook.saveMeasured(Self.set(ana, bench, 50), now: Date())
+        // Three days back, logged now (`:date -3`).
+        var earlier = Self.set(ana, bench, 40)
+        earlier.performedAt = Date().addingTimeInterval(-3 * 86_400)
+        _ = try logbook.saveMeasured(earlier, now: Date())
+        let server = try PostgresLogbook(url: cluster.url)
+        #expect(try server.lastValues(of: ana, for: bench)?.weight.value == 50)
+        server.close()
+
+        try cluster.pgCtl(["stop", "-m", "immediate"])
+        #expect(try logbook.lastValues(of: ana, for: bench)?.weight.value == 50, "the cache, away")
+        var older = Self.set(ana, bench, 30)
+        older.performedAt = Date().addingTimeInterval(-5 * 86_400)
+        #expect(try logbook.saveMeasured(older, now: Date()).id < 0)
+        #expect(try logbook.lastValues(of: ana, for: bench)?.weight.value == 50, "a back-dated kept set")
+        #expect(try logbook.saveMeasured(Self.set(ana, bench, 52.5), now: Date()).id < 0)
+        #expect(try logbook.lastValues(of: ana, for: bench)?.weight.value == 52.5, "a kept set done now")
+    }
+
     @Test("A kept set whose member was removed meanwhile is sent under the name made again, with the server's id: an undo of it then deletes that row")
     func sentByName() throws {
         let cluster = try PrivateCluster()

@@ -174,7 +174,7 @@ struct ProgramWalkTerminalTests {
         mark = terminal.mark
         terminal.type(":go\r")
         try terminal.waitFor("5/3/1 week 1 day 1: 6 entries to go.", after: mark)
-        try terminal.waitFor("[5/3/1 1/6] weight kg [20]: ", after: mark)
+        try terminal.waitFor("5/3/1 1/6] weight kg [20]: ", after: mark)
         // Three warm-ups and two work sets, Enter at every prompt.
         for step in 1...5 {
             mark = terminal.mark
@@ -186,13 +186,13 @@ struct ProgramWalkTerminalTests {
             try terminal.waitFor("Saved #\(step)", after: mark)
         }
         // The + set: its reps asked, Enter refused there.
-        try terminal.waitFor("[5/3/1 6/6] weight kg [50]: ")
+        try terminal.waitFor("5/3/1 6/6] weight kg [50]: ")
         mark = terminal.mark
         terminal.type("\r")
-        try terminal.waitFor("[5/3/1 6/6] reps: ", after: mark)
+        try terminal.waitFor("5/3/1 6/6] reps: ", after: mark)
         mark = terminal.mark
         terminal.type("\r")
-        try terminal.waitFor("[5/3/1 6/6] reps: ", after: mark)
+        try terminal.waitFor("5/3/1 6/6] reps: ", after: mark)
         terminal.type("9\r")
         try terminal.waitFor("series [1]: ", after: mark)
         terminal.type("\r")

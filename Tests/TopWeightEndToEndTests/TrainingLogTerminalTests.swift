@@ -83,15 +83,15 @@ struct TrainingLogTerminalTests {
         try terminal.waitFor("exercise [Deadlift]: ", after: mark)
         mark = terminal.mark
         terminal.type(":repeat last\r")
-        try terminal.waitFor("[Repeat 1/3] weight kg [100]: ", after: mark)
+        try terminal.waitFor("Repeat 1/3] weight kg [100]: ", after: mark)
         terminal.type("\u{03}")
         try terminal.waitFor("Cancelled; nothing saved.", after: mark)
-        try terminal.waitFor("[Repeat 2/3] weight kg [60]: ", after: mark)
+        try terminal.waitFor("Repeat 2/3] weight kg [60]: ", after: mark)
         mark = terminal.mark
         terminal.type("\r")
-        try terminal.waitFor("[Repeat 2/3] reps [5]: ", after: mark)
+        try terminal.waitFor("Repeat 2/3] reps [5]: ", after: mark)
         terminal.type("\u{03}")
-        try terminal.waitFor("[Repeat 3/3] weight kg [140]: ", after: mark)
+        try terminal.waitFor("Repeat 3/3] weight kg [140]: ", after: mark)
         terminal.type("\u{03}")
         try terminal.waitFor("Done: ", after: mark)
         try terminal.waitFor("0 saved, 3 skipped (Back Squat, Barbell Row, Deadlift).", after: mark)
@@ -126,28 +126,28 @@ struct TrainingLogTerminalTests {
         // A past day shows in the prompt until :date today.
         mark = terminal.mark
         terminal.type(":date -1\r")
-        try terminal.waitFor("[Yesterday] exercise [Barbell Row]: ", after: mark)
+        try terminal.waitFor("Yesterday] exercise [Barbell Row]: ", after: mark)
         terminal.type(":date today\r")
         try terminal.waitFor("Saving to today.", after: mark)
 
         // The last session again: Enter three times, then skip.
         mark = terminal.mark
         terminal.type(":repeat last\r")
-        try terminal.waitFor("[Repeat 1/2] weight kg [100]: ", after: mark)
+        try terminal.waitFor("Repeat 1/2] weight kg [100]: ", after: mark)
         terminal.type("\r")
         try terminal.waitFor("reps [5]: ", after: mark)
         terminal.type("\r")
         try terminal.waitFor("series [5]: ", after: mark)
         terminal.type("\r")
         try terminal.waitFor("Saved #43  Ana · Back Squat · 100 kg × 5 reps × 5 series", after: mark)
-        try terminal.waitFor("[Repeat 2/2] weight kg [60]: ", after: mark)
+        try terminal.waitFor("Repeat 2/2] weight kg [60]: ", after: mark)
         terminal.type("skip\r")
         try terminal.waitFor(", 1 saved, 1 skipped (Barbell Row).", after: mark)
 
         // A routine: the member's own last squat numbers, the routine's for the rest.
         mark = terminal.mark
         terminal.type(":start full body\r")
-        try terminal.waitFor("[Full Body 1/5] weight kg [100]: ", after: mark)
+        try terminal.waitFor("Full Body 1/5] weight kg [100]: ", after: mark)
         terminal.type("\r")
         try terminal.waitFor("reps [5]: ", after: mark)
         terminal.type("\r")
@@ -156,7 +156,7 @@ struct TrainingLogTerminalTests {
         try terminal.waitFor("Saved #44", after: mark)
         for step in 2...5 {
             // Hanging Leg Raise is a bodyweight lift: its first prompt is the load added.
-            try terminal.waitFor("[Full Body \(step)/5] \(step == 5 ? "added" : "weight") kg", after: mark)
+            try terminal.waitFor("Full Body \(step)/5] \(step == 5 ? "added" : "weight") kg", after: mark)
             mark = terminal.mark
             terminal.type("skip\r")
         }
@@ -174,9 +174,9 @@ struct TrainingLogTerminalTests {
         // The last set, one step heavier.
         mark = terminal.mark
         terminal.type(":edit\r")
-        try terminal.waitFor("[Edit #44] exercise [Back Squat]: ", after: mark)
+        try terminal.waitFor("Edit #44] exercise [Back Squat]: ", after: mark)
         terminal.type("\r")
-        try terminal.waitFor("[Edit #44] weight kg [100]: ", after: mark)
+        try terminal.waitFor("Edit #44] weight kg [100]: ", after: mark)
         terminal.type("+\r")
         try terminal.waitFor("reps [5]: ", after: mark)
         terminal.type("\r")

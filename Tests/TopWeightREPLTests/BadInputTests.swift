@@ -64,7 +64,7 @@ struct BadInputTests {
         let source = ScriptedLineSource(lines: ["", "", step, "", "", ""])
         let (console, _) = fixture.run(source)
         #expect(console.warned.contains { $0.contains("below 0 kg") })
-        #expect(source.prompts[3] == "weight kg [2.5]: ", "asked again")
+        #expect(source.prompts[3] == "[Ana] weight kg [2.5]: ", "asked again")
         #expect(try fixture.records().first?.values.weight.hundredths == 250, "saved with the weight kept, not 0")
     }
 

@@ -65,7 +65,7 @@ struct CommandTests {
         try fixture.seed(user: "Ben", values: .kg(80, 5, 5))
         let source = ScriptedLineSource(lines: ["Ana", ":user ben", "", "", "", ""])
         fixture.run(source)
-        #expect(source.prompts[2] == "exercise [Bench Press]: ")
+        #expect(source.prompts[2] == "[Ben] exercise [Bench Press]: ")
         #expect(try fixture.records().first?.user == "Ben")
         #expect(try fixture.records().first?.values == .kg(80, 5, 5))
         #expect(source.historyClears >= 1)
@@ -86,7 +86,7 @@ struct CommandTests {
         let fixture = try Fixture()
         let source = ScriptedLineSource(lines: ["Ana", "y", "Bench Press", ":unit lb", "135", "5", "3"])
         fixture.run(source)
-        #expect(source.prompts.contains("weight lb: "))
+        #expect(source.prompts.contains("[Ana] weight lb: "))
         #expect(try fixture.records().first?.values.weight == Weight(hundredths: 13500, unit: .lb))
     }
 
@@ -98,13 +98,13 @@ struct CommandTests {
         let source = ScriptedLineSource(lines: ["Ana", ":unit lb", "Bench Press", "", "", "", ":unit", "Deadlift", ":unit kg", "", "", ""])
         let (console, _) = fixture.run(source)
         // 102.5 kg is 225.97 lb: offered as 225 lb, to the nearest 5 lb step.
-        #expect(source.prompts.contains("weight lb [225]: "), "\(source.prompts)")
-        #expect(!source.prompts.contains { $0.hasPrefix("weight kg") && $0.contains("102.5") }, "\(source.prompts)")
+        #expect(source.prompts.contains("[Ana] weight lb [225]: "), "\(source.prompts)")
+        #expect(!source.prompts.contains { $0.hasPrefix("[Ana] weight kg") && $0.contains("102.5") }, "\(source.prompts)")
         let saved = try fixture.records()
         #expect(saved.contains { $0.exercise == "Bench Press" && $0.values.weight == Weight(hundredths: 22500, unit: .lb) }, "\(saved.map(\.values))")
         #expect(console.said.contains { $0.hasPrefix("Weights are in lb") }, "\(console.said)")
         // :unit kg at the weight prompt turns the offered weight back: 140 kg is 140 kg.
-        #expect(source.prompts.last { $0.hasPrefix("weight") } == "weight kg [140]: ", "\(source.prompts)")
+        #expect(source.prompts.last { $0.hasPrefix("[Ana] weight") } == "[Ana] weight kg [140]: ", "\(source.prompts)")
     }
 
     @Test(":users and :exercises list what is known")

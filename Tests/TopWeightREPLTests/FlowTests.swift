@@ -30,7 +30,7 @@ struct FlowTests {
         #expect(records.first?.exercise == "Bench Press")
         #expect(records.first?.values == .kg(60, 8, 3))
         #expect(console.said.contains { $0.hasPrefix("Saved #") && $0.contains("Ana · Bench Press · 60 kg × 8 reps × 3 series") })
-        #expect(source.prompts.prefix(6) == ["user: ", "New member \"Ana\". Create? [y/n] ", "exercise: ", "weight kg: ", "reps: ", "series: "])
+        #expect(source.prompts.prefix(6) == ["user: ", "New member \"Ana\". Create? [y/n] ", "[Ana] exercise: ", "[Ana] weight kg: ", "[Ana] reps: ", "[Ana] series: "])
     }
 
     @Test("repeating the last set takes five Enter presses from the user prompt")
@@ -39,12 +39,12 @@ struct FlowTests {
         try fixture.seed(values: .kg(62.5, 8, 3))
         let source = ScriptedLineSource(lines: ["", "", "", "", ""])
         fixture.run(source)
-        #expect(source.prompts.prefix(5) == ["user [Ana]: ", "exercise [Bench Press]: ", "weight kg [62.5]: ", "reps [8]: ", "series [3]: "])
+        #expect(source.prompts.prefix(5) == ["user [Ana]: ", "[Ana] exercise [Bench Press]: ", "[Ana] weight kg [62.5]: ", "[Ana] reps [8]: ", "[Ana] series [3]: "])
         let records = try fixture.records()
         #expect(records.count == 2)
         #expect(records.first?.values == .kg(62.5, 8, 3))
         // After the save the flow continues with the same member and exercise.
-        #expect(source.prompts.dropFirst(5).first == "exercise [Bench Press]: ")
+        #expect(source.prompts.dropFirst(5).first == "[Ana] exercise [Bench Press]: ")
     }
 
     @Test("a one-line entry at the exercise prompt saves at once")
@@ -55,7 +55,7 @@ struct FlowTests {
         let (console, _) = fixture.run(source)
         #expect(try fixture.records().first?.values == .kg(62.5, 8, 3))
         #expect(console.said.contains { $0.contains("bench · 62.5 kg × 8 reps × 3 series") })
-        #expect(source.prompts.prefix(3) == ["user [Ana]: ", "exercise [bench]: ", "exercise [bench]: "])
+        #expect(source.prompts.prefix(3) == ["user [Ana]: ", "[Ana] exercise [bench]: ", "[Ana] exercise [bench]: "])
     }
 
     @Test("a one-line entry at the weight prompt saves at once, and takes a unit")
@@ -107,8 +107,8 @@ struct FlowTests {
         let source = ScriptedLineSource(lines: ["", "", "70", "<", "", "10", "<", "<", "", "", "", ""])
         fixture.run(source)
         #expect(source.prompts.prefix(9) == [
-            "user [Ana]: ", "exercise [Bench Press]: ", "weight kg [60]: ", "reps [8]: ",
-            "weight kg [70]: ", "reps [8]: ", "series [3]: ", "reps [10]: ", "weight kg [70]: ",
+            "user [Ana]: ", "[Ana] exercise [Bench Press]: ", "[Ana] weight kg [60]: ", "[Ana] reps [8]: ",
+            "[Ana] weight kg [70]: ", "[Ana] reps [8]: ", "[Ana] series [3]: ", "[Ana] reps [10]: ", "[Ana] weight kg [70]: ",
         ])
         #expect(try fixture.records().first?.values == .kg(70, 10, 3))
     }
@@ -120,7 +120,7 @@ struct FlowTests {
         let source = ScriptedLineSource([.line(""), .line(""), .line("+"), .interrupted, .line(""), .line(""), .line(""), .line("")])
         let (console, ending) = fixture.run(source)
         #expect(console.warned.contains("Cancelled; nothing saved."))
-        #expect(source.prompts[4] == "exercise [Bench Press]: ")
+        #expect(source.prompts[4] == "[Ana] exercise [Bench Press]: ")
         // The cancelled +2.5 is gone: the next set starts from the saved defaults again.
         #expect(try fixture.records().map(\.values) == [.kg(60, 8, 3), .kg(60, 8, 3)])
         #expect(ending == .endOfInput)
@@ -141,7 +141,7 @@ struct FlowTests {
         try fixture.seed(values: .kg(60, 8, 3))
         let source = ScriptedLineSource([.line(""), .line(""), .endOfInput, .endOfInput])
         let (console, ending) = fixture.run(source)
-        #expect(source.prompts == ["user [Ana]: ", "exercise [Bench Press]: ", "weight kg [60]: ", "user [Ana]: "])
+        #expect(source.prompts == ["user [Ana]: ", "[Ana] exercise [Bench Press]: ", "[Ana] weight kg [60]: ", "user [Ana]: "])
         #expect(console.warned.contains("Bye, Ana."))
         #expect(ending == .endOfInput)
         #expect(try fixture.records().count == 1)
@@ -193,11 +193,13 @@ struct FlowTests {
         #expect(try fixture.records().count == 1)
     }
 
-    @Test("0x10 at the weight prompt is 0 kg × 10 reps, never hexadecimal 16")
+    @Test("0x10 at the weight prompt is 0 kg × 10 reps, never hexadecimal 16 (asked about once: nothing on the bar)")
     func zeroTimesTen() throws {
         let fixture = try Fixture()
         try fixture.seed(values: .kg(60, 8, 3))
-        fixture.run(ScriptedLineSource(lines: ["", "", "0x10"]))
+        let source = ScriptedLineSource(lines: ["", "", "0x10", "y"])
+        fixture.run(source)
+        #expect(source.prompts.contains("0 kg on Bench Press: nothing on the bar. Save it? [y/n] "), "\(source.prompts)")
         #expect(try fixture.records().first?.values == .kg(0, 10, 3))
     }
 

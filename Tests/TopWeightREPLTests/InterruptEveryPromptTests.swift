@@ -43,11 +43,11 @@ struct InterruptEveryPromptTests {
             switch self {
             case .user: "user [Ana]: "
             case .newMember: "New member \"Zed\". Create? [y/n] "
-            case .exercise: "exercise [Bench Press]: "
+            case .exercise: "[Ana] exercise [Bench Press]: "
             case .newExercise: "New exercise \"Zercher Squat\". Create? [y/n] "
-            case .weight: "weight kg [60]: "
-            case .reps: "reps [8]: "
-            case .series: "series [3]: "
+            case .weight: "[Ana] weight kg [60]: "
+            case .reps: "[Ana] reps [8]: "
+            case .series: "[Ana] series [3]: "
             }
         }
     }
@@ -67,10 +67,10 @@ struct InterruptEveryPromptTests {
     }
 
     static let userPrompt = "user [Ana]: "
-    static let exercisePrompt = "exercise [Bench Press]: "
+    static let exercisePrompt = "[Ana] exercise [Bench Press]: "
     /// 60, not the 62.5 typed before the key: the draft went back to Ana's last set.
-    static let weightPrompt = "weight kg [60]: "
-    static let repsPrompt = "reps [8]: "
+    static let weightPrompt = "[Ana] weight kg [60]: "
+    static let repsPrompt = "[Ana] reps [8]: "
 
     /// What the member sees after the key: the notice, and the prompts met by Enter, Enter, `:quit`.
     static func expected(_ prompt: Prompt, _ key: Key) -> (notice: [String], next: [String], ending: Session.Ending) {

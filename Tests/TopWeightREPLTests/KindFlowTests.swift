@@ -50,8 +50,8 @@ struct KindFlowTests {
     @Test("a bodyweight exercise asks the load added, then reps and series; Enter at added keeps body weight alone")
     func bodyweightPrompts() throws {
         let (fixture, source, console) = try Self.run(["Pull-Up", "", "8", "3"])
-        #expect(source.prompts.contains("added kg [0]: "), "\(source.prompts)")
-        #expect(source.prompts.contains("reps: ") && source.prompts.contains("series: "))
+        #expect(source.prompts.contains("[Ana] added kg [0]: "), "\(source.prompts)")
+        #expect(source.prompts.contains("[Ana] reps: ") && source.prompts.contains("[Ana] series: "))
         #expect(try fixture.records().first?.values == .bodyweight(load: 0, unit: .kg, reps: 8, series: 3))
         #expect(console.said.contains { $0.hasPrefix("Saved #1  Ana · Pull-Up · BW × 8 reps × 3 series") }, "\(console.said)")
     }
@@ -63,7 +63,7 @@ struct KindFlowTests {
         let (fixture, source, _) = try Self.run(["Pull-Up", typed, "", ""]) { store, ana in
             try Self.logged(store, ana, "Pull-Up", kind: .bodyweight, .bodyweight(load: 1000, unit: .kg, reps: 8, series: 3))
         }
-        #expect(source.prompts.contains("added kg [10]: "), "\(source.prompts)")
+        #expect(source.prompts.contains("[Ana] added kg [10]: "), "\(source.prompts)")
         #expect(try fixture.records().first?.values == .bodyweight(load: hundredths, unit: .kg, reps: 8, series: 3))
     }
 
@@ -72,7 +72,7 @@ struct KindFlowTests {
         let (fixture, source, console) = try Self.run(["Pull-Up", "", "", ""]) { store, ana in
             try Self.logged(store, ana, "Pull-Up", kind: .bodyweight, .bodyweight(load: -2000, unit: .kg, reps: 6, series: 2))
         }
-        #expect(source.prompts.contains("added kg [-20]: "), "\(source.prompts)")
+        #expect(source.prompts.contains("[Ana] added kg [-20]: "), "\(source.prompts)")
         #expect(try fixture.records().first?.values.assisted == true)
         #expect(console.said.contains { $0.contains("Pull-Up · BW \u{2212} 20 kg × 6 reps × 2 series") }, "\(console.said)")
     }
@@ -80,8 +80,8 @@ struct KindFlowTests {
     @Test("a timed exercise asks time [1:00] then series; Enter takes a minute")
     func timePrompts() throws {
         let (fixture, source, console) = try Self.run(["Plank", "", "3"])
-        #expect(source.prompts.contains("time [1:00]: "), "\(source.prompts)")
-        #expect(!source.prompts.contains { $0.hasPrefix("weight") || $0.hasPrefix("reps") })
+        #expect(source.prompts.contains("[Ana] time [1:00]: "), "\(source.prompts)")
+        #expect(!source.prompts.contains { $0.hasPrefix("[Ana] weight") || $0.hasPrefix("[Ana] reps") })
         #expect(try fixture.records().first?.values == .timed(SetDuration(seconds: 60), series: 3))
         #expect(console.said.contains { $0.hasPrefix("Saved #1  Ana · Plank · 1:00 × 3 series") }, "\(console.said)")
     }
@@ -93,16 +93,16 @@ struct KindFlowTests {
         let (fixture, source, _) = try Self.run(["Plank", typed, ""]) { store, ana in
             try Self.logged(store, ana, "Plank", kind: .time, .timed(SetDuration(seconds: 90), series: 3))
         }
-        #expect(source.prompts.contains("time [1:30]: "), "\(source.prompts)")
-        #expect(source.prompts.contains("series [3]: "), "\(source.prompts)")
+        #expect(source.prompts.contains("[Ana] time [1:30]: "), "\(source.prompts)")
+        #expect(source.prompts.contains("[Ana] series [3]: "), "\(source.prompts)")
         #expect(try fixture.records().first?.values == .timed(SetDuration(seconds: seconds), series: 3))
     }
 
     @Test("a distance exercise asks distance m [2000] then the time, and stores the unit as typed")
     func distancePrompts() throws {
         let (fixture, source, console) = try Self.run(["Rowing Machine", "", "7:45"])
-        #expect(source.prompts.contains("distance m [2000]: "), "\(source.prompts)")
-        #expect(source.prompts.contains("time: "), "\(source.prompts)")
+        #expect(source.prompts.contains("[Ana] distance m [2000]: "), "\(source.prompts)")
+        #expect(source.prompts.contains("[Ana] time: "), "\(source.prompts)")
         #expect(try fixture.records().first?.values == .covered(try Self.distance("2000m"), in: SetDuration(seconds: 465)))
         #expect(console.said.contains { $0.hasPrefix("Saved #1  Ana · Rowing Machine · 2 000 m in 7:45") }, "\(console.said)")
     }
@@ -114,15 +114,15 @@ struct KindFlowTests {
         let (fixture, source, _) = try Self.run(["Running", typed, ""]) { store, ana in
             try Self.logged(store, ana, "Running", kind: .distance, .covered(try Self.distance("5km"), in: SetDuration(seconds: 1500)))
         }
-        #expect(source.prompts.contains("distance km [5]: "), "\(source.prompts)")
-        #expect(source.prompts.contains("time [25:00]: "), "\(source.prompts)")
+        #expect(source.prompts.contains("[Ana] distance km [5]: "), "\(source.prompts)")
+        #expect(source.prompts.contains("[Ana] time [25:00]: "), "\(source.prompts)")
         #expect(try fixture.records().first?.values == .covered(try Self.distance(stored), in: SetDuration(seconds: 1500)))
     }
 
     @Test("< goes back through the prompts of the kind")
     func back() throws {
         let (fixture, source, _) = try Self.run(["Rowing Machine", "1000", "<", "", "4:00"])
-        #expect(source.prompts.filter { $0 == "distance m [1000]: " }.count == 1, "\(source.prompts)")
+        #expect(source.prompts.filter { $0 == "[Ana] distance m [1000]: " }.count == 1, "\(source.prompts)")
         #expect(try fixture.records().first?.values == .covered(try Self.distance("1000m"), in: SetDuration(seconds: 240)))
     }
 
@@ -190,14 +190,14 @@ struct KindFlowTests {
     // MARK: - Wrong input
 
     @Test("wrong answers say why with an example, ask the same prompt again and save nothing", arguments: [
-        (["Pull-Up", "bw+"], "added kg [0]: ", "after bw+ comes a load"),
-        (["Plank", "1:75"], "time [1:00]: ", "from 00 to 59"),
-        (["Plank", "-5m"], "time [1:00]: ", "from 0:01"),
-        (["Rowing Machine", "-5km"], "distance m [2000]: ", "more than 0"),
-        (["Bench Press", "100", "5", "3@11"], "series: ", "RPE goes from 6 to 10 by halves"),
-        (["Bench Press", "100", "5", "@7.3"], "series: ", "RPE goes from 6 to 10 by halves"),
-        (["Bench Press", "100", "5@8"], "reps: ", "an RPE goes after the last answer"),
-        (["Plank", "1:30x3@11"], "time [1:00]: ", "RPE goes from 6 to 10"),
+        (["Pull-Up", "bw+"], "[Ana] added kg [0]: ", "after bw+ comes a load"),
+        (["Plank", "1:75"], "[Ana] time [1:00]: ", "from 00 to 59"),
+        (["Plank", "-5m"], "[Ana] time [1:00]: ", "from 0:01"),
+        (["Rowing Machine", "-5km"], "[Ana] distance m [2000]: ", "more than 0"),
+        (["Bench Press", "100", "5", "3@11"], "[Ana] series: ", "RPE goes from 6 to 10 by halves"),
+        (["Bench Press", "100", "5", "@7.3"], "[Ana] series: ", "RPE goes from 6 to 10 by halves"),
+        (["Bench Press", "100", "5@8"], "[Ana] reps: ", "an RPE goes after the last answer"),
+        (["Plank", "1:30x3@11"], "[Ana] time [1:00]: ", "RPE goes from 6 to 10"),
     ])
     func wrong(lines: [String], prompt: String, reason: String) throws {
         let (fixture, source, console) = try Self.run(lines)
@@ -218,7 +218,7 @@ struct KindFlowTests {
         #expect(try fixture.records().isEmpty)
         #expect(console.warned.contains { $0.contains(reason) }, "\(console.warned)")
         #expect(!source.prompts.contains { $0.hasPrefix("New exercise") })
-        #expect(source.prompts.dropFirst(2).first?.hasPrefix("exercise") == true, "\(source.prompts)")
+        #expect(source.prompts.dropFirst(2).first?.hasPrefix("[Ana] exercise") == true, "\(source.prompts)")
     }
 
     @Test("a rated number at the exercise prompt is a set, never offered as a new exercise", arguments: ["3@8.5", "@8", "Bench 80x8@8", "Hold 45@9"])
@@ -263,8 +263,8 @@ struct KindFlowTests {
     @Test(":edit asks the prompts of the set's kind, and keeps its RPE unless another is typed")
     func edit() throws {
         let (fixture, source, console) = try Self.run(["plank 1:30x3@8", ":edit", "", "+", "4"])
-        #expect(source.prompts.contains("[Edit #1] time [1:30]: "), "\(source.prompts)")
-        #expect(source.prompts.contains("[Edit #1] series [3 @8]: "), "\(source.prompts)")
+        #expect(source.prompts.contains("[Ana · Edit #1] time [1:30]: "), "\(source.prompts)")
+        #expect(source.prompts.contains("[Ana · Edit #1] series [3 @8]: "), "\(source.prompts)")
         #expect(try fixture.records().first?.values.compact == "1:35x4@8")
         #expect(console.said.contains { $0.hasPrefix("Edited #1: Ana · Plank · 1:30 × 3 series @8 → Plank · 1:35 × 4 series @8") }, "\(console.said)")
     }
@@ -272,7 +272,7 @@ struct KindFlowTests {
     @Test(":edit of a distance set: the distance in its unit, then the time with an RPE")
     func editDistance() throws {
         let (fixture, source, _) = try Self.run(["run 5km 25:00", ":edit", "", "6", "30:00@7"])
-        #expect(source.prompts.contains("[Edit #1] distance km [5]: "), "\(source.prompts)")
+        #expect(source.prompts.contains("[Ana · Edit #1] distance km [5]: "), "\(source.prompts)")
         #expect(try fixture.records().first?.values.compact == "6km 30:00@7")
     }
 
@@ -293,7 +293,7 @@ struct KindFlowTests {
     @Test("after a save the next entry of the exercise offers the numbers just saved (no RPE carried)")
     func enterRepeats() throws {
         let (fixture, source, _) = try Self.run(["plank 1:30x3@8", "Plank", "", ""])
-        #expect(source.prompts.last { $0.hasPrefix("series") } == "series [3]: ", "\(source.prompts)")
+        #expect(source.prompts.last { $0.hasPrefix("[Ana] series") } == "[Ana] series [3]: ", "\(source.prompts)")
         #expect(try fixture.records().map(\.values.compact) == ["1:30x3", "1:30x3@8"])
     }
 
@@ -304,8 +304,8 @@ struct KindFlowTests {
         let routines = RoutineCatalog(routines: [Routine(name: "Dips", exercises: [RoutineStep(exercise: "Dip", values: .kg(0, 8, 3))])])
         let source = ScriptedLineSource(lines: ["Ana", ":start dips", "", "", ""])
         fixture.run(source, routines: routines, catalog: Self.catalog)
-        #expect(source.prompts.contains("[Dips 1/1] added kg [0]: "), "\(source.prompts)")
-        #expect(source.prompts.contains("[Dips 1/1] reps [8]: "), "\(source.prompts)")
+        #expect(source.prompts.contains("[Ana · Dips 1/1] added kg [0]: "), "\(source.prompts)")
+        #expect(source.prompts.contains("[Ana · Dips 1/1] reps [8]: "), "\(source.prompts)")
         #expect(try fixture.records().first?.values == .bodyweight(load: 0, unit: .kg, reps: 8, series: 3))
     }
 

@@ -27,7 +27,7 @@ struct KioskTests {
         let source = ScriptedLineSource([.line("Ana"), .line(""), .timedOut, .line("")])
         let (console, _) = fixture.run(source, kiosk: true) { $0.idleTimeout = 120 }
         #expect(source.idleTimeout == 120)
-        #expect(source.prompts.prefix(5) == ["user: ", "exercise [Bench Press]: ", "weight kg [60]: ", "user: ", "user: "])
+        #expect(source.prompts.prefix(5) == ["user: ", "[Ana] exercise [Bench Press]: ", "[Ana] weight kg [60]: ", "user: ", "user: "])
         #expect(console.warned.contains { $0.hasPrefix("Idle for a while") })
         #expect(source.historyClears >= 1, "the next member's up-arrow starts empty")
         #expect(try fixture.records().count == 1, "the half-typed entry was dropped")

@@ -59,9 +59,9 @@ struct ProgramWalkFlowTests {
                 "\(console.said)")
         #expect(console.said.contains("5/3/1 1/6: Overhead Press warm-up 20 kg × 5"))
         #expect(console.said.contains("5/3/1 6/6: Overhead Press 50 kg × 5+: as many reps as you can, then type them"))
-        #expect(source.prompts.contains("[5/3/1 4/6] weight kg [40]: "))
+        #expect(source.prompts.contains("[Ana · 5/3/1 4/6] weight kg [40]: "))
         // No reps offered for the + set: Enter there is refused, 8 taken.
-        #expect(source.prompts.contains("[5/3/1 6/6] reps: "))
+        #expect(source.prompts.contains("[Ana · 5/3/1 6/6] reps: "))
         #expect(try Self.saved(fixture) == [
             "Overhead Press 20x5x1 warmup", "Overhead Press 25x3x1 warmup", "Overhead Press 32.5x2x1 warmup",
             "Overhead Press 40x5x1", "Overhead Press 45x5x1", "Overhead Press 50x8x1",
@@ -155,7 +155,7 @@ struct ProgramWalkFlowTests {
         let (console, _) = fixture.run(source)
         // One unit throughout: five entries to go, then 1/5 … 5/5 (the last one of five sets alike).
         #expect(console.said.contains { $0.hasPrefix("Squat Only week 1 day 1: 5 entries to go.") }, "\(console.said)")
-        #expect(source.prompts.contains("[Squat Only 5/5] series [5]: "), "\(source.prompts)")
+        #expect(source.prompts.contains("[Ana · Squat Only 5/5] series [5]: "), "\(source.prompts)")
         #expect(try Self.saved(fixture) == [
             "Back Squat 20x5x1 warmup", "Back Squat 40x5x1 warmup", "Back Squat 60x3x1 warmup", "Back Squat 80x2x1 warmup",
             "Back Squat 100x5x5",
@@ -174,14 +174,14 @@ struct ProgramWalkFlowTests {
         let walkedAway = ScriptedLineSource(first)
         let (left, _) = fixture.run(walkedAway)
         #expect(!left.said.contains { $0.contains("finished") }, "\(left.said)")
-        #expect(walkedAway.prompts.suffix(2) == ["[Squat Only 5/5] weight kg [100]: ", "user [Ana]: "], "\(walkedAway.prompts)")
+        #expect(walkedAway.prompts.suffix(2) == ["[Ana · Squat Only 5/5] weight kg [100]: ", "user [Ana]: "], "\(walkedAway.prompts)")
         #expect(try Self.saved(fixture).last == "Back Squat 100x5x2")
         // A new terminal: three sets to go, offered as one entry of three.
         let source = ScriptedLineSource(lines: ["Ana", ":go", "", "", ""])
         let (console, _) = fixture.run(source)
         #expect(console.said.contains("Squat Only week 1 day 1: 1 entry to go (the sets saved today count). Enter takes each load, skip skips (at a warm-up: the rest of them), Ctrl-C cancels one entry."),
                 "\(console.said)")
-        #expect(source.prompts.contains("[Squat Only 1/1] series [3]: "), "\(source.prompts)")
+        #expect(source.prompts.contains("[Ana · Squat Only 1/1] series [3]: "), "\(source.prompts)")
         #expect(console.said.contains("Squat Only week 1 day 1 finished: Back Squat done."))
         #expect(try Self.workouts(fixture).assignment(of: ana)?.progress.trainingMax(for: "Back Squat") == Weight(value: 102.5, unit: .kg))
     }

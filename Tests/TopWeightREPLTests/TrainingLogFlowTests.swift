@@ -34,7 +34,7 @@ struct TrainingLogFlowTests {
         #expect(newest.performedAt == Fixture.now)
         let dated = try #require(records.first { $0.values.weight == Weight(value: 62.5, unit: .kg) })
         #expect(dated.performedAt == Fixture.now.addingTimeInterval(-Self.day))
-        #expect(source.prompts.contains { $0.hasPrefix("[Yesterday] exercise") })
+        #expect(source.prompts.contains { $0.hasPrefix("[Ana · Yesterday] exercise") })
         #expect(console.said.contains { $0.contains("Saving to Yesterday") })
     }
 
@@ -74,7 +74,7 @@ struct TrainingLogFlowTests {
         #expect(today == ["Back Squat 100x5x5", "Deadlift 140x8x1"])
         #expect(console.said.contains { $0.hasPrefix("Repeating Wed 18 Nov: 3 entries, 3 exercises") })
         #expect(console.said.contains("Done: repeat of Wed 18 Nov, 2 saved, 1 skipped (Bench Press)."))
-        #expect(source.prompts.contains("[Repeat 2/3] weight kg [70]: "))
+        #expect(source.prompts.contains("[Ana · Repeat 2/3] weight kg [70]: "))
     }
 
     @Test("Ctrl-C during :repeat cancels that entry and moves on to the next, at any of its prompts")
@@ -92,9 +92,9 @@ struct TrainingLogFlowTests {
         let (console, _) = fixture.run(source)
         let today = try fixture.records().filter { $0.performedAt == Fixture.now }.map { "\($0.exercise) \($0.values.compact)" }
         #expect(today == ["Deadlift 140x3x1"])
-        #expect(source.prompts.contains("[Repeat 2/3] weight kg [70]: "), "\(source.prompts)")
-        #expect(source.prompts.contains("[Repeat 3/3] weight kg [140]: "), "\(source.prompts)")
-        #expect(!source.prompts.contains { $0.hasPrefix("[Repeat 1/3] exercise") }, "Ctrl-C went back to the same entry")
+        #expect(source.prompts.contains("[Ana · Repeat 2/3] weight kg [70]: "), "\(source.prompts)")
+        #expect(source.prompts.contains("[Ana · Repeat 3/3] weight kg [140]: "), "\(source.prompts)")
+        #expect(!source.prompts.contains { $0.hasPrefix("[Ana · Repeat 1/3] exercise") }, "Ctrl-C went back to the same entry")
         #expect(console.warned.filter { $0 == "Cancelled; nothing saved." }.count == 2)
         #expect(console.said.contains("Done: repeat of Wed 18 Nov, 1 saved, 2 skipped (Back Squat, Bench Press)."), "\(console.said)")
     }
@@ -121,8 +121,8 @@ struct TrainingLogFlowTests {
         let (console, _) = fixture.run(source, routines: Self.routines)
         let today = try fixture.records().filter { $0.performedAt == Fixture.now }.reversed().map { "\($0.exercise) \($0.values.compact)" }
         #expect(today == ["Bench Press 55x6x4", "Barbell Row 40x8x3", "Dip 10x8x3"])
-        #expect(source.prompts.contains("[Upper 1/3] weight kg [55]: "))
-        #expect(source.prompts.contains("[Upper 3/3] weight kg: "))
+        #expect(source.prompts.contains("[Ana · Upper 1/3] weight kg [55]: "))
+        #expect(source.prompts.contains("[Ana · Upper 3/3] weight kg: "))
         #expect(console.said.contains("Done: Upper, 3 saved."))
         let day = LocalDay(Fixture.now, in: Calendar.utc)
         #expect(try fixture.store.sessionInfos(userID: ana.id, from: day, through: day).first?.routine == "Upper")
@@ -217,7 +217,7 @@ struct TrainingLogFlowTests {
         let source = ScriptedLineSource(lines: ["Ana", ":edit #1", "", "90", "", ""])
         let (console, _) = fixture.run(source, kiosk: true)
         #expect(!source.prompts.contains { $0.contains("Admin PIN") }, "\(source.prompts)")
-        #expect(!source.prompts.contains { $0.hasPrefix("[Edit") }, "\(source.prompts)")
+        #expect(!source.prompts.contains { $0.contains("Edit #") }, "\(source.prompts)")
         #expect(console.warned.contains("#1 is Zoë's set; at a shared terminal you can change only your own."), "\(console.warned)")
         #expect(!console.all.contains { $0.contains("set-pin") }, "members are not shown the admin's command")
         #expect(try fixture.records()[0].values == .kg(80, 5, 5))
@@ -367,7 +367,7 @@ struct TrainingLogFlowTests {
         #expect(console.said.filter { $0.contains("Back Squat") }.count == 3 + 4 + 3 + 9 + 1 + 1)
         // q went back to logging.
         let lastStatus = try #require(source.prompts.lastIndex { $0.hasPrefix("-- ") })
-        #expect(source.prompts[lastStatus + 1].hasPrefix("exercise"))
+        #expect(source.prompts[lastStatus + 1].hasPrefix("[Ana] exercise"))
     }
 }
 

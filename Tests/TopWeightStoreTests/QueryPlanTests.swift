@@ -72,10 +72,11 @@ struct QueryPlanTests {
 
         /// Sorts what it read: the member's exercises in the tally by their
         /// newest set, every exercise's sum of the tally, a member's sets of
-        /// one exercise (by weight at one rep count, by time), everybody's
-        /// sets of one exercise by time (as through v10's exerciseId index).
+        /// one exercise (by weight at one rep count, by time; by when they
+        /// were done for the last numbers), everybody's sets of one exercise
+        /// by time (as through v10's exerciseId index).
         var sortsAfterReading: Bool {
-            [.lastExercise, .exercisesListing, .nextBestAtReps, .timedBests, .historyOfOneExercise].contains(self)
+            [.lastValues, .lastExercise, .exercisesListing, .nextBestAtReps, .timedBests, .historyOfOneExercise].contains(self)
         }
     }
 

@@ -282,7 +282,7 @@ struct StoreTests {
         }
     }
 
-    @Test("After saves, the defaults are the newest record's by id, not by performedAt", arguments: TestEngine.allCases)
+    @Test("After saves, the last member and exercise are the newest save's; the last numbers are of the set done last, not a back-dated one", arguments: TestEngine.allCases)
     func defaultsFollowTheNewestSave(engine: TestEngine) throws {
         try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
@@ -294,6 +294,8 @@ struct StoreTests {
             try store.save(bo, squat, SetValues(135, .lb, 5, 5), at: instant(10))
             try store.save(ana, squat, SetValues(100, .kg, 5, 5), at: instant(20))
             try store.save(ana, bench, SetValues(62.5, .kg, 8, 3), at: instant(30))
+            // Ana's bench of days before, logged now: not what she benches now.
+            try store.save(ana, bench, SetValues(40, .kg, 5, 5), at: instant(1))
             // A set logged late, backdated: still the newest save.
             try store.save(bo, bench, SetValues(95, .lb, 10, 2), at: instant(5))
 

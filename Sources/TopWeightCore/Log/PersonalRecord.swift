@@ -126,8 +126,7 @@ public struct PersonalRecord: Sendable, Hashable {
     /// The other kinds compare with their own sets only: a bodyweight set
     /// (unassisted: assistance is no record) its reps and its added load, a
     /// timed set its hold, a distance set its distance (in metres) and its
-    /// pace (against sets at least as long, so a sprint does not stand for
-    /// a 5 km's best).
+    /// pace (against the fastest over any distance, the best `prs` names).
     public static func beaten(by values: SetValues, kind: SetKind?, bests: ExerciseBests) -> [PersonalRecord] {
         guard kind != .warmup else { return [] }
         switch values.measure {
@@ -160,7 +159,6 @@ public struct PersonalRecord: Sendable, Hashable {
             records.append(PersonalRecord(kind: .longestDistance, set: values, previous: longest.values))
         }
         if let fastest = bests.fastestPace, let oldDistance = fastest.values.distance, let oldDuration = fastest.values.duration,
-           millimetres(oldDistance) >= millimetres(distance),
            centiseconds(distance.pace(over: duration)) < centiseconds(oldDistance.pace(over: oldDuration)) {
             records.append(PersonalRecord(kind: .fastestPace, set: values, previous: fastest.values))
         }

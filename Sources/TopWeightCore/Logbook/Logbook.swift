@@ -127,6 +127,8 @@ public protocol Logbook: AnyObject, Sendable {
     /// The member who saved the newest set.
     func lastUsedUser() throws(LogbookError) -> User?
     func lastExercise(of user: User) throws(LogbookError) -> Exercise?
+    /// The numbers of the member's set of the exercise done last (by when it
+    /// was done: a back-dated set is not the member's last numbers).
     func lastValues(of user: User, for exercise: Exercise) throws(LogbookError) -> SetValues?
     /// The exercises of this member's newest 500 sets, each once: the most
     /// used among them first, then the most recently used (what the member

@@ -1,0 +1,27 @@
+import TopWeightCore
+
+// MARK: - What a name typed at a kiosk may change
+
+/// At a kiosk a member gives a name, and anyone can type one: a turn there
+/// changes only what it made itself, and what reaches further back (a set
+/// saved before the turn, the admin's decision to keep a member off the
+/// board) needs the admin PIN, until the member is `identified`.
+extension Turn {
+    /// Whether the turn may change `record` (`:edit`) without the admin:
+    /// anywhere but a kiosk, any set; at a kiosk, a set this turn saved, as
+    /// for `:undo`.
+    func mayChange(_ record: WorkoutRecord, kiosk: Bool) -> Bool {
+        !kiosk || identified || saved.contains { $0.id == record.id }
+    }
+
+    /// Whether the turn may put a private member back on the gym's board
+    /// (`:private off`) without the admin; keeping off it is always allowed.
+    func mayPublish(kiosk: Bool) -> Bool {
+        !kiosk || identified
+    }
+
+    /// Whether `record` is the set of the member whose turn it is.
+    func isOwn(_ record: WorkoutRecord) -> Bool {
+        user.map { NameRules.key($0.name) == NameRules.key(record.user) } ?? false
+    }
+}
