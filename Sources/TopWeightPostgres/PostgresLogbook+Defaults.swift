@@ -25,11 +25,18 @@ extension PostgresLogbook {
         return try rows.first.map { row throws(LogbookError) in try Self.exercise(from: row) }
     }
 
-    /// Of the set done last (by `performedat`), not of the one saved last.
+    /// Of the set done last (by `performedat`), not of the one saved last:
+    /// among the member's sets done since the newest save of the exercise
+    /// (no earlier set can be the last done), through (userid, performedat),
+    /// so years of one lift are not sorted on every Enter.
     public func lastValues(of user: User, for exercise: Exercise) throws(LogbookError) -> SetValues? {
         let rows = try link.query("""
             SELECT r.weight, r.unit, r.reps, r.series, \(unescaped: Self.kindColumnsSQL) FROM record r
-            WHERE r.userid = \(user.id) AND r.exerciseid = \(exercise.id) AND r.deletedat IS NULL ORDER BY r.performedat DESC, r.id DESC LIMIT 1
+            WHERE r.userid = \(user.id) AND r.exerciseid = \(exercise.id) AND r.deletedat IS NULL
+              AND r.performedat >= (SELECT n.performedat FROM record n
+                                    WHERE n.userid = \(user.id) AND n.exerciseid = \(exercise.id) AND n.deletedat IS NULL
+                                    ORDER BY n.id DESC LIMIT 1)
+            ORDER BY r.performedat DESC, r.id DESC LIMIT 1
             """)
         guard let row = rows.first else { return nil }
         let (weight, unit, reps, series, m, a, s, d, du, rpe) =

@@ -44,7 +44,10 @@ struct QueryPlanTests {
             case .historyOfEverybody, .historyOfEverybodyBefore:
                 "USING INDEX record_on_performedAt"
             case .lastValues:
-                "USING INDEX record_on_user_exercise (userId=? AND exerciseId=?)"
+                // The member's sets done since the newest save's (found down
+                // record_on_user_exercise): a back-dated save can't hide a
+                // later set, and a long history is not sorted on every Enter.
+                "USING INDEX record_on_user_performedAt (userId=? AND performedAt>?)"
             case .lastExercise, .nextBestAtReps, .timedBests, .historyOfOneExercise:
                 // Since v11: the member's exercises from the tally, the newest live set of each.
                 "USING INDEX record_on_user_exercise (userId=? AND exerciseId=?)"
@@ -72,11 +75,10 @@ struct QueryPlanTests {
 
         /// Sorts what it read: the member's exercises in the tally by their
         /// newest set, every exercise's sum of the tally, a member's sets of
-        /// one exercise (by weight at one rep count, by time; by when they
-        /// were done for the last numbers), everybody's sets of one exercise
-        /// by time (as through v10's exerciseId index).
+        /// one exercise (by weight at one rep count, by time), everybody's
+        /// sets of one exercise by time (as through v10's exerciseId index).
         var sortsAfterReading: Bool {
-            [.lastValues, .lastExercise, .exercisesListing, .nextBestAtReps, .timedBests, .historyOfOneExercise].contains(self)
+            [.lastExercise, .exercisesListing, .nextBestAtReps, .timedBests, .historyOfOneExercise].contains(self)
         }
     }
 
