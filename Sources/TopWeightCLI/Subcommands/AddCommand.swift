@@ -42,13 +42,7 @@ struct AddCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let now = Date()
-            let performedAt = try at.map { text in
-                let date = try DateArgument.time(text, option: "--at")
-                guard date <= now.addingTimeInterval(86_400) else {
-                    throw Failure.input("--at is in the future; sets are logged once done")
-                }
-                return date
-            } ?? now
+            let performedAt = try at.map { try DateArgument.time($0, option: "--at", now: now) } ?? now
             let set = try TypedNumbers(numbers, rpe: rpe, unit: unit)
             // Numbers that make no set of any kind cost nothing: refused before the database opens.
             let fits = set.fits
