@@ -103,7 +103,7 @@ struct GlobalOptions: ParsableArguments {
             throw LogbookError(.cannotOpen, "\(scheme):// databases are not supported; --db and TOPWEIGHT_DB take a file path or a postgres:// URL")
         }
         if !create, isMissing(location) { throw missing(location) }
-        return try WorkoutStore(path: location, options: .init(durable: durable, busyTimeout: busyTimeout, readOnly: readOnly))
+        return try WorkoutStore(path: location, options: .init(durable: durable, busyTimeout: busyTimeout, readOnly: readOnly, create: create))
     }
 
     /// Why a command that reads refuses a database path with nothing there.
