@@ -88,7 +88,7 @@ extension Flow {
         case .dayFinished(let lines):
             return [.show(lines.map(TerminalText.safe))]
         case .today(nil, let member):
-            return [.say("\(member.name) is on no program; a coach puts you on one with 'topweight programs assign NAME --user \(member.name)'.")]
+            return [.say("\(member.name) is on no program; a coach puts you on one with 'topweight programs assign NAME --user \(ShellWord.quoted(member.name))'.")]
         case .stats(let stats, let member):
             return [.show(ProgressText.stats(stats, member: member.name, grouping: context.grouping, now: context.now))]
         case .chart(let series, let member, let exercise, let metric):

@@ -50,6 +50,8 @@ struct AddCommand: ParsableCommand {
             let userName = try Self.valid(user, kind: .user)
             let exerciseName = try Self.valid(exercise, kind: .exercise)
             let opened = try global.open(create: true, offline: true)
+            // What the calls below hear of the server's names outlives this short run.
+            defer { opened.keepNames() }
             // A short name means what it means in the logger: `bench` is Bench Press, `row` with a distance the rower.
             let known = try? opened.workouts.member(named: userName)
             let picked = try opened.workouts.chooseExercise(named: exerciseName, member: known, fitting: fits)
