@@ -104,7 +104,7 @@ struct GlobalOptions: ParsableArguments {
             throw LogbookError(.cannotOpen, "\(scheme):// databases are not supported; --db and TOPWEIGHT_DB take a file path or a postgres:// URL")
         }
         if !create, isMissing(location) { throw missing(location) }
-        return try WorkoutStore(path: location, options: .init(durable: durable, busyTimeout: busyTimeout, readOnly: readOnly))
+        return try WorkoutStore(path: location, options: .init(durable: durable, busyTimeout: busyTimeout, readOnly: readOnly, create: create))
     }
 
     /// Why a command that reads refuses a database path with nothing there.
@@ -149,12 +149,22 @@ struct UseCases {
     let log: TrainingLog
     let progress: TrainingProgress
     let admin: AdminAccess
+    private let store: any StorageEngine
 
     init(store: any StorageEngine) {
+        self.store = store
         workouts = Workouts(logbook: store, catalog: .bundled())
         log = TrainingLog(logbook: store, routineCatalog: .bundled(), zone: { .current })
         progress = TrainingProgress(logbook: store, zone: { .current })
         admin = AdminAccess(logbook: store)
+    }
+
+    /// On a PostgreSQL terminal, writes the members and exercises this
+    /// command's calls heard of into the terminal's name cache, as the
+    /// logger does as it quits: a later `add` started while the server is
+    /// away finds them. Quiet when it can't (the cache is a help, not a duty).
+    func keepNames() {
+        try? (store as? OutboxLogbook)?.flushNames()
     }
 }
 

@@ -49,10 +49,18 @@ enum DateArgument {
     /// The earliest day taken.
     static let earliest = LocalDay(year: 1970, month: 1, day: 1)
 
-    /// `--at`: an instant (see `Timestamp.parse`).
-    static func time(_ text: String, option: String, timeZone: TimeZone = .current) throws -> Date {
-        guard let date = Timestamp.parse(text, timeZone: timeZone), date >= Date(timeIntervalSince1970: 0) else {
+    /// `--at`: an instant (see `Timestamp.parse`) that has come by `now`
+    /// (`LatestTime`: a few minutes of clock skew are taken). Today's date
+    /// alone means noon, or now while noon is still ahead.
+    static func time(_ text: String, option: String, now: Date, timeZone: TimeZone = .current) throws -> Date {
+        guard var date = Timestamp.parse(text, timeZone: timeZone), date >= Date(timeIntervalSince1970: 0) else {
             throw Failure.input("\(option) must be a real time from 1970 on, in ISO 8601 (e.g. 2026-11-20T18:30:00+01:00 or 2026-11-20), not \(text)")
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        if text.count == 10, date > now, LocalDay(date, in: calendar) == LocalDay(now, in: calendar) { date = now }
+        guard LatestTime.allows(date, now: now) else {
+            throw Failure.input("\(option) \(text) is after now; only what has happened is logged")
         }
         return date
     }

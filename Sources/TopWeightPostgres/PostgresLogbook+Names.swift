@@ -48,13 +48,15 @@ extension PostgresLogbook {
             SELECT u.id, u.name,
                    (SELECT COALESCE(SUM(t.records), 0)::bigint FROM recordtally t WHERE t.userid = u.id),
                    (SELECT r.performedat FROM record r WHERE r.userid = u.id AND r.deletedat IS NULL
-                    ORDER BY r.performedat DESC LIMIT 1)
+                    ORDER BY r.performedat DESC LIMIT 1),
+                   u.isprivate
             FROM "user" u ORDER BY u.namekey COLLATE "C"
             """)
         var summaries: [UserSummary] = []
         for row in rows {
-            let (id, name, count, last) = try Self.decode(row, as: (Int64, String, Int64, Int64?).self)
-            summaries.append(UserSummary(user: User(id: id, name: name), records: Int(count), lastPerformedAt: last.flatMap(StoredRange.date(milliseconds:))))
+            let (id, name, count, last, isPrivate) = try Self.decode(row, as: (Int64, String, Int64, Int64?, Bool).self)
+            summaries.append(UserSummary(user: User(id: id, name: name), records: Int(count),
+                                         lastPerformedAt: last.flatMap(StoredRange.date(milliseconds:)), isPrivate: isPrivate))
         }
         return summaries
     }
@@ -82,7 +84,7 @@ extension PostgresLogbook {
 
     public func removeUser(_ user: User, withDeleted: Bool) throws(LogbookError) {
         try remove(.user, id: user.id, name: user.name, withDeleted: withDeleted,
-                   advice: "delete them first ('topweight history --user \(user.name)' shows their ids, 'topweight delete ID' deletes one) or rename the member")
+                   advice: "delete them first ('topweight history --user \(ShellWord.quoted(user.name))' shows their ids, 'topweight delete ID' deletes one) or rename the member")
     }
 
     public func renameExercise(_ exercise: Exercise, to newName: String, category: String?) throws(LogbookError) -> Exercise {
@@ -92,7 +94,7 @@ extension PostgresLogbook {
 
     public func removeExercise(_ exercise: Exercise) throws(LogbookError) {
         try remove(.exercise, id: exercise.id, name: exercise.name,
-                   advice: "'topweight exercises merge \(exercise.name) OTHER' puts them on another exercise")
+                   advice: "'topweight exercises merge \(ShellWord.quoted(exercise.name)) OTHER' puts them on another exercise")
     }
 
     public func mergeExercise(_ from: Exercise, into: Exercise, now: Date) throws(LogbookError) -> ExerciseMerge {
@@ -252,18 +254,18 @@ extension PostgresLogbook {
                     try transaction.query("DELETE FROM session WHERE userid = \(id)")
                     try transaction.query("DELETE FROM bodyweight WHERE userid = \(id)")
                 } else if all > 0 {
-                    throw LogbookError(.conflict, "\(name) has \(all) deleted record\(all == 1 ? "" : "s") kept for restoring; 'topweight users remove \(name) --yes' removes them with the member")
+                    throw LogbookError(.conflict, "\(name) has \(all) deleted record\(all == 1 ? "" : "s") kept for restoring; 'topweight users remove \(ShellWord.quoted(name)) --yes' removes them with the member")
                 } else {
                     let owned = try transaction.query("""
                         SELECT (SELECT COUNT(*) FROM session WHERE userid = \(id)) + (SELECT COUNT(*) FROM bodyweight WHERE userid = \(id))
                         """)
                     if let first = owned.first, try Self.decode(first, as: Int64.self) > 0 {
-                        throw LogbookError(.conflict, "\(name) has days' notes or body weights; 'topweight users remove \(name) --yes' removes them with the member")
+                        throw LogbookError(.conflict, "\(name) has days' notes or body weights; 'topweight users remove \(ShellWord.quoted(name)) --yes' removes them with the member")
                     }
                 }
             } else if all > 0 {
                 throw LogbookError(.conflict, "\(name) has \(all) deleted record\(all == 1 ? "" : "s") kept for restoring; "
-                    + "'topweight exercises merge \(name) OTHER' puts them on another exercise")
+                    + "'topweight exercises merge \(ShellWord.quoted(name)) OTHER' puts them on another exercise")
             }
             try transaction.query(PostgresQuery(unsafeSQL: "DELETE FROM \(table.sql) WHERE id = $1", binds: Self.binds(id)))
         }

@@ -181,7 +181,7 @@ extension Flow {
         guard let day = chosen else {
             return [.warn(InputError("\(argument) is not a day", example: example).description)]
         }
-        guard day <= today else {
+        guard LatestTime.allows(day, now: context.now, calendar: context.grouping.calendar) else {
             return [.warn(InputError("\(day) is in the future; sets are logged on the day they happen", example: example).description)]
         }
         guard today.adding(days: -3650) <= day else { return [.warn(tooFar.description)] }

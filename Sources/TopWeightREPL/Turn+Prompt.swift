@@ -45,12 +45,15 @@ extension Turn {
     }
 
     /// `now` moved to the `:date` day at the same time of day (the last
-    /// instant of that day when its clock never reaches it, across DST).
+    /// instant of that day when its clock never reaches it, across DST); on
+    /// a day that begins within the clock skew (`LatestTime`), its start.
     func performedAt(_ now: Date, in calendar: Calendar) -> Date {
         guard let day else { return now }
+        let start = day.start(in: calendar)
+        guard start <= now else { return start }
         let sinceMidnight = now.timeIntervalSince(LocalDay(now, in: calendar).start(in: calendar))
         let end = day.adding(days: 1).start(in: calendar).addingTimeInterval(-1)
-        return min(day.start(in: calendar).addingTimeInterval(sinceMidnight), end)
+        return min(start.addingTimeInterval(sinceMidnight), end)
     }
 
     /// The record the entry saves at `now` (on the `:date` day), marked a

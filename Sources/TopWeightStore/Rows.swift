@@ -18,6 +18,7 @@ enum RecordColumns {
     static let category = Column("category")
     static let records = Column("records")
     static let lastPerformedAt = Column("lastPerformedAt")
+    static let isPrivate = Column("isPrivate")
     static let exerciseId = Column("exerciseId")
 }
 

@@ -95,7 +95,8 @@ extension WorkoutStore {
                     guard let user = Self.user(from: row) else { return nil }
                     return UserSummary(
                         user: user, records: Int.fromDatabaseValue(row[RecordColumns.records]) ?? 0,
-                        lastPerformedAt: StoredValues.date(row[RecordColumns.lastPerformedAt])
+                        lastPerformedAt: StoredValues.date(row[RecordColumns.lastPerformedAt]),
+                        isPrivate: Bool.fromDatabaseValue(row[RecordColumns.isPrivate]) ?? false
                     )
                 }
             }
@@ -117,7 +118,7 @@ extension WorkoutStore {
     /// their newest live set's time (the newest entries of their
     /// (userId, performedAt) index, back to the first live one).
     static let usersSQL = """
-        SELECT u.id, u.name,
+        SELECT u.id, u.name, u.isPrivate,
                (SELECT SUM(t.records) FROM recordTally t WHERE t.userId = u.id) AS records,
                (SELECT r.performedAt FROM record r WHERE r.userId = u.id AND r.deletedAt IS NULL
                 ORDER BY r.performedAt DESC LIMIT 1) AS lastPerformedAt
@@ -175,7 +176,7 @@ extension WorkoutStore {
     /// Removes an exercise that no record uses. Records are never deleted this way.
     public func removeExercise(_ exercise: Exercise) throws(LogbookError) {
         try remove(from: "exercise", id: exercise.id, name: exercise.name,
-                   advice: "'topweight exercises merge \(exercise.name) OTHER' puts them on another exercise")
+                   advice: "'topweight exercises merge \(ShellWord.quoted(exercise.name)) OTHER' puts them on another exercise")
     }
 
     /// Renames a member; refuses a name another member already has.
@@ -187,7 +188,7 @@ extension WorkoutStore {
     /// Removes a member who has no live records; live records are never deleted this way.
     public func removeUser(_ user: User, withDeleted: Bool) throws(LogbookError) {
         try remove(from: "user", id: user.id, name: user.name, withDeleted: withDeleted,
-                   advice: "delete them first ('topweight history --user \(user.name)' shows their ids, 'topweight delete ID' deletes one) or rename the member")
+                   advice: "delete them first ('topweight history --user \(ShellWord.quoted(user.name))' shows their ids, 'topweight delete ID' deletes one) or rename the member")
     }
 
     /// Renames the row `id` of a name table (`user`, `exercise`), keeping names unique.
@@ -260,8 +261,8 @@ extension WorkoutStore {
                 // Deleted records are kept (they can be restored), and they still name it.
                 let kept = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record WHERE \(ofRow)", arguments: [id]) ?? 0
                 if kept > 0 {
-                    let way = table == "user" ? "'topweight users remove \(name) --yes' removes them with the member"
-                        : "'topweight exercises merge \(name) OTHER' puts them on another exercise"
+                    let way = table == "user" ? "'topweight users remove \(ShellWord.quoted(name)) --yes' removes them with the member"
+                        : "'topweight exercises merge \(ShellWord.quoted(name)) OTHER' puts them on another exercise"
                     throw LogbookError(.conflict, "\(name) has \(kept) deleted record\(kept == 1 ? "" : "s") kept for restoring; \(way)")
                 }
                 if table == "user" {
@@ -270,7 +271,7 @@ extension WorkoutStore {
                         SELECT (SELECT COUNT(*) FROM session WHERE userId = ?) + (SELECT COUNT(*) FROM bodyWeight WHERE userId = ?)
                         """, arguments: [id, id]) ?? 0
                     if owned > 0 {
-                        throw LogbookError(.conflict, "\(name) has days' notes or body weights; 'topweight users remove \(name) --yes' removes them with the member")
+                        throw LogbookError(.conflict, "\(name) has days' notes or body weights; 'topweight users remove \(ShellWord.quoted(name)) --yes' removes them with the member")
                     }
                 }
                 try db.execute(sql: "DELETE FROM \(table) WHERE id = ?", arguments: [id])

@@ -21,19 +21,11 @@ extension WorkoutStore {
         let migrator = Schema.migrator
         // Look before touching: opening the pool writes to the file (GRDB's
         // WAL set-up creates and drops a table), so an existing file is first
-        // read through a plain connection (no journal-mode change, reads
-        // only; being the last to close it removes the -wal and -shm files
-        // it opened), and one from a newer Top Weight is refused with not
-        // a byte changed.
-        if FileManager.default.fileExists(atPath: path) {
-            var probe = Configuration()
-            probe.busyMode = .timeout(options.busyTimeout)
-            let queue = try DatabaseQueue(path: path, configuration: probe)
-            defer { try? queue.close() }
-            if try queue.read({ db in try migrator.hasBeenSuperseded(db) }) {
-                throw schemaAhead(path)
-            }
-        }
+        // read through a plain connection, and anything but a database of
+        // ours (or none yet, where one may be made) is refused with not a
+        // byte, nor its mode, changed.
+        try inspect(path, options: options)
+        FileAccess.tighten(path)
         let pool = try DatabasePool(path: path, configuration: config)
         do {
             // Again, for a file another program created after the probe.
@@ -101,6 +93,60 @@ extension WorkoutStore {
         var uris = ["file:\(escaped)?mode=ro", "file:\(escaped)?mode=ro&readonly_shm=1"]
         if (FileFault.size(of: path + "-wal") ?? 0) == 0 { uris.append("file:\(escaped)?mode=ro&immutable=1") }
         return uris
+    }
+
+    /// What a file holds, seen before anything writes to it.
+    enum Contents {
+        /// No file, an empty one, or a SQLite file with nothing in it.
+        case nothing
+        /// A Top Weight database (`superseded`: by a newer Top Weight).
+        case ours(superseded: Bool)
+        /// Another program's database, with its tables.
+        case foreign(tables: [String])
+    }
+
+    /// Refuses what the store must not open at `path`: another program's
+    /// SQLite database, one from a newer Top Weight, and, without
+    /// `options.create`, a file with no database in it yet. Reads through a
+    /// plain connection (no journal-mode change; being the last to close it
+    /// removes the -wal and -shm files it opened).
+    static func inspect(_ path: String, options: Options) throws {
+        let contents: Contents
+        if !FileManager.default.fileExists(atPath: path) || (FileFault.size(of: path) ?? 0) == 0 {
+            contents = .nothing
+        } else {
+            var probe = Configuration()
+            probe.busyMode = .timeout(options.busyTimeout)
+            let queue = try DatabaseQueue(path: path, configuration: probe)
+            defer { try? queue.close() }
+            contents = try queue.read { db in try Self.contents(of: db) }
+        }
+        switch contents {
+        case .nothing:
+            guard options.create else {
+                let empty = FileManager.default.fileExists(atPath: path) ? " (the file is empty)" : ""
+                throw LogbookError(.cannotOpen, "no database at \(path)\(empty); only a command that saves sets makes one there")
+            }
+        case .ours(let superseded):
+            if superseded { throw schemaAhead(path) }
+        case .foreign(let tables):
+            let named = tables.prefix(4).joined(separator: ", ") + (tables.count > 4 ? ", …" : "")
+            throw LogbookError(.notADatabase, "\(path) is another program's SQLite database (tables: \(named)), not Top Weight's; it was left untouched")
+        }
+    }
+
+    /// A database is ours when our first migration is recorded in it; one
+    /// with nothing in it is no one's yet.
+    static func contents(of db: Database) throws -> Contents {
+        let objects = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite%' ORDER BY name")
+        guard !objects.isEmpty else { return .nothing }
+        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%' ORDER BY name")
+        let first = Schema.knownMigrations.first ?? "v1"
+        guard tables.contains("grdb_migrations"),
+              try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM grdb_migrations WHERE identifier = ?)", arguments: [first]) == true else {
+            return .foreign(tables: tables.isEmpty ? objects : tables)
+        }
+        return .ours(superseded: try Schema.migrator.hasBeenSuperseded(db))
     }
 
     static func schemaAhead(_ path: String) -> LogbookError {

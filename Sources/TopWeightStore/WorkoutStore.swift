@@ -44,13 +44,17 @@ public final class WorkoutStore: Logbook {
         public var busyTimeout: TimeInterval
         /// Opens without migrating (for `check` on a file from a newer version).
         public var readOnly: Bool
+        /// May make a database where there is none yet: an empty file. Without
+        /// it an empty file is refused (`no database at …`), left as it was.
+        public var create: Bool
         /// When the log is checkpointed (tests make these small).
         var checkpointLimits = Checkpointer.Limits()
 
-        public init(durable: Bool = false, busyTimeout: TimeInterval = 10, readOnly: Bool = false) {
+        public init(durable: Bool = false, busyTimeout: TimeInterval = 10, readOnly: Bool = false, create: Bool = true) {
             self.durable = durable
             self.busyTimeout = busyTimeout
             self.readOnly = readOnly
+            self.create = create
         }
     }
 

@@ -55,13 +55,16 @@ public enum Lines {
     }
 
     /// One line per member: name, records, when they last trained.
-    public static func members(_ summaries: [UserSummary], grouping: HistoryGrouping, now: Date) -> [String] {
+    /// With `privacy` (the owner's `topweight users`, not the rack's
+    /// `:users`), a member who keeps off the board says so at the end.
+    public static func members(_ summaries: [UserSummary], grouping: HistoryGrouping, now: Date, privacy: Bool = false) -> [String] {
         let names = summaries.map { TerminalText.safe($0.user.name) }
         let width = names.map(TerminalText.width).max() ?? 0
         return zip(summaries, names).map { summary, name in
-            guard summary.records > 0 else { return "\(TerminalText.pad(name, to: width))  no records yet" }
+            let hidden = privacy && summary.isPrivate ? "; private (off the board)" : ""
+            guard summary.records > 0 else { return "\(TerminalText.pad(name, to: width))  no records yet\(hidden)" }
             let last = summary.lastPerformedAt.map { ", last " + grouping.label(for: $0, now: now) } ?? ""
-            return "\(TerminalText.pad(name, to: width))  \(count(summary.records, "record"))\(last)"
+            return "\(TerminalText.pad(name, to: width))  \(count(summary.records, "record"))\(last)\(hidden)"
         }
     }
 

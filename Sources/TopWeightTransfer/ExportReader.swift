@@ -23,8 +23,9 @@ enum ExportReader {
         }
     }
 
-    /// Reads `text` as `format` (`.auto`: whatever the header says).
-    static func read(text: String, format: ImportFormat, unit: WeightUnit?) throws(ImportError) -> SourceHistory {
+    /// Reads `text` as `format` (`.auto`: whatever the header says); a row
+    /// dated after `latest` is named and skipped (`nil`: none is).
+    static func read(text: String, format: ImportFormat, unit: WeightUnit?, latest: WallTime? = nil) throws(ImportError) -> SourceHistory {
         guard var table = CSVTable(text: text) else { throw ImportError("the file is empty: there is no header line to read") }
         guard let layout = layout(of: table.keys) else {
             throw ImportError("the header (\(shown(table.header))) is none of Strong's, Hevy's, FitNotes' or StrongLifts' exports")
@@ -33,12 +34,12 @@ enum ExportReader {
             throw ImportError("this is not a \(format.title) export: its header (\(shown(table.header))) is \(layout.format.title)'s")
         }
         switch layout {
-        case .strong: return try StrongReader.workouts(&table, unit: unit)
-        case .strongBodyWeight: return try StrongReader.bodyWeights(&table, unit: unit)
-        case .hevy: return try HevyReader.workouts(&table, unit: unit)
-        case .fitNotes: return try FitNotesReader.workouts(&table, unit: unit)
-        case .fitNotesBodyTracker: return try FitNotesReader.bodyTracker(&table, unit: unit)
-        case .strongLifts: return try StrongLiftsReader.workouts(&table, unit: unit)
+        case .strong: return try StrongReader.workouts(&table, unit: unit, latest: latest)
+        case .strongBodyWeight: return try StrongReader.bodyWeights(&table, unit: unit, latest: latest)
+        case .hevy: return try HevyReader.workouts(&table, unit: unit, latest: latest)
+        case .fitNotes: return try FitNotesReader.workouts(&table, unit: unit, latest: latest)
+        case .fitNotesBodyTracker: return try FitNotesReader.bodyTracker(&table, unit: unit, latest: latest)
+        case .strongLifts: return try StrongLiftsReader.workouts(&table, unit: unit, latest: latest)
         }
     }
 

@@ -6,12 +6,14 @@ enum RowProblem: Error {
     case malformed(String)
     /// The whole file is refused (a `--unit` that contradicts it).
     case file(ImportError)
+    /// The row is dated after now (`LatestTime`): named by line and skipped.
+    case afterNow(String)
 
     /// The same problem, said of one part of the row: `Set 2: reps 'x' is not a whole number`.
     func placed(_ place: String) -> RowProblem {
         switch self {
         case .malformed(let reason): .malformed("\(place): \(reason)")
-        case .file: self
+        case .file, .afterNow: self
         }
     }
 }
@@ -27,18 +29,23 @@ struct ExportRows {
     private var collector = WorkoutCollector()
     /// Body weights seen at each instant so far: the next one's occurrence number.
     private var occurrences: [String: Int] = [:]
+    /// The latest wall-clock time a row may have (now, give or take the
+    /// clock skew, in the importing machine's zone); `nil`: no limit.
+    private let latest: WallTime?
 
-    private init(format: ImportFormat, variant: String) {
+    private init(format: ImportFormat, variant: String, latest: WallTime?) {
         history = SourceHistory(format: format, variant: variant)
+        self.latest = latest
     }
 
     /// Hands every row of `table` to `row`, after counting it and refusing one
     /// whose fields are not the header's; a row `row` finds malformed is named
-    /// by line and skipped. At the end, zero weights that came without a unit
-    /// get the unit most of the file's weights have (else `fallback`).
-    static func read(_ table: inout CSVTable, format: ImportFormat, variant: String, unit fallback: WeightUnit?,
+    /// by line and skipped, as is one dated after `latest`. At the end, zero
+    /// weights that came without a unit get the unit most of the file's
+    /// weights have (else `fallback`).
+    static func read(_ table: inout CSVTable, format: ImportFormat, variant: String, unit fallback: WeightUnit?, latest: WallTime?,
                      _ row: (inout ExportRows, [String]) throws(RowProblem) -> Void) throws(ImportError) -> SourceHistory {
-        var rows = ExportRows(format: format, variant: variant)
+        var rows = ExportRows(format: format, variant: variant, latest: latest)
         while let next = table.next() {
             rows.history.rows += 1
             do throws(RowProblem) {
@@ -49,6 +56,7 @@ struct ExportRows {
             } catch {
                 switch error {
                 case .malformed(let reason): rows.history.reject(next, reason)
+                case .afterNow(let reason): rows.history.skipAfterNow(next, reason)
                 case .file(let refusal): throw refusal
                 }
             }
@@ -61,17 +69,18 @@ struct ExportRows {
 
     // MARK: - What a reader does with a row
 
-    /// The date in `text` (with `needsTime`, a date and a time); `field` names the column in the message.
+    /// The date in `text` (with `needsTime`, a date and a time); `field`
+    /// names the column in the message. The time that places the row's set
+    /// or measurement: one after now is refused.
     func date(_ text: String, field: String? = nil, needsTime: Bool = false) throws(RowProblem) -> WallTime {
-        guard let time = SourceTimes.parse(text), time.hasTime || !needsTime else {
-            throw .malformed((field.map { $0 + " " } ?? "") + "'\(SourceValues.shown(text))' is not a date" + (needsTime ? " and time" : ""))
-        }
+        let time = try parsed(text, field: field, needsTime: needsTime)
+        try happened(time, as: text)
         return time
     }
 
     /// The date in `text` at the time of day in `clock` when it holds one.
     func date(_ text: String, at clock: String, field: String? = nil) throws(RowProblem) -> WallTime {
-        var time = try date(text)
+        var time = try parsed(text)
         let clock = clock.trimmingCharacters(in: .whitespaces)
         if !clock.isEmpty {
             guard let parsed = SourceTimes.timeOfDay(clock) else {
@@ -79,7 +88,21 @@ struct ExportRows {
             }
             (time.hour, time.minute, time.second, time.hasTime) = (parsed.hour, parsed.minute, parsed.second, true)
         }
+        try happened(time, as: clock.isEmpty ? text : text.trimmingCharacters(in: .whitespaces) + " " + clock)
         return time
+    }
+
+    private func parsed(_ text: String, field: String? = nil, needsTime: Bool = false) throws(RowProblem) -> WallTime {
+        guard let time = SourceTimes.parse(text), time.hasTime || !needsTime else {
+            throw .malformed((field.map { $0 + " " } ?? "") + "'\(SourceValues.shown(text))' is not a date" + (needsTime ? " and time" : ""))
+        }
+        return time
+    }
+
+    /// Refuses a time after `latest` (a date alone: a day after its day), as written.
+    private func happened(_ time: WallTime, as written: String) throws(RowProblem) {
+        guard let latest, time.isAfter(latest) else { return }
+        throw .afterNow("\(SourceValues.shown(written.trimmingCharacters(in: .whitespaces))) is after now")
     }
 
     /// The exercise named in `text`, made a name the store takes.

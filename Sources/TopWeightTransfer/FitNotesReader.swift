@@ -7,7 +7,7 @@ import TopWeightCore
 /// `Time` of h:mm:ss; and the
 /// body tracker's `Date,Time,Measurement,Value,Unit`.
 enum FitNotesReader {
-    static func workouts(_ table: inout CSVTable, unit asked: WeightUnit?) throws(ImportError) -> SourceHistory {
+    static func workouts(_ table: inout CSVTable, unit asked: WeightUnit?, latest: WallTime?) throws(ImportError) -> SourceHistory {
         guard let dateColumn = table.column("date"), let exerciseColumn = table.column("exercise"),
               let repsColumn = table.column("reps") else {
             throw ImportError("this FitNotes export lacks a column it needs (Date, Exercise, Reps)")
@@ -31,7 +31,7 @@ enum FitNotesReader {
         let timeColumn = table.column("time")
         let commentColumn = table.column("comment")
 
-        return try ExportRows.read(&table, format: .fitnotes, variant: unitWords, unit: asked) { rows, fields throws(RowProblem) in
+        return try ExportRows.read(&table, format: .fitnotes, variant: unitWords, unit: asked, latest: latest) { rows, fields throws(RowProblem) in
             let day = try rows.date(fields[dateColumn])
             let exercise = try rows.exercise(fields[exerciseColumn])
             // `Time` is h:mm:ss; a distance with an empty Distance Unit is in km.
@@ -49,14 +49,14 @@ enum FitNotesReader {
     }
 
     /// `Date,Time,Measurement,Value,Unit`: body weight kept, other measurements counted.
-    static func bodyTracker(_ table: inout CSVTable, unit asked: WeightUnit?) throws(ImportError) -> SourceHistory {
+    static func bodyTracker(_ table: inout CSVTable, unit asked: WeightUnit?, latest: WallTime?) throws(ImportError) -> SourceHistory {
         guard let dateColumn = table.column("date"), let timeColumn = table.column("time"),
               let measurementColumn = table.column("measurement"), let valueColumn = table.column("value"),
               let unitColumn = table.column("unit") else {
             throw ImportError("this FitNotes body-tracker export lacks a column it needs (Date, Time, Measurement, Value, Unit)")
         }
         let unitHeader = table.header[unitColumn]
-        return try ExportRows.read(&table, format: .fitnotes, variant: "body tracker", unit: asked) { rows, fields throws(RowProblem) in
+        return try ExportRows.read(&table, format: .fitnotes, variant: "body tracker", unit: asked, latest: latest) { rows, fields throws(RowProblem) in
             let measurement = fields[measurementColumn].lowercased().filter(\.isLetter)
             guard measurement == "bodyweight" || measurement == "weight" else {
                 rows.skip(.otherMeasurement)

@@ -7,7 +7,7 @@ import TopWeightCore
 /// `distance_km` or `distance_miles` and a `duration_seconds`, an `rpe`, and notes whose line breaks are real or a
 /// literal `\n`.
 enum HevyReader {
-    static func workouts(_ table: inout CSVTable, unit asked: WeightUnit?) throws(ImportError) -> SourceHistory {
+    static func workouts(_ table: inout CSVTable, unit asked: WeightUnit?, latest: WallTime?) throws(ImportError) -> SourceHistory {
         guard let startColumn = table.column("start_time"), let exerciseColumn = table.column("exercise_title"),
               let indexColumn = table.column("set_index"), let repsColumn = table.column("reps") else {
             throw ImportError("this Hevy export lacks a column it needs (start_time, exercise_title, set_index, reps)")
@@ -26,7 +26,7 @@ enum HevyReader {
         let notesColumn = table.column("exercise_notes")
 
         // Newest first, as in the file: the plan puts workouts in order of their start.
-        return try ExportRows.read(&table, format: .hevy, variant: "weights in \(fileUnit.rawValue)", unit: asked) { rows, fields throws(RowProblem) in
+        return try ExportRows.read(&table, format: .hevy, variant: "weights in \(fileUnit.rawValue)", unit: asked, latest: latest) { rows, fields throws(RowProblem) in
             let start = try rows.date(fields[startColumn], field: "start_time", needsTime: true)
             let exercise = try rows.exercise(fields[exerciseColumn])
             let label = fields[indexColumn].trimmingCharacters(in: .whitespaces)

@@ -60,7 +60,7 @@ extension HistoryImporter {
             throw .input("the file gives its weights in \(other.rawValue) (each record's unit); --unit \(unit.rawValue) would misread them")
         }
 
-        var read = DocumentReader()
+        var read = DocumentReader(now: now, calendar: calendar)
         let categories = Dictionary(document.exercises.compactMap { entry in
             read.name(entry.name, .exercise).map { (NameRules.key($0), entry.category) }
         }, uniquingKeysWith: { first, _ in first })
@@ -88,6 +88,8 @@ extension HistoryImporter {
         }
         summary.malformed = malformed + read.malformed
         if !summary.malformed.isEmpty { summary.skipped[.malformed] = summary.malformed.count }
+        summary.afterNow = read.afterNow
+        if !read.afterNow.isEmpty { summary.skipped[.afterNow] = read.afterNow.count }
 
         // Each member with what the file knows of them (privacy…); one it only names on a record knows nothing more.
         var profiles: [String: StoredMember] = [:]
@@ -213,9 +215,21 @@ extension HistoryImporter {
     }
 }
 
-/// Checks each piece of a JSON export as the store would, naming what it refuses.
+/// Checks each piece of a JSON export as the store would, naming what it
+/// refuses; what is dated after now (`LatestTime`) is named apart.
 struct DocumentReader {
     private(set) var malformed: [MalformedRow] = []
+    private(set) var afterNow: [MalformedRow] = []
+    /// When the import runs, and the zone that tells a session's day.
+    var now: Date
+    var calendar: Calendar
+
+    /// True when `date` is not after now; else names `place` and says so.
+    private mutating func happened(_ date: Date, _ field: String, _ text: String, place: String) -> Bool {
+        guard !LatestTime.allows(date, now: now) else { return true }
+        afterNow.append(MalformedRow(place: place, reason: "\(field) \(SourceValues.shown(text)) is after now"))
+        return false
+    }
 
     mutating func name(_ raw: String, _ kind: NameRules.Kind, place: String? = nil) -> String? {
         switch NameRules.validate(raw, kind: kind) {
@@ -255,7 +269,8 @@ struct DocumentReader {
         guard let performed = time(entry.performedAt, "performedAt", place: place), let performedAt = performed,
               let created = time(entry.createdAt, "createdAt", place: place), let createdAt = created,
               let editedAt = time(entry.editedAt, "editedAt", place: place),
-              let deletedAt = time(entry.deletedAt, "deletedAt", place: place) else { return nil }
+              let deletedAt = time(entry.deletedAt, "deletedAt", place: place),
+              happened(performedAt, "performedAt", entry.performedAt, place: place) else { return nil }
         return StoredRecord(id: 0, uid: entry.uid, user: user, exercise: exercise, category: categories[NameRules.key(exercise)] ?? nil,
                             values: values, performedAt: performedAt, createdAt: createdAt, editedAt: editedAt,
                             deletedAt: deletedAt, kind: kind)
@@ -264,6 +279,10 @@ struct DocumentReader {
     mutating func session(_ entry: HistoryDocument.Session, place: String) -> StoredSession? {
         guard let user = name(entry.user, .user, place: place) else { return nil }
         guard let day = LocalDay(parsing: entry.date) else { return refuse(place, "date '\(entry.date)' is not YYYY-MM-DD") }
+        guard LatestTime.allows(day, now: now, calendar: calendar) else {
+            afterNow.append(MalformedRow(place: place, reason: "date \(day) is after today"))
+            return nil
+        }
         guard let edited = time(entry.editedAt, "editedAt", place: place), let editedAt = edited else { return nil }
         let note = entry.note.map(NoteText.clean)
         return StoredSession(user: user, day: day, note: note?.isEmpty == true ? nil : note, routine: entry.routine, editedAt: editedAt)
@@ -295,7 +314,8 @@ struct DocumentReader {
               (entry.weight * 100).rounded() <= Double(unit.maximumHundredths) else {
             return refuse(place, "\(entry.weight) \(entry.unit) is not a body weight")
         }
-        guard let measured = time(entry.measuredAt, "measuredAt", place: place), let measuredAt = measured else { return nil }
+        guard let measured = time(entry.measuredAt, "measuredAt", place: place), let measuredAt = measured,
+              happened(measuredAt, "measuredAt", entry.measuredAt, place: place) else { return nil }
         return BodyWeight(id: 0, uid: entry.uid, user: user, weight: Weight(value: entry.weight, unit: unit), measuredAt: measuredAt)
     }
 }

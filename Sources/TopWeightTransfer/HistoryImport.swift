@@ -58,7 +58,8 @@ public struct HistoryImporter: Sendable {
         }
         let source: SourceHistory
         do {
-            source = try ExportReader.read(text: text, format: format, unit: unit)
+            source = try ExportReader.read(text: text, format: format, unit: unit,
+                                           latest: WallTime(LatestTime.latest(at: now), in: calendar))
         } catch {
             throw .input(error.message)
         }
@@ -91,6 +92,7 @@ public struct HistoryImporter: Sendable {
         summary.rows = source.rows
         summary.skipped = source.skipped
         summary.malformed = source.malformed
+        summary.afterNow = source.afterNow
         summary.rounded = source.rounded
         summary.rpeLeftOff = source.rpeLeftOff
         summary.shortened = source.shortened

@@ -42,7 +42,7 @@ struct ImportPlan {
 
     init(_ source: SourceHistory, member: String, mapping: ExerciseMapping, calendar: Calendar, now: Date) {
         self.member = member
-        let clock = LocalClock(calendar: calendar)
+        let clock = LocalClock(calendar: calendar, now: now)
         let memberKey = NameRules.key(member)
         var targets: [String: ExerciseMapping.Target] = [:]
         func target(_ name: String) -> ExerciseMapping.Target {

@@ -45,6 +45,8 @@ public struct ImportSummary: Sendable {
     /// Rows that brought no set, by reason; the malformed ones by line too.
     public var skipped: [SkipReason: Int] = [:]
     public var malformed: [MalformedRow] = []
+    /// Rows dated after now (`LatestTime`), by line or record.
+    public var afterNow: [MalformedRow] = []
     /// Weights finer than a hundredth, rounded to one (the store keeps two decimals).
     public var rounded = 0
     /// The file's sets by what they measure (weight, bodyweight, time, distance), and those with an RPE.

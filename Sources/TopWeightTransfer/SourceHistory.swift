@@ -38,6 +38,8 @@ public enum SkipReason: String, Sendable, Hashable, CaseIterable, Comparable {
     case otherMeasurement
     /// A row that could not be read; named by line.
     case malformed
+    /// A row dated after now (`LatestTime`); named by line.
+    case afterNow
 
     /// `3 cardio or timed`, `1 rest timer`, `2 malformed`.
     public func counted(_ count: Int) -> String {
@@ -47,6 +49,7 @@ public enum SkipReason: String, Sendable, Hashable, CaseIterable, Comparable {
         case .restTimer: "\(count) rest timer\(count == 1 ? "" : "s")"
         case .otherMeasurement: "\(count) other measurement\(count == 1 ? "" : "s")"
         case .malformed: "\(count) malformed"
+        case .afterNow: "\(count) dated after now"
         }
     }
 
@@ -146,6 +149,8 @@ struct SourceHistory: Sendable {
     var bodyWeights: [SourceBodyWeight] = []
     var skipped: [SkipReason: Int] = [:]
     var malformed: [MalformedRow] = []
+    /// Rows dated after now, named.
+    var afterNow: [MalformedRow] = []
     /// Weights finer than a hundredth, rounded to one.
     var rounded = 0
     /// RPEs outside 6–10 by halves: the set kept, the RPE left off.
@@ -165,6 +170,11 @@ struct SourceHistory: Sendable {
     mutating func reject(_ row: CSVTable.Row, _ reason: String) {
         skip(.malformed)
         malformed.append(MalformedRow(place: row.lines, reason: reason))
+    }
+
+    mutating func skipAfterNow(_ row: CSVTable.Row, _ reason: String) {
+        skip(.afterNow)
+        afterNow.append(MalformedRow(place: row.lines, reason: reason))
     }
 }
 

@@ -10,6 +10,12 @@ struct WallTime: Hashable, Sendable {
 
     var localDay: LocalDay? { LocalDay(year: year, month: month, day: day) }
 
+    /// True when this time comes after `other`; a date alone, when its day does.
+    func isAfter(_ other: WallTime) -> Bool {
+        guard hasTime else { return (year, month, day) > (other.year, other.month, other.day) }
+        return (year, month, day, hour, minute, second) > (other.year, other.month, other.day, other.hour, other.minute, other.second)
+    }
+
     /// `2026-04-08 16:50:00`, the form an id is made from whatever the file wrote.
     var canonical: String {
         func pad(_ value: Int, _ width: Int) -> String {
@@ -17,6 +23,15 @@ struct WallTime: Hashable, Sendable {
             return String(repeating: "0", count: max(0, width - text.count)) + text
         }
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2)) \(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
+    }
+}
+
+extension WallTime {
+    /// What `date` reads on a wall clock in `calendar`'s time zone.
+    init(_ date: Date, in calendar: Calendar) {
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        self.init(year: c.year ?? 0, month: c.month ?? 0, day: c.day ?? 0, hour: c.hour ?? 0, minute: c.minute ?? 0,
+                  second: c.second ?? 0, hasTime: true)
     }
 }
 
@@ -105,13 +120,16 @@ enum SourceTimes {
 }
 
 /// Places wall-clock times in the importing machine's time zone (the
-/// exports hold local times without an offset), once per distinct time.
+/// exports hold local times without an offset), once per distinct time. A
+/// date alone goes at noon, or at `now` on a day whose noon has not come.
 final class LocalClock {
     let calendar: Calendar
+    let now: Date?
     private var cache: [WallTime: Date] = [:]
 
-    init(calendar: Calendar) {
+    init(calendar: Calendar, now: Date? = nil) {
         self.calendar = calendar
+        self.now = now
     }
 
     func date(_ time: WallTime) -> Date {
@@ -119,7 +137,8 @@ final class LocalClock {
         let components = DateComponents(year: time.year, month: time.month, day: time.day,
                                         hour: time.hour, minute: time.minute, second: time.second)
         // A time that a DST change skipped is placed after the gap, on the same day.
-        let date = calendar.date(from: components) ?? Date(timeIntervalSince1970: 0)
+        var date = calendar.date(from: components) ?? Date(timeIntervalSince1970: 0)
+        if !time.hasTime, let now, date > now, LocalDay(date, in: calendar) == LocalDay(now, in: calendar) { date = now }
         cache[time] = date
         return date
     }

@@ -5,7 +5,7 @@ import TopWeightCore
 /// workout, its sets as column pairs `Set N (Reps)`, `Set N (KG)` (or `LB`);
 /// a set not done has 0 reps.
 enum StrongLiftsReader {
-    static func workouts(_ table: inout CSVTable, unit asked: WeightUnit?) throws(ImportError) -> SourceHistory {
+    static func workouts(_ table: inout CSVTable, unit asked: WeightUnit?, latest: WallTime?) throws(ImportError) -> SourceHistory {
         guard let dateColumn = table.column(where: { $0.hasPrefix("date") }), let exerciseColumn = table.column("exercise") else {
             throw ImportError("this StrongLifts export lacks a column it needs (Date, Exercise)")
         }
@@ -28,7 +28,7 @@ enum StrongLiftsReader {
         guard let fileUnit = pairs.first?.unit else { throw ImportError("this StrongLifts export has no Set 1 (Reps) column") }
 
         let variant = "\(pairs.count) set columns, weights in \(fileUnit.rawValue)"
-        return try ExportRows.read(&table, format: .stronglifts, variant: variant, unit: asked) { rows, fields throws(RowProblem) in
+        return try ExportRows.read(&table, format: .stronglifts, variant: variant, unit: asked, latest: latest) { rows, fields throws(RowProblem) in
             let start = try rows.date(fields[dateColumn], at: startColumn.map { fields[$0] } ?? "", field: "start time")
             let exercise = try rows.exercise(fields[exerciseColumn])
             // A workout is its date and its number (two on one day are two workouts).

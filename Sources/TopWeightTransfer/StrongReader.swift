@@ -8,7 +8,7 @@ import TopWeightCore
 /// `Note` row; per-set `Notes` and `Workout Notes`. And the body-weight
 /// export: `Date;Weight (kg)`.
 enum StrongReader {
-    static func workouts(_ table: inout CSVTable, unit asked: WeightUnit?) throws(ImportError) -> SourceHistory {
+    static func workouts(_ table: inout CSVTable, unit asked: WeightUnit?, latest: WallTime?) throws(ImportError) -> SourceHistory {
         guard let dateColumn = table.column("date"), let exerciseColumn = table.column("exercise name"),
               let orderColumn = table.column("set order"), let repsColumn = table.column("reps") else {
             throw ImportError("this Strong export lacks a column it needs (Date, Exercise Name, Set Order, Reps)")
@@ -39,7 +39,7 @@ enum StrongReader {
         let notesColumn = table.column("notes")
         let workoutNotesColumn = table.column("workout notes")
 
-        return try ExportRows.read(&table, format: .strong, variant: "\(delimiter), \(unitWords)", unit: asked) { rows, fields throws(RowProblem) in
+        return try ExportRows.read(&table, format: .strong, variant: "\(delimiter), \(unitWords)", unit: asked, latest: latest) { rows, fields throws(RowProblem) in
             let start = try rows.date(fields[dateColumn], needsTime: true)
             // Our own Strong export guards a name a spreadsheet would run (`'=cmd`).
             let exercise = try rows.exercise(OwnCSVReader.unguarded(fields[exerciseColumn]))
@@ -79,13 +79,13 @@ enum StrongReader {
     }
 
     /// `Date;Weight (kg)`: one measurement a row.
-    static func bodyWeights(_ table: inout CSVTable, unit asked: WeightUnit?) throws(ImportError) -> SourceHistory {
+    static func bodyWeights(_ table: inout CSVTable, unit asked: WeightUnit?, latest: WallTime?) throws(ImportError) -> SourceHistory {
         let fileUnit = ExportReader.unit(inColumnName: table.keys[1])
         if let fileUnit { try ExportReader.check(asked, against: fileUnit, where: "its \(table.header[1]) column") }
         guard let unit = fileUnit ?? asked else {
             throw ImportError("this Strong body-weight export doesn't say kg or lb: add --unit kg or --unit lb")
         }
-        return try ExportRows.read(&table, format: .strong, variant: "body weight in \(unit.rawValue)", unit: asked) { rows, fields throws(RowProblem) in
+        return try ExportRows.read(&table, format: .strong, variant: "body weight in \(unit.rawValue)", unit: asked, latest: latest) { rows, fields throws(RowProblem) in
             let time = try rows.date(fields[0])
             try rows.addBodyWeight(fields[1], unit: unit, at: time)
         }

@@ -35,7 +35,7 @@ extension Workouts {
     public func exerciseForKindChange(_ name: String, now: Date) throws(WorkoutsError) -> Exercise {
         if let existing = try storedExercise(named: name) { return existing }
         if let known = try knownExercise(named: name, now: now) { return known }
-        throw .notFound("no exercise named \(name); 'topweight exercises add \(name) --kind K' adds one")
+        throw .notFound("no exercise named \(name); 'topweight exercises add \(ShellWord.quoted(name)) --kind K' adds one")
     }
 
     /// Sets what `exercise`'s new sets measure; its records keep what they measured.
@@ -58,7 +58,7 @@ extension Workouts {
     public func exerciseRename(_ name: String, to newName: String) throws(WorkoutsError) -> ExerciseRename {
         let existing = try exercise(named: name)
         if let other = try storedExercise(named: newName), other.id != existing.id {
-            throw .invalid("\(other.name) already exists; 'topweight exercises merge \(existing.name) \(other.name)' "
+            throw .invalid("\(other.name) already exists; 'topweight exercises merge \(ShellWord.quoted(existing.name)) \(ShellWord.quoted(other.name))' "
                 + "puts \(existing.name)'s records on it")
         }
         // The catalog's own name (not one of its aliases) brings its category.
@@ -79,7 +79,7 @@ extension Workouts {
     public func exerciseMerge(_ from: String, into: String) throws(WorkoutsError) -> (from: Exercise, into: Exercise) {
         let source = try exercise(named: from)
         guard let target = try storedExercise(named: into) else {
-            throw .notFound("no exercise named \(into); 'topweight exercises rename \(source.name) \(into)' renames it instead")
+            throw .notFound("no exercise named \(into); 'topweight exercises rename \(ShellWord.quoted(source.name)) \(ShellWord.quoted(into))' renames it instead")
         }
         guard target.id != source.id else { throw .invalid("\(source.name) and \(target.name) are the same exercise") }
         return (source, target)

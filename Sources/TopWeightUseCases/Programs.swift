@@ -217,7 +217,7 @@ extension Workouts {
     /// between this read and the write.
     public func finishDay(of member: User, since: Date?, now: Date, expected: ProgramAssignment? = nil) throws(WorkoutsError) -> DayFinished {
         guard let (assignment, today) = try today(of: member) else {
-            throw .invalid("\(member.name) is on no program; 'topweight programs assign NAME --user \(member.name)' puts them on one")
+            throw .invalid("\(member.name) is on no program; 'topweight programs assign NAME --user \(ShellWord.quoted(member.name))' puts them on one")
         }
         let movedElsewhere = WorkoutsError.invalid("\(member.name)'s program was moved on at another terminal; 'topweight today' shows where it is now")
         if let expected, expected != assignment { throw movedElsewhere }

@@ -8,13 +8,14 @@ extension TrainingLog {
     /// is a typo (7 for 70) more likely than a member.
     public static let bodyWeightRange = 20.0...400.0
 
-    /// Keeps one measurement of the member's body weight, taken at `measuredAt`.
+    /// Keeps one measurement of the member's body weight, taken at
+    /// `measuredAt`, which may not be after now (`LatestTime`).
     @discardableResult
     public func weigh(_ weight: Weight, member: User, at measuredAt: Date, now: Date) throws(WorkoutsError) -> BodyWeight {
         guard Self.bodyWeightRange.contains(weight.kilograms) else {
             throw .invalid("a body weight is from 20 to 400 kg (45 to 880 lb), not \(weight.description)")
         }
-        guard measuredAt <= now.addingTimeInterval(86_400) else {
+        guard LatestTime.allows(measuredAt, now: now) else {
             throw .invalid("that time is in the future; weigh in once it happened")
         }
         let uid = RecordUID.make(at: now)

@@ -120,6 +120,9 @@ public struct TrainingLog: Sendable {
         if trimmed.unicodeScalars.contains(where: NameRules.isForbiddenInNote) {
             throw .invalid("the note holds a control character; type text, markdown welcome")
         }
+        guard LatestTime.allows(day, now: now, calendar: calendar) else {
+            throw .invalid("\(day) is in the future; notes go on days that happened")
+        }
         try attempt { () throws(LogbookError) in try logbook.appendNote(userID: member.id, day: day, text: trimmed, now: now) }
     }
 

@@ -27,12 +27,16 @@ public struct TrainingProgress: Sendable {
 
     // MARK: - Personal records
 
-    /// Saves the set and says which personal records it set among the
+    /// Saves the set (one dated after now is refused: `LatestTime`) and
+    /// says which personal records it set among the
     /// member's other live working sets of that exercise: none for a
     /// warm-up, nor for the first set of an exercise. One step for the
     /// logbook (a few index look-ups in the save's transaction, one round
     /// trip to a server), whatever the log's size.
     public func log(_ entry: NewRecord, now: Date) throws(WorkoutsError) -> (record: WorkoutRecord, records: [PersonalRecord]) {
+        guard LatestTime.allows(entry.performedAt, now: now) else {
+            throw .invalid("that set is dated after now; a set is logged once it is done")
+        }
         let (id, bests) = try attempt { () throws(LogbookError) in try logbook.saveMeasured(entry, now: now) }
         // Uid and kind too: `add --format json` prints this record as history prints the stored one.
         let record = WorkoutRecord(id: id, user: entry.user.name, exercise: entry.exercise.name, values: entry.values,

@@ -48,7 +48,7 @@ struct ChangeUseCaseTests {
         _ = try workouts.addExercise(named: "Rear flye", category: nil, now: now)
         _ = try workouts.addExercise(named: "Rear Delt Fly", category: nil, now: now)
         #expect(message { _ = try workouts.exerciseRename("Rear flye", to: "rear delt fly") }
-            == "Rear Delt Fly already exists; 'topweight exercises merge Rear flye Rear Delt Fly' puts Rear flye's records on it")
+            == "Rear Delt Fly already exists; 'topweight exercises merge \"Rear flye\" \"Rear Delt Fly\"' puts Rear flye's records on it")
         #expect(message { _ = try workouts.exerciseRename("Nothing Here", to: "Else") }?.hasPrefix("no exercise named Nothing Here") == true)
 
         let rename = try workouts.exerciseRename("Rear flye", to: "Bench Press")
@@ -66,7 +66,7 @@ struct ChangeUseCaseTests {
         let from = try workouts.addExercise(named: "Rear flye", category: nil, now: now).exercise
         _ = try workouts.logbook.save(NewRecord(user: member, exercise: from, values: values, performedAt: now), now: now)
         #expect(message { _ = try workouts.exerciseMerge("Rear flye", into: "Rear Delt Fly") }
-            == "no exercise named Rear Delt Fly; 'topweight exercises rename Rear flye Rear Delt Fly' renames it instead")
+            == "no exercise named Rear Delt Fly; 'topweight exercises rename \"Rear flye\" \"Rear Delt Fly\"' renames it instead")
         #expect(message { _ = try workouts.exerciseMerge("Rear flye", into: "rear FLYE") } == "Rear flye and Rear flye are the same exercise")
 
         _ = try workouts.addExercise(named: "Rear Delt Fly", category: nil, now: now)

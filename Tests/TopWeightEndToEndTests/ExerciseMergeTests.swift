@@ -15,7 +15,7 @@ extension AdminCommandTests {
             .write(to: routine)
         #expect(try Binary.run(["routines", "import", routine.path], db: scratch.db).status == 0)
         let rename = try Binary.run(["exercises", "rename", "Rear flye", "Rear Delt Fly"], db: scratch.db)
-        #expect(rename.status == 64 && rename.stderr.contains("'topweight exercises merge Rear flye Rear Delt Fly'"), "\(rename.stderr)")
+        #expect(rename.status == 64 && rename.stderr.contains("'topweight exercises merge \"Rear flye\" \"Rear Delt Fly\"'"), "\(rename.stderr)")
         #expect(try Binary.run(["admin", "set-pin"], db: scratch.db, input: "2468\n").status == 0)
         let wrong = try Binary.run(["exercises", "merge", "Rear flye", "Rear Delt Fly"], db: scratch.db, input: "0000\n")
         #expect(wrong.status == 77, "\(wrong.stderr)")

@@ -10,10 +10,10 @@ extension AdminCommand {
             commandName: "nudge",
             abstract: "Show or change after how many weeks at the same top weight the logger suggests going heavier.",
             discussion: """
-                For members without a program: when a member's first working set of an exercise in a day \\
-                is at the weight that was their heaviest every week of the last WEEKS, the line under \\
-                'Saved' says so and names the next load the gym's plates make. 0 turns it off; \\
-                --default goes back to \\(WeightNudge.defaultWeeks). Changing it asks for the admin PIN when one is set.
+                For members without a program: when a member's first working set of an exercise in a day \
+                is at the weight that was their heaviest every week of the last WEEKS, the line under \
+                'Saved' says so and names the next load the gym's plates make. 0 turns it off; \
+                --default goes back to \(WeightNudge.defaultWeeks). Changing it asks for the admin PIN when one is set.
                 """
         )
 

@@ -42,13 +42,7 @@ struct AddCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let now = Date()
-            let performedAt = try at.map { text in
-                let date = try DateArgument.time(text, option: "--at")
-                guard date <= now.addingTimeInterval(86_400) else {
-                    throw Failure.input("--at is in the future; sets are logged once done")
-                }
-                return date
-            } ?? now
+            let performedAt = try at.map { try DateArgument.time($0, option: "--at", now: now) } ?? now
             let set = try TypedNumbers(numbers, rpe: rpe, unit: unit)
             // Numbers that make no set of any kind cost nothing: refused before the database opens.
             let fits = set.fits
@@ -56,6 +50,8 @@ struct AddCommand: ParsableCommand {
             let userName = try Self.valid(user, kind: .user)
             let exerciseName = try Self.valid(exercise, kind: .exercise)
             let opened = try global.open(create: true, offline: true)
+            // What the calls below hear of the server's names outlives this short run.
+            defer { opened.keepNames() }
             // A short name means what it means in the logger: `bench` is Bench Press, `row` with a distance the rower.
             let known = try? opened.workouts.member(named: userName)
             let picked = try opened.workouts.chooseExercise(named: exerciseName, member: known, fitting: fits)

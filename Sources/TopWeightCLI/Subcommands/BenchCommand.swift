@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TopWeightCore
 import TopWeightFixtures
 import TopWeightPostgres
 
@@ -95,7 +96,7 @@ struct BenchCommand: ParsableCommand {
             let workouts = try global.openWorkouts()
             let member = try workouts.member(named: try AddCommand.valid(today, kind: .user))
             guard try workouts.today(of: member) != nil else {
-                throw BenchFailure("\(member.name) is on no program: 'topweight programs assign NAME --user \(member.name)' first")
+                throw BenchFailure("\(member.name) is on no program: 'topweight programs assign NAME --user \(ShellWord.quoted(member.name))' first")
             }
             let clock = ContinuousClock()
             var samples: [Duration] = []

@@ -85,7 +85,7 @@ extension BodyCommand {
                 case .success(let read): measured = read
                 case .failure(let error): throw Failure.input(error)
                 }
-                let measuredAt = try at.map { try DateArgument.time($0, option: "--at") } ?? now
+                let measuredAt = try at.map { try DateArgument.time($0, option: "--at", now: now) } ?? now
                 let (workouts, log) = try global.openLog()
                 let member = try SessionsCommand.member(named: user, in: workouts)
                 let kept = try log.weigh(measured, member: member, at: measuredAt, now: now)

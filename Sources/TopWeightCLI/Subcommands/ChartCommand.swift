@@ -98,7 +98,7 @@ struct ChartCommand: ParsableCommand {
     private func emptyReason(member: User, exercise: Exercise?, metric: ChartMetric, log: TrainingLog, since: LocalDay?) throws -> String {
         let name = TerminalText.safe(member.name)
         let from = since.map { " since \($0)" } ?? ""
-        guard let exercise else { return "No body weight for \(name)\(from): 'topweight body add WEIGHT --user \(name)' keeps one." }
+        guard let exercise else { return "No body weight for \(name)\(from): 'topweight body add WEIGHT --user \(ShellWord.quoted(name))' keeps one." }
         if metric == .e1rm, formula == .brzycki,
            try !log.chart(.weight, exercise: exercise, of: member, since: since).points.isEmpty {
             return "No e1RM to draw: Brzycki is meant for 12 reps or fewer, and every set of \(TerminalText.safe(exercise.name))\(from) has more (Epley takes any)."

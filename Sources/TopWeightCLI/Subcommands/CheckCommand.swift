@@ -24,7 +24,7 @@ struct CheckCommand: ParsableCommand {
                 opened = try global.openWorkouts()
             } catch {
                 if let keptBefore, keptBefore > 0 {
-                    print("outbox        \(keptBefore) set(s) kept on this terminal, not sent: the server is away ('topweight outbox' lists them)")
+                    print("outbox        \(Self.sets(keptBefore)) kept on this terminal, not sent: the server is away ('topweight outbox' lists \(keptBefore == 1 ? "it" : "them"))")
                 }
                 throw error
             }
@@ -50,10 +50,9 @@ struct CheckCommand: ParsableCommand {
             print("exercises     \(health.exercises)")
             print("records       \(health.records)")
             print("deleted       \(health.tombstones) (tombstones; 'history --deleted', 'restore ID')")
-            if let (before, after) = kept {
-                let sent = max(0, before - after)
-                let waiting = after == 0 ? "none wait" : "\(after) still wait ('topweight outbox' lists them)"
-                print("outbox        \(sent) set(s) kept on this terminal sent now; \(waiting)")
+            // Only when sets were kept: what was sent now, and what still waits.
+            if let (before, after) = kept, let line = Self.outboxLine(sent: max(0, before - after), waiting: after) {
+                print("outbox        " + line)
             }
             if !health.recordsOutOfRange.isEmpty {
                 let shown = health.recordsOutOfRange.prefix(20).map { "#\($0)" }.joined(separator: " ")
@@ -64,6 +63,23 @@ struct CheckCommand: ParsableCommand {
             // Readable, but no set can be saved (a full disk, a read-only file): a problem all the same.
             if let fault = health.savingFault { throw Failure.database(fault) }
         }
+    }
+
+    /// `2 sets kept on this terminal sent now; 1 still waits (…)`; `nil` when none were sent and none wait.
+    static func outboxLine(sent: Int, waiting: Int) -> String? {
+        let lists = "('topweight outbox' lists \(waiting == 1 ? "it" : "them"))"
+        let still = "\(waiting) still \(waiting == 1 ? "waits" : "wait") \(lists)"
+        switch (sent, waiting) {
+        case (0, 0): return nil
+        case (0, _): return "\(sets(waiting)) \(waiting == 1 ? "waits" : "wait") on this terminal, none sent now \(lists)"
+        case (_, 0): return "\(sets(sent)) kept on this terminal sent now"
+        default: return "\(sets(sent)) kept on this terminal sent now; \(still)"
+        }
+    }
+
+    /// `1 set`, `3 sets`.
+    static func sets(_ count: Int) -> String {
+        "\(count) set\(count == 1 ? "" : "s")"
     }
 
     /// `{"database", "integrity", "schema", "appliedMigrations", "knownMigrations", "journal",

@@ -24,7 +24,8 @@ struct ImportCommand: ParsableCommand {
             Each set's id comes from its row, so importing the same file again, or a later export \
             that repeats it, adds nothing. --user is needed unless the database has one member; our \
             JSON and CSV exports name their own members (--user then imports only that member's part). \
-            Exercise names are put on the catalog's where they mean the same lift.
+            Exercise names are put on the catalog's where they mean the same lift. A row dated after now \
+            is named and skipped too (a few minutes ahead are clock skew, and taken).
             Examples: topweight import strong.csv --user Ana --unit kg
                       topweight import workouts.csv --user Ana --dry-run
             """
@@ -65,12 +66,13 @@ struct ImportCommand: ParsableCommand {
                 }
             }
             bar.finish()
-            for row in summary.malformed.prefix(Self.namedRows) {
+            let named = summary.malformed + summary.afterNow
+            for row in named.prefix(Self.namedRows) {
                 FileHandle.standardError.write(Data("topweight: \(TerminalText.safe(row.description))\n".utf8))
             }
-            if summary.malformed.count > Self.namedRows {
-                let more = summary.malformed.count - Self.namedRows
-                FileHandle.standardError.write(Data("topweight: … and \(more) more malformed \(more == 1 ? "row" : "rows")\n".utf8))
+            if named.count > Self.namedRows {
+                let more = named.count - Self.namedRows
+                FileHandle.standardError.write(Data("topweight: … and \(more) more skipped \(more == 1 ? "row" : "rows")\n".utf8))
             }
             let out = OutputBuffer()
             Self.lines(summary, file: file, verbose: verbose).forEach { out.line(TerminalText.safe($0)) }
@@ -137,13 +139,15 @@ struct ImportCommand: ParsableCommand {
             lines.append("Body weight: \(count(s.bodyWeightsAdded, "measurement")) \(would)added\(s.bodyWeightsPresent > 0 ? ", \(s.bodyWeightsPresent) already there" : "").")
         }
         if s.skippedCount > 0 {
-            let reasons = SkipReason.allCases.compactMap { reason in s.skipped[reason].map(reason.counted) }
-            var line = "Skipped: " + reasons.joined(separator: ", ")
-            if !s.malformed.isEmpty {
-                let places = s.malformed.prefix(5).map(\.place).joined(separator: ", ")
-                line += " (\(places)\(s.malformed.count > 5 ? ", …" : ""))"
+            // The rows named by line or record, the first few after their count.
+            let reasons = SkipReason.allCases.compactMap { reason in
+                s.skipped[reason].map { count in
+                    let named = reason == .malformed ? s.malformed : reason == .afterNow ? s.afterNow : []
+                    guard !named.isEmpty else { return reason.counted(count) }
+                    return reason.counted(count) + " (" + named.prefix(5).map(\.place).joined(separator: ", ") + (named.count > 5 ? ", …" : "") + ")"
+                }
             }
-            lines.append(line + ".")
+            lines.append("Skipped: " + reasons.joined(separator: ", ") + ".")
         }
         if s.rounded > 0 { lines.append("Rounded to the hundredth: \(count(s.rounded, "weight")).") }
         if !s.mapped.isEmpty {

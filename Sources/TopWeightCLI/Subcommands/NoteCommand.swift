@@ -45,7 +45,9 @@ extension NoteCommand {
                 let (workouts, log) = try global.openLog()
                 let today = log.day(of: now)
                 let day = asked ?? today
-                guard day <= today else { throw Failure.input("--date \(day) is in the future; notes go on days that happened") }
+                guard LatestTime.allows(day, now: now, calendar: log.calendar) else {
+                    throw Failure.input("--date \(day) is in the future; notes go on days that happened")
+                }
                 let member = try workouts.member(named: name)
                 try log.addNote(note, for: member, on: day, now: now)
                 print("Note added to \(TerminalText.safe(member.name))'s session of \(day).")

@@ -41,7 +41,7 @@ struct TodayCommand: ParsableCommand {
                 return
             }
             guard let (_, today) = try workouts.today(of: member) else {
-                throw Failure.input("\(member.name) is on no program; 'topweight programs assign NAME --user \(member.name)' puts them on one")
+                throw Failure.input("\(member.name) is on no program; 'topweight programs assign NAME --user \(ShellWord.quoted(member.name))' puts them on one")
             }
             let out = OutputBuffer()
             switch format {

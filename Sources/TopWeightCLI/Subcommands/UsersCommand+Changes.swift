@@ -49,7 +49,7 @@ extension UsersCommand {
                 let belongings = try opened.workouts.belongings(of: member)
                 if belongings.liveSets > 0 {
                     throw Failure.input("\(shown) has \(Self.count(belongings.liveSets, "live set record")); delete them first "
-                        + "('topweight history --user \(shown)' shows their ids, 'topweight delete ID' deletes one), or keep the member")
+                        + "('topweight history --user \(ShellWord.quoted(shown))' shows their ids, 'topweight delete ID' deletes one), or keep the member")
                 }
                 let going = Self.going(belongings)
                 if !going.isEmpty, !yes {

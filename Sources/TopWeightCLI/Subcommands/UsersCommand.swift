@@ -16,19 +16,30 @@ struct UsersCommand: ParsableCommand {
 
 extension UsersCommand {
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List members with their record counts.")
+        static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "List members with their record counts, when they last trained, and who keeps off the board.",
+            discussion: """
+                By name. JSON: [{"id", "name", "records", "lastPerformedAt", "private"}]; CSV the same columns.
+                """
+        )
 
         @OptionGroup var global: GlobalOptions
         @Option(help: "Output: text, json or csv.") var format: OutputFormat = .text
+        @Option(parsing: .unconditional, help: ArgumentHelp("At most N members, by name (0 = all, the default).", valueName: "limit"))
+        var limit: String?
 
         func run() throws {
             try reportingFailures {
-                let summaries = try global.openWorkouts().members()
+                let limit = try Failure.count(self.limit, "--limit", in: 0...10_000_000, example: "--limit 50, or 0 for all") ?? 0
+                let everyone = try global.openWorkouts().members()
+                let summaries = limit == 0 ? everyone : Array(everyone.prefix(limit))
                 let out = OutputBuffer()
                 switch format {
                 case .text:
-                    Lines.members(summaries, grouping: HistoryGrouping(timeZone: .current), now: Date()).forEach(out.line)
+                    Lines.members(summaries, grouping: HistoryGrouping(timeZone: .current), now: Date(), privacy: true).forEach(out.line)
                     if summaries.isEmpty { out.line("No members yet.") }
+                    if summaries.count < everyone.count { out.line("… more members: --limit \(limit * 2) or --limit 0 for all") }
                 case .json:
                     let objects = summaries.map { summary in
                         DataFormats.jsonObject([
@@ -36,14 +47,15 @@ extension UsersCommand {
                             ("name", DataFormats.json(summary.user.name)),
                             ("records", String(summary.records)),
                             ("lastPerformedAt", summary.lastPerformedAt.map { DataFormats.json(DataFormats.timestamp($0, timeZone: .current)) } ?? "null"),
+                            ("private", summary.isPrivate ? "true" : "false"),
                         ])
                     }
                     out.line("[" + objects.joined(separator: ",\n ") + "]")
                 case .csv:
-                    out.line("id,name,records,lastPerformedAt")
+                    out.line("id,name,records,lastPerformedAt,private")
                     for summary in summaries {
                         let last = summary.lastPerformedAt.map { DataFormats.timestamp($0, timeZone: .current) } ?? ""
-                        out.line("\(summary.user.id),\(DataFormats.csv(summary.user.name)),\(summary.records),\(last)")
+                        out.line("\(summary.user.id),\(DataFormats.csv(summary.user.name)),\(summary.records),\(last),\(summary.isPrivate)")
                     }
                 }
                 out.flush()

@@ -71,11 +71,14 @@ public struct UserSummary: Sendable, Hashable {
     public var user: User
     public var records: Int
     public var lastPerformedAt: Date?
+    /// Kept off the gym's board (`users private`, `:private on`).
+    public var isPrivate: Bool
 
-    public init(user: User, records: Int, lastPerformedAt: Date?) {
+    public init(user: User, records: Int, lastPerformedAt: Date?, isPrivate: Bool = false) {
         self.user = user
         self.records = records
         self.lastPerformedAt = lastPerformedAt
+        self.isPrivate = isPrivate
     }
 }
 
