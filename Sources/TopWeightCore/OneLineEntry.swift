@@ -58,8 +58,12 @@ public struct OneLineEntry: Sendable, Equatable {
         // Only a number after the `@` is a rating: `@SUM(A1)` or `@home` stay names.
         let rated = rating.count > 1 && rating.dropFirst().allSatisfy { $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }
         guard isNumbersWord(last) || SetLine.isSetWord(String(last)) || rated && (bare.isEmpty || isNumbersWord(bare)) else { return nil }
-        // The example is a whole set that saves: a lone weight gets reps and series.
-        let set = last.contains(where: isSeparator) ? String(last) : bare.isEmpty ? "100x5x3\(rating)" : "\(bare)x5x3\(rating)"
+        // The example is a whole set that saves: a lone weight gets reps and
+        // series, weight × reps its series (never the very text typed).
+        let parts = bare.split(whereSeparator: isSeparator).count
+        let set = bare.isEmpty ? "100x5x3\(rating)"
+            : !isNumbersWord(bare) || parts >= 3 ? String(last)
+            : parts == 2 ? "\(bare)x3\(rating)" : "\(bare)x5x3\(rating)"
         if words.count == 1 {
             return InputError("\(last) is a set, not an exercise: name the exercise first", example: "\(exercise) \(set)")
         }

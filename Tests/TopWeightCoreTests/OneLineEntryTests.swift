@@ -146,4 +146,14 @@ struct SetInNameTests {
         #expect(OneLineEntry.setInName("62.5 kg", exercise: "Dip")?.example == "Dip 62.5kgx5x3")
         #expect(OneLineEntry.setInName("Dip 62.5kg")?.example == "Dip 62.5kgx5x3")
     }
+
+    @Test("weight × reps without the series: the example adds them, never repeats what was typed", arguments: [
+        ("bench 60x10", "bench 60x10x3"), ("bench 0x10", "bench 0x10x3"), ("60x10", "Bench Press 60x10x3"),
+        ("bench 60x10@8", "bench 60x10x3@8"),
+    ])
+    func seriesMissing(typed: String, example: String) throws {
+        let error = try #require(OneLineEntry.setInName(typed))
+        #expect(error.example == example)
+        #expect(error.example != typed)
+    }
 }
