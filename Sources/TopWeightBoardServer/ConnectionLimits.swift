@@ -43,8 +43,24 @@ public struct ConnectionLimits: Sendable, Hashable {
     /// most `mostConnections`.
     public static func connections(fileLimit files: Int, open: Int,
                                    processors: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int {
-        let reserved = open + 24 + 4 * max(1, processors)
-        return max(1, min(mostConnections, files - reserved))
+        max(1, min(mostConnections, files - reserved(open: open, processors: processors)))
+    }
+
+    /// Why a process with `open` files of its limit of `files` can't serve
+    /// (what it keeps for itself wouldn't fit, and the event loops would
+    /// fail to start), in one line with what to do; `nil` when it can.
+    public static func shortOfFiles(fileLimit files: Int, open: Int,
+                                    processors: Int = ProcessInfo.processInfo.activeProcessorCount) -> String? {
+        let needed = reserved(open: open, processors: processors) + 1
+        guard files < needed else { return nil }
+        return "the open-file limit (ulimit -n) is \(files) with \(open) open already; serving needs at least \(needed): "
+            + "raise it (ulimit -n, or LimitNOFILE= in the unit)"
+    }
+
+    /// The files set aside for the process itself: those open already, the
+    /// listening socket, the database's readers, a few per event-loop thread.
+    static func reserved(open: Int, processors: Int) -> Int {
+        open + 24 + 4 * max(1, processors)
     }
 
     /// How many files this process has open (`/proc/self/fd`); without

@@ -102,10 +102,49 @@ struct BoardServerDefenceTests {
                 answered[path] = probe.response(within: 5)?.status
             }
         }
-        #expect(answered == ["/board.json": 200, "/": 200], "the board went unanswered under the flood")
+        #expect(answered == ["/board.json": 200, "/": 200], "the board went unanswered under the flood\(Self.death(of: server.child))")
         #expect(mostOpen > 0 && mostOpen < fileLimit, "the server used \(mostOpen) of its \(fileLimit) files")
-        #expect(server.child.ended() == nil)
+        #expect(server.child.ended() == nil, "the server died under the flood\(Self.death(of: server.child))")
         _ = idle
+    }
+
+    @Test("Under a file limit too small for its own event loops, serve refuses in one line instead of crashing")
+    func tooFewFiles() throws {
+        let scratch = try Scratch()
+        try BoardServerTests.add(scratch.db, ["Ana", "Bench Press", "100", "5", "3"])
+        // From too few for the database, through too few for the event loops, to enough:
+        // every one a refusal in words or a server, never a trap.
+        var refusals: [Int: String] = [:]
+        for limit in 10...40 {
+            let child = try PipedChild(["-c", "ulimit -n \(limit) && exec \"$0\" serve --port 0", Binary.url.path], db: scratch.db,
+                                       executable: "/bin/sh")
+            let deadline = Date().addingTimeInterval(30)
+            while child.ended() == nil, !child.stdout.text.contains("Serving the board"), Date() < deadline { usleep(20_000) }
+            guard let ending = child.ended() else {
+                child.signal(SIGKILL)
+                _ = child.wait()
+                continue
+            }
+            let said = Self.stderr(of: child)
+            #expect(ending != .signaled(SIGILL) && !said.contains("Fatal error"), "under ulimit -n \(limit) serve \(ending): \(said)")
+            if ending == .exited(64) { refusals[limit] = said }
+        }
+        let short = refusals.values.filter { $0.hasPrefix("topweight: ") && $0.contains("ulimit -n") }
+        #expect(!short.isEmpty, "no limit was refused for too few files: \(refusals)")
+    }
+
+    /// What a server that ended said on its way out (empty while it runs):
+    /// a crash in CI then says why.
+    static func death(of child: PipedChild) -> String {
+        guard let ending = child.ended() else { return "" }
+        return " (serve \(ending); its stderr: \(stderr(of: child)))"
+    }
+
+    /// The child's standard error, once it has been read to its end (or a few seconds have passed).
+    static func stderr(of child: PipedChild) -> String {
+        let deadline = Date().addingTimeInterval(5)
+        while !child.stderr.isClosed, Date() < deadline { usleep(20_000) }
+        return child.stderr.text
     }
 
     @Test("The board's systemd unit sets its file limit")

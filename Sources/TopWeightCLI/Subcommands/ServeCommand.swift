@@ -33,6 +33,10 @@ struct ServeCommand: ParsableCommand {
             let store = try global.openStore()
             let changes: any LogbookChanges
             do throws(LogbookError) { changes = try store.changes() } catch { throw Failure.database(error) }
+            // Checked before the event loops start: they trap when they can't open their files.
+            if let short = ConnectionLimits.shortOfFiles(fileLimit: ConnectionLimits.fileLimit(), open: ConnectionLimits.openFiles()) {
+                throw Failure.input(short)
+            }
             let board = GymBoard(logbook: store, timeZone: .current)
             let outcome = ServeOutcome()
             let done = DispatchSemaphore(value: 0)
