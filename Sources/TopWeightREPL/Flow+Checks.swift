@@ -4,9 +4,10 @@ import TopWeightCore
 
 extension Flow {
     /// The entry complete: saved, unless a number is far outside what the
-    /// member does (`UnusualEntry`), which is asked about once first.
+    /// member does (`UnusualEntry`), which is asked about once first at a
+    /// terminal (piped input is saved as it says).
     static func save(in turn: inout Turn) -> [Effect] {
-        guard let values = turn.draft.values, values != turn.confirmed, let chosen = turn.exercise else { return [.save] }
+        guard turn.attended, let values = turn.draft.values, values != turn.confirmed, let chosen = turn.exercise else { return [.save] }
         let planned = turn.plan.flatMap { $0.isCurrent(chosen.name) ? $0.current?.values : nil }
         let known = (turn.reach[chosen.id] ?? []) + [planned, turn.knownValues[chosen.id]].compactMap { $0 }
         guard let odd = UnusualEntry.check(values, against: known, exercise: chosen.name) else { return [.save] }

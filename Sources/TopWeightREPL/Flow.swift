@@ -22,6 +22,7 @@ enum Flow {
     /// longer.
     static func transition(_ turn: consuming Turn, _ event: Event, _ context: Context) -> (Turn, [Effect]) {
         let effects: [Effect]
+        turn.attended = context.interactive
         switch event {
         case .input(.terminated):
             turn.question = nil

@@ -33,6 +33,10 @@ struct Turn {
     /// The numbers the member said yes to at `Question.unusual`: not asked
     /// about again (Enter after a failed save).
     var confirmed: SetValues?
+    /// Whether someone is at the keys to be asked about a slip (a terminal,
+    /// not a pipe): taken from the flow's context with every event. A
+    /// script means its numbers, and no later line of it is an answer.
+    var attended = true
     /// This member's numbers per exercise id, as loaded or just saved: the
     /// session knows what it saved, so the next prompt needs no query.
     var knownValues: [Int64: SetValues] = [:]

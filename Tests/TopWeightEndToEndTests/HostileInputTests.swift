@@ -125,9 +125,6 @@ extension Hostile {
         var afterDoubleDash = false
         /// The logger saves on this line (one-line entry): no further answers follow.
         var savesAtOnce = false
-        /// The set is far outside the member's range (`UnusualEntry`): the
-        /// logger asks once before saving it, and the last line says y.
-        var confirmed = false
 
         var testDescription: String { "\(field.rawValue) ← \(label)" }
 
@@ -155,7 +152,6 @@ extension Hostile {
                 }
                 if savesAtOnce { break }
             }
-            if confirmed { lines.append(Array("y".utf8)) }
             return Array(lines.joined(separator: [UInt8(ascii: "\n")])) + [UInt8(ascii: "\n")]
         }
 
@@ -166,15 +162,15 @@ extension Hostile {
     }
 
     /// Both paths, the same input, the same outcome.
-    static func both(_ field: Field, _ label: String, _ input: String, _ outcome: Outcome, confirmed: Bool = false) -> Case {
-        Case(field: field, label: label, line: Array(input.utf8), repl: outcome, argument: input, add: outcome, confirmed: confirmed)
+    static func both(_ field: Field, _ label: String, _ input: String, _ outcome: Outcome) -> Case {
+        Case(field: field, label: label, line: Array(input.utf8), repl: outcome, argument: input, add: outcome)
     }
 
     /// Both paths, the same input, different outcomes (or one path only, with `nil`).
     static func split(_ field: Field, _ label: String, _ input: String, repl: Outcome?, add: Outcome?,
-                      afterDoubleDash: Bool = false, savesAtOnce: Bool = false, confirmed: Bool = false) -> Case {
+                      afterDoubleDash: Bool = false, savesAtOnce: Bool = false) -> Case {
         Case(field: field, label: label, line: repl == nil ? nil : Array(input.utf8), repl: repl,
-             argument: add == nil ? nil : input, add: add, afterDoubleDash: afterDoubleDash, savesAtOnce: savesAtOnce, confirmed: confirmed)
+             argument: add == nil ? nil : input, add: add, afterDoubleDash: afterDoubleDash, savesAtOnce: savesAtOnce)
     }
 
     /// Bytes no argument can carry: the logger only.
@@ -255,13 +251,13 @@ extension Hostile {
         split(.weight, "-0", "-0", repl: .weight(60_00), add: .weight(0)),
         split(.weight, "-0 after --", "-0", repl: .weight(60_00), add: .weight(0), afterDoubleDash: true),
         split(.weight, "0x10", "0x10", repl: .saved(StoredSet(weight: Weight(hundredths: 0, unit: .kg), reps: 10, series: 3)),
-              add: .refused(notANumber), savesAtOnce: true, confirmed: true),
+              add: .refused(notANumber), savesAtOnce: true),
         both(.weight, "decimal comma", "62,5", .weight(62_50)),
         both(.weight, "three decimals", "62.555", .refused("at most two decimals")),
         both(.weight, "spaces around", "  62.5  ", .weight(62_50)),
         both(.weight, "5 000 kg", "5000", .refused("weight must be from 0 to 1000 kg")),
         both(.weight, "2201 lb", "2201lb", .refused("weight must be from 0 to 2200 lb")),
-        both(.weight, "2200 lb exactly", "2200 lb", .weight(2_200_00, .lb), confirmed: true),
+        both(.weight, "2200 lb exactly", "2200 lb", .weight(2_200_00, .lb)),
         split(.weight, "+ (a step)", "+", repl: .weight(62_50), add: .refused(plainHere)),
         split(.weight, "++ (two steps)", "++", repl: .weight(65_00), add: .refused(plainHere)),
         split(.weight, "empty", "", repl: .weight(60_00), add: .refused(plainHere)),
@@ -286,7 +282,7 @@ extension Hostile {
     static let series: [Case] = [
         both(.series, "0", "0", .refused("series must be a whole number from 1 to 100")),
         both(.series, "101", "101", .refused("series must be a whole number from 1 to 100")),
-        both(.series, "100", "100", .series(100), confirmed: true),
+        both(.series, "100", "100", .series(100)),
         both(.series, "NaN", "NaN", .refused("series must be a whole number, a step")),
         split(.series, "-2 (relative)", "-2", repl: .series(1), add: .refused("series must be a whole number from 1 to 100")),
         // In argv a bare -- ends the options: the series is missing.

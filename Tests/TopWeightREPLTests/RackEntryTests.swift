@@ -63,6 +63,16 @@ struct RackEntryTests {
         #expect(!console.said.contains { $0.hasPrefix("New PR") })
     }
 
+    @Test("piped input is never asked about a slip: a script means its numbers, and no later line is taken for an answer")
+    func pipedNeverAsks() throws {
+        let fixture = try Fixture()
+        try fixture.seed(values: .kg(60, 5, 3))
+        let source = ScriptedLineSource(lines: ["Ana", "bench 0x10x3", "bench 60x5x70", "bench 65x5x3"], interactive: false)
+        let (console, _) = fixture.run(source)
+        #expect(!source.prompts.contains { $0.contains("Save it?") }, "\(source.prompts)")
+        #expect(try fixture.records().prefix(3).map(\.values) == [.kg(65, 5, 3), .kg(60, 5, 70), .kg(0, 10, 3)], "\(console.warned)")
+    }
+
     @Test("numbers in the member's range, or below it, are saved without a question, a warm-up before a heavy set too")
     func inRange() throws {
         let fixture = try Fixture()
