@@ -60,26 +60,8 @@ extension ProgramCatalog {
         permille % 10 == 0 ? "\(permille / 10)%" : "\(permille / 10).\(permille % 10)%"
     }
 
-    /// A YAML double-quoted scalar: `\` and `"` escaped, control characters as escapes.
+    /// A YAML double-quoted scalar (a byte-order mark escaped too).
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
-                    || scalar.value == 0xFEFF {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        QuotedLiteral.escaped(text, alsoEscaping: [0xFEFF])
     }
 }
