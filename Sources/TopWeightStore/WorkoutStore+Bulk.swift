@@ -7,7 +7,7 @@ import TopWeightStorage
 /// many rows per transaction, through the same cached prepared INSERT the
 /// save path uses, so a million records take seconds instead of the minutes
 /// a transaction per record would.
-extension WorkoutStore: StorageEngine {
+extension WorkoutStore: BulkLoading, WholeCopy {
     public typealias BulkRecord = TopWeightCore.BulkRecord
 
     /// How many records the file holds.

@@ -18,7 +18,7 @@ private func berlin() throws -> TimeZone {
     try #require(TimeZone(identifier: "Europe/Berlin"))
 }
 
-extension Logbook {
+extension SetRecording {
     /// Saves a set of `kind` and returns its id.
     @discardableResult
     fileprivate func save(_ user: User, _ exercise: Exercise, _ values: SetValues, at performedAt: Date, kind: SetKind?) throws(LogbookError) -> Int64 {

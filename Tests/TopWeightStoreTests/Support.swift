@@ -16,7 +16,7 @@ extension SetValues {
     }
 }
 
-extension Logbook {
+extension SetRecording {
     /// Saves a set and returns its id; a shorthand for the tests. The uid is
     /// made from `performedAt`, so ids sort the way the sets were made.
     @discardableResult

@@ -291,7 +291,7 @@ struct TrainingLogStoreTests {
     }
 }
 
-extension StorageEngine {
+extension WholeCopy {
     /// Everything stored about one record (`editedAt` among it), live or deleted.
     func stored(id: Int64) throws(LogbookError) -> StoredRecord? {
         try storedRecords(after: id - 1, limit: 1).first { $0.id == id }

@@ -71,12 +71,14 @@ public struct StoredExercise: Sendable, Hashable, Codable {
     public var entry: ExerciseEntry { (name, category, kind) }
 }
 
-extension StorageEngine {
+extension ExerciseRoster {
     /// Every exercise, as it travels.
     public func storedExercises() throws(LogbookError) -> [StoredExercise] {
         try exercises().map { StoredExercise($0.exercise) }
     }
+}
 
+extension BulkLoading where Self: WholeCopy & BoardSource {
     /// Creates the members not here yet and gives each what `members` knows
     /// of them, joined with what is kept here (`StoredMember.joined`), before
     /// any of their sets can come: a private member is never on the board,
@@ -93,7 +95,9 @@ extension StorageEngine {
         }
         return users
     }
+}
 
+extension BulkLoading {
     /// Creates the exercises not here yet with their category and kind; one
     /// kept here keeps its own. Returns the exercises in order.
     @discardableResult

@@ -1,0 +1,22 @@
+import Foundation
+
+/// The training log around the sets: each day's note and routine, the gym's
+/// own routines, and body weight.
+public protocol TrainingDiary: AnyObject, Sendable {
+    /// Notes and routines kept for `userID`'s days from `first` through `last`, by day.
+    func sessionInfos(userID: Int64, from first: LocalDay, through last: LocalDay) throws(LogbookError) -> [SessionInfo]
+    /// Adds `text` to the note of that member's day (after what is there, a blank line between).
+    func appendNote(userID: Int64, day: LocalDay, text: String, now: Date) throws(LogbookError)
+    /// Records which routine that member's day followed (`nil` forgets it).
+    func setRoutine(_ routine: String?, userID: Int64, day: LocalDay, now: Date) throws(LogbookError)
+    /// The gym's own routines (the bundled starters are not stored), by name.
+    func routines() throws(LogbookError) -> [Routine]
+    /// Stores a routine, replacing the one with the same name; `true` when it replaced one.
+    func saveRoutine(_ routine: Routine, now: Date) throws(LogbookError) -> Bool
+    /// Removes the stored routine with this name; `false` when there is none.
+    func removeRoutine(named name: String) throws(LogbookError) -> Bool
+    /// Stores a measurement unless one with the same `uid` is there; returns its id.
+    func saveBodyWeight(userID: Int64, weight: Weight, at measuredAt: Date, uid: String, now: Date) throws(LogbookError) -> Int64
+    /// The member's measurements from `since` on (all when `nil`), newest first, at most `limit`.
+    func bodyWeights(userID: Int64, since: Date?, limit: Int?) throws(LogbookError) -> [BodyWeight]
+}

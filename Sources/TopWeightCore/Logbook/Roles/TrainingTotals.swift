@@ -1,0 +1,14 @@
+/// What a member's sets add up to: their bests of an exercise and their
+/// totals by day and by exercise (`prs`, `stats`, a program's weights).
+public protocol TrainingTotals: AnyObject, Sendable {
+    /// The member's best live working weight sets of one exercise (warm-ups,
+    /// deleted sets and sets of other kinds left out), leaving out the record
+    /// `excluding` (the set just saved): the heaviest, the best Epley e1RM,
+    /// and the most reps among sets at least `atLeast` heavy. Weights compare
+    /// in kilograms. Found through indexes: it runs on every save.
+    func bests(userID: Int64, exerciseID: Int64, excluding: Int64?, atLeast: Weight) throws(LogbookError) -> ExerciseBests
+    /// The member's live sets by local day (`zone` tells the days), oldest first.
+    func dayTotals(userID: Int64, zone: ZoneOffsets) throws(LogbookError) -> [DayTotals]
+    /// The member's live sets by exercise, by name.
+    func exerciseTotals(userID: Int64) throws(LogbookError) -> [ExerciseTotals]
+}
