@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import TopWeightCore
-import TopWeightStorage
 
 // MARK: - The gym's named texts: a routine's exercises, a program's YAML
 
