@@ -7,37 +7,15 @@ import TopWeightStorage
 
 extension WorkoutStore {
     public func storedPrograms() throws(LogbookError) -> [StoredProgram] {
-        try perform {
-            try writer.read { db in
-                try Row.fetchAll(db, sql: "SELECT name, source FROM gymProgram ORDER BY nameKey").compactMap { row in
-                    guard let name = String.fromDatabaseValue(row["name"]), let source = String.fromDatabaseValue(row["source"]) else { return nil }
-                    return StoredProgram(name: name, source: source)
-                }
-            }
-        }
+        try namedTexts(.programs).map { StoredProgram(name: $0.name, source: $0.text) }
     }
 
     public func saveProgram(_ program: StoredProgram, now: Date) throws(LogbookError) -> Bool {
-        try perform {
-            try writer.write { db in
-                let key = NameRules.key(program.name)
-                let existed = try Bool.fetchOne(db, sql: "SELECT 1 FROM gymProgram WHERE nameKey = ?", arguments: [key]) ?? false
-                try db.execute(sql: """
-                    INSERT INTO gymProgram (nameKey, name, source, createdAt) VALUES (?, ?, ?, ?)
-                    ON CONFLICT (nameKey) DO UPDATE SET name = excluded.name, source = excluded.source
-                    """, arguments: [key, program.name, program.source, Self.milliseconds(now)])
-                return existed
-            }
-        }
+        try saveNamedText(.programs, name: program.name, text: program.source, now: now)
     }
 
     public func removeProgram(named name: String) throws(LogbookError) -> Bool {
-        try perform {
-            try writer.write { db in
-                try db.execute(sql: "DELETE FROM gymProgram WHERE nameKey = ?", arguments: [NameRules.key(name)])
-                return db.changesCount > 0
-            }
-        }
+        try removeNamedText(.programs, name: name)
     }
 
     public func assignment(userID: Int64) throws(LogbookError) -> ProgramAssignment? {

@@ -68,37 +68,14 @@ extension WorkoutStore {
 
 extension WorkoutStore {
     public func routines() throws(LogbookError) -> [Routine] {
-        try perform {
-            try writer.read { db in
-                try Row.fetchAll(db, sql: "SELECT name, exercises FROM routine ORDER BY nameKey").compactMap { row in
-                    guard let name = String.fromDatabaseValue(row["name"]),
-                          let exercises = String.fromDatabaseValue(row["exercises"]) else { return nil }
-                    return Routine(name: name, storedExercises: exercises)
-                }
-            }
-        }
+        try namedTexts(.routines).compactMap { Routine(name: $0.name, storedExercises: $0.text) }
     }
 
     public func saveRoutine(_ routine: Routine, now: Date) throws(LogbookError) -> Bool {
-        try perform {
-            try writer.write { db in
-                let key = NameRules.key(routine.name)
-                let existed = try Bool.fetchOne(db, sql: "SELECT 1 FROM routine WHERE nameKey = ?", arguments: [key]) ?? false
-                try db.execute(sql: """
-                    INSERT INTO routine (name, nameKey, exercises, createdAt) VALUES (?, ?, ?, ?)
-                    ON CONFLICT (nameKey) DO UPDATE SET name = excluded.name, exercises = excluded.exercises
-                    """, arguments: [routine.name, key, routine.storedExercises, Self.milliseconds(now)])
-                return existed
-            }
-        }
+        try saveNamedText(.routines, name: routine.name, text: routine.storedExercises, now: now)
     }
 
     public func removeRoutine(named name: String) throws(LogbookError) -> Bool {
-        try perform {
-            try writer.write { db in
-                try db.execute(sql: "DELETE FROM routine WHERE nameKey = ?", arguments: [NameRules.key(name)])
-                return db.changesCount > 0
-            }
-        }
+        try removeNamedText(.routines, name: name)
     }
 }

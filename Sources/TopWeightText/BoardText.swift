@@ -205,19 +205,10 @@ public enum BoardText {
         return lines
     }
 
-    /// `text` cut to `columns` display columns, ending in `…` when cut.
+    /// `text` cut to `columns` display columns, ending in `…` when cut; on
+    /// the board, where there is no column at all, nothing (not even `…`).
     public static func truncate(_ text: String, to columns: Int) -> String {
-        guard TerminalText.width(text) > columns else { return text }
-        guard columns > 0 else { return "" }
-        var out = ""
-        var used = 0
-        for character in text {
-            let width = TerminalText.width(String(character))
-            if used + width > columns - 1 { break }
-            out.append(character)
-            used += width
-        }
-        return out + "…"
+        columns > 0 || TerminalText.width(text) <= columns ? TextColumns.cut(text, to: columns) : ""
     }
 
     static func bold(_ text: String, _ style: TextStyle) -> String {

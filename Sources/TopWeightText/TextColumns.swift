@@ -6,7 +6,7 @@ enum TextColumns {
     /// for the rest; `…` alone when there is no room for more.
     static func cut(_ text: String, to columns: Int) -> String {
         guard TerminalText.width(text) > columns else { return text }
-        guard columns > 1 else { return "…" }
+        guard columns > 0 else { return "…" }
         var kept = ""
         var used = 0
         for character in text {

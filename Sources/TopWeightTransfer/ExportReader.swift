@@ -85,6 +85,12 @@ enum ExportReader {
         table.column(where: { $0.hasPrefix("distance") && $0 != "distance unit" }) ?? table.column("km", "miles", "mi")
     }
 
+    /// The distance column and the unit its name gives (`nil` for `Distance`, or no column).
+    static func distanceColumnAndUnit(_ table: CSVTable) -> (column: Int?, unit: String?) {
+        let column = distanceColumn(table)
+        return (column, column.flatMap { distanceUnit(inColumnName: table.keys[$0]) })
+    }
+
     /// The unit a distance column's name gives: `Distance (meters)` m, `distance_km` km, `distance_miles` mi; `nil` for `Distance`.
     static func distanceUnit(inColumnName key: String) -> String? {
         let words = key.split(whereSeparator: { !$0.isLetter }).map(String.init)

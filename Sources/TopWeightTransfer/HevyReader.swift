@@ -18,8 +18,7 @@ enum HevyReader {
         }
         try ExportReader.check(asked, against: fileUnit, where: "its \(table.header[weightColumn]) column")
         let typeColumn = table.column("set_type")
-        let distanceColumn = ExportReader.distanceColumn(table)
-        let distanceUnit = distanceColumn.flatMap { ExportReader.distanceUnit(inColumnName: table.keys[$0]) }
+        let (distanceColumn, distanceUnit) = ExportReader.distanceColumnAndUnit(table)
         let durationColumn = table.column("duration_seconds")
         let rpeColumn = table.column("rpe")
         let descriptionColumn = table.column("description")

@@ -31,8 +31,7 @@ enum StrongReader {
         } else {
             throw ImportError("this Strong export has no weight column (Weight, Weight (kg), kg…)")
         }
-        let distanceColumn = ExportReader.distanceColumn(table)
-        let distanceUnit = distanceColumn.flatMap { ExportReader.distanceUnit(inColumnName: table.keys[$0]) }
+        let (distanceColumn, distanceUnit) = ExportReader.distanceColumnAndUnit(table)
         let distanceUnitColumn = table.column("distance unit")
         let secondsColumn = table.column("seconds")
         let rpeColumn = table.column("rpe")

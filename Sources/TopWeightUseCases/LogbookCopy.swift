@@ -53,15 +53,11 @@ public enum LogbookCopy {
         // Live records; tombstones come on top (the bar stops at 100 %).
         let total = try source.recordCount()
         var read = 0
-        var cursor: Int64 = 0
-        while true {
-            let page = try source.storedRecords(after: cursor, limit: pageSize)
-            guard let last = page.last else { break }
-            let added = try destination.adoptRecords(page, now: now)
-            summary.records += added
-            summary.recordsAlreadyThere += page.count - added
-            read += page.count
-            cursor = last.id
+        (summary.records, summary.recordsAlreadyThere) = try copyPages(
+            from: { after throws(LogbookError) in try source.storedRecords(after: after, limit: pageSize) }, id: \.id,
+            to: { page throws(LogbookError) in try destination.adoptRecords(page, now: now) }
+        ) { count in
+            read += count
             progress(read, max(total, read))
         }
         // Kept days, `pageSize` to a statement: a member's day already kept there stays as it is.
@@ -78,16 +74,33 @@ public enum LogbookCopy {
         summary.routines = try destination.adoptRoutines(routines, now: now)
         summary.routinesAlreadyThere = routines.count - summary.routines
         // Body weights, by id in pages, matched by uid.
-        var measured: Int64 = 0
-        while true {
-            let page = try source.storedBodyWeights(after: measured, limit: pageSize)
-            guard let last = page.last else { break }
-            let added = try destination.adoptBodyWeights(page, now: now)
-            summary.bodyWeights += added
-            summary.bodyWeightsAlreadyThere += page.count - added
-            measured = last.id
-        }
+        (summary.bodyWeights, summary.bodyWeightsAlreadyThere) = try copyPages(
+            from: { after throws(LogbookError) in try source.storedBodyWeights(after: after, limit: pageSize) }, id: \.id,
+            to: { page throws(LogbookError) in try destination.adoptBodyWeights(page, now: now) }
+        )
         summary.settings = try destination.adoptSettings(source.settings())
         return summary
+    }
+
+    /// Rows read in pages by id (`read` gives those after an id, up to a
+    /// page) and handed to `adopt` until none are left; `afterPage` hears
+    /// each page's size. How many the destination added, and how many it had.
+    private static func copyPages<Row>(
+        from read: (Int64) throws(LogbookError) -> [Row], id: KeyPath<Row, Int64>,
+        to adopt: ([Row]) throws(LogbookError) -> Int, afterPage: (Int) -> Void = { _ in }
+    ) throws(LogbookError) -> (added: Int, alreadyThere: Int) {
+        var added = 0
+        var alreadyThere = 0
+        var cursor: Int64 = 0
+        while true {
+            let page = try read(cursor)
+            guard let last = page.last else { break }
+            let adopted = try adopt(page)
+            added += adopted
+            alreadyThere += page.count - adopted
+            cursor = last[keyPath: id]
+            afterPage(page.count)
+        }
+        return (added, alreadyThere)
     }
 }
