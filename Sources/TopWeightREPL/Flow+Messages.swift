@@ -104,10 +104,11 @@ extension Flow {
         case editedExercise(Exercise?, typed: String)
         /// A mode's request failed: its one-line problem, and the mode ends.
         case failed(String)
-        /// The exercise typed (found, or created at the question), and the
-        /// one-line entry's numbers to take once its defaults are there; the
-        /// full name is said when it is not what was `typed`.
-        case resolved(Exercise, entry: SetLine?, typed: String?)
+        /// The exercise typed (found, or created at the question), the
+        /// member's last numbers of it (read with it: the defaults need no
+        /// second trip), and the one-line entry's numbers to take on them;
+        /// the full name is said when it is not what was `typed`.
+        case resolved(Exercise, entry: SetLine?, typed: String?, last: SetValues?)
         /// A new name that would pass for an existing one (`Аna` with a Cyrillic А next to `Ana`): refused.
         case lookalike(String, kind: NameRules.Kind, of: String)
         /// The member's last set of the chosen exercise (`nil`: none), and the

@@ -53,11 +53,17 @@ enum Flow {
         case .failed(let problem):
             turn.mode = .entry
             effects = [.warn(problem)]
-        case .resolved(let chosen, let entry, let typed):
+        case .resolved(let chosen, let entry, let typed, let last):
             turn.exercise = chosen
             turn.step = Step.first(of: chosen.kind)
             let renamed = typed.map { NameRules.key(chosen.name) != NameRules.collapsedKey($0) } ?? false
-            effects = (renamed ? [.say("→ \(chosen.name)")] : []) + defaults(then: entry, in: &turn)
+            let said: [Effect] = renamed ? [.say("→ \(chosen.name)")] : []
+            // The numbers came with the exercise: taken as `.lastValues` takes them, unless the plan or the turn has its own.
+            if turn.user != nil, chosen.isStored, turn.knownValues[chosen.id] == nil, turn.plan?.isCurrent(chosen.name) != true {
+                effects = said + defaults(last, then: entry, in: &turn)
+            } else {
+                effects = said + defaults(then: entry, in: &turn)
+            }
         case .lookalike(let name, let kind, let other):
             let noun = kind == .user ? "member" : "exercise"
             effects = [.warn(InputError("\(name) looks like the existing \(noun) \(other) but is spelt with other letters; type that name or a clearly different one",

@@ -3,65 +3,50 @@ import TopWeightCore
 import TopWeightUseCases
 
 /// The names Tab, short forms and one-line entries pick from, kept for the
-/// whole session (every member's turn) and topped up with what other
-/// terminals added since the last look: one indexed query that usually
-/// returns nothing.
+/// whole session (every member's turn): the members', topped up with what
+/// other terminals added at each look (one indexed query that usually
+/// returns nothing), and the exercises of the set entry (`SetEntry`), which
+/// Tab and the commands that read what was logged top up too.
 final class Names {
     private let prompts: Prompts
-    private let catalog: ExerciseCatalog
+    private let entry: SetEntry
     private var members = NameIndex()
-    /// Every exercise name (the catalog's and this database's) in the one
-    /// order Tab, one-line entries and the exercise prompt share; built at
-    /// the first short name or Tab, not before the first prompt.
-    private lazy var exercises = ExerciseRanking(catalog: catalog.rankingNames)
-    private var indexedThrough: [NameRules.Kind: Int64] = [:]
-    /// Exercises resolved once, by name key: a one-line entry needs no lookup.
-    var resolved: [String: Exercise] = [:]
+    private var membersThrough: Int64 = 0
 
-    init(prompts: Prompts, catalog: ExerciseCatalog) {
+    init(prompts: Prompts, entry: SetEntry) {
         self.prompts = prompts
-        self.catalog = catalog
+        self.entry = entry
     }
 
     /// Members with a word starting with `typed`, alphabetically.
     func members(matching typed: String) -> [String] {
-        refresh(.user)
+        refreshMembers()
         return members.matching(typed)
     }
 
     /// Every member's name (for the similar ones after a miss).
     func allMembers() -> [String] {
-        refresh(.user)
+        refreshMembers()
         return members.names
     }
 
     /// Exercises (stored and catalog) for `typed`, best first, as
     /// `ExerciseRanking` orders them for a member whose own are `own`.
     func exercises(for typed: String, own: [String], limit: Int = 1_000) -> [String] {
-        refresh(.exercise)
-        return exercises.ranked(typed, own: own, limit: limit)
-    }
-
-    /// The exercise a short form stands for (`squat` → Back Squat, or Front
-    /// Squat for a member who logs it), `nil` when it matches nothing known.
-    func bestExercise(for typed: String, own: [String]) -> String? {
-        refresh(.exercise)
-        return exercises.best(typed, own: own)
+        _ = try? entry.lookAgain()
+        return entry.ranked(typed, own: own, limit: limit)
     }
 
     /// The best stored exercise for `typed` (for the commands that read what was logged).
     func bestStored(_ typed: String, own: [String]) -> String? {
-        refresh(.exercise)
-        return exercises.bestStored(typed, own: own)
+        _ = try? entry.lookAgain()
+        return entry.bestStored(typed, own: own)
     }
 
-    /// Adds the names other terminals (or this one) created since the last look.
-    private func refresh(_ kind: NameRules.Kind) {
-        let after = indexedThrough[kind] ?? 0
-        guard let added = try? prompts.names(of: kind, after: after), let newest = added.last else { return }
-        for (_, name) in added {
-            if kind == .user { members.insert(name) } else { exercises.addStored(name) }
-        }
-        indexedThrough[kind] = newest.id
+    /// Adds the members other terminals (or this one) created since the last look.
+    private func refreshMembers() {
+        guard let added = try? prompts.names(of: .user, after: membersThrough), let newest = added.last else { return }
+        for (_, name) in added { members.insert(name) }
+        membersThrough = newest.id
     }
 }

@@ -27,12 +27,15 @@ public final class Session {
 
     /// Names for Tab and short forms, kept for the whole session.
     let names: Names
+    /// What was typed for a set made one: the exercise (the one rule), its defaults, the save.
+    let entry: SetEntry
 
     public init(store: any Logbook, source: any LineSource, console: any Console,
                 catalog: ExerciseCatalog, routines: @autoclosure @escaping @Sendable () -> RoutineCatalog = .bundled(),
                 settings: Settings = Settings()) {
         prompts = Prompts(logbook: store)
-        names = Names(prompts: prompts, catalog: catalog)
+        entry = SetEntry(logbook: store, catalog: catalog)
+        names = Names(prompts: prompts, entry: entry)
         workouts = Workouts(logbook: store, catalog: catalog)
         log = TrainingLog(logbook: store, routineCatalog: routines(), zone: settings.zone)
         progress = TrainingProgress(logbook: store, zone: settings.zone)
@@ -145,7 +148,7 @@ public final class Session {
                 // Confirmed, but a row only with its first saved set.
                 try workouts.checkNewExerciseName(name)
                 // A new name with a set's numbers takes the kind they make (`hang 1:30x3`: a hold).
-                return .resolved(Exercise.unsaved(named: name, category: nil, kind: entry?.fits.first ?? .weight), entry: entry, typed: nil)
+                return .resolved(Exercise.unsaved(named: name, category: nil, kind: entry?.fits.first ?? .weight), entry: entry, typed: nil, last: nil)
             }
         case .checkAdminPin(let pin): return admit(pin, for: .quit)
         case .drawMonth:
@@ -200,35 +203,33 @@ public final class Session {
 
     // MARK: - Saving
 
-    /// Stores the entry (a new exercise gets its row with its first set);
-    /// what came of it goes back to the flow (`Event.saved`, `.saveFailed`).
+    /// Stores the entry (`SetEntry.save`: a new exercise gets its row with
+    /// its first set); what came of it goes back to the flow (`Event.saved`,
+    /// `.saveFailed`).
     private func save() -> Outcome {
-        guard let member = turn.user, var chosen = turn.exercise, let values = turn.draft.values else {
+        guard let member = turn.user, let chosen = turn.exercise, let values = turn.draft.values else {
             turn.step = .exercise
             return .done
         }
         let now = settings.now()
-        if !chosen.isStored {
-            let stored: Exercise
-            do {
-                stored = try workouts.stored(chosen, now: now)
-            } catch {
-                warn(error.description)
+        // A program's set (`:go`) is marked as the program says.
+        let mark = turn.plan.flatMap { $0.isCurrent(chosen.name) ? $0.current?.mark : nil }
+        do {
+            let saved = try entry.save(values, of: member, chosen, at: performedAt(now), kind: mark, retrying: turn.pending, now: now)
+            turn.exercise = saved.entry.exercise
+            return .then(.saved(saved.record, records: saved.records, at: now, nudge: nudge(after: saved.entry, id: saved.record.id)))
+        } catch {
+            switch error {
+            case .exercise(let problem):
+                warn(problem.description)
                 // A new exercise while the server is away: Enter can't make it,
                 // so back to the exercise (any the gym has logged saves now).
-                turn.step = error.isUnreachable ? .exercise : Step.numbers(of: turn.draft.kind).last ?? .series
+                turn.step = problem.isUnreachable ? .exercise : Step.numbers(of: turn.draft.kind).last ?? .series
                 return .done
+            case .set(let sent, let problem):
+                turn.exercise = sent.exercise
+                return .then(.saveFailed(sent, problem.isUnreachable ? Lines.unreachable : problem.description))
             }
-            chosen = stored
-            turn.exercise = chosen
-            names.resolved[NameRules.key(chosen.name)] = chosen
-        }
-        let entry = turn.entry(of: member, chosen, values, at: now, in: grouping.calendar)
-        do {
-            let (record, records) = try progress.log(entry, now: now)
-            return .then(.saved(record, records: records, at: now, nudge: nudge(after: entry, id: record.id)))
-        } catch {
-            return .then(.saveFailed(entry, error.isUnreachable ? Lines.unreachable : error.description))
         }
     }
 
@@ -236,10 +237,10 @@ public final class Session {
     /// `Workouts.nudge`): said once a day, so not for an exercise this turn
     /// saved a working set of already (no query then), nor on a `:date` day
     /// or a program's walk. A problem reading it never stands in the way of the save.
-    private func nudge(after entry: NewRecord, id: Int64) -> WeightNudge.Suggestion? {
+    private func nudge(after saved: NewRecord, id: Int64) -> WeightNudge.Suggestion? {
         guard turn.day == nil, turn.plan?.program == nil,
-              !turn.saved.contains(where: { $0.exercise == entry.exercise.name && $0.kind != .warmup }) else { return nil }
-        return workouts.nudgeAfterSaving(entry, id: id, calendar: grouping.calendar)
+              !turn.saved.contains(where: { $0.exercise == saved.exercise.name && $0.kind != .warmup }) else { return nil }
+        return entry.nudge(after: saved, id: id, calendar: grouping.calendar, weeks: turn.memberFacts?.nudgeWeeks)
     }
 
     // MARK: - Leaving and resetting

@@ -55,13 +55,4 @@ extension Turn {
         let end = day.adding(days: 1).start(in: calendar).addingTimeInterval(-1)
         return min(start.addingTimeInterval(sinceMidnight), end)
     }
-
-    /// The record the entry saves at `now` (on the `:date` day), marked a
-    /// warm-up when it is a program's (`:go`): the one a failed save kept, as
-    /// long as nothing of it changed, so a retry sends the same row.
-    func entry(of member: User, _ chosen: Exercise, _ values: SetValues, at now: Date, in calendar: Calendar) -> NewRecord {
-        let mark = plan.flatMap { $0.isCurrent(chosen.name) ? $0.current?.mark : nil }
-        if let pending, pending.user == member, pending.exercise == chosen, pending.values == values, pending.kind == mark { return pending }
-        return NewRecord(user: member, exercise: chosen, values: values, performedAt: performedAt(now, in: calendar), kind: mark)
-    }
 }

@@ -1,4 +1,5 @@
 import TopWeightCore
+import TopWeightUseCases
 
 /// Everything that belongs to the member at the terminal: it starts empty
 /// with the flow's unit, and `Session.reset()` replaces it whole, so nothing
@@ -45,6 +46,9 @@ struct Turn {
     var reach: [Int64: [SetValues]] = [:]
     /// This member's recent exercises (names), newest first, loaded at the first Tab.
     var recentExercises: [String]?
+    /// What this member's entries start from (their exercises, last numbers,
+    /// the nudge's weeks), read in one step at their first entry or Tab.
+    var memberFacts: SetEntry.Member?
     /// The member and exercise the last prompt offered: Enter takes exactly
     /// what was shown, even if another terminal saved in between.
     var shownUser: User?

@@ -6,7 +6,11 @@ import TopWeightCore
 extension Workouts {
     /// Weeks of the same top weight before the nudge: the gym's setting, else `WeightNudge.defaultWeeks`; 0 is off.
     public func nudgeWeeks() throws(WorkoutsError) -> Int {
-        let stored = try attempt { () throws(LogbookError) in try logbook.gymSetting(.nudgeWeeks) }
+        Self.nudgeWeeks(stored: try attempt { () throws(LogbookError) in try logbook.gymSetting(.nudgeWeeks) })
+    }
+
+    /// The weeks a stored setting says (`nil`: never set), else the default.
+    public static func nudgeWeeks(stored: String?) -> Int {
         guard let stored, let weeks = Int(stored), (0...52).contains(weeks) else { return WeightNudge.defaultWeeks }
         return weeks
     }
@@ -24,16 +28,18 @@ extension Workouts {
     /// member on a program (the program moves them on), a warm-up, or a set
     /// of another kind than weight.
     /// `nudge(after:…)` on the set's own day in `calendar`, for the front
-    /// ends: a problem reading it is no nudge, never a failed save.
-    public func nudgeAfterSaving(_ record: NewRecord, id: Int64, calendar: Calendar) -> WeightNudge.Suggestion? {
+    /// ends: a problem reading it is no nudge, never a failed save. `weeks`,
+    /// when the caller read the setting already (`SetEntry.member`).
+    public func nudgeAfterSaving(_ record: NewRecord, id: Int64, calendar: Calendar, weeks: Int? = nil) -> WeightNudge.Suggestion? {
         let day = LocalDay(record.performedAt, in: calendar)
-        return (try? nudge(after: record, id: id, dayStart: day.start(in: calendar), today: day, calendar: calendar)) ?? nil
+        return (try? nudge(after: record, id: id, dayStart: day.start(in: calendar), today: day, calendar: calendar, weeks: weeks)) ?? nil
     }
 
     public func nudge(after record: NewRecord, id: Int64, dayStart: Date, today: LocalDay,
-                      calendar: Calendar) throws(WorkoutsError) -> WeightNudge.Suggestion? {
+                      calendar: Calendar, weeks known: Int? = nil) throws(WorkoutsError) -> WeightNudge.Suggestion? {
         guard record.kind != .warmup, record.values.measure == .weight, record.values.weight.hundredths > 0 else { return nil }
-        let weeks = try nudgeWeeks()
+        var weeks = known ?? 0
+        if known == nil { weeks = try nudgeWeeks() }
         guard weeks >= 2 else { return nil }
         let since = calendar.date(byAdding: .day, value: -(weeks * 7 - 1), to: dayStart) ?? dayStart
         let sets = try attempt { () throws(LogbookError) in

@@ -111,41 +111,6 @@ public struct Workouts: Sendable {
         return try findOrCreateExercise(named: exercise.name, category: exercise.category, kind: exercise.kind, now: now)
     }
 
-    /// The exercise a member means by what they typed, as the logger's Tab
-    /// and one-line entry pick it (`ExerciseRanking`: `bench` is Bench Press,
-    /// `squat` Front Squat for a member who logs it), found or created; a
-    /// name that matches nothing known is created as typed.
-    /// With `fitting` (the kinds a set's numbers make), the best candidate of
-    /// one of them is taken first (`row` with `2000m 7:45` is Rowing Machine),
-    /// and a new name is created in the first of them.
-    public func exerciseForSet(named typed: String, member: User?, fitting kinds: [ExerciseKind] = [], now: Date) throws(WorkoutsError) -> Exercise {
-        try stored(try chooseExercise(named: typed, member: member, fitting: kinds), now: now)
-    }
-
-    /// The exercise `exerciseForSet` takes, without a row yet when it has
-    /// none (a catalog lift, a new name in the first kind of `kinds`): the
-    /// numbers can be checked against its kind before anything is written.
-    public func chooseExercise(named typed: String, member: User?, fitting kinds: [ExerciseKind] = []) throws(WorkoutsError) -> Exercise {
-        if let stored = try attempt({ () throws(LogbookError) in try logbook.exercise(named: typed) }) { return stored }
-        var (ranking, own) = try rankingAndOwn(for: member)
-        let candidates = ranking.ranked(typed, own: own, limit: 40)
-        var chosen = candidates.first
-        if !kinds.isEmpty, let best = chosen, try !kinds.contains(kind(of: best)) {
-            for candidate in candidates.dropFirst() where try kinds.contains(kind(of: candidate)) {
-                chosen = candidate
-                break
-            }
-        }
-        guard let chosen else { return Exercise.unsaved(named: typed, category: nil, kind: kinds.first ?? .weight) }
-        return try chosenExercise(named: chosen) ?? Exercise.unsaved(named: chosen, category: nil, kind: kinds.first ?? .weight)
-    }
-
-    /// The kind of a known exercise's sets: its own when stored, else the catalog's.
-    private func kind(of name: String) throws(WorkoutsError) -> ExerciseKind {
-        if let stored = try attempt({ () throws(LogbookError) in try logbook.exercise(named: name) }) { return stored.kind }
-        return catalog.entry(named: name)?.kind ?? .weight
-    }
-
     // MARK: - Reading
 
     /// A page of history: at most `limit` records, and whether older ones exist.

@@ -52,15 +52,22 @@ struct AddCommand: ParsableCommand {
             let opened = try global.open(create: true, offline: true)
             // What the calls below hear of the server's names outlives this short run.
             defer { opened.keepNames() }
-            // A short name means what it means in the logger: `bench` is Bench Press, `row` with a distance the rower.
+            // A short name means what it means in the logger (`bench` is Bench Press, `row` with a distance the
+            // rower): the same rule, over one read of the names, the member's exercises and the nudge's weeks.
+            let entry = SetEntry(logbook: opened.workouts.logbook, catalog: opened.workouts.catalog)
             let known = try? opened.workouts.member(named: userName)
-            let picked = try opened.workouts.chooseExercise(named: exerciseName, member: known, fitting: fits)
+            let facts = try entry.member(known)
+            let picked = entry.choose(exerciseName, fitting: fits, own: facts.own)
             // Read in its kind before any row is made: refused numbers leave nothing behind.
             let values = try set.values(as: picked.kind, exercise: picked.name)
             let member = try opened.workouts.findOrCreateMember(named: userName, now: now)
-            let chosen = try opened.workouts.stored(picked, now: now)
-            let entry = NewRecord(user: member, exercise: chosen, values: values, performedAt: performedAt)
-            let (record, records) = try opened.progress.log(entry, now: now)
+            let saved: SetEntry.Saved
+            do {
+                saved = try entry.save(values, of: member, picked, at: performedAt, now: now)
+            } catch let failure as SetEntry.SaveFailure {
+                throw failure.problem
+            }
+            let (record, records, chosen) = (saved.record, saved.records, saved.entry.exercise)
             let formatter = RecordFormatter(timeZone: .current)
             switch format {
             case .text:
@@ -68,7 +75,7 @@ struct AddCommand: ParsableCommand {
                 // The personal records the set beat, on the line under it.
                 if let line = ProgressText.recordLine(exercise: chosen.name, records) { print(line) }
                 // Once a day, for a member on no program: time to go heavier.
-                if let nudge = Self.nudge(after: entry, id: record.id, workouts: opened.workouts) {
+                if let nudge = Self.nudge(after: saved.entry, id: record.id, entry: entry, weeks: facts.nudgeWeeks) {
                     print(ProgramText.nudge(exercise: chosen.name, stuckAt: nudge.stuckAt, weeks: nudge.weeks, next: nudge.next))
                 }
             case .json:
@@ -82,10 +89,10 @@ struct AddCommand: ParsableCommand {
 
     /// The weight nudge for the set just added (`Workouts.nudge`), in the
     /// local time zone; a problem reading it never fails the add.
-    static func nudge(after entry: NewRecord, id: Int64, workouts: Workouts) -> WeightNudge.Suggestion? {
+    static func nudge(after saved: NewRecord, id: Int64, entry: SetEntry, weeks: Int?) -> WeightNudge.Suggestion? {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .current
-        return workouts.nudgeAfterSaving(entry, id: id, calendar: calendar)
+        return entry.nudge(after: saved, id: id, calendar: calendar, weeks: weeks)
     }
 
     /// A weight typed as an argument: a plain number, in its own unit when it

@@ -55,7 +55,9 @@ struct EditCommand: ParsableCommand {
             try AdminGate.require(opened.admin)
             // A short name means what it means in the logger, for the set's member, among exercises of the set's kind.
             let owner = try? workouts.member(named: before.user)
-            let target = try exerciseName.map { try workouts.exerciseForSet(named: $0, member: owner, fitting: [kind], now: now) }
+            let entry = SetEntry(logbook: workouts.logbook, catalog: workouts.catalog)
+            let own = try exerciseName == nil ? [] : entry.member(owner).own
+            let target = try exerciseName.map { try workouts.stored(entry.choose($0, fitting: [kind], own: own), now: now) }
             if let target, target.kind != kind {
                 throw Failure.input("\(target.name) is a \(target.kind.rawValue) exercise and #\(number) a \(kind.rawValue) set; move it to one of its kind")
             }

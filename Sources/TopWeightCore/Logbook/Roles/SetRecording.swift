@@ -40,6 +40,11 @@ public protocol SetRecording: AnyObject, Sendable {
     /// used among them first, then the most recently used (what the member
     /// means by a short name: `ExerciseRanking`).
     func recentExercises(of user: User, limit: Int) throws(LogbookError) -> [Exercise]
+    /// What choosing the exercise of `user`'s set needs, in one step (one
+    /// round trip to a server): the exercises with an id above `id`, the
+    /// member's exercises with their last numbers, the nudge's setting
+    /// (`ChoiceFacts`). Without a member, the exercises and the setting.
+    func choiceFacts(of user: User?, exercisesAfter id: Int64) throws(LogbookError) -> ChoiceFacts
 
     /// Why no set can be saved now, as far as the engine knows without trying
     /// one (a full disk or a read-only file met at start, while reads work);
