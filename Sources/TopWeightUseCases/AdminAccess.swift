@@ -6,9 +6,10 @@ import TopWeightCore
 /// (counted where every terminal sees it), setting and clearing it. The
 /// front ends ask for the PIN their own way and call these.
 public struct AdminAccess: Sendable {
-    public let logbook: any Logbook
+    /// The PIN is one of the gym's settings: all this asks of the database.
+    public let logbook: any GymConfiguration
 
-    public init(logbook: any Logbook) {
+    public init(logbook: any GymConfiguration) {
         self.logbook = logbook
     }
 
@@ -38,7 +39,7 @@ public struct AdminAccess: Sendable {
 
     /// Forgets wrong PINs and ends any wait at once (`topweight admin
     /// unlock`): for whoever owns the database, so it takes the engine itself.
-    public static func forgetWrongPins(in engine: any StorageEngine) throws(WorkoutsError) {
+    public static func forgetWrongPins(in engine: any GymConfiguration) throws(WorkoutsError) {
         try attempt { () throws(LogbookError) in try engine.clearPinLockout() }
     }
 }
