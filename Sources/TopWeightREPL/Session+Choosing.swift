@@ -62,7 +62,7 @@ extension Session {
         guard let found = attempt({ () throws(WorkoutsError) in try workouts.chosenExercise(named: name) }) else { return .done }
         // A lift the database has no row for can't be made while its server is
         // away: said now, before its numbers are typed.
-        if !(found?.isStored ?? false), let away = workouts.roles.recording.serverAway {
+        if !(found?.isStored ?? false), let away = prompts.unreachable {
             return .then(.failed(TerminalText.safe(Lines.newNameWhileAway(away.message))))
         }
         guard let known = found else {

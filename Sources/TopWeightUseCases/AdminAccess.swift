@@ -14,8 +14,17 @@ public struct AdminAccess: Sendable {
     }
 
     /// True when a PIN guards the database: without one, nothing is asked.
+    /// A database whose server can't be reached counts as guarded: a kiosk
+    /// started without its server stays shut (leaving needs the PIN, and
+    /// checking it needs the server).
     public func isPinSet() throws(WorkoutsError) -> Bool {
-        try attempt { () throws(LogbookError) in try logbook.adminPinIsSet() }
+        do {
+            return try logbook.adminPinIsSet()
+        } catch where error.kind == .unreachable {
+            return true
+        } catch {
+            throw .storage(error)
+        }
     }
 
     /// Checks the PIN (wrong ones count towards the wait every terminal

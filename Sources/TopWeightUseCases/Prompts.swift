@@ -31,6 +31,10 @@ public struct Prompts: Sendable {
         self.init(LogbookRoles(logbook))
     }
 
+    /// Why the database's server can't be reached now, as far as is known
+    /// without asking it: a new name can't be made meanwhile.
+    public var unreachable: LogbookError? { recording.unreachable }
+
     // MARK: - Defaults
 
     /// The member who saved last (`user [Ana]: ` outside a kiosk).

@@ -14,6 +14,8 @@ public struct LogbookRoles: Sendable {
     public var gym: any GymConfiguration
     public var programs: any ProgramShelf
     public var upkeep: any StoreUpkeep
+    /// The sets that wait on this terminal for the server: none, for one engine.
+    public var waiting: any WaitingSets
 
     /// Every role played by `engine`.
     public init(_ engine: any Logbook) {
@@ -27,5 +29,6 @@ public struct LogbookRoles: Sendable {
         gym = engine
         programs = engine
         upkeep = engine
+        waiting = NothingWaits()
     }
 }
