@@ -33,7 +33,9 @@ struct GlobalOptions: ParsableArguments {
         durable || ["1", "true", "yes"].contains(ProcessInfo.processInfo.environment["TOPWEIGHT_DURABLE"]?.lowercased() ?? "")
     }
 
-    /// Opens the store, or ends the program with exit code 2 and one line on stderr.
+    /// Opens the storage engine itself, for what works on the whole database
+    /// (import, export, copy, demo, the board), or ends the program with exit
+    /// code 2 and one line on stderr.
     ///
     /// `create` only for what writes a member's sets (and the logger): any
     /// other command given a path (`--db`, `TOPWEIGHT_DB`) with no file
@@ -41,14 +43,35 @@ struct GlobalOptions: ParsableArguments {
     /// of answering from a new, empty database left behind. The default file
     /// is made on first use by any command, as it always was: nobody typed it.
     ///
+    func openStore(readOnly: Bool = false, create: Bool = false) throws -> any StorageEngine {
+        try openRoles(readOnly: readOnly, create: create).engine
+    }
+
+    /// Opens the database as the use cases play it, role by role (`LogbookRoles`),
+    /// with the engine itself beside them; as `openStore` opens it.
+    ///
     /// `offline` for what saves a member's sets (the logger, `add`): on a
     /// PostgreSQL server that can't be reached, it opens anyway, keeping sets
     /// in the terminal's outbox until the server is back.
-    func openStore(readOnly: Bool = false, create: Bool = false, offline: Bool = false) throws -> any StorageEngine {
+    func openRoles(readOnly: Bool = false, create: Bool = false, offline: Bool = false) throws
+        -> (roles: LogbookRoles, engine: any StorageEngine) {
         do {
             if create, isGiven { try Self.refuseMissingParent(databasePath) }
-            return try Self.open(databasePath, durable: isDurable, busyTimeout: busyTimeout, readOnly: readOnly,
-                                 create: create || !isGiven, offline: offline)
+            return try Self.roles(databasePath, durable: isDurable, busyTimeout: busyTimeout, readOnly: readOnly,
+                                  create: create || !isGiven, offline: offline)
+        } catch {
+            throw Failure.database(error)
+        }
+    }
+
+    /// The sets that wait on this terminal for a PostgreSQL server, read from
+    /// the terminal's own outbox without the server (nothing connects until
+    /// a set is sent); `nil` for a file, which has no outbox.
+    func openWaiting() throws -> (any WaitingSets)? {
+        guard PostgresLocation.isPostgresURL(databasePath) else { return nil }
+        do {
+            let server = try PostgresLogbook(url: databasePath, options: .init(timeout: Self.postgresTimeout, connectLater: true))
+            return OutboxLogbook(server: server, outboxPath: Outbox.defaultPath())
         } catch {
             throw Failure.database(error)
         }
@@ -72,39 +95,55 @@ struct GlobalOptions: ParsableArguments {
     /// A file path opens the SQLite engine, a `postgres://` URL the PostgreSQL one.
     /// A file that does not exist is created only with `create`.
     static func open(_ location: String, durable: Bool = false, busyTimeout: Double = 10, readOnly: Bool = false,
-                     create: Bool = false, offline: Bool = false) throws(LogbookError) -> any StorageEngine {
+                     create: Bool = false) throws(LogbookError) -> any StorageEngine {
+        try roles(location, durable: durable, busyTimeout: busyTimeout, readOnly: readOnly, create: create).engine
+    }
+
+    /// The composition root: every role of the database and who plays it.
+    /// One engine plays them all, but on a PostgreSQL server (written to) the
+    /// terminal's outbox plays recording sets, the prompts' names and what
+    /// waits, in front of the server, which plays every other role itself.
+    static func roles(_ location: String, durable: Bool = false, busyTimeout: Double = 10, readOnly: Bool = false,
+                      create: Bool = false, offline: Bool = false) throws(LogbookError) -> (roles: LogbookRoles, engine: any StorageEngine) {
         if PostgresLocation.isPostgresURL(location) {
-            let timeout = postgresTimeout
-            // Connects (and checks the schema) at its first call.
-            let later = { @Sendable (readOnly: Bool) throws(LogbookError) -> PostgresLogbook in
-                try PostgresLogbook(url: location, options: .init(timeout: timeout, readOnly: readOnly, connectLater: true))
-            }
+            // A terminal (the logger, `add`) refuses at once what needs a
+            // server it found away, instead of each call waiting on it.
+            let options = PostgresLogbook.Options(timeout: postgresTimeout, readOnly: readOnly, holdOffWhileAway: offline)
             let server: PostgresLogbook
             var away: LogbookError?
             do {
-                server = try PostgresLogbook(url: location, options: .init(timeout: timeout, readOnly: readOnly))
+                server = try PostgresLogbook(url: location, options: options)
             } catch where error.kind == .unreachable && offline && !readOnly {
-                // Away at start: the terminal opens on its outbox and name cache.
-                server = try later(false)
+                // Away at start: the terminal opens on its outbox and name
+                // cache; the server connects (and checks the schema) at its first call.
+                var later = options
+                later.connectLater = true
+                server = try PostgresLogbook(url: location, options: later)
+                server.noteUnreachable(error)
                 away = error
             }
-            guard !readOnly else { return server }
+            var roles = LogbookRoles(server)
+            guard !readOnly else { return (roles, server) }
             // The terminal's outbox in front: sets saved while the server was
             // away are sent now, before anything reads (docs/SEVERAL-MACHINES.md).
             // A second connection, made when needed, takes the server's list of
             // names for the terminal's cache without holding up a save.
-            let logbook = OutboxLogbook(server: server, outboxPath: Outbox.defaultPath(), awayAtStart: away) { () throws(LogbookError) in
-                try later(true)
+            let outbox = OutboxLogbook(server: server, outboxPath: Outbox.defaultPath()) { () throws(LogbookError) in
+                try server.lookout()
             }
-            if away == nil, ((try? logbook.waiting()) ?? 0) > 0 { _ = try? logbook.sendKept() }
-            return logbook
+            if away == nil, ((try? outbox.waiting()) ?? 0) > 0 { _ = try? outbox.sendKept() }
+            roles.recording = outbox
+            roles.names = outbox
+            roles.waiting = outbox
+            return (roles, server)
         }
         if let scheme = location.range(of: "://").map({ location[..<$0.lowerBound] }),
            !scheme.isEmpty, scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) {
             throw LogbookError(.cannotOpen, "\(scheme):// databases are not supported; --db and TOPWEIGHT_DB take a file path or a postgres:// URL")
         }
         if !create, isMissing(location) { throw missing(location) }
-        return try WorkoutStore(path: location, options: .init(durable: durable, busyTimeout: busyTimeout, readOnly: readOnly, create: create))
+        let store = try WorkoutStore(path: location, options: .init(durable: durable, busyTimeout: busyTimeout, readOnly: readOnly, create: create))
+        return (LogbookRoles(store), store)
     }
 
     /// Why a command that reads refuses a database path with nothing there.
@@ -143,20 +182,21 @@ struct GlobalOptions: ParsableArguments {
 /// The use cases over one opened database, with the bundled catalog and
 /// routines and the local time zone: all a subcommand calls. Only the
 /// commands that hand the whole engine to a tool of their own (import,
-/// export, copy, demo, the logger) hold the store itself.
+/// export, copy, demo, the board) hold the engine itself.
 struct UseCases {
     let workouts: Workouts
     let log: TrainingLog
     let progress: TrainingProgress
     let admin: AdminAccess
-    private let store: any StorageEngine
+    /// The sets that wait on this terminal for its server (none for a file).
+    let waiting: any WaitingSets
 
-    init(store: any StorageEngine) {
-        self.store = store
-        workouts = Workouts(logbook: store, catalog: .bundled())
-        log = TrainingLog(logbook: store, routineCatalog: .bundled(), zone: { .current })
-        progress = TrainingProgress(logbook: store, zone: { .current })
-        admin = AdminAccess(logbook: store)
+    init(roles: LogbookRoles) {
+        workouts = Workouts(roles, catalog: .bundled())
+        log = TrainingLog(roles, routineCatalog: .bundled(), zone: { .current })
+        progress = TrainingProgress(roles, zone: { .current })
+        admin = AdminAccess(logbook: roles.gym)
+        waiting = roles.waiting
     }
 
     /// On a PostgreSQL terminal, writes the members and exercises this
@@ -164,14 +204,14 @@ struct UseCases {
     /// logger does as it quits: a later `add` started while the server is
     /// away finds them. Quiet when it can't (the cache is a help, not a duty).
     func keepNames() {
-        try? (store as? OutboxLogbook)?.flushNames()
+        waiting.keepNames()
     }
 }
 
 extension GlobalOptions {
     /// The use cases over the database, opened as `openStore` opens it.
     func open(create: Bool = false, offline: Bool = false) throws -> UseCases {
-        UseCases(store: try openStore(create: create, offline: offline))
+        UseCases(roles: try openRoles(create: create, offline: offline).roles)
     }
 
     /// The use cases over the store and the bundled catalog.

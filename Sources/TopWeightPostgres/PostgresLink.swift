@@ -22,6 +22,14 @@ final class PostgresLink: @unchecked Sendable {
     let location: PostgresLocation
     /// The longest a connect or a call waits for the server.
     let timeout: TimeAmount
+    /// Whether the server was found away, shared with a second link to it (`PostgresLogbook.lookout`).
+    let reach: Reachability
+    /// True when this link's calls tell `reach` the server is away (the
+    /// lookout's only tell it is back).
+    let marksAway: Bool
+    /// True when, while `reach` knows the server away, a call without a
+    /// bound of its own is refused at once instead of trying (`holdOffWhileAway`).
+    var holdsOff = false
 
     private let lock = NSLock()
     private var connection: PostgresConnection?
@@ -38,9 +46,11 @@ final class PostgresLink: @unchecked Sendable {
     /// postgres-nio logs into this; nothing of it reaches the member's screen.
     private let logger = Logger(label: "topweight.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
-    init(_ location: PostgresLocation, timeout: TimeAmount) throws(LogbookError) {
+    init(_ location: PostgresLocation, timeout: TimeAmount, reach: Reachability = Reachability(), marksAway: Bool = true) throws(LogbookError) {
         self.location = location
         self.timeout = timeout
+        self.reach = reach
+        self.marksAway = marksAway
         switch location.tls {
         case .disable:
             tlsContext = nil
@@ -179,6 +189,8 @@ final class PostgresLink: @unchecked Sendable {
     /// `deadline` ends the whole call (`bound` from its start, for the message).
     private func call<T>(retry: Bool, until deadline: NIODeadline? = nil, bound: TimeAmount? = nil,
                          _ body: (PostgresConnection) throws -> T) throws(LogbookError) -> T {
+        // A server found away costs no second wait: only a save (bounded) tries.
+        if holdsOff, deadline == nil, let away = reach.away { throw away }
         lock.lock()
         defer { lock.unlock() }
         var again = retry
@@ -194,6 +206,7 @@ final class PostgresLink: @unchecked Sendable {
                 }
                 let result = try body(current)
                 connectionServed = true
+                reach.reached()
                 return result
             } catch {
                 let problem = PostgresErrors.translate(error, location: location, timeout: bound ?? timeout)
@@ -208,6 +221,7 @@ final class PostgresLink: @unchecked Sendable {
                         continue
                     }
                 }
+                if marksAway, problem.error.kind == .unreachable { reach.found(problem.error) }
                 throw problem.error
             }
         }

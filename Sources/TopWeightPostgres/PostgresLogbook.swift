@@ -28,15 +28,25 @@ public final class PostgresLogbook: StorageEngine {
         /// terminal that starts while its server is away.
         public var connectLater: Bool
 
-        public init(timeout: Int = 5, readOnly: Bool = false, saveBound: Int = 300, connectLater: Bool = false) {
+        /// Once a call has found the server away, refuses every call but a
+        /// save at once (`.unreachable`) until one reaches it again (a save,
+        /// which always tries within `saveBound`, or the `lookout`'s look):
+        /// a terminal's reports, notes and settings don't each wait the
+        /// timeout on a server that drops packets.
+        public var holdOffWhileAway: Bool
+
+        public init(timeout: Int = 5, readOnly: Bool = false, saveBound: Int = 300, connectLater: Bool = false,
+                    holdOffWhileAway: Bool = false) {
             self.timeout = timeout
             self.readOnly = readOnly
             self.saveBound = saveBound
             self.connectLater = connectLater
+            self.holdOffWhileAway = holdOffWhileAway
         }
     }
 
     let link: PostgresLink
+    let options: Options
     /// How long a save may wait for the server, connect included (`Options.saveBound`).
     let saveBound: TimeAmount
     public var location: String { link.location.redacted }
@@ -47,9 +57,14 @@ public final class PostgresLogbook: StorageEngine {
 
     /// Connects to `url` and brings its schema up to date (with
     /// `connectLater`, at the first call).
-    public init(url: String, options: Options = Options()) throws(LogbookError) {
-        let location = try PostgresLocation(url)
-        link = try PostgresLink(location, timeout: .seconds(Int64(max(1, options.timeout))))
+    public convenience init(url: String, options: Options = Options()) throws(LogbookError) {
+        try self.init(try PostgresLocation(url), options: options, reach: Reachability(), marksAway: true)
+    }
+
+    private init(_ location: PostgresLocation, options: Options, reach: Reachability, marksAway: Bool) throws(LogbookError) {
+        link = try PostgresLink(location, timeout: .seconds(Int64(max(1, options.timeout))), reach: reach, marksAway: marksAway)
+        link.holdsOff = options.holdOffWhileAway
+        self.options = options
         saveBound = .milliseconds(Int64(max(50, options.saveBound)))
         let readOnly = options.readOnly
         if options.connectLater {
@@ -59,6 +74,28 @@ public final class PostgresLogbook: StorageEngine {
         } else {
             try PostgresSchema.migrate(link, readOnly: readOnly)
         }
+    }
+
+    /// Why the server was last found away (by a call, or `noteUnreachable`);
+    /// `nil` once a call reaches it.
+    public var unreachable: LogbookError? { link.reach.away }
+
+    /// Takes the server as away from now on (it was, at start), as if a call had found it so.
+    public func noteUnreachable(_ error: LogbookError) {
+        guard error.kind == .unreachable else { return }
+        link.reach.found(error)
+    }
+
+    /// A second connection to the same server, read-only, made at its first
+    /// call: what a terminal's background looks through, so a slow answer
+    /// never holds up a save. When it reaches the server, this logbook
+    /// knows the server is back; its failures don't count against it.
+    public func lookout() throws(LogbookError) -> PostgresLogbook {
+        var second = options
+        second.readOnly = true
+        second.connectLater = true
+        second.holdOffWhileAway = false
+        return try PostgresLogbook(link.location, options: second, reach: link.reach, marksAway: false)
     }
 
     /// Closes the connection now (it also closes when the logbook goes away).

@@ -23,7 +23,7 @@ extension Session {
         let notes = member.flatMap { try? prompts.notes(beside: records, of: $0, calendar: log.calendar) } ?? [:]
         let lines = HistoryText.render(records, grouping: grouping, now: settings.now(), showUser: member == nil,
                                        notes: notes, noteStyle: settings.textStyle)
-        guard workouts.logbook.serverAway != nil else { return lines }
+        guard prompts.unreachable != nil else { return lines }
         return lines + ["Only the sets kept on this terminal show while the server is away."]
     }
 }

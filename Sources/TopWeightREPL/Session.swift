@@ -30,15 +30,21 @@ public final class Session {
     /// What was typed for a set made one: the exercise (the one rule), its defaults, the save.
     let entry: SetEntry
 
-    public init(store: any Logbook, source: any LineSource, console: any Console,
+    public convenience init(store: any Logbook, source: any LineSource, console: any Console,
+                            catalog: ExerciseCatalog, routines: @autoclosure @escaping @Sendable () -> RoutineCatalog = .bundled(),
+                            settings: Settings = Settings()) {
+        self.init(roles: LogbookRoles(store), source: source, console: console, catalog: catalog, routines: routines(), settings: settings)
+    }
+
+    public init(roles: LogbookRoles, source: any LineSource, console: any Console,
                 catalog: ExerciseCatalog, routines: @autoclosure @escaping @Sendable () -> RoutineCatalog = .bundled(),
                 settings: Settings = Settings()) {
-        prompts = Prompts(logbook: store)
-        entry = SetEntry(logbook: store, catalog: catalog)
+        prompts = Prompts(roles)
+        entry = SetEntry(roles, catalog: catalog)
         names = Names(prompts: prompts, entry: entry)
-        workouts = Workouts(logbook: store, catalog: catalog)
-        log = TrainingLog(logbook: store, routineCatalog: routines(), zone: settings.zone)
-        progress = TrainingProgress(logbook: store, zone: settings.zone)
+        workouts = Workouts(roles, catalog: catalog)
+        log = TrainingLog(roles, routineCatalog: routines(), zone: settings.zone)
+        progress = TrainingProgress(roles, zone: settings.zone)
         self.source = source
         self.console = console
         self.settings = settings

@@ -118,7 +118,7 @@ public final class Outbox: Sendable {
     // MARK: - Keeping
 
     /// Keeps `record`, committed before it returns; its place in the outbox
-    /// (`KeptRecord.id(place:)` is its id meanwhile).
+    /// (`OutboxLogbook.id(place:)` is its id meanwhile).
     public func keep(_ record: NewRecord, now: Date) throws(LogbookError) -> Int64 {
         let values: String
         do {
@@ -284,7 +284,7 @@ public struct KeptSet: Sendable, Hashable {
 
     /// How history shows it: its id is minus its place (`#k3`).
     public var workoutRecord: WorkoutRecord {
-        WorkoutRecord(id: KeptRecord.id(place: place), user: record.user.name, exercise: record.exercise.name, values: record.values,
+        WorkoutRecord(id: OutboxLogbook.id(place: place), user: record.user.name, exercise: record.exercise.name, values: record.values,
                       performedAt: record.performedAt, uid: record.uid, kind: record.kind)
     }
 }

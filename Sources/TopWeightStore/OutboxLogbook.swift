@@ -1,21 +1,29 @@
 import Foundation
 import TopWeightCore
 
-/// A database server with the terminal's outbox in front of it: what every
-/// PostgreSQL terminal opens, so a rack keeps logging while the server is away.
+/// What a server plays of its roles that the terminal's outbox stands in
+/// for, and what the outbox asks of it besides (to send a kept set whose
+/// member or exercise went meanwhile, and the gym's names for the cache).
+public typealias OutboxServer = SetRecording & NameLookup & BulkLoading & ExerciseRoster & StoreUpkeep
+
+/// The terminal's outbox in front of a database server, for the two roles
+/// that keep working while the server is away: recording sets
+/// (`SetRecording`) and the prompts' names (`NameLookup`); and the role of
+/// what waits (`WaitingSets`). The composition root puts it in front of
+/// `PostgresLogbook` for those roles and hands the server itself for every
+/// other role; nothing else knows it is there.
 ///
 /// A save the server does not take within its short bound (`.unreachable`)
-/// is kept in the outbox and answered at once, its id the negative of its
-/// place (`KeptRecord`). Kept sets are sent oldest first, each once (a set
-/// carries its uid, and the server's insert of a uid it holds returns that
-/// row instead), as soon as the server answers: before the next save, from
-/// the background while the terminal waits (`startSending`), and when a
-/// terminal starts (`sendKept`). Until then they show in the member's
-/// history, give the prompts their defaults, and `:undo` takes one out.
-/// Everything else needs the server and fails as it fails
-/// (`OutboxLogbook+Server.swift`).
-public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
-    public let server: any StorageEngine
+/// is kept in the outbox and answered at once as a saved set that waits
+/// (`WorkoutRecord.isKept`: its id the negative of its place). Kept sets
+/// are sent oldest first, each once (a set carries its uid, and the
+/// server's insert of a uid it holds returns that row instead), as soon as
+/// the server answers: before the next save, from the background while the
+/// terminal waits (`startSending`), and when a terminal starts
+/// (`sendKept`). Until then they show in the member's history, give the
+/// prompts their defaults, and `:undo` takes one out.
+public final class OutboxLogbook: SetRecording, NameLookup, WaitingSets, @unchecked Sendable {
+    public let server: any OutboxServer
     /// The outbox file, made on the first set kept.
     public let outboxPath: String
 
@@ -29,24 +37,23 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
     /// prompts find while it is away (`NameCache`).
     let names = NameCache()
     /// Where the background takes the server's whole list of names from: a
-    /// connection of its own, so a slow answer never holds up a save.
-    private let namesSource: (@Sendable () throws(LogbookError) -> any StorageEngine)?
+    /// connection of its own, so a slow answer never holds up a save; when
+    /// it answers, the server knows it is back (`PostgresLogbook.lookout`).
+    private let namesSource: (@Sendable () throws(LogbookError) -> any NameLookup & ExerciseRoster)?
     /// Serializes sending within this process (the outbox's lock does across processes).
     private let sending = NSLock()
     private let opening = NSLock()
-    /// Why the server was last found away; `nil` once a call reaches it.
-    private var awayError: LogbookError?
     private var flushAfter = ContinuousClock.now
     private var sender: Thread?
 
     /// `namesSource` opens a second connection to the server for the
-    /// background's list of names; `awayAtStart` is why the terminal started
-    /// without its server (`server` then connects at its first call).
-    public init(server: any StorageEngine, outboxPath: String, awayAtStart: LogbookError? = nil,
-                namesSource: (@Sendable () throws(LogbookError) -> any StorageEngine)? = nil) {
+    /// background's list of names. Whether the server is away is the
+    /// server's to know (`unreachable`): a terminal started without it
+    /// says so there.
+    public init(server: any OutboxServer, outboxPath: String,
+                namesSource: (@Sendable () throws(LogbookError) -> any NameLookup & ExerciseRoster)? = nil) {
         self.server = server
         self.outboxPath = outboxPath
-        awayError = awayAtStart
         self.namesSource = namesSource
     }
 
@@ -72,7 +79,7 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
 
     /// Takes the server's whole list of members and exercises into the name
     /// cache and its file (names the server no longer has are forgotten).
-    public func refreshNames(from source: any StorageEngine) throws(LogbookError) {
+    public func refreshNames(from source: any NameLookup & ExerciseRoster) throws(LogbookError) {
         let users = try source.names(of: .user, after: 0).map { User(id: $0.id, name: $0.name) }
         let exercises = try source.exercises().map(\.exercise)
         names.learnAll(users: users, exercises: exercises)
@@ -94,32 +101,21 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
 
     // MARK: - Away
 
-    /// True from a call that found the server away until one reaches it
-    /// again (a save, which always tries within its bound, a kept set sent,
-    /// or the background's look, every 2 s meanwhile): the prompts' reads
-    /// answer from what the terminal knows, and what needs the server fails
-    /// at once, instead of each waiting on the network (a server that drops
+    /// Why the server is away, as the server last found (a call that could
+    /// not reach it, or the start), until a call reaches it again (a save,
+    /// which always tries within its bound, a kept set sent, or the
+    /// background's look, every 2 s meanwhile): the prompts' reads answer
+    /// from what the terminal knows, and what needs the server fails at
+    /// once, instead of each waiting on the network (a server that drops
     /// packets costs every try the whole timeout).
-    public var isAway: Bool { lock.withLock { awayError != nil } }
+    public var unreachable: LogbookError? { server.unreachable }
 
-    func markAway(_ error: LogbookError) {
-        guard error.kind == .unreachable else { return }
-        lock.withLock { awayError = error }
-    }
-
-    func markReached() {
-        lock.withLock { awayError = nil }
-    }
+    public var isAway: Bool { unreachable != nil }
 
     /// A call that needs the server: refused at once while it is away.
     func reach<T>(_ call: () throws(LogbookError) -> T) throws(LogbookError) -> T {
-        if let away = lock.withLock({ awayError }) { throw away }
-        do {
-            return try call()
-        } catch {
-            markAway(error)
-            throw error
-        }
+        if let away = unreachable { throw away }
+        return try call()
     }
 
     /// A prompt's read: the server's answer, learned; while the server is
@@ -128,7 +124,7 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
     func read<T>(_ ask: () throws(LogbookError) -> T, learn: (T) -> Void = { _ in },
                  cached: () throws(LogbookError) -> T?, away: (LogbookError) throws(LogbookError) -> T) throws(LogbookError) -> T {
         let problem: LogbookError
-        if let known = lock.withLock({ awayError }) {
+        if let known = unreachable {
             problem = known
         } else {
             do {
@@ -136,15 +132,12 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
                 learn(answer)
                 return answer
             } catch where error.kind == .unreachable {
-                markAway(error)
                 problem = error
             }
         }
         if let answer = try cached() { return answer }
         return try away(problem)
     }
-
-    public var serverAway: LogbookError? { lock.withLock { awayError } }
 
     // MARK: - Sending
 
@@ -180,12 +173,10 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
                 do throws(LogbookError) {
                     let (id, record) = try send(kept, now: now)
                     try outbox.markSent(place: kept.place, uid: kept.record.uid, recordID: id, now: now)
-                    markReached()
                     names.learn(record.user, did: record.exercise, values: record.values, now: kept.keptAt,
                                 backdated: kept.record.isBackdated(savedAt: kept.keptAt))
                     sent += 1
                 } catch where error.kind == .unreachable {
-                    markAway(error)
                     throw error
                 } catch {
                     refused = error
@@ -230,7 +221,7 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
     /// server is away), and writes what the name cache learned every 30 s (the
     /// logger writes the rest as it quits). Failures stay quiet; the next
     /// save or `check` tells.
-    public func startSending(every seconds: Double, namesAfter: Double = 5, namesEvery: Double = 60) {
+    public func startSending(every seconds: Double, namesAfter: Double, namesEvery: Double) {
         lock.withLock {
             guard sender == nil else { return }
             let open = namesSource
@@ -238,7 +229,7 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
                 var namesDue = ContinuousClock.now + .seconds(namesAfter)
                 var flushDue = ContinuousClock.now + .seconds(30)
                 // One connection for the thread's life, opened again after a failure.
-                var source: (any StorageEngine)?
+                var source: (any NameLookup & ExerciseRoster)?
                 while true {
                     guard let self else { return }
                     // While away, every round: the look that tells the server is back.
@@ -247,7 +238,6 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
                             let from = try source ?? open()
                             source = from
                             try self.refreshNames(from: from)
-                            self.markReached()
                             namesDue = ContinuousClock.now + .seconds(namesEvery)
                         } catch {
                             source = nil
@@ -299,11 +289,9 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
         }
         do {
             let saved = try save()
-            markReached()
             names.learn(record.user, did: record.exercise, values: record.values, now: now, backdated: record.isBackdated(savedAt: now))
             return saved
         } catch where error.kind == .unreachable {
-            markAway(error)
             return try keep(record, now: now)
         }
     }
@@ -311,13 +299,19 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
     private func keep(_ record: NewRecord, now: Date) throws(LogbookError) -> (id: Int64, bests: ExerciseBests) {
         guard let outbox = try outbox(create: true) else { throw LogbookError(.other, "no outbox at \(outboxPath)") }
         lock.withLock { knownEmpty = false }
-        return (KeptRecord.id(place: try outbox.keep(record, now: now)), ExerciseBests())
+        return (Self.id(place: try outbox.keep(record, now: now)), ExerciseBests())
     }
 
     // MARK: - Kept sets as records
 
+    /// The id a kept set goes by while it waits: minus its place in the outbox.
+    static func id(place: Int64) -> Int64 { -place }
+
+    /// The outbox place of a kept set's id, `nil` for a record on the server.
+    static func place(of id: Int64) -> Int64? { id < 0 ? -id : nil }
+
     public func deleteRecord(id: Int64, now: Date) throws(LogbookError) -> Bool {
-        guard let place = KeptRecord.place(of: id) else { return try reach { () throws(LogbookError) in try server.deleteRecord(id: id, now: now) } }
+        guard let place = Self.place(of: id) else { return try reach { () throws(LogbookError) in try server.deleteRecord(id: id, now: now) } }
         guard let outbox = try outbox() else { return false }
         if try outbox.remove(place: place) { return true }
         // Sent meanwhile: the server's record goes.
@@ -326,22 +320,22 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
     }
 
     public func restoreRecord(id: Int64) throws(LogbookError) -> Bool {
-        guard let place = KeptRecord.place(of: id) else { return try reach { () throws(LogbookError) in try server.restoreRecord(id: id) } }
+        guard let place = Self.place(of: id) else { return try reach { () throws(LogbookError) in try server.restoreRecord(id: id) } }
         guard let sent = try outbox()?.sentRecordID(place: place), sent > 0 else { return false }
         return try reach { () throws(LogbookError) in try server.restoreRecord(id: sent) }
     }
 
     public func record(id: Int64) throws(LogbookError) -> WorkoutRecord? {
-        guard let place = KeptRecord.place(of: id) else { return try reach { () throws(LogbookError) in try server.record(id: id) } }
+        guard let place = Self.place(of: id) else { return try reach { () throws(LogbookError) in try server.record(id: id) } }
         if let kept = try keptSets().first(where: { $0.place == place }) { return kept.workoutRecord }
         guard let sent = try outbox()?.sentRecordID(place: place), sent > 0 else { return nil }
         return try reach { () throws(LogbookError) in try server.record(id: sent) }
     }
 
     public func editRecord(id: Int64, exercise: Exercise, values: SetValues, now: Date) throws(LogbookError) -> Bool {
-        guard let place = KeptRecord.place(of: id) else { return try reach { () throws(LogbookError) in try server.editRecord(id: id, exercise: exercise, values: values, now: now) } }
+        guard let place = Self.place(of: id) else { return try reach { () throws(LogbookError) in try server.editRecord(id: id, exercise: exercise, values: values, now: now) } }
         guard let sent = try outbox()?.sentRecordID(place: place), sent > 0 else {
-            throw LogbookError(.unreachable, "\(KeptRecord.number(id)) is kept on this terminal until the server is back; :undo it and save it again")
+            throw LogbookError(.unreachable, "#k\(place) is kept on this terminal until the server is back; :undo it and save it again")
         }
         return try reach { () throws(LogbookError) in try server.editRecord(id: sent, exercise: exercise, values: values, now: now) }
     }
@@ -388,9 +382,5 @@ public final class OutboxLogbook: StorageEngine, @unchecked Sendable {
         if let until = query.until, record.performedAt >= until { return false }
         if let before = query.before, (record.performedAt, record.id) >= (before.performedAt, before.id) { return false }
         return true
-    }
-
-    public func health() throws(LogbookError) -> StoreHealth {
-        try reach { () throws(LogbookError) in try server.health() }
     }
 }

@@ -6,15 +6,25 @@ import TopWeightCore
 /// (counted where every terminal sees it), setting and clearing it. The
 /// front ends ask for the PIN their own way and call these.
 public struct AdminAccess: Sendable {
-    public let logbook: any Logbook
+    /// The PIN is one of the gym's settings: all this asks of the database.
+    public let logbook: any GymConfiguration
 
-    public init(logbook: any Logbook) {
+    public init(logbook: any GymConfiguration) {
         self.logbook = logbook
     }
 
     /// True when a PIN guards the database: without one, nothing is asked.
+    /// A database whose server can't be reached counts as guarded: a kiosk
+    /// started without its server stays shut (leaving needs the PIN, and
+    /// checking it needs the server).
     public func isPinSet() throws(WorkoutsError) -> Bool {
-        try attempt { () throws(LogbookError) in try logbook.adminPinIsSet() }
+        do {
+            return try logbook.adminPinIsSet()
+        } catch where error.kind == .unreachable {
+            return true
+        } catch {
+            throw .storage(error)
+        }
     }
 
     /// Checks the PIN (wrong ones count towards the wait every terminal
@@ -38,7 +48,7 @@ public struct AdminAccess: Sendable {
 
     /// Forgets wrong PINs and ends any wait at once (`topweight admin
     /// unlock`): for whoever owns the database, so it takes the engine itself.
-    public static func forgetWrongPins(in engine: any StorageEngine) throws(WorkoutsError) {
+    public static func forgetWrongPins(in engine: any GymConfiguration) throws(WorkoutsError) {
         try attempt { () throws(LogbookError) in try engine.clearPinLockout() }
     }
 }

@@ -40,7 +40,7 @@ extension Workouts {
 
     /// Sets what `exercise`'s new sets measure; its records keep what they measured.
     public func setKind(of exercise: Exercise, to kind: ExerciseKind) throws(WorkoutsError) -> Exercise {
-        try attempt { () throws(LogbookError) in try logbook.setExerciseKind(exercise, to: kind) }
+        try attempt { () throws(LogbookError) in try roles.exercises.setExerciseKind(exercise, to: kind) }
     }
 
     // MARK: - Renaming
@@ -69,7 +69,7 @@ extension Workouts {
     /// Renames as checked; the exercise's records follow.
     public func rename(_ rename: ExerciseRename) throws(WorkoutsError) -> Exercise {
         try attempt { () throws(LogbookError) in
-            try logbook.renameExercise(rename.exercise, to: rename.newName, category: rename.catalogCategory)
+            try roles.exercises.renameExercise(rename.exercise, to: rename.newName, category: rename.catalogCategory)
         }
     }
 
@@ -87,19 +87,19 @@ extension Workouts {
 
     /// Puts every record, routine step and PR of `from` on `into` and removes `from`.
     public func merge(_ from: Exercise, into: Exercise, now: Date) throws(WorkoutsError) -> ExerciseMerge {
-        try attempt { () throws(LogbookError) in try logbook.mergeExercise(from, into: into, now: now) }
+        try attempt { () throws(LogbookError) in try roles.exercises.mergeExercise(from, into: into, now: now) }
     }
 
     /// Removes an exercise nobody has recorded (the store refuses one with records).
     public func remove(_ exercise: Exercise) throws(WorkoutsError) {
-        try attempt { () throws(LogbookError) in try logbook.removeExercise(exercise) }
+        try attempt { () throws(LogbookError) in try roles.exercises.removeExercise(exercise) }
     }
 
     // MARK: -
 
     /// The stored exercise with exactly this name (case and inner spaces aside), if any.
     func storedExercise(named name: String) throws(WorkoutsError) -> Exercise? {
-        try attempt { () throws(LogbookError) in try logbook.exercise(named: name) }
+        try attempt { () throws(LogbookError) in try roles.names.exercise(named: name) }
     }
 
     /// `name` as a valid member or exercise name, or why not.

@@ -5,7 +5,7 @@ import TopWeightCore
 /// serve`: the figures of members who are not private, as seen at an
 /// instant in the gym's time zone. Reading is one logbook call.
 public struct GymBoard: Sendable {
-    public let logbook: any Logbook
+    public let logbook: any BoardSource
     public let calendar: Calendar
 
     /// The lifts ranked by this month's best e1RM, in the board's order.
@@ -17,7 +17,7 @@ public struct GymBoard: Sendable {
     /// How many weeks back streaks are counted (a longer one shows as "at least").
     public static let streakWeeks = 104
 
-    public init(logbook: any Logbook, timeZone: TimeZone) {
+    public init(logbook: any BoardSource, timeZone: TimeZone) {
         self.logbook = logbook
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
@@ -61,11 +61,11 @@ public struct GymBoard: Sendable {
 extension Workouts {
     /// Keeps the member off the board, or puts them back on it.
     public func setPrivate(_ member: User, _ isPrivate: Bool) throws(WorkoutsError) {
-        try attempt { () throws(LogbookError) in try logbook.setPrivate(member, isPrivate) }
+        try attempt { () throws(LogbookError) in try roles.board.setPrivate(member, isPrivate) }
     }
 
     /// Whether the member keeps off the board.
     public func isPrivate(_ member: User) throws(WorkoutsError) -> Bool {
-        try attempt { () throws(LogbookError) in try logbook.isPrivate(member) }
+        try attempt { () throws(LogbookError) in try roles.board.isPrivate(member) }
     }
 }

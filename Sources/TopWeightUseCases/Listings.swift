@@ -6,28 +6,28 @@ import TopWeightCore
 extension Workouts {
     /// Everybody, with how many sets each logged and when they last trained.
     public func members() throws(WorkoutsError) -> [UserSummary] {
-        try attempt { () throws(LogbookError) in try logbook.users() }
+        try attempt { () throws(LogbookError) in try roles.members.users() }
     }
 
     /// Every stored exercise with its count of records.
     public func storedExercises() throws(WorkoutsError) -> [ExerciseSummary] {
-        try attempt { () throws(LogbookError) in try logbook.exercises() }
+        try attempt { () throws(LogbookError) in try roles.exercises.exercises() }
     }
 
     /// Every record matching `query`, newest first.
     public func history(_ query: HistoryQuery) throws(WorkoutsError) -> [WorkoutRecord] {
-        try attempt { () throws(LogbookError) in try logbook.history(query) }
+        try attempt { () throws(LogbookError) in try roles.recording.history(query) }
     }
 
     /// The records matching `query`, newest first, one at a time: a long
     /// export never holds them all.
     public func forEachRecord(_ query: HistoryQuery, _ body: (WorkoutRecord) -> Void) throws(WorkoutsError) {
-        try attempt { () throws(LogbookError) in try logbook.forEachRecord(query, body) }
+        try attempt { () throws(LogbookError) in try roles.recording.forEachRecord(query, body) }
     }
 
     /// Whether the database is sound, and what it holds (`topweight check`).
     public func health() throws(WorkoutsError) -> StoreHealth {
-        try attempt { () throws(LogbookError) in try logbook.health() }
+        try attempt { () throws(LogbookError) in try roles.upkeep.health() }
     }
 }
 
@@ -35,7 +35,7 @@ extension TrainingLog {
     /// The member's day notes from `first` through `last`, by day (days without one left out):
     /// what a history shows under each day.
     public func notes(of member: User, from first: LocalDay, through last: LocalDay) throws(WorkoutsError) -> [LocalDay: String] {
-        let infos = try attempt { () throws(LogbookError) in try logbook.sessionInfos(userID: member.id, from: first, through: last) }
+        let infos = try attempt { () throws(LogbookError) in try diary.sessionInfos(userID: member.id, from: first, through: last) }
         var notes: [LocalDay: String] = [:]
         for info in infos {
             if let note = info.note, !note.isEmpty { notes[info.day] = note }

@@ -7,23 +7,23 @@ import TopWeightCore
 extension Workouts {
     /// Adds a member before their first set; refused when one by that name is there.
     public func addMember(named name: String, now: Date) throws(WorkoutsError) -> User {
-        if let existing = try attempt({ () throws(LogbookError) in try logbook.user(named: name) }) {
+        if let existing = try attempt({ () throws(LogbookError) in try roles.names.user(named: name) }) {
             throw .invalid("a member named \(existing.name) already exists")
         }
-        return try attempt { () throws(LogbookError) in try logbook.createUser(named: name, now: now) }
+        return try attempt { () throws(LogbookError) in try roles.names.createUser(named: name, now: now) }
     }
 
     /// The member by that name, created on first use: a set logged from a script.
     public func findOrCreateMember(named name: String, now: Date) throws(WorkoutsError) -> User {
         try attempt { () throws(LogbookError) in
-            if let member = try logbook.user(named: name) { return member }
-            return try logbook.createUser(named: name, now: now)
+            if let member = try roles.names.user(named: name) { return member }
+            return try roles.names.createUser(named: name, now: now)
         }
     }
 
     /// Renames a member; their records follow.
     public func rename(_ member: User, to newName: String) throws(WorkoutsError) -> User {
-        try attempt { () throws(LogbookError) in try logbook.renameUser(member, to: newName) }
+        try attempt { () throws(LogbookError) in try roles.members.renameUser(member, to: newName) }
     }
 
     // MARK: - Removing
@@ -41,14 +41,14 @@ extension Workouts {
     public func belongings(of member: User) throws(WorkoutsError) -> MemberBelongings {
         try attempt { () throws(LogbookError) in
             var belongings = MemberBelongings()
-            belongings.liveSets = try logbook.users().first { $0.user.id == member.id }?.records ?? 0
+            belongings.liveSets = try roles.members.users().first { $0.user.id == member.id }?.records ?? 0
             var deleted = HistoryQuery(userID: member.id)
             deleted.deleted = true
-            try logbook.forEachRecord(deleted) { _ in belongings.deletedSets += 1 }
+            try roles.recording.forEachRecord(deleted) { _ in belongings.deletedSets += 1 }
             let first = LocalDay(year: 1, month: 1, day: 1) ?? LocalDay(Date(), in: .current)
             let last = LocalDay(year: 9999, month: 12, day: 31) ?? LocalDay(Date(), in: .current)
-            belongings.days = try logbook.sessionInfos(userID: member.id, from: first, through: last).count
-            belongings.bodyWeights = try logbook.bodyWeights(userID: member.id, since: nil, limit: nil).count
+            belongings.days = try roles.diary.sessionInfos(userID: member.id, from: first, through: last).count
+            belongings.bodyWeights = try roles.diary.bodyWeights(userID: member.id, since: nil, limit: nil).count
             return belongings
         }
     }
@@ -56,6 +56,6 @@ extension Workouts {
     /// Removes a member with no live sets, and with them their deleted sets,
     /// kept days and body weights, for good (the store refuses one with live sets).
     public func remove(_ member: User) throws(WorkoutsError) {
-        try attempt { () throws(LogbookError) in try logbook.removeUser(member, withDeleted: true) }
+        try attempt { () throws(LogbookError) in try roles.members.removeUser(member, withDeleted: true) }
     }
 }

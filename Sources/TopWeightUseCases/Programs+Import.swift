@@ -22,7 +22,7 @@ extension Workouts {
         var done: [(name: String, replaced: Bool)] = []
         for program in file.programs {
             let replaced = try attempt { () throws(LogbookError) in
-                try logbook.saveProgram(StoredProgram(name: program.name, source: ProgramCatalog.source(of: program)), now: now)
+                try roles.programs.saveProgram(StoredProgram(name: program.name, source: ProgramCatalog.source(of: program)), now: now)
             }
             done.append((program.name, replaced))
         }
@@ -32,7 +32,7 @@ extension Workouts {
     /// Removes a gym's own program; a bundled one can't be removed, and a
     /// program members are on can't either (unassign them first).
     public func removeProgram(named name: String) throws(WorkoutsError) -> String {
-        let stored = try attempt { () throws(LogbookError) in try logbook.storedPrograms() }
+        let stored = try attempt { () throws(LogbookError) in try roles.programs.storedPrograms() }
         // One that no longer reads can still be removed, by its stored name.
         let own = try gymPrograms().map(\.name) + stored.map(\.name)
         guard let program = own.first(where: { NameRules.key($0) == NameRules.key(name) }) else {
@@ -41,19 +41,19 @@ extension Workouts {
             }
             throw .notFound("the gym has no program named \(name)")
         }
-        let on = try attempt { () throws(LogbookError) in try logbook.assignments() }
+        let on = try attempt { () throws(LogbookError) in try roles.programs.assignments() }
             .filter { NameRules.key($0.assignment.program) == NameRules.key(program) }.map(\.user.name)
         if !on.isEmpty {
             throw .invalid("\(program) is the program of \(on.joined(separator: ", ")); 'topweight programs unassign --user NAME' first")
         }
-        _ = try attempt { () throws(LogbookError) in try logbook.removeProgram(named: program) }
+        _ = try attempt { () throws(LogbookError) in try roles.programs.removeProgram(named: program) }
         return program
     }
 
     /// The lifts the gym knows, for a program file's names: its own and the catalog's.
     func knownLifts() throws(WorkoutsError) -> KnownLifts {
-        let stored = try attempt { () throws(LogbookError) in try logbook.names(of: .exercise, after: 0) }.map(\.name)
-        return KnownLifts(logbook: logbook, storedNames: stored, catalog: catalog)
+        let stored = try attempt { () throws(LogbookError) in try roles.names.names(of: .exercise, after: 0) }.map(\.name)
+        return KnownLifts(names: roles.names, storedNames: stored, catalog: catalog)
     }
 }
 
@@ -62,12 +62,12 @@ extension Workouts {
 /// name or alias); a name that is neither but a letter or two from one
 /// (`Back Sqaut`), or passes for one with other letters, is a near miss.
 struct KnownLifts: Sendable {
-    var logbook: any Logbook
+    var names: any NameLookup
     var storedNames: [String]
     var catalog: ExerciseCatalog
 
     func name(_ typed: String) -> ProgramCatalog.LiftName {
-        if let stored = try? logbook.exercise(named: typed) { return .known(stored.name, stored.kind) }
+        if let stored = try? names.exercise(named: typed) { return .known(stored.name, stored.kind) }
         if let entry = catalog.entry(named: typed) { return .known(entry.name, entry.kind) }
         if let lookalike = catalog.entries.first(where: { NameRules.lookAlike($0.name, typed) }) { return .unknown(mayMean: lookalike.name) }
         // Aliases too: a typo of one names the lift it stands for.

@@ -18,7 +18,7 @@ extension Workouts {
         let all = try programs()
         guard let found = all.first(where: { NameRules.key($0.name) == NameRules.key(name) }) else {
             // A program stored by an older release that these bounds refuse: said so, with the way out.
-            let stored = try attempt { () throws(LogbookError) in try logbook.storedPrograms() }
+            let stored = try attempt { () throws(LogbookError) in try roles.programs.storedPrograms() }
             if let unreadable = stored.first(where: { NameRules.key($0.name) == NameRules.key(name) }),
                case .failure(let problem) = ParsedPrograms.shared.parsed(unreadable) {
                 throw .invalid("the gym's program \(unreadable.name) can't be read (\(problem)); "
@@ -33,7 +33,7 @@ extension Workouts {
     /// per process for each text: see `ParsedPrograms`); one that no longer
     /// reads is left out (`program(named:)` says why).
     public func gymPrograms() throws(WorkoutsError) -> [Program] {
-        try attempt { () throws(LogbookError) in try logbook.storedPrograms() }.compactMap { try? ParsedPrograms.shared.parsed($0).get() }
+        try attempt { () throws(LogbookError) in try roles.programs.storedPrograms() }.compactMap { try? ParsedPrograms.shared.parsed($0).get() }
     }
 
     // MARK: - Assigning
@@ -83,26 +83,26 @@ extension Workouts {
             }
         }
         let assignment = result.assignment
-        try attempt { () throws(LogbookError) in try logbook.setAssignment(assignment, userID: member.id) }
+        try attempt { () throws(LogbookError) in try roles.programs.setAssignment(assignment, userID: member.id) }
         return result
     }
 
     /// Takes the member off their program; false when they had none.
     public func unassign(_ member: User) throws(WorkoutsError) -> Bool {
         guard try assignment(of: member) != nil else { return false }
-        try attempt { () throws(LogbookError) in try logbook.setAssignment(nil, userID: member.id) }
+        try attempt { () throws(LogbookError) in try roles.programs.setAssignment(nil, userID: member.id) }
         return true
     }
 
     public func assignment(of member: User) throws(WorkoutsError) -> ProgramAssignment? {
-        try attempt { () throws(LogbookError) in try logbook.assignment(userID: member.id) }
+        try attempt { () throws(LogbookError) in try roles.programs.assignment(userID: member.id) }
     }
 
     /// The member's best Epley e1RM on `lift` among their live working sets, in the set's unit.
     func bestEstimate(of member: User, on lift: String) throws(WorkoutsError) -> Weight? {
-        guard let exercise = try attempt({ () throws(LogbookError) in try logbook.exercise(named: lift) }) else { return nil }
+        guard let exercise = try attempt({ () throws(LogbookError) in try roles.names.exercise(named: lift) }) else { return nil }
         let bests = try attempt { () throws(LogbookError) in
-            try logbook.bests(userID: member.id, exerciseID: exercise.id, excluding: nil, atLeast: Weight(hundredths: 0, unit: .kg))
+            try roles.totals.bests(userID: member.id, exerciseID: exercise.id, excluding: nil, atLeast: Weight(hundredths: 0, unit: .kg))
         }
         guard let best = bests.strongest,
               let estimate = OneRepMaxFormula.epley.estimate(weight: best.weight.value, reps: best.reps) else { return nil }
@@ -130,7 +130,7 @@ extension Workouts {
 
     /// Every member on a program with their next workout, for `roster`.
     public func roster() throws(WorkoutsError) -> [RosterRow] {
-        let all = try attempt { () throws(LogbookError) in try logbook.assignments() }
+        let all = try attempt { () throws(LogbookError) in try roles.programs.assignments() }
         // The programs read once, not once per member (each gym program is parsed from its YAML).
         let byKey = Dictionary(try programs().map { (NameRules.key($0.name), $0) }, uniquingKeysWith: { first, _ in first })
         var rows: [RosterRow] = []
@@ -198,9 +198,9 @@ extension Workouts {
         let until = Date(timeIntervalSince1970: (now.timeIntervalSince1970 * 1000).rounded(.up) / 1000)
         var saved: [String: [WorkoutRecord]] = [:]
         for exercise in today.exercises {
-            guard let stored = try attempt({ () throws(LogbookError) in try logbook.exercise(named: exercise.exercise) }) else { continue }
+            guard let stored = try attempt({ () throws(LogbookError) in try roles.names.exercise(named: exercise.exercise) }) else { continue }
             let records = try attempt { () throws(LogbookError) in
-                try logbook.history(HistoryQuery(userID: member.id, exerciseID: stored.id, since: from))
+                try roles.recording.history(HistoryQuery(userID: member.id, exerciseID: stored.id, since: from))
             }
             saved[exercise.exercise] = records.filter { $0.performedAt <= until }
         }
@@ -239,7 +239,7 @@ extension Workouts {
         next.progress = assignment.progress.advanced(after: completion, in: program)
         next.lastDone = ProgramAssignment.DayRef(week: today.week, day: today.day)
         next.lastDoneAt = now
-        let moved = try attempt { () throws(LogbookError) in try logbook.advanceAssignment(userID: member.id, from: assignment, to: next) }
+        let moved = try attempt { () throws(LogbookError) in try roles.programs.advanceAssignment(userID: member.id, from: assignment, to: next) }
         guard moved else { throw movedElsewhere }
         let after = try workout(of: program, at: next.progress, warmups: false)
         return DayFinished(finished: today, completion: today.exercises.map { ($0.exercise, completion[$0.exercise] ?? false) },

@@ -7,7 +7,7 @@ import TopWeightCore
 extension Workouts {
     /// One record by id, live or deleted (`deletedAt` tells); `nil` when there is none.
     public func record(id: Int64) throws(WorkoutsError) -> WorkoutRecord? {
-        try attempt { () throws(LogbookError) in try logbook.record(id: id) }
+        try attempt { () throws(LogbookError) in try roles.recording.record(id: id) }
     }
 
     /// The live record `id`, or why it can't be deleted.
@@ -35,12 +35,12 @@ extension Workouts {
     /// Deletes a record, leaving a tombstone; `false` when it was not live.
     @discardableResult
     public func deleteRecord(id: Int64, now: Date) throws(WorkoutsError) -> Bool {
-        try attempt { () throws(LogbookError) in try logbook.deleteRecord(id: id, now: now) }
+        try attempt { () throws(LogbookError) in try roles.recording.deleteRecord(id: id, now: now) }
     }
 
     /// Brings a deleted record back; `false` when it was not deleted.
     @discardableResult
     public func restoreRecord(id: Int64) throws(WorkoutsError) -> Bool {
-        try attempt { () throws(LogbookError) in try logbook.restoreRecord(id: id) }
+        try attempt { () throws(LogbookError) in try roles.recording.restoreRecord(id: id) }
     }
 }

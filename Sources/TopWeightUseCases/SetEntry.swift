@@ -9,7 +9,9 @@ import TopWeightCore
 /// database's) for as long as it lives, and looks for other terminals' new
 /// ones only when a typed name is not found: a save costs no look at names.
 public final class SetEntry {
-    public let logbook: any Logbook
+    /// Who records sets and answers names (a terminal's outbox in front of
+    /// its server), and who keeps the exercises, the bests and the gym's settings.
+    public let roles: LogbookRoles
     public let catalog: ExerciseCatalog
     /// Built at the first look, not before the logger's first prompt.
     private lazy var ranking = ExerciseRanking(catalog: catalog.rankingNames)
@@ -18,9 +20,14 @@ public final class SetEntry {
     /// The newest exercise id heard of: where the next look starts.
     private var heardThrough: Int64 = 0
 
-    public init(logbook: any Logbook, catalog: ExerciseCatalog) {
-        self.logbook = logbook
+    public init(_ roles: LogbookRoles, catalog: ExerciseCatalog) {
+        self.roles = roles
         self.catalog = catalog
+    }
+
+    /// Every role played by one engine.
+    public convenience init(logbook: any Logbook, catalog: ExerciseCatalog) {
+        self.init(LogbookRoles(logbook), catalog: catalog)
     }
 
     // MARK: - What a member's entries start from
@@ -42,7 +49,7 @@ public final class SetEntry {
     /// with the exercises other terminals added since the last look: one
     /// read. Without a member (a name `add` is about to create), the names only.
     public func member(_ user: User?) throws(WorkoutsError) -> Member {
-        let facts = try attempt { () throws(LogbookError) in try logbook.choiceFacts(of: user, exercisesAfter: heardThrough) }
+        let facts = try attempt { () throws(LogbookError) in try roles.recording.choiceFacts(of: user, exercisesAfter: heardThrough) }
         hear(facts.exercises)
         facts.recent.forEach(hear)
         let weeks = facts.readNudgeWeeks ? Workouts.nudgeWeeks(stored: facts.nudgeWeeks) : nil
@@ -61,7 +68,7 @@ public final class SetEntry {
             if let values = known.lastValues[exercise.id] { return values }
             if known.coversAll { return nil }
         }
-        return try attempt { () throws(LogbookError) in try logbook.lastValues(of: user, for: exercise) }
+        return try attempt { () throws(LogbookError) in try roles.recording.lastValues(of: user, for: exercise) }
     }
 
     // MARK: - The one rule
@@ -108,7 +115,7 @@ public final class SetEntry {
     /// last look; `true` when there were any.
     @discardableResult
     public func lookAgain() throws(WorkoutsError) -> Bool {
-        let facts = try attempt { () throws(LogbookError) in try logbook.choiceFacts(of: nil, exercisesAfter: heardThrough) }
+        let facts = try attempt { () throws(LogbookError) in try roles.recording.choiceFacts(of: nil, exercisesAfter: heardThrough) }
         hear(facts.exercises)
         return !facts.exercises.isEmpty
     }

@@ -20,7 +20,7 @@ extension TrainingLog {
         }
         let uid = RecordUID.make(at: now)
         let id = try attempt { () throws(LogbookError) in
-            try logbook.saveBodyWeight(userID: member.id, weight: weight, at: measuredAt, uid: uid, now: now)
+            try diary.saveBodyWeight(userID: member.id, weight: weight, at: measuredAt, uid: uid, now: now)
         }
         return BodyWeight(id: id, uid: uid, user: member.name, weight: weight, measuredAt: measuredAt)
     }
@@ -29,7 +29,7 @@ extension TrainingLog {
     public func bodyWeights(of member: User, since: LocalDay?, limit: Int?) throws(WorkoutsError) -> [BodyWeight] {
         if let limit, limit <= 0 { return [] }
         return try attempt { () throws(LogbookError) in
-            try logbook.bodyWeights(userID: member.id, since: since.map { $0.start(in: calendar) }, limit: limit)
+            try diary.bodyWeights(userID: member.id, since: since.map { $0.start(in: calendar) }, limit: limit)
         }
     }
 }

@@ -13,7 +13,7 @@ extension TrainingLog {
         let query = HistoryQuery(userID: member.id, exerciseID: exercise.id)
         var records: [WorkoutRecord] = []
         try attempt { () throws(LogbookError) in
-            try logbook.forEachRecord(query) { record in
+            try recording.forEachRecord(query) { record in
                 if record.kind != .warmup { records.append(record) }
             }
         }

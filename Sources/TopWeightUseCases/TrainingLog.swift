@@ -7,7 +7,12 @@ import TopWeightCore
 /// session, routines and editing a set. Days are local days in `calendar`'s
 /// time zone (injected, like the clock).
 public struct TrainingLog: Sendable {
-    public let logbook: any Logbook
+    /// The sets a day is made of, and the one `edit` changes.
+    public let recording: any SetRecording
+    /// A routine's exercises by name.
+    public let names: any NameLookup
+    /// Notes, routines and body weight.
+    public let diary: any TrainingDiary
     /// The bundled starters, read only when routines are asked for: the
     /// logger starts without parsing `routines.yaml`.
     private let starters: @Sendable () -> RoutineCatalog
@@ -16,14 +21,28 @@ public struct TrainingLog: Sendable {
     private let made: Deferred<Calendar>
     public var calendar: Calendar { made.value }
 
-    public init(logbook: any Logbook, routineCatalog: @autoclosure @escaping @Sendable () -> RoutineCatalog, timeZone: TimeZone) {
-        self.init(logbook: logbook, routineCatalog: routineCatalog(), zone: { timeZone })
+    public init(logbook: any SetRecording & NameLookup & TrainingDiary, routineCatalog: @autoclosure @escaping @Sendable () -> RoutineCatalog,
+                timeZone: TimeZone) {
+        self.init(recording: logbook, names: logbook, diary: logbook, routineCatalog: routineCatalog(), zone: { timeZone })
     }
 
     /// A log whose zone is looked up when a day is first asked for (the logger's start needs none).
-    public init(logbook: any Logbook, routineCatalog: @autoclosure @escaping @Sendable () -> RoutineCatalog,
+    public init(logbook: any SetRecording & NameLookup & TrainingDiary, routineCatalog: @autoclosure @escaping @Sendable () -> RoutineCatalog,
                 zone timeZone: @escaping @Sendable () -> TimeZone) {
-        self.logbook = logbook
+        self.init(recording: logbook, names: logbook, diary: logbook, routineCatalog: routineCatalog(), zone: timeZone)
+    }
+
+    /// The log over the roles `roles` gives.
+    public init(_ roles: LogbookRoles, routineCatalog: @autoclosure @escaping @Sendable () -> RoutineCatalog,
+                zone timeZone: @escaping @Sendable () -> TimeZone) {
+        self.init(recording: roles.recording, names: roles.names, diary: roles.diary, routineCatalog: routineCatalog(), zone: timeZone)
+    }
+
+    public init(recording: any SetRecording, names: any NameLookup, diary: any TrainingDiary,
+                routineCatalog: @autoclosure @escaping @Sendable () -> RoutineCatalog, zone timeZone: @escaping @Sendable () -> TimeZone) {
+        self.recording = recording
+        self.names = names
+        self.diary = diary
         starters = routineCatalog
         made = Deferred {
             var calendar = Calendar(identifier: .gregorian)
@@ -55,7 +74,7 @@ public struct TrainingLog: Sendable {
         var pageSize = limit.map { min(max($0 * 12, 48), 1_000) } ?? 1_000
         pages: while true {
             query.limit = pageSize
-            let page = try attempt { () throws(LogbookError) in try logbook.history(query) }
+            let page = try attempt { () throws(LogbookError) in try recording.history(query) }
             for record in page {
                 let day = day(of: record.performedAt)
                 if day != currentDay, let done = currentDay {
@@ -94,7 +113,7 @@ public struct TrainingLog: Sendable {
     }
 
     private func withInfos(_ sessions: [TrainingSession], member: User, from first: LocalDay, through last: LocalDay) throws(WorkoutsError) -> [TrainingSession] {
-        let infos = try attempt { () throws(LogbookError) in try logbook.sessionInfos(userID: member.id, from: first, through: last) }
+        let infos = try attempt { () throws(LogbookError) in try diary.sessionInfos(userID: member.id, from: first, through: last) }
         let byDay = Dictionary(infos.map { ($0.day, $0) }, uniquingKeysWith: { first, _ in first })
         return sessions.map { session in
             var session = session
@@ -123,14 +142,14 @@ public struct TrainingLog: Sendable {
         guard LatestTime.allows(day, now: now, calendar: calendar) else {
             throw .invalid("\(day) is in the future; notes go on days that happened")
         }
-        try attempt { () throws(LogbookError) in try logbook.appendNote(userID: member.id, day: day, text: trimmed, now: now) }
+        try attempt { () throws(LogbookError) in try diary.appendNote(userID: member.id, day: day, text: trimmed, now: now) }
     }
 
     // MARK: - Routines
 
     /// Every routine: the gym's own, then the bundled starters it does not replace, by name.
     public func routines() throws(WorkoutsError) -> [(routine: Routine, bundled: Bool)] {
-        let own = try attempt { () throws(LogbookError) in try logbook.routines() }
+        let own = try attempt { () throws(LogbookError) in try diary.routines() }
         let ownKeys = Set(own.map { NameRules.key($0.name) })
         let starters = routineCatalog.routines.filter { !ownKeys.contains(NameRules.key($0.name)) }
         return (own.map { ($0, false) } + starters.map { ($0, true) })
@@ -171,7 +190,7 @@ public struct TrainingLog: Sendable {
                 routine.exercises[index].exercise = kept
                 if !mapped.contains(where: { $0.from == written }) { mapped.append((written, kept)) }
             }
-            if try attempt({ () throws(LogbookError) in try logbook.saveRoutine(routine, now: now) }) {
+            if try attempt({ () throws(LogbookError) in try diary.saveRoutine(routine, now: now) }) {
                 replaced.append(routine.name)
             } else {
                 added.append(routine.name)
@@ -182,7 +201,7 @@ public struct TrainingLog: Sendable {
 
     /// Removes one of the gym's own routines (a bundled starter can't be removed).
     public func removeRoutine(named name: String) throws(WorkoutsError) {
-        if try attempt({ () throws(LogbookError) in try logbook.removeRoutine(named: name) }) { return }
+        if try attempt({ () throws(LogbookError) in try diary.removeRoutine(named: name) }) { return }
         throw notOwn(name)
     }
 
@@ -191,7 +210,7 @@ public struct TrainingLog: Sendable {
     /// types it for a removal that can't happen.
     public func ownRoutine(named name: String) throws(WorkoutsError) -> Routine {
         let key = NameRules.key(name)
-        let own = try attempt { () throws(LogbookError) in try logbook.routines() }
+        let own = try attempt { () throws(LogbookError) in try diary.routines() }
         guard let found = own.first(where: { NameRules.key($0.name) == key }) else { throw notOwn(name) }
         return found
     }
@@ -215,8 +234,8 @@ public struct TrainingLog: Sendable {
         var steps: [PlannedSet] = []
         for step in routine.exercises {
             var values = step.values
-            if let exercise = try attempt({ () throws(LogbookError) in try logbook.exercise(named: step.exercise) }),
-               let last = try attempt({ () throws(LogbookError) in try logbook.lastValues(of: member, for: exercise) }) {
+            if let exercise = try attempt({ () throws(LogbookError) in try names.exercise(named: step.exercise) }),
+               let last = try attempt({ () throws(LogbookError) in try recording.lastValues(of: member, for: exercise) }) {
                 values = last
             }
             steps.append(PlannedSet(exercise: step.exercise, values: values))
@@ -226,7 +245,7 @@ public struct TrainingLog: Sendable {
 
     /// Remembers that the member's day followed `routine`.
     public func markRoutine(_ routine: String, for member: User, on day: LocalDay, now: Date) throws(WorkoutsError) {
-        try attempt { () throws(LogbookError) in try logbook.setRoutine(routine, userID: member.id, day: day, now: now) }
+        try attempt { () throws(LogbookError) in try diary.setRoutine(routine, userID: member.id, day: day, now: now) }
     }
 
     // MARK: - Editing a set
@@ -256,12 +275,12 @@ public struct TrainingLog: Sendable {
         if let exercise {
             target = exercise
         } else {
-            guard let current = try attempt({ () throws(LogbookError) in try logbook.exercise(named: before.exercise) }) else {
+            guard let current = try attempt({ () throws(LogbookError) in try names.exercise(named: before.exercise) }) else {
                 throw .notFound("the exercise of #\(id) is gone")
             }
             target = current
         }
-        guard try attempt({ () throws(LogbookError) in try logbook.editRecord(id: id, exercise: target, values: values, now: now) }) else {
+        guard try attempt({ () throws(LogbookError) in try recording.editRecord(id: id, exercise: target, values: values, now: now) }) else {
             throw .notFound("#\(id) was deleted meanwhile; nothing changed")
         }
         var after = before
@@ -272,7 +291,7 @@ public struct TrainingLog: Sendable {
 
     /// The record `edit` would change, or why it can't: asked before the admin PIN too.
     public func liveRecord(id: Int64) throws(WorkoutsError) -> WorkoutRecord {
-        guard let record = try attempt({ () throws(LogbookError) in try logbook.record(id: id) }) else {
+        guard let record = try attempt({ () throws(LogbookError) in try recording.record(id: id) }) else {
             throw .notFound("no record #\(id); 'topweight history' shows ids")
         }
         guard record.deletedAt == nil else { throw .invalid("#\(id) is deleted; 'topweight restore \(id)' brings it back first") }

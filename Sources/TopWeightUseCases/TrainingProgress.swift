@@ -6,18 +6,31 @@ import TopWeightCore
 /// the stats header. Days are local days in `calendar`'s time zone
 /// (injected, like the clock); weeks run Monday to Sunday.
 public struct TrainingProgress: Sendable {
-    public let logbook: any Logbook
+    /// Where a set is saved and the sets are read back.
+    public let recording: any SetRecording
+    /// The bests and totals the stats read.
+    public let totals: any TrainingTotals
     /// Made, and the zone looked up, when a day is first asked for (see `Deferred`).
     private let made: Deferred<Calendar>
     public var calendar: Calendar { made.value }
 
-    public init(logbook: any Logbook, timeZone: TimeZone) {
-        self.init(logbook: logbook, zone: { timeZone })
+    public init(logbook: any SetRecording & TrainingTotals, timeZone: TimeZone) {
+        self.init(recording: logbook, totals: logbook, zone: { timeZone })
     }
 
     /// Progress whose zone is looked up when a day is first asked for (the logger's start needs none).
-    public init(logbook: any Logbook, zone timeZone: @escaping @Sendable () -> TimeZone) {
-        self.logbook = logbook
+    public init(logbook: any SetRecording & TrainingTotals, zone timeZone: @escaping @Sendable () -> TimeZone) {
+        self.init(recording: logbook, totals: logbook, zone: timeZone)
+    }
+
+    /// Progress over the roles `roles` gives.
+    public init(_ roles: LogbookRoles, zone timeZone: @escaping @Sendable () -> TimeZone) {
+        self.init(recording: roles.recording, totals: roles.totals, zone: timeZone)
+    }
+
+    public init(recording: any SetRecording, totals: any TrainingTotals, zone timeZone: @escaping @Sendable () -> TimeZone) {
+        self.recording = recording
+        self.totals = totals
         made = Deferred {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = timeZone()
@@ -37,7 +50,7 @@ public struct TrainingProgress: Sendable {
         guard LatestTime.allows(entry.performedAt, now: now) else {
             throw .invalid("that set is dated after now; a set is logged once it is done")
         }
-        let (id, bests) = try attempt { () throws(LogbookError) in try logbook.saveMeasured(entry, now: now) }
+        let (id, bests) = try attempt { () throws(LogbookError) in try recording.saveMeasured(entry, now: now) }
         // Uid and kind too: `add --format json` prints this record as history prints the stored one.
         let record = WorkoutRecord(id: id, user: entry.user.name, exercise: entry.exercise.name, values: entry.values,
                                    performedAt: entry.performedAt, uid: entry.uid, kind: entry.kind)
@@ -52,7 +65,7 @@ public struct TrainingProgress: Sendable {
     public func personalRecords(of member: User, exercise: Exercise? = nil, formula: OneRepMaxFormula = .epley) throws(WorkoutsError) -> [ExerciseRecords] {
         var byExercise: [String: ExerciseRecords] = [:]
         try attempt { () throws(LogbookError) in
-            try logbook.forEachRecord(HistoryQuery(userID: member.id, exerciseID: exercise?.id)) { record in
+            try recording.forEachRecord(HistoryQuery(userID: member.id, exerciseID: exercise?.id)) { record in
                 let key = NameRules.key(record.exercise)
                 byExercise[key, default: ExerciseRecords(exercise: record.exercise, formula: formula)].add(record)
             }
@@ -65,8 +78,8 @@ public struct TrainingProgress: Sendable {
     /// The stats header of the member, seen at `now`.
     public func stats(of member: User, now: Date) throws(WorkoutsError) -> TrainingStats {
         let zone = offsets(through: now)
-        let days = try attempt { () throws(LogbookError) in try logbook.dayTotals(userID: member.id, zone: zone) }
-        let exercises = try attempt { () throws(LogbookError) in try logbook.exerciseTotals(userID: member.id) }
+        let days = try attempt { () throws(LogbookError) in try totals.dayTotals(userID: member.id, zone: zone) }
+        let exercises = try attempt { () throws(LogbookError) in try totals.exerciseTotals(userID: member.id) }
         return TrainingStats(days: days, exercises: exercises, today: LocalDay(now, in: calendar))
     }
 

@@ -6,7 +6,7 @@ import TopWeightCore
 extension Workouts {
     /// Weeks of the same top weight before the nudge: the gym's setting, else `WeightNudge.defaultWeeks`; 0 is off.
     public func nudgeWeeks() throws(WorkoutsError) -> Int {
-        Self.nudgeWeeks(stored: try attempt { () throws(LogbookError) in try logbook.gymSetting(.nudgeWeeks) })
+        Self.nudgeWeeks(stored: try attempt { () throws(LogbookError) in try roles.gym.gymSetting(.nudgeWeeks) })
     }
 
     /// The weeks a stored setting says (`nil`: never set), else the default.
@@ -18,7 +18,7 @@ extension Workouts {
     /// Stores the nudge's weeks (0 turns it off; `nil` goes back to the default).
     public func setNudgeWeeks(_ weeks: Int?) throws(WorkoutsError) {
         if let weeks, !(0...52).contains(weeks) { throw .invalid("the nudge's weeks are 0 (off) to 52") }
-        try attempt { () throws(LogbookError) in try logbook.setGymSetting(.nudgeWeeks, to: weeks.map(String.init)) }
+        try attempt { () throws(LogbookError) in try roles.gym.setGymSetting(.nudgeWeeks, to: weeks.map(String.init)) }
     }
 
     /// The next load to try, when the set just saved (`record`, id `id`)
@@ -43,7 +43,7 @@ extension Workouts {
         guard weeks >= 2 else { return nil }
         let since = calendar.date(byAdding: .day, value: -(weeks * 7 - 1), to: dayStart) ?? dayStart
         let sets = try attempt { () throws(LogbookError) in
-            try logbook.history(HistoryQuery(userID: record.user.id, exerciseID: record.exercise.id, since: since))
+            try roles.recording.history(HistoryQuery(userID: record.user.id, exerciseID: record.exercise.id, since: since))
         }.filter { $0.kind != .warmup && $0.values.measure == .weight }
         // Once a day: an earlier working set today means it was said (or wasn't due).
         guard !sets.contains(where: { $0.id != id && $0.performedAt >= dayStart }) else { return nil }

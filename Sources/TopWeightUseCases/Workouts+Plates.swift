@@ -8,7 +8,7 @@ extension Workouts {
     /// standard one. A stored set that no longer reads (another tool wrote
     /// it) is reported, not guessed at.
     public func plateSet(_ unit: WeightUnit) throws(WorkoutsError) -> PlateSet {
-        let stored = try attempt { () throws(LogbookError) in try logbook.gymSetting(.plates(unit)) }
+        let stored = try attempt { () throws(LogbookError) in try roles.gym.gymSetting(.plates(unit)) }
         guard let stored else { return .standard(unit) }
         switch PlateSet.parse(stored, unit: unit) {
         case .success(let set): return set
@@ -19,7 +19,7 @@ extension Workouts {
 
     /// Stores the gym's plate set for its unit; `nil` goes back to the standard set of `unit`.
     public func setPlateSet(_ set: PlateSet?, unit: WeightUnit) throws(WorkoutsError) {
-        try attempt { () throws(LogbookError) in try logbook.setGymSetting(.plates(unit), to: set?.description) }
+        try attempt { () throws(LogbookError) in try roles.gym.setGymSetting(.plates(unit), to: set?.description) }
     }
 
     /// What goes on `bar` (default: 20 kg or 45 lb) for `target`, from the

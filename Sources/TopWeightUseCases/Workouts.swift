@@ -7,19 +7,27 @@ import TopWeightCore
 /// in how they ask and how they print. Messages quote names as stored; the
 /// front ends make them terminal-safe where they print.
 public struct Workouts: Sendable {
-    public let logbook: any Logbook
+    /// What each of these asks of the database, role by role: each file
+    /// of `Workouts` calls only the roles it is about (member changes the
+    /// names and the roster, the board its privacy, programs the shelf …).
+    public let roles: LogbookRoles
     public let catalog: ExerciseCatalog
 
-    public init(logbook: any Logbook, catalog: ExerciseCatalog) {
-        self.logbook = logbook
+    public init(_ roles: LogbookRoles, catalog: ExerciseCatalog) {
+        self.roles = roles
         self.catalog = catalog
+    }
+
+    /// The use cases over one engine playing every role.
+    public init(logbook: any Logbook, catalog: ExerciseCatalog) {
+        self.init(LogbookRoles(logbook), catalog: catalog)
     }
 
     // MARK: - Looking up
 
     /// The member with this name, or why there is none (one line, with what lists them).
     public func member(named name: String) throws(WorkoutsError) -> User {
-        guard let member = try attempt({ () throws(LogbookError) in try logbook.user(named: name) }) else {
+        guard let member = try attempt({ () throws(LogbookError) in try roles.names.user(named: name) }) else {
             let similar = try similarMembers(to: name)
             let shown = similar.isEmpty ? "" : " (similar: \(similar.joined(separator: ", ")))"
             throw .notFound("no member named \(name)\(shown); 'topweight users' (or :users) lists them")
@@ -30,13 +38,13 @@ public struct Workouts: Sendable {
     /// Members `name` may have meant (`tomas` for Tomás Ramos): asked only
     /// after a miss, so reading every member's name costs nothing on the way in.
     public func similarMembers(to name: String) throws(WorkoutsError) -> [String] {
-        let names = try attempt { () throws(LogbookError) in try logbook.names(of: .user, after: 0) }.map(\.name)
+        let names = try attempt { () throws(LogbookError) in try roles.names.names(of: .user, after: 0) }.map(\.name)
         return SimilarNames.to(name, among: names)
     }
 
     /// The stored exercise with this name, or why there is none.
     public func exercise(named name: String) throws(WorkoutsError) -> Exercise {
-        guard let found = try attempt({ () throws(LogbookError) in try logbook.exercise(named: name) }) else {
+        guard let found = try attempt({ () throws(LogbookError) in try roles.names.exercise(named: name) }) else {
             throw .notFound("no exercise named \(name); 'topweight exercises' (or :exercises) lists them")
         }
         return found
@@ -48,10 +56,10 @@ public struct Workouts: Sendable {
     /// who logs it, `Squat (Barbell)` Back Squat); never creates one. Renames
     /// and merges keep to `exercise(named:)`.
     public func loggedExercise(named name: String, member: User? = nil) throws(WorkoutsError) -> Exercise {
-        if let found = try attempt({ () throws(LogbookError) in try logbook.exercise(named: name) }) { return found }
+        if let found = try attempt({ () throws(LogbookError) in try roles.names.exercise(named: name) }) { return found }
         var (ranking, own) = try rankingAndOwn(for: member)
         if let best = ranking.bestStored(name, own: own),
-           let found = try attempt({ () throws(LogbookError) in try logbook.exercise(named: best) }) {
+           let found = try attempt({ () throws(LogbookError) in try roles.names.exercise(named: best) }) {
             return found
         }
         throw .notFound("no exercise named \(name); 'topweight exercises' (or :exercises) lists them")
@@ -60,9 +68,9 @@ public struct Workouts: Sendable {
     /// The ranking over the catalog and this database's exercises, and the
     /// member's own exercises (the most used of their recent sets first).
     private func rankingAndOwn(for member: User?) throws(WorkoutsError) -> (ExerciseRanking, [String]) {
-        let stored = try attempt { () throws(LogbookError) in try logbook.names(of: .exercise, after: 0) }
+        let stored = try attempt { () throws(LogbookError) in try roles.names.names(of: .exercise, after: 0) }
         let own = try member.map { member throws(WorkoutsError) in
-            try attempt { () throws(LogbookError) in try logbook.recentExercises(of: member, limit: 20) }.map(\.name)
+            try attempt { () throws(LogbookError) in try roles.recording.recentExercises(of: member, limit: 20) }.map(\.name)
         } ?? []
         return (ExerciseRanking(catalog: catalog.rankingNames, stored: stored.map(\.name)), own)
     }
@@ -70,10 +78,10 @@ public struct Workouts: Sendable {
     /// The stored exercise, else the catalog's (created with the catalog's
     /// spelling and category), else `nil`: a new name the caller may confirm.
     public func knownExercise(named name: String, now: Date) throws(WorkoutsError) -> Exercise? {
-        if let found = try attempt({ () throws(LogbookError) in try logbook.exercise(named: name) }) { return found }
+        if let found = try attempt({ () throws(LogbookError) in try roles.names.exercise(named: name) }) { return found }
         guard let entry = catalog.entry(named: name) else { return nil }
         return try attempt { () throws(LogbookError) in
-            try logbook.createExercise(named: entry.name, category: entry.category, kind: entry.kind, now: now)
+            try roles.names.createExercise(named: entry.name, category: entry.category, kind: entry.kind, now: now)
         }
     }
 
@@ -84,7 +92,7 @@ public struct Workouts: Sendable {
                                      now: Date) throws(WorkoutsError) -> Exercise {
         if let known = try knownExercise(named: name, now: now) { return known }
         try checkNewExerciseName(name)
-        return try attempt { () throws(LogbookError) in try logbook.createExercise(named: name, category: category, kind: kind, now: now) }
+        return try attempt { () throws(LogbookError) in try roles.names.createExercise(named: name, category: category, kind: kind, now: now) }
     }
 
     /// Why a name that is neither stored nor in the catalog can't be a new
@@ -100,7 +108,7 @@ public struct Workouts: Sendable {
     /// category, not stored yet (`Exercise.unsaved`); `nil` for a new name.
     /// What the logger chooses: nothing is written until a set is saved.
     public func chosenExercise(named name: String) throws(WorkoutsError) -> Exercise? {
-        if let found = try attempt({ () throws(LogbookError) in try logbook.exercise(named: name) }) { return found }
+        if let found = try attempt({ () throws(LogbookError) in try roles.names.exercise(named: name) }) { return found }
         return catalog.entry(named: name).map { Exercise.unsaved(named: $0.name, category: $0.category, kind: $0.kind) }
     }
 
@@ -117,7 +125,7 @@ public struct Workouts: Sendable {
     public func historyPage(_ query: HistoryQuery, limit: Int) throws(WorkoutsError) -> (records: [WorkoutRecord], more: Bool) {
         var query = query
         query.limit = limit + 1
-        var records = try attempt { () throws(LogbookError) in try logbook.history(query) }
+        var records = try attempt { () throws(LogbookError) in try roles.recording.history(query) }
         let more = records.count > limit
         if more { records.removeLast() }
         return (records, more)
@@ -128,7 +136,7 @@ public struct Workouts: Sendable {
     /// and muscle group are its catalog entry's. A filter value no exercise
     /// could have is refused, listing the known ones.
     public func exerciseRows(includeCatalog: Bool, filter: ExerciseFilter = ExerciseFilter()) throws(WorkoutsError) -> [ExerciseRow] {
-        let summaries = try attempt { () throws(LogbookError) in try logbook.exercises() }
+        let summaries = try attempt { () throws(LogbookError) in try roles.exercises.exercises() }
         var rows = summaries.map { summary in
             let entry = catalog.entry(named: summary.exercise.name)
             return ExerciseRow(id: summary.exercise.id, name: summary.exercise.name, category: summary.exercise.category,
@@ -168,9 +176,9 @@ public struct Workouts: Sendable {
 
     // MARK: - The admin PIN
 
-    /// The admin PIN over the same logbook.
+    /// The admin PIN over the same gym's settings.
     public var admin: AdminAccess {
-        AdminAccess(logbook: logbook)
+        AdminAccess(logbook: roles.gym)
     }
 
     /// Checks the PIN (counted where every terminal sees it) and says why not, in one line: `admin.admit`.

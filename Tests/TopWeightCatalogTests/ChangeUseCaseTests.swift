@@ -64,7 +64,7 @@ struct ChangeUseCaseTests {
         let workouts = try workouts()
         let member = try workouts.addMember(named: "Ana", now: now)
         let from = try workouts.addExercise(named: "Rear flye", category: nil, now: now).exercise
-        _ = try workouts.logbook.save(NewRecord(user: member, exercise: from, values: values, performedAt: now), now: now)
+        _ = try workouts.roles.recording.save(NewRecord(user: member, exercise: from, values: values, performedAt: now), now: now)
         #expect(message { _ = try workouts.exerciseMerge("Rear flye", into: "Rear Delt Fly") }
             == "no exercise named Rear Delt Fly; 'topweight exercises rename \"Rear flye\" \"Rear Delt Fly\"' renames it instead")
         #expect(message { _ = try workouts.exerciseMerge("Rear flye", into: "rear FLYE") } == "Rear flye and Rear flye are the same exercise")
@@ -83,10 +83,10 @@ struct ChangeUseCaseTests {
         #expect(try workouts.findOrCreateMember(named: "ana", now: now) == ana)
         #expect(message { _ = try workouts.addMember(named: "ANA", now: now) } == "a member named Ana already exists")
         let bench = try workouts.findOrCreateExercise(named: "Bench Press", now: now)
-        let first = try workouts.logbook.save(NewRecord(user: ana, exercise: bench, values: values, performedAt: now), now: now)
-        _ = try workouts.logbook.save(NewRecord(user: ana, exercise: bench, values: values, performedAt: now), now: now)
-        try workouts.logbook.appendNote(userID: ana.id, day: LocalDay(now, in: Calendar.current), text: "Felt strong", now: now)
-        _ = try workouts.logbook.saveBodyWeight(userID: ana.id, weight: Weight(hundredths: 7_000, unit: .kg), at: now, uid: "w1", now: now)
+        let first = try workouts.roles.recording.save(NewRecord(user: ana, exercise: bench, values: values, performedAt: now), now: now)
+        _ = try workouts.roles.recording.save(NewRecord(user: ana, exercise: bench, values: values, performedAt: now), now: now)
+        try workouts.roles.diary.appendNote(userID: ana.id, day: LocalDay(now, in: Calendar.current), text: "Felt strong", now: now)
+        _ = try workouts.roles.diary.saveBodyWeight(userID: ana.id, weight: Weight(hundredths: 7_000, unit: .kg), at: now, uid: "w1", now: now)
         try workouts.deleteRecord(id: first, now: now)
 
         let belongings = try workouts.belongings(of: ana)
@@ -104,7 +104,7 @@ struct ChangeUseCaseTests {
         let workouts = try workouts()
         let ana = try workouts.findOrCreateMember(named: "Ana", now: now)
         let bench = try workouts.findOrCreateExercise(named: "Bench Press", now: now)
-        let id = try workouts.logbook.save(NewRecord(user: ana, exercise: bench, values: values, performedAt: now), now: now)
+        let id = try workouts.roles.recording.save(NewRecord(user: ana, exercise: bench, values: values, performedAt: now), now: now)
 
         #expect(message { _ = try workouts.recordToRestore(id: id) } == "#\(id) is not deleted; 'topweight history' shows it")
         #expect(try workouts.recordToDelete(id: id).id == id)

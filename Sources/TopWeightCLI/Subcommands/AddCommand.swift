@@ -54,7 +54,7 @@ struct AddCommand: ParsableCommand {
             defer { opened.keepNames() }
             // A short name means what it means in the logger (`bench` is Bench Press, `row` with a distance the
             // rower): the same rule, over one read of the names, the member's exercises and the nudge's weeks.
-            let entry = SetEntry(logbook: opened.workouts.logbook, catalog: opened.workouts.catalog)
+            let entry = SetEntry(opened.workouts.roles, catalog: opened.workouts.catalog)
             let known = try? opened.workouts.member(named: userName)
             let facts = try entry.member(known)
             let picked = entry.choose(exerciseName, fitting: fits, own: facts.own)

@@ -18,7 +18,7 @@ struct CheckCommand: ParsableCommand {
         try reportingFailures {
             // A PostgreSQL terminal's kept sets: counted first (the server may be
             // away), sent by the opening, counted again.
-            let keptBefore = OutboxCommand.waiting(for: global.databasePath)
+            let keptBefore = OutboxCommand.waiting(global)
             let opened: Workouts
             do {
                 opened = try global.openWorkouts()
@@ -29,13 +29,9 @@ struct CheckCommand: ParsableCommand {
                 throw error
             }
             let health = try opened.health()
-            let kept = keptBefore.map { ($0, OutboxCommand.waiting(for: global.databasePath) ?? 0) }
+            let kept = keptBefore.map { ($0, OutboxCommand.waiting(global) ?? 0) }
             if format == .json {
-                var json = Self.json(health, database: global.databaseShown)
-                if let (before, after) = kept {
-                    json = String(json.dropLast()) + ",\"outbox\":{\"waiting\":\(after),\"sent\":\(max(0, before - after))}}"
-                }
-                print(json)
+                print(Self.json(health, database: global.databaseShown, outbox: kept.map { (waiting: $0.1, sent: max(0, $0.0 - $0.1)) }))
                 if health.integrity != "ok" { throw Failure.database(LogbookError(.corrupt, "integrity check failed: \(health.integrity)")) }
                 if let fault = health.savingFault { throw Failure.database(fault) }
                 return
@@ -84,9 +80,11 @@ struct CheckCommand: ParsableCommand {
 
     /// `{"database", "integrity", "schema", "appliedMigrations", "knownMigrations", "journal",
     /// "users", "exercises", "records", "deleted", "recordsOutOfRange", "savingFault"}`: what the
-    /// text says (`savingFault` is null while sets can be saved).
-    static func json(_ health: StoreHealth, database: String) -> String {
-        DataFormats.jsonObject([
+    /// text says (`savingFault` is null while sets can be saved); on a PostgreSQL terminal,
+    /// `"outbox": {"waiting", "sent"}` besides.
+    static func json(_ health: StoreHealth, database: String, outbox: (waiting: Int, sent: Int)? = nil) -> String {
+        let waiting = outbox.map { [("outbox", DataFormats.jsonObject([("waiting", String($0.waiting)), ("sent", String($0.sent))]))] } ?? []
+        return DataFormats.jsonObject([
             ("version", DataFormats.json(TopWeightVersion.current)),
             ("database", DataFormats.json(database)), ("integrity", DataFormats.json(health.integrity)),
             ("schema", DataFormats.json(health.schemaVersion)), ("appliedMigrations", String(health.appliedMigrations)),
@@ -95,6 +93,6 @@ struct CheckCommand: ParsableCommand {
             ("deleted", String(health.tombstones)),
             ("recordsOutOfRange", "[" + health.recordsOutOfRange.map(String.init).joined(separator: ",") + "]"),
             ("savingFault", health.savingFault.map { DataFormats.json($0.message) } ?? "null"),
-        ])
+        ] + waiting)
     }
 }

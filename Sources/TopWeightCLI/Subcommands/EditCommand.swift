@@ -55,7 +55,7 @@ struct EditCommand: ParsableCommand {
             try AdminGate.require(opened.admin)
             // A short name means what it means in the logger, for the set's member, among exercises of the set's kind.
             let owner = try? workouts.member(named: before.user)
-            let entry = SetEntry(logbook: workouts.logbook, catalog: workouts.catalog)
+            let entry = SetEntry(workouts.roles, catalog: workouts.catalog)
             let own = try exerciseName == nil ? [] : entry.member(owner).own
             let target = try exerciseName.map { try workouts.stored(entry.choose($0, fitting: [kind], own: own), now: now) }
             if let target, target.kind != kind {

@@ -1,13 +1,12 @@
 import ArgumentParser
 import Foundation
 import TopWeightCore
-import TopWeightPostgres
-import TopWeightStore
 import TopWeightText
 
 /// `topweight outbox`: the sets this terminal keeps for its PostgreSQL
-/// server while it is away, oldest first. Reads only the terminal's own
-/// outbox file, so it answers with the server down.
+/// server while it is away, oldest first. Asks the database's role of what
+/// waits (`WaitingSets`), which reads only the terminal's own file, so it
+/// answers with the server down.
 struct OutboxCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "outbox",
@@ -21,7 +20,7 @@ struct OutboxCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let location = global.databasePath
-            guard PostgresLocation.isPostgresURL(location) else {
+            guard let waiting = try global.openWaiting() else {
                 // A typo'd path is refused as every reading command refuses it.
                 if global.isGiven, GlobalOptions.isMissing(location) { throw Failure.database(GlobalOptions.missing(location)) }
                 // A file database has no outbox: its sets go straight into it.
@@ -30,15 +29,14 @@ struct OutboxCommand: ParsableCommand {
                 }
                 return
             }
-            let outbox = try Outbox.open(Outbox.defaultPath(), place: try PostgresLocation(location).redacted, create: false)
-            let kept = try outbox?.kept() ?? []
-            let known = (try? outbox?.knownNames()) ?? nil
+            let kept = try waiting.waitingSets()
+            let known = waiting.knownNames()
             let formatter = RecordFormatter(timeZone: .current)
             switch format {
             case .json:
                 // Each row as history's JSON, `id` negative (`#k3` is -3), with when it was kept.
                 let rows = kept.map { set in
-                    String(formatter.json(set.workoutRecord).dropLast())
+                    String(formatter.json(set.record).dropLast())
                         + ",\"keptAt\":" + DataFormats.json(DataFormats.timestamp(set.keptAt, timeZone: .current)) + "}"
                 }
                 print("[" + rows.joined(separator: "\n, ") + "]")
@@ -47,21 +45,21 @@ struct OutboxCommand: ParsableCommand {
                     print("No sets wait on this terminal.")
                 } else {
                     let grouping = HistoryGrouping(timeZone: .current)
-                    HistoryText.render(kept.map(\.workoutRecord).reversed(), grouping: grouping, now: Date(), showUser: true,
+                    HistoryText.render(kept.map(\.record).reversed(), grouping: grouping, now: Date(), showUser: true,
                                        notes: [:], noteStyle: .standardOutput).forEach { print($0) }
                     print("\(kept.count == 1 ? "1 set waits" : "\(kept.count) sets wait") on this terminal for \(TerminalText.safe(global.databaseShown)); 'topweight check' sends them.")
                 }
                 // What the terminal can save while the server is away.
-                let members = known?.users.count ?? 0, exercises = known?.exercises.count ?? 0
+                let (members, exercises) = known
                 print("While the server is away, this terminal knows \(members) member\(members == 1 ? "" : "s") and \(exercises) exercise\(exercises == 1 ? "" : "s") (from its last look).")
             }
         }
     }
 
-    /// How many sets wait on this terminal for `location`; `nil` for a file
-    /// database (it has no outbox), 0 when the outbox can't be read.
-    static func waiting(for location: String) -> Int? {
-        guard PostgresLocation.isPostgresURL(location), let place = try? PostgresLocation(location).redacted else { return nil }
-        return (try? Outbox.open(Outbox.defaultPath(), place: place, create: false)?.count()) ?? 0
+    /// How many sets wait on this terminal for the database; `nil` for a
+    /// file (it has no outbox), 0 when the outbox can't be read.
+    static func waiting(_ global: GlobalOptions) -> Int? {
+        guard let waiting = try? global.openWaiting() else { return nil }
+        return (try? waiting.waitingCount()) ?? 0
     }
 }

@@ -4,7 +4,6 @@ import LineEditor
 import TopWeightCatalog
 import TopWeightCore
 import TopWeightREPL
-import TopWeightStore
 import TopWeightUseCases
 import TopWeightText
 
@@ -38,12 +37,12 @@ struct ReplCommand: ParsableCommand {
             // The logger is where a gym starts: it may create the file, and says so
             // (a mistyped --db shows here instead of as an empty member list), once it is made.
             let isNew = GlobalOptions.isMissing(global.databasePath)
-            let store = try global.openStore(create: true, offline: true)
+            let roles = try global.openRoles(create: true, offline: true).roles
             if isNew {
                 FileHandle.standardError.write(Data("topweight: new database \(TerminalText.safe(global.databasePath))\n".utf8))
             }
             // Sets kept while the server was away go out while the terminal waits for input.
-            (store as? OutboxLogbook)?.startSending(every: 2)
+            roles.waiting.startSending(every: 2)
             if kiosk {
                 // Nothing in a kiosk can start an editor (see Keymap); should a
                 // path ever be found, it starts a program that does nothing.
@@ -70,26 +69,24 @@ struct ReplCommand: ParsableCommand {
             if terminal != nil {
                 console.say("Top Weight: Enter accepts [defaults], Tab completes, :help lists commands.")
             }
-            if let away = store.serverAway {
+            if let away = roles.recording.unreachable {
                 // Said once: members this terminal knows save into its outbox meanwhile.
                 console.warn(TerminalText.safe("\(away.message): sets are kept on this terminal and sent when it is back; a new member or exercise needs it"))
             }
-            if let fault = store.savingFault {
+            if let fault = roles.recording.savingFault {
                 // Said once: the logger reads on, and each save keeps its entry until the cause is gone.
                 console.warn(TerminalText.safe(fault.message))
             }
-            if kiosk, !(try AdminAccess(logbook: store).isPinSet()) {
+            if kiosk, !(try AdminAccess(logbook: roles.gym).isPinSet()) {
                 console.warn("Kiosk mode without an admin PIN: only a signal stops it ('topweight admin set-pin').")
             }
-            let session = Session(store: store, source: source, console: console, catalog: .bundled(), settings: settings)
+            let session = Session(roles: roles, source: source, console: console, catalog: .bundled(), settings: settings)
             _ = session.run()
-            if let outbox = store as? OutboxLogbook {
-                // What the terminal heard of since the background's last write, for its next start.
-                try? outbox.flushNames()
-                if let waiting = try? outbox.waiting(), waiting > 0 {
-                    let sets = waiting == 1 ? "1 set waits" : "\(waiting) sets wait"
-                    console.warn("\(sets) on this terminal for the server; sent when it is back, at the next start or by 'topweight check' ('topweight outbox' lists them).")
-                }
+            // What the terminal heard of since the background's last write, for its next start.
+            roles.waiting.keepNames()
+            if let waiting = try? roles.waiting.waitingCount(), waiting > 0 {
+                let sets = waiting == 1 ? "1 set waits" : "\(waiting) sets wait"
+                console.warn("\(sets) on this terminal for the server; sent when it is back, at the next start or by 'topweight check' ('topweight outbox' lists them).")
             }
         }
     }

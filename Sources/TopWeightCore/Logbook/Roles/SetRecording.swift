@@ -50,17 +50,18 @@ public protocol SetRecording: AnyObject, Sendable {
     /// one (a full disk or a read-only file met at start, while reads work);
     /// `nil` when nothing is known to stop a save.
     var savingFault: LogbookError? { get }
-    /// Why the engine's server is away, as the last call that tried it (or
-    /// the start) found; a terminal keeps saving into its outbox meanwhile.
-    /// `nil` when nothing is known to stop it. The logger says it once at
+    /// Why the database's server can't be reached, as the last call that
+    /// tried it (or the start) found: sets are saved on this terminal
+    /// meanwhile, to wait there (`WorkoutRecord.isKept`). `nil` when nothing
+    /// is known to stop it (always, for a file). The logger says it once at
     /// start, refuses a new member or exercise at once with it, before any
-    /// number is typed, and says its history shows only the kept sets.
-    var serverAway: LogbookError? { get }
+    /// number is typed, and says its history shows only the sets that wait.
+    var unreachable: LogbookError? { get }
 }
 
 extension SetRecording {
     public var savingFault: LogbookError? { nil }
-    public var serverAway: LogbookError? { nil }
+    public var unreachable: LogbookError? { nil }
 
     public func save(_ record: NewRecord) throws(LogbookError) -> Int64 {
         try save(record, now: Date())
