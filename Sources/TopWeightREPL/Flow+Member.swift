@@ -37,7 +37,8 @@ extension Flow {
         case .today:
             return [.fetch(.today(member))]
         case .go:
-            return [.fetch(.programDay(member))]
+            // The sets saved on the day saves go to (today, or the `:date` day) count done.
+            return [.fetch(.programDay(member, since: (turn.day ?? context.today).start(in: context.grouping.calendar)))]
         case .private:
             switch argument.lowercased() {
             case "": return [.fetch(.privacy(member, nil))]

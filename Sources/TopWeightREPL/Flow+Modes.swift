@@ -11,8 +11,8 @@ extension Flow {
         case .entry, .pin, .note: return []
         case .edit(let edit):
             return [.say("Editing \(edit.target.number)  \(Lines.summary(edit.target)). Enter keeps a value, < goes back, Ctrl-C leaves it as it was.")]
-        case .pager(let pager): return [.fillPage(lines: pager.needed)]
-        case .calendar: return [.drawMonth]
+        case .pager(let pager): return fill(pager, in: &turn)
+        case .calendar(let view): return [.drawMonth(view.member, view.month)]
         }
     }
 
@@ -38,11 +38,11 @@ extension Flow {
                 view.drawn += 1
             } else {
                 view.month = next
-                effects = [.drawMonth]
+                effects = [.drawMonth(view.member, next)]
             }
         case "t":
             view.month = LocalMonth(view.today)
-            effects = [.drawMonth]
+            effects = [.drawMonth(view.member, view.month)]
         case ":":
             view.commandLine = true
         default:
@@ -68,11 +68,16 @@ extension Flow {
     /// The newest records of a member or of everybody. On a terminal a
     /// history longer than the screen is paged here, never by an external
     /// pager (one can start a shell); without one, the newest `limit` at once.
-    static func showHistory(of member: User?, limit: Int?, hiding: Set<String>, in turn: inout Turn, _ context: Context) -> [Effect] {
+    /// At a kiosk a private member's sets show to that member's turn only:
+    /// whether they are private is asked first (`hiding` is `nil` until then).
+    static func history(of member: User?, limit: Int?, hiding: Set<String>?, in turn: inout Turn, _ context: Context) -> [Effect] {
+        if context.kiosk, hiding == nil {
+            guard let member else { return [.fetch(.privateMembers(except: turn.user?.id, limit: limit))] }
+            if member.id != turn.user?.id { return [.fetch(.privateHistory(member, limit: limit))] }
+        }
+        let hiding = hiding ?? []
         guard let rows = context.rows else { return [.fetch(.history(member, limit: limit ?? context.pageSize, hiding: hiding))] }
-        var query = HistoryQuery()
-        query.userID = member?.id
-        let feed = HistoryFeed(query: query, limit: limit, hiding: hiding)
+        let feed = HistoryFeed(member: member?.id, limit: limit, hiding: hiding)
         return open(.pager(Pager(feed: feed, whose: member?.name ?? "everybody", height: max(rows - 1, 3))), in: &turn)
     }
 
@@ -84,7 +89,7 @@ extension Flow {
         if pager.filtering {
             pager.filtering = false
             if case .line(let text) = event {
-                pager.feed = HistoryFeed(query: pager.feed.query, limit: pager.feed.limit, filter: text.trimmingWhitespace(), hiding: pager.feed.hiding)
+                pager.feed = HistoryFeed(member: pager.feed.member, limit: pager.feed.limit, filter: text.trimmingWhitespace(), hiding: pager.feed.hiding)
                 pager.top = 0
                 pager.shownEnd = 0
             }
@@ -114,16 +119,39 @@ extension Flow {
                 break
             }
         }
+        return fill(pager, in: &turn)
+    }
+
+    /// The screen asks for lines: the history is read on far enough for it.
+    private static func fill(_ pager: Pager, in turn: inout Turn) -> [Effect] {
+        var pager = pager
+        pager.feed.startFill()
+        return readOn(pager, in: &turn)
+    }
+
+    /// The next page of history, while the screen wants one; else the screen.
+    private static func readOn(_ pager: Pager, in turn: inout Turn) -> [Effect] {
         turn.mode = .pager(pager)
-        return [.fillPage(lines: pager.needed)]
+        guard pager.feed.wants(lines: pager.needed) else { return filled(in: &turn) }
+        return [.fetch(.historyPage(pager.feed.member, after: pager.feed.lastScanned))]
+    }
+
+    /// A page of history read (`Effect.readHistory`): taken in, and read on
+    /// or shown.
+    static func historyRead(_ records: [WorkoutRecord], more: Bool, notes: [LocalDay: String], keptOnly: Bool,
+                            in turn: inout Turn, _ context: Context) -> [Effect] {
+        guard case .pager(var pager) = turn.mode else { return [] }
+        let member = pager.feed.member
+        pager.feed.take(records, more: more, notes: notes) { historyLines($0, of: member, notes: $1, keptOnly: keptOnly, context) }
+        return readOn(pager, in: &turn)
     }
 
     /// The feed read far enough: the lines not on the screen yet, or the end
     /// of the pager (nothing to show, or all of it fits one screen).
-    static func filled(_ feed: HistoryFeed, in turn: inout Turn) -> [Effect] {
+    private static func filled(in turn: inout Turn) -> [Effect] {
         guard case .pager(var pager) = turn.mode else { return [] }
         turn.mode = .entry
-        pager.feed = feed
+        let feed = pager.feed
         let lines = feed.lines
         var effects: [Effect] = []
         if lines.isEmpty {

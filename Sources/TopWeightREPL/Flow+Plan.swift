@@ -14,15 +14,15 @@ extension Flow {
         turn.plan = Plan(title: "Repeat", summary: "repeat of \(day)", routine: session.routine, steps: steps)
         let exercises = session.exercises.count
         let said = "Repeating \(day): \(steps.count) \(steps.count == 1 ? "entry" : "entries"), \(exercises) \(exercises == 1 ? "exercise" : "exercises"). Enter keeps each number, skip skips, Ctrl-C cancels one entry."
-        return [.say(said)] + walk(in: &turn)
+        return [.say(said)] + walk(in: &turn, context)
     }
 
     /// A routine to follow, found (`:start NAME`), with the member's last numbers.
-    static func following(_ routine: Routine, steps: [PlannedSet], for member: User, in turn: inout Turn) -> [Effect] {
+    static func following(_ routine: Routine, steps: [PlannedSet], for member: User, in turn: inout Turn, _ context: Context) -> [Effect] {
         take(member, in: &turn)
         turn.plan = Plan(title: routine.name, summary: routine.name, routine: routine.name, steps: steps)
         let said = "\(routine.name): \(steps.map(\.exercise).joined(separator: ", ")). Enter keeps each number, skip skips, Ctrl-C cancels one entry."
-        return [.say(said)] + walk(in: &turn)
+        return [.say(said)] + walk(in: &turn, context)
     }
 
     /// A program's day to walk (`:go`): what is left of it, warm-ups first,
@@ -30,7 +30,7 @@ extension Flow {
     /// Counted in entries, as its prompts count them (`1/5`: sets alike are
     /// one entry). A lift without a training max is named with the command
     /// that gives it; with none of the day's lifts walkable, nothing starts.
-    static func going(_ day: ProgramDay, for member: User, in turn: inout Turn) -> [Effect] {
+    static func going(_ day: ProgramDay, for member: User, in turn: inout Turn, _ context: Context) -> [Effect] {
         let steps = day.steps
         let missing = ProgramText.missingMaxes(day.workout, member: member.name, nothingElse: day.workout.exercises.isEmpty)
         if day.workout.exercises.isEmpty, let missing { return [.warn(missing)] }
@@ -41,7 +41,7 @@ extension Flow {
         var said = "\(title): \(steps.count) \(steps.count == 1 ? "entry" : "entries") to go"
         if day.done.joined().contains(true) { said += " (the sets saved today count)" }
         said += ". Enter takes each load, skip skips (at a warm-up: the rest of them), Ctrl-C cancels one entry."
-        return [.say(said)] + (missing.map { [Effect.warn($0)] } ?? []) + walk(in: &turn)
+        return [.say(said)] + (missing.map { [Effect.warn($0)] } ?? []) + walk(in: &turn, context)
     }
 
     /// The member shown (outside a kiosk, nobody chosen yet) takes the terminal for the plan.
@@ -53,10 +53,10 @@ extension Flow {
 
     /// Takes up the plan's current exercise (the session finds it:
     /// `Event.plannedExercise`), or ends the plan with its summary.
-    static func walk(in turn: inout Turn) -> [Effect] {
+    static func walk(in turn: inout Turn, _ context: Context) -> [Effect] {
         guard let plan = turn.plan else { return [] }
-        guard plan.current != nil else { return finish(in: &turn) }
-        return [.findPlannedExercise]
+        guard let planned = plan.current else { return finish(in: &turn, context) }
+        return [.fetch(.plannedExercise(planned.exercise))]
     }
 
     /// The plan's exercise found: at the weight prompt, with the plan's numbers.
@@ -74,19 +74,19 @@ extension Flow {
     }
 
     /// The plan's exercise can't be had (said why): skipped, on to the next.
-    static func plannedFailed(_ problem: String, in turn: inout Turn) -> [Effect] {
+    static func plannedFailed(_ problem: String, in turn: inout Turn, _ context: Context) -> [Effect] {
         guard var plan = turn.plan, let planned = plan.current else { return [] }
         plan.skipped.append(planned.exercise)
         plan.index += 1
         turn.plan = plan
-        return [.warn("\(planned.exercise): \(problem); skipped.")] + walk(in: &turn)
+        return [.warn("\(planned.exercise): \(problem); skipped.")] + walk(in: &turn, context)
     }
 
     /// `skip` at one of the plan's entries: on to the next, nothing saved
     /// for this one; at a warm-up, past the rest of that exercise's warm-ups.
     /// Ctrl-C (`only`) cancels this one entry, a warm-up too, as the walk's
     /// first line says.
-    static func skip(in turn: inout Turn, only: Bool = false) -> [Effect] {
+    static func skip(in turn: inout Turn, only: Bool = false, _ context: Context) -> [Effect] {
         guard var plan = turn.plan, let current = plan.current else { return [] }
         plan.index += 1
         if only {
@@ -98,19 +98,19 @@ extension Flow {
             plan.skipped.append(current.exercise)
         }
         turn.plan = plan
-        return walk(in: &turn)
+        return walk(in: &turn, context)
     }
 
     /// After a save: the day's routine noted once, and the plan moves on
     /// when it was its exercise; a program's sets alike saved fewer than
     /// offered (2 of `series [5]`) leave the rest to walk.
-    static func planSaved(_ chosen: Exercise, series: Int, at now: Date, in turn: inout Turn) -> [Effect] {
+    static func planSaved(_ chosen: Exercise, series: Int, at now: Date, in turn: inout Turn, _ context: Context) -> [Effect] {
         guard var plan = turn.plan else { return [] }
         var effects: [Effect] = []
         if let routine = plan.routine, !plan.routineNoted {
             // Noted unless the session says it failed (`Event.routineNotNoted`): the next save tries again.
             plan.routineNoted = true
-            effects.append(.noteRoutine(routine, at: now))
+            if let member = turn.user { effects.append(.noteRoutine(routine, for: member, on: turn.day ?? context.today, at: now)) }
         }
         if let current = plan.current, plan.isCurrent(chosen.name) {
             plan.saved += 1
@@ -122,11 +122,11 @@ extension Flow {
             }
         }
         turn.plan = plan
-        return effects + walk(in: &turn)
+        return effects + walk(in: &turn, context)
     }
 
     /// The summary, once every exercise was saved or skipped.
-    private static func finish(in turn: inout Turn) -> [Effect] {
+    private static func finish(in turn: inout Turn, _ context: Context) -> [Effect] {
         guard let plan = turn.plan else { return [] }
         turn.plan = nil
         turn.exercise = nil
@@ -136,6 +136,7 @@ extension Flow {
         guard let program = plan.program else { return [.say(line + ".")] }
         // Nothing of the day's work done (every set skipped): it stays for next time.
         guard plan.workDone > 0 else { return [.say(line + "; no work set done, so \(plan.summary) stays for next time.")] }
-        return [.say(line + "."), .finishDay(program)]
+        guard let member = turn.user else { return [.say(line + ".")] }
+        return [.say(line + "."), .finishDay(member, since: (turn.day ?? context.today).start(in: context.grouping.calendar), expected: program)]
     }
 }

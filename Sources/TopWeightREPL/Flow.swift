@@ -31,7 +31,7 @@ enum Flow {
         case .input(.timedOut):
             turn.question = nil
             turn.mode = .entry
-            effects = [.idleReset, .warn("Idle for a while: back to the start. Type your name to log a set.")]
+            effects = reset(&turn, context) + [.warn("Idle for a while: back to the start. Type your name to log a set.")]
         case .input(.line(let line)):
             effects = read(.line(line), in: &turn, context)
         case .input(.interrupted):
@@ -42,17 +42,22 @@ enum Flow {
             effects = open(mode, in: &turn)
         case .monthDrawn(let lines):
             effects = drawn(lines, in: &turn, context)
-        case .pageFilled(let feed):
-            effects = filled(feed, in: &turn)
+        case .historyRead(let records, let more, let notes, let keptOnly):
+            effects = historyRead(records, more: more, notes: notes, keptOnly: keptOnly, in: &turn, context)
         case .editedExercise(let known, let typed):
             effects = editedExercise(known, typed: typed, in: &turn)
         case .historyOf(let member, let limit, let hiding):
-            effects = showHistory(of: member, limit: limit, hiding: hiding, in: &turn, context)
+            effects = history(of: member, limit: limit, hiding: hiding, in: &turn, context)
         case .fetched(let answer):
             effects = answered(answer, context)
         case .failed(let problem):
             turn.mode = .entry
             effects = [.warn(problem)]
+        case .problem(let problem):
+            effects = [.warn(problem)]
+        case .historyKeptPrivate(let member):
+            turn.mode = .entry
+            effects = [.warn("\(member.name) keeps their sets private.")]
         case .resolved(let chosen, let entry, let typed):
             turn.exercise = chosen
             turn.step = Step.first(of: chosen.kind)
@@ -65,7 +70,7 @@ enum Flow {
         case .lastValues(let values, let entry):
             effects = defaults(values, then: entry, in: &turn)
         case .saved(let record, let records, let now, let nudge):
-            effects = saved(record, records: records, at: now, nudge: nudge, in: &turn)
+            effects = saved(record, records: records, at: now, nudge: nudge, in: &turn, context)
         case .saveFailed(let entry, let problem):
             // Nothing was half-written; the numbers stay, Enter at the last prompt retries.
             turn.pending = entry
@@ -74,22 +79,22 @@ enum Flow {
         case .repeating(let session, let steps, let member):
             effects = repeating(session, steps: steps, for: member, in: &turn, context)
         case .following(let routine, let steps, let member):
-            effects = following(routine, steps: steps, for: member, in: &turn)
+            effects = following(routine, steps: steps, for: member, in: &turn, context)
         case .going(let day, let member):
-            effects = going(day, for: member, in: &turn)
+            effects = going(day, for: member, in: &turn, context)
         case .plannedExercise(let chosen):
             effects = planned(chosen, in: &turn)
         case .plannedFailed(let problem):
-            effects = plannedFailed(problem, in: &turn)
-        case .routineNotNoted:
+            effects = plannedFailed(problem, in: &turn, context)
+        case .routineNotNoted(let problem):
             turn.plan?.routineNoted = false
-            effects = []
+            effects = [.warn(problem)]
         case .newExercise(let name, let similar, let entry):
             effects = newExercise(name, similar: similar, then: entry, in: &turn)
         case .memberFound(let member):
-            effects = [.select(member)]
+            effects = select(member, in: &turn, context)
         case .memberCreated(let member):
-            effects = [.say("Welcome, \(member.name)."), .select(member)]
+            effects = [.say("Welcome, \(member.name).")] + select(member, in: &turn, context)
         case .newMember(let name, let similar):
             // Asked next; the names like it first, as it may be one of them.
             turn.question = .newMember(name)
@@ -140,13 +145,13 @@ enum Flow {
             // a plan, the entry cancelled is the plan's: on to its next one
             // (back at its start, Ctrl-C would only bring the same entry back).
             let cancelled = Effect.warn("Cancelled; nothing saved.")
-            if turn.plan != nil { return [cancelled] + skip(in: &turn, only: true) }
+            if turn.plan != nil { return [cancelled] + skip(in: &turn, only: true, context) }
             turn.step = .exercise
             return [cancelled] + defaults(then: nil, in: &turn)
         case .endOfInput:
             if !context.interactive { return [.end(.endOfInput)] }
             // A member chosen (whatever the prompt) means Ctrl-D ends their turn.
-            guard turn.step == .user, turn.user == nil else { return [.endTurn] }
+            guard turn.step == .user, turn.user == nil else { return endTurn(in: &turn, context) }
             if context.kiosk {
                 return [.warn("This is a shared terminal: it stays open. Type your name to log a set.")]
             }
@@ -164,14 +169,14 @@ enum Flow {
         let text = raw.trimmingWhitespace()
         if text.hasPrefix(":") { return command(text, in: &turn, context) }
         if text.lowercased() == "skip", turn.step != .user {
-            return turn.plan == nil ? [.warn("Nothing to skip: skip moves on during :repeat, :start or :go.")] : skip(in: &turn)
+            return turn.plan == nil ? [.warn("Nothing to skip: skip moves on during :repeat, :start or :go.")] : skip(in: &turn, context)
         }
         if text == "<" {
             switch turn.step {
             case .user: return [.warn("Already at the first prompt.")]
             // Back to the user prompt is the end of this member's turn, with
             // everything in it: nobody inherits them there.
-            case .exercise: return [.endTurn]
+            case .exercise: return endTurn(in: &turn, context)
             case .weight, .reps, .series, .duration, .distance:
                 turn.step = turn.step.previous(of: turn.draft.kind)
                 return []
@@ -183,7 +188,7 @@ enum Flow {
             guard let shown = turn.shownUser else {
                 return [.warn(InputError("type your name to start; Tab completes known names", example: "Ana").description)]
             }
-            return [.select(shown)]
+            return select(shown, in: &turn, context)
         case .exercise:
             return exercise(text, in: &turn)
         case .weight, .reps, .series, .duration, .distance:
@@ -200,7 +205,7 @@ enum Flow {
         }
         switch NameRules.validate(text, kind: .user) {
         case .failure(let error): return [.warn(error.description)]
-        case .success(let name): return [.chooseMember(name)]
+        case .success(let name): return [.fetch(.member(named: name))]
         }
     }
 
@@ -248,7 +253,7 @@ enum Flow {
     /// the numbers are remembered (the next prompt needs no query) and the
     /// plan moves on.
     private static func saved(_ record: WorkoutRecord, records: [PersonalRecord], at now: Date, nudge: WeightNudge.Suggestion?,
-                              in turn: inout Turn) -> [Effect] {
+                              in turn: inout Turn, _ context: Context) -> [Effect] {
         turn.pending = nil
         turn.confirmed = nil
         turn.saved.append(record)
@@ -262,7 +267,7 @@ enum Flow {
         if let nudge {
             effects.append(.say(ProgramText.nudge(exercise: chosen.name, stuckAt: nudge.stuckAt, weeks: nudge.weeks, next: nudge.next)))
         }
-        return effects + planSaved(chosen, series: record.values.series, at: now, in: &turn)
+        return effects + planSaved(chosen, series: record.values.series, at: now, in: &turn, context)
     }
 
     /// The numbers the chosen exercise starts from (walking a plan, the
@@ -306,7 +311,7 @@ enum Flow {
             if question == .adminPin { return ([], true) }
             reply = .no
         case .line(let line):
-            if question == .adminPin { return ([.checkAdminPin(line)], true) }
+            if question == .adminPin { return ([.admit(line, .quit)], true) }
             guard let read = YesNo(line) else { return ([.warn(YesNo.reminder)], false) }
             reply = read
         }
