@@ -82,8 +82,6 @@ extension Flow {
     /// What the flow is told: what was read, or what a request came back with.
     enum Event {
         case input(LineEvent)
-        /// A command's mode begins (`:edit`, `:note`, `:history`, `:calendar`).
-        case opened(Mode)
         /// The calendar's month, read (`Effect.drawMonth`).
         case monthDrawn(TrainingMonth)
         /// What a command's read found (`Effect.fetch`).

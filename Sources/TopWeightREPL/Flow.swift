@@ -33,15 +33,13 @@ enum Flow {
             turn.mode = .entry
             effects = reset(&turn, context) + [.warn("Idle for a while: back to the start. Type your name to log a set.")]
         case .input(.line(let line)):
-            effects = read(.line(line), in: &turn, context)
+            effects = mode(.line(line), in: &turn, context)
         case .input(.interrupted):
-            effects = read(.interrupted, in: &turn, context)
+            effects = mode(.interrupted, in: &turn, context)
         case .input(.endOfInput):
-            effects = read(.endOfInput, in: &turn, context)
-        case .opened(let mode):
-            effects = open(mode, in: &turn)
-        case .monthDrawn(let lines):
-            effects = drawn(lines, in: &turn, context)
+            effects = mode(.endOfInput, in: &turn, context)
+        case .monthDrawn(let month):
+            effects = monthDrawn(month, in: &turn, context)
         case .historyRead(let records, let more, let notes, let keptOnly):
             effects = historyRead(records, more: more, notes: notes, keptOnly: keptOnly, in: &turn, context)
         case .editedExercise(let known, let typed):
@@ -104,9 +102,9 @@ enum Flow {
         case .editFound(let found, let id, let member):
             effects = editFound(found, id: id, member: member, in: &turn, context)
         case .adminPinSet(let isSet, let use):
-            effects = adminPinSet(isSet, for: use, in: &turn)
+            effects = adminPinSet(isSet, for: use, in: &turn, context)
         case .admitted(let use, let refusal):
-            effects = admitted(use, refusal: refusal, in: &turn)
+            effects = admitted(use, refusal: refusal, in: &turn, context)
         case .edited(let before, let after):
             effects = edited(before, after, in: &turn)
         case .member(let member, let command, let argument):
@@ -117,26 +115,14 @@ enum Flow {
         return (turn, effects)
     }
 
-    /// What was read, in the mode the turn is in.
-    private static func read(_ event: Input, in turn: inout Turn, _ context: Context) -> [Effect] {
-        switch turn.mode {
-        case .entry: return entry(event, in: &turn, context)
-        case .edit(let edit): return self.edit(edit, event, in: &turn)
-        case .pin(let use, _): return pin(for: use, event, in: &turn)
-        case .note(let draft): return note(draft, event, in: &turn)
-        case .pager(let pager): return page(pager, event, in: &turn)
-        case .calendar(let view): return calendar(view, event, in: &turn, context)
-        }
-    }
-
     /// At the prompts of an entry (or the question between two).
-    private static func entry(_ event: Input, in turn: inout Turn, _ context: Context) -> [Effect] {
+    static func entry(_ event: Input, in turn: inout Turn, _ context: Context) -> [Effect] {
         if let question = turn.question {
-            if case .unusual(_, let step) = question { return unusual(at: step, event, in: &turn) }
-            let (effects, answered) = answer(question, event)
+            let reply = question.read(event)
             // Neither yes nor no: the same question again.
-            turn.question = answered ? nil : question
-            return effects
+            if reply == .unclear { return [.warn(YesNo.reminder)] }
+            turn.question = nil
+            return answered(question, reply, in: &turn)
         }
         switch event {
         case .interrupted:
@@ -300,28 +286,5 @@ enum Flow {
             turn.draft = Draft(unit: turn.unit, kind: kind)
         }
         return entry.map { apply($0, to: &turn) } ?? []
-    }
-
-    /// The answer to a question, and whether it was one: Ctrl-C and Ctrl-D
-    /// say no; a line that is neither yes nor no (see `YesNo`) asks again.
-    private static func answer(_ question: Question, _ event: Input) -> ([Effect], answered: Bool) {
-        let reply: YesNo
-        switch event {
-        case .interrupted, .endOfInput:
-            if question == .adminPin { return ([], true) }
-            reply = .no
-        case .line(let line):
-            if question == .adminPin { return ([.admit(line, .quit)], true) }
-            guard let read = YesNo(line) else { return ([.warn(YesNo.reminder)], false) }
-            reply = read
-        }
-        switch question {
-        case .newMember(let name):
-            return (reply == .yes ? [.createMember(name)] : [.warn("Not created. Tab completes known names.")], true)
-        case .newExercise(let name, let entry):
-            return (reply == .yes ? [.createExercise(name, then: entry)] : [.warn("Not created. Tab completes known exercises.")], true)
-        case .adminPin, .unusual:
-            return ([], true)
-        }
     }
 }

@@ -21,7 +21,7 @@ struct FlowModeTests {
         let day = LocalDay(year: 2026, month: 11, day: 21) ?? LocalDay(Date(), in: Calendar(identifier: .gregorian))
         let modes: [Mode] = [
             .edit(SetEdit(set)),
-            .pin(.edit(set), asking: "#7 is Ana's set."),
+            .pin(AdminPin(use: .edit(set), asking: "#7 is Ana's set.")),
             .note(NoteDraft(member: ana, day: day)),
             .pager(Pager(feed: HistoryFeed(member: 1, limit: nil), whose: "Ana", height: 10)),
             .calendar(MonthView(member: ana, month: LocalMonth(day), today: day)),
