@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TopWeightCatalog
 import TopWeightCore
-import TopWeightREPL
+@testable import TopWeightREPL
 import TopWeightStore
 import TopWeightTestSupport
 
@@ -39,6 +39,11 @@ struct KindFlowTests {
     private static func logged(_ store: WorkoutStore, _ ana: User, _ name: String, kind: ExerciseKind, _ values: SetValues) throws {
         let exercise = try store.exercise(named: name) ?? store.createExercise(named: name, kind: kind)
         _ = try store.save(NewRecord(user: ana, exercise: exercise, values: values, performedAt: Fixture.now.addingTimeInterval(-86_400)))
+    }
+
+    /// A stored exercise of `kind`, as the session would find it.
+    private static func exercise(_ name: String, _ kind: ExerciseKind) -> Exercise {
+        Exercise(id: 10, name: name, category: nil, kind: kind)
     }
 
     private static func distance(_ text: String) throws -> Distance {
@@ -89,13 +94,14 @@ struct KindFlowTests {
     @Test("the time prompt takes 90s, 1:30, 1m30s, 2m and steps of 5 s from last time's", arguments: [
         ("90s", 90), ("1:30", 90), ("1m30s", 90), ("2m", 120), ("+", 95), ("--", 80), ("+15s", 105), ("-0:30", 60), ("", 90),
     ])
-    func timeForms(typed: String, seconds: Int) throws {
-        let (fixture, source, _) = try Self.run(["Plank", typed, ""]) { store, ana in
-            try Self.logged(store, ana, "Plank", kind: .time, .timed(SetDuration(seconds: 90), series: 3))
-        }
-        #expect(source.prompts.contains("[Ana] time [1:30]: "), "\(source.prompts)")
-        #expect(source.prompts.contains("[Ana] series [3]: "), "\(source.prompts)")
-        #expect(try fixture.records().first?.values == .timed(SetDuration(seconds: seconds), series: 3))
+    func timeForms(typed: String, seconds: Int) {
+        var script = FlowScript.atExercise()
+        script.choose(Self.exercise("Plank", .time), last: .timed(SetDuration(seconds: 90), series: 3))
+        #expect(script.prompt == "[Ana] time [1:30]: ")
+        script.type(typed)
+        #expect(script.prompt == "[Ana] series [3]: ")
+        script.type("")
+        #expect(script.saves && script.turn.draft.values == .timed(SetDuration(seconds: seconds), series: 3))
     }
 
     @Test("a distance exercise asks distance m [2000] then the time, and stores the unit as typed")
@@ -111,19 +117,27 @@ struct KindFlowTests {
         ("", "5km"), ("+", "5.5km"), ("--", "4km"), ("3.1mi", "3.1mi"), ("10", "10km"), ("+1km", "6km"), ("8000m", "8000m"),
     ])
     func distanceForms(typed: String, stored: String) throws {
-        let (fixture, source, _) = try Self.run(["Running", typed, ""]) { store, ana in
-            try Self.logged(store, ana, "Running", kind: .distance, .covered(try Self.distance("5km"), in: SetDuration(seconds: 1500)))
-        }
-        #expect(source.prompts.contains("[Ana] distance km [5]: "), "\(source.prompts)")
-        #expect(source.prompts.contains("[Ana] time [25:00]: "), "\(source.prompts)")
-        #expect(try fixture.records().first?.values == .covered(try Self.distance(stored), in: SetDuration(seconds: 1500)))
+        var script = FlowScript.atExercise()
+        script.choose(Self.exercise("Running", .distance), last: .covered(try Self.distance("5km"), in: SetDuration(seconds: 1500)))
+        #expect(script.prompt == "[Ana] distance km [5]: ")
+        script.type(typed)
+        #expect(script.prompt == "[Ana] time [25:00]: ")
+        script.type("")
+        let expected = SetValues.covered(try Self.distance(stored), in: SetDuration(seconds: 1500))
+        #expect(script.saves && script.turn.draft.values == expected)
     }
 
     @Test("< goes back through the prompts of the kind")
     func back() throws {
-        let (fixture, source, _) = try Self.run(["Rowing Machine", "1000", "<", "", "4:00"])
-        #expect(source.prompts.filter { $0 == "[Ana] distance m [1000]: " }.count == 1, "\(source.prompts)")
-        #expect(try fixture.records().first?.values == .covered(try Self.distance("1000m"), in: SetDuration(seconds: 240)))
+        var script = FlowScript.atExercise()
+        script.choose(Self.exercise("Rowing Machine", .distance), last: nil)
+        script.type("1000")
+        script.type("<")
+        #expect(script.prompt == "[Ana] distance m [1000]: ", "back at the distance, what was typed kept")
+        script.type("")
+        script.type("4:00")
+        let expected = SetValues.covered(try Self.distance("1000m"), in: SetDuration(seconds: 240))
+        #expect(script.saves && script.turn.draft.values == expected)
     }
 
     // MARK: - RPE
@@ -175,9 +189,12 @@ struct KindFlowTests {
         (["Plank", "45sx4"], "0:45x4"),
         (["Running", "10km 50:00@8"], "10km 50:00@8"),
     ])
-    func wholeSetAtPrompt(lines: [String], compact: String) throws {
-        let (fixture, _, _) = try Self.run(lines)
-        #expect(try fixture.records().first?.values.compact == compact)
+    func wholeSetAtPrompt(lines: [String], compact: String) {
+        var script = FlowScript.atExercise()
+        let kinds: [String: ExerciseKind] = ["Pull-Up": .bodyweight, "Plank": .time, "Running": .distance]
+        script.choose(Self.exercise(lines[0], kinds[lines[0]] ?? .weight), last: nil)
+        #expect(script.type(lines[1]) == [.save])
+        #expect(script.turn.draft.values?.compact == compact)
     }
 
     @Test("a new exercise named with a set's numbers is created in the kind they make")
@@ -200,11 +217,14 @@ struct KindFlowTests {
         (["Plank", "1:30x3@11"], "[Ana] time [1:00]: ", "RPE goes from 6 to 10"),
     ])
     func wrong(lines: [String], prompt: String, reason: String) throws {
-        let (fixture, source, console) = try Self.run(lines)
-        #expect(try fixture.records().isEmpty)
-        let warning = try #require(console.warned.first { $0.contains(reason) }, "\(console.warned)")
+        var script = FlowScript.atExercise()
+        let kinds: [String: ExerciseKind] = ["Pull-Up": .bodyweight, "Plank": .time, "Rowing Machine": .distance]
+        script.choose(Self.exercise(lines[0], kinds[lines[0]] ?? .weight), last: nil)
+        for answer in lines.dropFirst() { script.type(answer) }
+        #expect(!script.saves)
+        let warning = try #require(script.warned.first { $0.contains(reason) }, "\(script.warned)")
         #expect(warning.contains("(e.g. "))
-        #expect(source.prompts.suffix(2).first == prompt, "\(source.prompts)")
+        #expect(script.prompt == prompt, "the same prompt again")
     }
 
     @Test("one-line numbers that make no set of any kind are refused at the exercise prompt", arguments: [
