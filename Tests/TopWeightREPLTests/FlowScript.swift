@@ -51,6 +51,29 @@ struct FlowScript {
         send(.lastValues(last, then: nil))
     }
 
+    /// A line typed at the exercise prompt that names `exercise` (a one-line
+    /// entry, or the name alone), answered as the session would find it;
+    /// the member's last set of it is what the turn knows. A save asked for
+    /// is answered as stored (`answerSave`).
+    mutating func enter(_ line: String, as exercise: Exercise, last: SetValues? = nil) {
+        guard case .resolveExercise(_, let entry)? = type(line).last else { return }
+        if send(.resolved(exercise, entry: entry, typed: nil)).last == .loadDefaults(then: entry) {
+            send(.lastValues(last, then: entry))
+        }
+        answerSave()
+    }
+
+    /// The set the flow asked to save, stored: what the session answers (`Event.saved`).
+    mutating func answerSave() {
+        guard effects.last == .save, let member = turn.user, let exercise = turn.exercise, let values = turn.draft.values else { return }
+        let record = WorkoutRecord(id: Int64(turn.saved.count + 100), user: member.name, exercise: exercise.name, values: values, performedAt: Self.now)
+        stored.append(record)
+        send(.saved(record, records: [], at: Self.now))
+    }
+
+    /// The sets stored by `answerSave`, oldest first.
+    private(set) var stored: [WorkoutRecord] = []
+
     /// A line typed at whatever prompt or mode the turn is in.
     @discardableResult
     mutating func type(_ line: String) -> [Flow.Effect] {

@@ -3,7 +3,7 @@ import Testing
 import TopWeightCatalog
 import TopWeightCore
 import TopWeightTestSupport
-import TopWeightREPL
+@testable import TopWeightREPL
 import TopWeightStore
 
 @Suite("The quick-record flow")
@@ -59,21 +59,17 @@ struct FlowTests {
     }
 
     @Test("a one-line entry at the weight prompt saves at once, and takes a unit")
-    func oneLineAtWeight() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 5, 5))
-        let source = ScriptedLineSource(lines: ["", "", "135lbx5x3"])
-        fixture.run(source)
-        let record = try #require(try fixture.records().first)
-        #expect(record.values == SetValues(weight: Weight(hundredths: 13500, unit: .lb), reps: 5, series: 3))
+    func oneLineAtWeight() {
+        var script = FlowScript.atWeight(.kg(60, 5, 5))
+        #expect(script.type("135lbx5x3") == [.save])
+        #expect(script.turn.draft.values == SetValues(weight: Weight(hundredths: 13500, unit: .lb), reps: 5, series: 3))
     }
 
     @Test("WEIGHTxREPS at the weight prompt keeps the series default")
-    func weightAndRepsOnly() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 5, 4))
-        fixture.run(ScriptedLineSource(lines: ["", "", "70x6"]))
-        #expect(try fixture.records().first?.values == .kg(70, 6, 4))
+    func weightAndRepsOnly() {
+        var script = FlowScript.atWeight(.kg(60, 5, 4))
+        #expect(script.type("70x6") == [.save])
+        #expect(script.turn.draft.values == .kg(70, 6, 4))
     }
 
     @Test("steppers move from the defaults", arguments: [
@@ -83,34 +79,34 @@ struct FlowTests {
         (["+7.5", "10", ""], SetValues.kg(67.5, 10, 3)),
         (["62,5", "", ""], SetValues.kg(62.5, 8, 3)),
     ])
-    func steppers(inputs: [String], expected: SetValues) throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 8, 3))
-        fixture.run(ScriptedLineSource(lines: ["", ""] + inputs))
-        #expect(try fixture.records().first?.values == expected)
+    func steppers(inputs: [String], expected: SetValues) {
+        var script = FlowScript.atWeight(.kg(60, 8, 3))
+        for input in inputs { script.type(input) }
+        #expect(script.saves && script.turn.draft.values == expected)
     }
 
     @Test("pounds step by 5 and are stored as typed")
     func poundSteps() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: SetValues(weight: Weight(hundredths: 13500, unit: .lb), reps: 5, series: 3))
-        fixture.run(ScriptedLineSource(lines: ["", "", "+", "", ""]))
-        let record = try #require(try fixture.records().first)
-        #expect(record.values.weight == Weight(hundredths: 14000, unit: .lb))
-        #expect(record.values.weight.description == "140 lb")
+        var script = FlowScript.atWeight(SetValues(weight: Weight(hundredths: 13500, unit: .lb), reps: 5, series: 3))
+        for input in ["+", "", ""] { script.type(input) }
+        let values = try #require(script.saves ? script.turn.draft.values : nil)
+        #expect(values.weight == Weight(hundredths: 14000, unit: .lb))
+        #expect(values.weight.description == "140 lb")
     }
 
     @Test("< goes back one prompt and keeps what was typed")
-    func back() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 8, 3))
-        let source = ScriptedLineSource(lines: ["", "", "70", "<", "", "10", "<", "<", "", "", "", ""])
-        fixture.run(source)
-        #expect(source.prompts.prefix(9) == [
-            "user [Ana]: ", "[Ana] exercise [Bench Press]: ", "[Ana] weight kg [60]: ", "[Ana] reps [8]: ",
+    func back() {
+        var script = FlowScript.atWeight(.kg(60, 8, 3))
+        var prompts = [script.prompt]
+        for answer in ["70", "<", "", "10", "<", "<", "", "", ""] {
+            script.type(answer)
+            prompts.append(script.prompt)
+        }
+        #expect(prompts.prefix(7) == [
+            "[Ana] weight kg [60]: ", "[Ana] reps [8]: ",
             "[Ana] weight kg [70]: ", "[Ana] reps [8]: ", "[Ana] series [3]: ", "[Ana] reps [10]: ", "[Ana] weight kg [70]: ",
         ])
-        #expect(try fixture.records().first?.values == .kg(70, 10, 3))
+        #expect(script.saves && script.turn.draft.values == .kg(70, 10, 3))
     }
 
     @Test("Ctrl-C cancels the entry in progress and saves nothing")
@@ -194,13 +190,12 @@ struct FlowTests {
     }
 
     @Test("0x10 at the weight prompt is 0 kg × 10 reps, never hexadecimal 16 (asked about once: nothing on the bar)")
-    func zeroTimesTen() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 8, 3))
-        let source = ScriptedLineSource(lines: ["", "", "0x10", "y"])
-        fixture.run(source)
-        #expect(source.prompts.contains("0 kg on Bench Press: nothing on the bar. Save it? [y/n] "), "\(source.prompts)")
-        #expect(try fixture.records().first?.values == .kg(0, 10, 3))
+    func zeroTimesTen() {
+        var script = FlowScript.atWeight(.kg(60, 8, 3))
+        script.type("0x10")
+        #expect(script.prompt == "0 kg on Bench Press: nothing on the bar. Save it? [y/n] ")
+        #expect(script.type("y") == [.save])
+        #expect(script.turn.draft.values == .kg(0, 10, 3))
     }
 
     @Test("a one-line entry saves at once on the best candidate of a short form, never answering with a list")
