@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TopWeightCatalog
 import TopWeightCore
-import TopWeightREPL
+@testable import TopWeightREPL
 import TopWeightStore
 import TopWeightTestSupport
 
@@ -23,36 +23,31 @@ struct TrainingLogFlowTests {
 
     @Test(":date yesterday dates the saves to yesterday at the same time, shows it in the prompt, and :date today ends it")
     func pastDay() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 5, 5))
-        let source = ScriptedLineSource(lines: ["Ana", ":date yesterday", "bench 62.5x5x5", ":date today", "bench 65x5x5"])
-        let (console, _) = fixture.run(source)
-        let records = try fixture.records()
-        #expect(records.count == 3)
-        let newest = try #require(records.first)
-        #expect(newest.values.weight == Weight(value: 65, unit: .kg))
-        #expect(newest.performedAt == Fixture.now)
-        let dated = try #require(records.first { $0.values.weight == Weight(value: 62.5, unit: .kg) })
-        #expect(dated.performedAt == Fixture.now.addingTimeInterval(-Self.day))
-        #expect(source.prompts.contains { $0.hasPrefix("[Ana · Yesterday] exercise") })
-        #expect(console.said.contains { $0.contains("Saving to Yesterday") })
+        var script = FlowScript.atExercise(.kg(60, 5, 5))
+        #expect(script.type(":date yesterday") == [.say("Saving to Yesterday until :date today or your turn ends.")])
+        script.enter("bench 62.5x5x5", as: FlowScript.bench)
+        #expect(script.prompt.hasPrefix("[Ana · Yesterday] exercise"))
+        let calendar = script.context.grouping.calendar
+        let dated = try #require(script.turn.saved.first)
+        #expect(script.turn.entry(of: FlowScript.ana, FlowScript.bench, dated.values, at: FlowScript.now, in: calendar).performedAt
+            == FlowScript.now.addingTimeInterval(-Self.day), "yesterday at the same time")
+        script.type(":date today")
+        script.enter("bench 65x5x5", as: FlowScript.bench)
+        #expect(script.stored.map(\.values) == [.kg(62.5, 5, 5), .kg(65, 5, 5)])
+        #expect(script.turn.entry(of: FlowScript.ana, FlowScript.bench, .kg(65, 5, 5), at: FlowScript.now, in: calendar).performedAt == FlowScript.now)
     }
 
     @Test(":date refuses the future, nonsense and more than ten years back; a new member starts on today")
-    func pastDayRefusals() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 5, 5))
-        _ = try fixture.store.createUser(named: "Bo")
-        let source = ScriptedLineSource(lines: [
-            "Ana", ":date 2026-11-22", ":date someday", ":date -4000", ":date 2026-11-19", ":user Bo", "bench 50x5x5",
-        ])
-        let (console, _) = fixture.run(source)
-        #expect(console.warned.contains { $0.contains("2026-11-22 is in the future") })
-        #expect(console.warned.contains { $0.contains("someday is not a day") })
-        #expect(console.warned.contains { $0.contains("at most 3650 days back") })
-        let bo = try #require(try fixture.records().first)
-        #expect(bo.user == "Bo")
-        #expect(bo.performedAt == Fixture.now)
+    func pastDayRefusals() {
+        var script = FlowScript.atExercise(.kg(60, 5, 5))
+        for line in [":date 2026-11-22", ":date someday", ":date -4000", ":date 2026-11-19"] { script.type(line) }
+        #expect(script.warned.contains { $0.contains("2026-11-22 is in the future") })
+        #expect(script.warned.contains { $0.contains("someday is not a day") })
+        #expect(script.warned.contains { $0.contains("at most 3650 days back") })
+        #expect(script.turn.day?.description == "2026-11-19")
+        #expect(script.type(":user Bo") == [.fetch(.member(named: "Bo"))])
+        script.send(.memberFound(FlowScript.bo))
+        #expect(script.turn.user == FlowScript.bo && script.turn.day == nil, "a new member starts on today")
     }
 
     // MARK: :repeat
@@ -100,15 +95,21 @@ struct TrainingLogFlowTests {
     }
 
     @Test(":repeat with a day without sets, with nonsense, or with nothing before today says so and saves nothing")
-    func repeatNothing() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 5, 5))
-        let source = ScriptedLineSource(lines: ["Ana", ":repeat 2026-11-01", ":repeat soon", ":date -1", ":repeat last"])
-        let (console, _) = fixture.run(source)
-        #expect(console.warned.contains { $0.contains("Ana logged nothing on 2026-11-01") })
-        #expect(console.warned.contains { $0.contains("say which session") })
-        #expect(console.warned.contains { $0.contains("Nothing to repeat: Ana has no session before 2026-11-20") })
-        #expect(try fixture.records().count == 1)
+    func repeatNothing() {
+        var script = FlowScript.atExercise(.kg(60, 5, 5))
+        let today = LocalDay(FlowScript.now, in: script.context.grouping.calendar)
+        let first = LocalDay(parsing: "2026-11-01")
+        #expect(script.send(.member(FlowScript.ana, for: .repeat, "2026-11-01")) == [.fetch(.session(FlowScript.ana, on: first, before: today))])
+        script.send(.fetched(.noSession(FlowScript.ana, on: first, before: today)))
+        script.send(.member(FlowScript.ana, for: .repeat, "soon"))
+        script.type(":date -1")
+        let yesterday = today.adding(days: -1)
+        #expect(script.send(.member(FlowScript.ana, for: .repeat, "last")) == [.fetch(.session(FlowScript.ana, on: nil, before: yesterday))])
+        script.send(.fetched(.noSession(FlowScript.ana, on: nil, before: yesterday)))
+        #expect(script.warned.contains { $0.contains("Ana logged nothing on 2026-11-01") })
+        #expect(script.warned.contains { $0.contains("say which session") })
+        #expect(script.warned.contains { $0.contains("Nothing to repeat: Ana has no session before 2026-11-20") })
+        #expect(!script.saves && script.turn.plan == nil)
     }
 
     // MARK: :start
@@ -152,12 +153,11 @@ struct TrainingLogFlowTests {
     }
 
     @Test("skip outside a plan explains itself and saves nothing")
-    func skipOutsidePlan() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(55, 6, 4))
-        let (console, _) = fixture.run(ScriptedLineSource(lines: ["Ana", "", "skip"]))
-        #expect(console.warned.contains { $0.hasPrefix("Nothing to skip") })
-        #expect(try fixture.records().count == 1)
+    func skipOutsidePlan() {
+        var script = FlowScript.atWeight(.kg(55, 6, 4))
+        script.type("skip")
+        #expect(script.warned.contains { $0.hasPrefix("Nothing to skip") })
+        #expect(!script.saves && script.turn.step == .weight)
     }
 
     // MARK: :note
@@ -182,17 +182,20 @@ struct TrainingLogFlowTests {
     // MARK: :edit
 
     @Test(":edit changes the last set in place with steppers; < goes back; the id stays")
-    func editLast() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 5, 5))
-        let source = ScriptedLineSource(lines: ["Ana", "bench 60x5x5", ":edit", "", "+", "<", "++", "", "4"])
-        let (console, _) = fixture.run(source)
-        let records = try fixture.records()
-        #expect(records.count == 2)
+    func editLast() {
+        var script = FlowScript.atExercise(.kg(60, 5, 5))
+        script.enter("bench 60x5x5", as: FlowScript.bench)
+        let saved = script.stored[0]
+        #expect(script.type(":edit") == [.fetch(.setToEdit(nil))])
+        script.send(.editTarget(saved))
+        for answer in ["", "+", "<", "++", "", "4"] { script.type(answer) }
         // + made 62.5; < went back to weight, where ++ made 67.5.
-        #expect(records[0].values == .kg(67.5, 5, 4))
-        #expect(records[0].id == 2)
-        #expect(console.said.contains("Edited #2: Ana · Bench Press · 60 kg × 5 reps × 5 series → Bench Press · 67.5 kg × 5 reps × 4 series"))
+        #expect(script.effects.last == .commitEdit(saved, exercise: "Bench Press", values: .kg(67.5, 5, 4)), "the same set, changed in place")
+        var after = saved
+        after.values = .kg(67.5, 5, 4)
+        script.send(.edited(saved, after))
+        #expect(script.said.contains("Edited #\(saved.id): Ana · Bench Press · 60 kg × 5 reps × 5 series → Bench Press · 67.5 kg × 5 reps × 4 series"), "\(script.said)")
+        #expect(script.turn.saved == [after])
     }
 
     @Test(":edit of another member's set in a kiosk needs the admin PIN; a wrong PIN changes nothing")
@@ -210,57 +213,65 @@ struct TrainingLogFlowTests {
     }
 
     @Test(":edit of another member's set in a kiosk with no admin PIN is refused, saying why; nothing is asked")
-    func editOthersInKioskWithoutPin() throws {
-        let fixture = try Fixture()
-        try fixture.seed(user: "Zoë", values: .kg(80, 5, 5))
-        _ = try fixture.store.createUser(named: "Ana")
-        let source = ScriptedLineSource(lines: ["Ana", ":edit #1", "", "90", "", ""])
-        let (console, _) = fixture.run(source, kiosk: true)
-        #expect(!source.prompts.contains { $0.contains("Admin PIN") }, "\(source.prompts)")
-        #expect(!source.prompts.contains { $0.contains("Edit #") }, "\(source.prompts)")
-        #expect(console.warned.contains("#1 is Zoë's set; at a shared terminal you can change only your own."), "\(console.warned)")
-        #expect(!console.all.contains { $0.contains("set-pin") }, "members are not shown the admin's command")
-        #expect(try fixture.records()[0].values == .kg(80, 5, 5))
+    func editOthersInKioskWithoutPin() {
+        let zoes = WorkoutRecord(id: 1, user: "Zoë", exercise: "Bench Press", values: .kg(80, 5, 5), performedAt: FlowScript.now)
+        var script = FlowScript.atExercise(kiosk: true)
+        #expect(script.type(":edit #1") == [.fetch(.setToEdit(1))])
+        #expect(script.send(.editFound(zoes, id: 1, member: nil)) == [.checkAdminPinSet(.edit(zoes))])
+        script.send(.adminPinSet(false, for: .edit(zoes)))
+        #expect(script.warned == ["#1 is Zoë's set; at a shared terminal you can change only your own."])
+        #expect(!script.prompt.contains("Admin PIN") && !script.prompt.contains("Edit #"), "\(script.prompt)")
+        #expect(!(script.said + script.warned).contains { $0.contains("set-pin") }, "members are not shown the admin's command")
+        for answer in ["", "90", "", ""] { script.type(answer) }
+        #expect(!script.effects.contains { if case .commitEdit = $0 { true } else { false } }, "nothing changed")
     }
 
     @Test("a wrong PIN at :edit says the set is as it was, in the edit's words, not :quit's")
-    func editWrongPinWording() throws {
-        let fixture = try Fixture()
-        try fixture.seed(user: "Zoë", values: .kg(80, 5, 5))
-        try fixture.store.setAdminPin("2468")
-        _ = try fixture.store.createUser(named: "Ana")
-        let (console, _) = fixture.run(ScriptedLineSource(lines: ["Ana", ":edit #1", "1111"]), kiosk: true)
-        #expect(console.warned.contains("Wrong PIN. #1 is as it was."), "\(console.warned)")
-        #expect(!console.warned.contains { $0.hasPrefix("Wrong PIN") && $0.contains("stays open") })
+    func editWrongPinWording() {
+        let zoes = WorkoutRecord(id: 1, user: "Zoë", exercise: "Bench Press", values: .kg(80, 5, 5), performedAt: FlowScript.now)
+        var script = FlowScript.atExercise(kiosk: true)
+        script.send(.editFound(zoes, id: 1, member: nil))
+        script.send(.adminPinSet(true, for: .edit(zoes)))
+        #expect(script.type("1111") == [.admit("1111", .edit(zoes))])
+        script.send(.admitted(.edit(zoes), refusal: "wrong admin PIN"))
+        #expect(script.warned.contains("Wrong PIN. #1 is as it was."), "\(script.warned)")
+        #expect(!script.warned.contains { $0.hasPrefix("Wrong PIN") && $0.contains("stays open") })
     }
 
     @Test("inside :edit, :help tells the edit's keys and another command waits, instead of a bad number")
-    func commandsInsideEdit() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 5, 5))
-        let source = ScriptedLineSource(lines: ["Ana", ":edit #1", "", "", ":help", ":undo", "7", ""])
-        let (console, _) = fixture.run(source)
-        #expect(!console.warned.contains { $0.contains("must be a whole number") }, "\(console.warned)")
-        #expect(console.said.contains { $0.contains("+ - and numbers change it") }, "\(console.said)")
-        #expect(console.warned.contains { $0.hasPrefix(":undo waits until the edit is done") }, "\(console.warned)")
-        #expect(try fixture.records()[0].values == .kg(60, 7, 5))
+    func commandsInsideEdit() {
+        var script = FlowScript.atExercise(.kg(60, 5, 5))
+        let first = WorkoutRecord(id: 1, user: "Ana", exercise: "Bench Press", values: .kg(60, 5, 5), performedAt: FlowScript.now)
+        script.send(.editFound(first, id: 1, member: nil))
+        for answer in ["", "", ":help", ":undo", "7", ""] { script.type(answer) }
+        #expect(!script.warned.contains { $0.contains("must be a whole number") }, "\(script.warned)")
+        #expect(script.said.contains { $0.contains("+ - and numbers change it") }, "\(script.said)")
+        #expect(script.warned.contains { $0.hasPrefix(":undo waits until the edit is done") }, "\(script.warned)")
+        #expect(!script.effects.contains { if case .undo = $0 { true } else { false } })
+        #expect(script.effects.last == .commitEdit(first, exercise: "Bench Press", values: .kg(60, 7, 5)))
     }
 
     @Test(":edit refuses a deleted or unknown set and an unknown exercise; Ctrl-C leaves the set as it was")
-    func editRefusals() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 5, 5))
-        _ = try fixture.store.deleteRecord(id: 1)
-        try fixture.seed(user: "Ana", exercise: "Back Squat", values: .kg(100, 5, 5))
-        let events: [LineEvent] = [.line("Ana"), .line(":edit #1"), .line(":edit #99"), .line(":edit x"),
-                                   .line(":edit #2"), .line("Zottman Curl"), .interrupted]
-        let (console, _) = fixture.run(ScriptedLineSource(events))
-        #expect(console.warned.contains { $0.contains("No set #1 (it was deleted)") })
-        #expect(console.warned.contains { $0.contains("No set #99") })
-        #expect(console.warned.contains { $0.contains("say which set") })
-        #expect(console.warned.contains { $0.contains("Zottman Curl is not a known exercise") })
-        #expect(console.warned.contains("Not edited; #2 is as it was."))
-        #expect(try fixture.records()[0].values == .kg(100, 5, 5))
+    func editRefusals() {
+        var deleted = WorkoutRecord(id: 1, user: "Ana", exercise: "Bench Press", values: .kg(60, 5, 5), performedAt: FlowScript.now)
+        deleted.deletedAt = FlowScript.now
+        let squat = WorkoutRecord(id: 2, user: "Ana", exercise: "Back Squat", values: .kg(100, 5, 5), performedAt: FlowScript.now)
+        var script = FlowScript.atExercise()
+        script.type(":edit #1")
+        script.send(.editFound(deleted, id: 1, member: nil))
+        script.type(":edit #99")
+        script.send(.editFound(nil, id: 99, member: nil))
+        script.type(":edit x")
+        script.send(.editFound(squat, id: 2, member: nil))
+        script.type("Zottman Curl")
+        script.send(.editedExercise(nil, typed: "Zottman Curl"))
+        script.press(.interrupted)
+        #expect(script.warned.contains { $0.contains("No set #1 (it was deleted)") })
+        #expect(script.warned.contains { $0.contains("No set #99") })
+        #expect(script.warned.contains { $0.contains("say which set") })
+        #expect(script.warned.contains { $0.contains("Zottman Curl is not a known exercise") })
+        #expect(script.warned.contains("Not edited; #2 is as it was."))
+        #expect(!script.effects.contains { if case .commitEdit = $0 { true } else { false } })
     }
 
     // MARK: :calendar
@@ -288,41 +299,59 @@ struct TrainingLogFlowTests {
     }
 
     @Test(":calendar redraws in place: a month's move erases the one before, on the screen and only there")
-    func calendarRedraws() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 5, 5))
-        let source = ScriptedLineSource(lines: ["Ana", ":calendar", "left", "right", "x"])
-        let (console, _) = fixture.run(source)
-        let drawn = console.said.filter { $0.contains("2026") && ($0.contains("November") || $0.contains("October")) }
+    func calendarRedraws() {
+        var script = FlowScript.atExercise(.kg(60, 5, 5))
+        script.send(.member(FlowScript.ana, for: .calendar, ""))
+        var erased: [Int] = []
+        var drawn: [Int] = []
+        for key in ["", "left", "right"] {
+            let asked = key.isEmpty ? script.effects : script.type(key)
+            guard case .drawMonth(_, let month)? = asked.last else {
+                Issue.record("no month asked for at \(key): \(asked)")
+                return
+            }
+            let shown = script.send(.monthDrawn(TrainingMonth(month: month, sessions: [])))
+            for effect in shown {
+                if case .erase(let count) = effect { erased.append(count) }
+                if case .show(let lines) = effect { drawn.append(lines.count) }
+            }
+        }
+        script.type("x")
         #expect(drawn.count == 3)
         // Each move erases exactly the month drawn before it.
-        let first = try #require(console.said.firstIndex { $0.contains("November 2026") })
-        let second = try #require(console.said[(first + 1)...].firstIndex { $0.contains("October 2026") })
-        let third = try #require(console.said[(second + 1)...].firstIndex { $0.contains("November 2026") })
-        #expect(source.erased == [second - first, third - second], "\(source.erased)")
+        #expect(erased == Array(drawn.prefix(2)), "\(erased) \(drawn)")
+        var pipe = FlowScript.atExercise(interactive: false)
+        pipe.send(.member(FlowScript.ana, for: .calendar, ""))
+        #expect(!pipe.send(.monthDrawn(TrainingMonth(month: CalendarNoteModeTests.november, sessions: []))).contains { if case .erase = $0 { true } else { false } })
     }
 
     @Test(":calendar past 9999-12 or before 0001-01 says there is none instead of drawing the same month again")
-    func calendarEnds() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 5, 5))
-        let source = ScriptedLineSource(lines: ["Ana", ":calendar 9999-12", "right", ">", "x", ":calendar 0001-01", "left", "x"])
-        let (console, _) = fixture.run(source)
-        #expect(console.said.filter { $0.contains("December 9999") }.count == 1, "\(console.said)")
-        #expect(console.said.filter { $0.contains("January 1") && !$0.contains("202") }.count == 1, "\(console.said)")
-        #expect(console.warned.filter { $0 == "No month after 9999-12." }.count == 2, "\(console.warned)")
-        #expect(console.warned.contains("No month before 0001-01."), "\(console.warned)")
+    func calendarEnds() {
+        var script = FlowScript.atExercise(.kg(60, 5, 5))
+        var months: [String] = []
+        for line in [":calendar 9999-12", "right", ">", "x", ":calendar 0001-01", "left", "x"] {
+            let effects = line.hasPrefix(":calendar")
+                ? script.send(.member(FlowScript.ana, for: .calendar, String(line.dropFirst(":calendar ".count))))
+                : script.type(line)
+            for case .drawMonth(_, let month) in effects {
+                months.append(month.description)
+                script.send(.monthDrawn(TrainingMonth(month: month, sessions: [])))
+            }
+        }
+        #expect(months == ["9999-12", "0001-01"], "each drawn once")
+        #expect(script.warned.filter { $0 == "No month after 9999-12." }.count == 2, "\(script.warned)")
+        #expect(script.warned.contains("No month before 0001-01."), "\(script.warned)")
     }
 
     @Test(": in the calendar starts a command line; the rest of it is that command, not an exercise")
-    func calendarColon() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 5, 5))
-        let source = ScriptedLineSource(lines: ["Ana", ":calendar", ":", "history"])
-        let (console, _) = fixture.run(source)
-        #expect(source.prompts.contains(":"), "\(source.prompts)")
-        #expect(!source.prompts.contains { $0.contains("Create?") }, "\(source.prompts)")
-        #expect(console.said.contains { $0.contains("Bench Press") && $0.contains("60 kg × 5 × 5") }, "the :history ran: \(console.said)")
+    func calendarColon() {
+        var script = FlowScript.atExercise(.kg(60, 5, 5))
+        script.send(.member(FlowScript.ana, for: .calendar, ""))
+        script.send(.monthDrawn(TrainingMonth(month: CalendarNoteModeTests.november, sessions: [])))
+        script.type(":")
+        #expect(script.prompt == ":")
+        #expect(script.type("history") == [.fetch(.whoseHistory("", limit: nil))], "the :history runs")
+        #expect(script.turn.question == nil, "not taken for an exercise's name")
     }
 
     @Test(":history shows the member's note under its day")
