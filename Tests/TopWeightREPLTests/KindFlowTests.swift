@@ -53,42 +53,56 @@ struct KindFlowTests {
     // MARK: - The prompts of each kind
 
     @Test("a bodyweight exercise asks the load added, then reps and series; Enter at added keeps body weight alone")
-    func bodyweightPrompts() throws {
-        let (fixture, source, console) = try Self.run(["Pull-Up", "", "8", "3"])
-        #expect(source.prompts.contains("[Ana] added kg [0]: "), "\(source.prompts)")
-        #expect(source.prompts.contains("[Ana] reps: ") && source.prompts.contains("[Ana] series: "))
-        #expect(try fixture.records().first?.values == .bodyweight(load: 0, unit: .kg, reps: 8, series: 3))
-        #expect(console.said.contains { $0.hasPrefix("Saved #1  Ana · Pull-Up · BW × 8 reps × 3 series") }, "\(console.said)")
+    func bodyweightPrompts() {
+        var script = FlowScript.atExercise()
+        script.choose(Self.exercise("Pull-Up", .bodyweight), last: nil)
+        var prompts = [script.prompt]
+        for answer in ["", "8", "3"] {
+            script.type(answer)
+            prompts.append(script.prompt)
+        }
+        #expect(prompts.prefix(3) == ["[Ana] added kg [0]: ", "[Ana] reps: ", "[Ana] series: "], "\(prompts)")
+        #expect(script.saves && script.turn.draft.values == .bodyweight(load: 0, unit: .kg, reps: 8, series: 3))
+        script.answerSave()
+        #expect(script.said.contains { $0.hasPrefix("Saved #100  Ana · Pull-Up · BW × 8 reps × 3 series") }, "\(script.said)")
     }
 
     @Test("added takes bw, bw+10, bw-20, a plain number and steppers", arguments: [
         ("bw", 0), ("bw+10", 1000), ("bw-20", -2000), ("12.5", 1250), ("+", 1250), ("-", 750), ("--", 500), ("+5", 1500), ("-30", -2000), ("", 1000),
     ])
-    func addedForms(typed: String, hundredths: Int) throws {
-        let (fixture, source, _) = try Self.run(["Pull-Up", typed, "", ""]) { store, ana in
-            try Self.logged(store, ana, "Pull-Up", kind: .bodyweight, .bodyweight(load: 1000, unit: .kg, reps: 8, series: 3))
-        }
-        #expect(source.prompts.contains("[Ana] added kg [10]: "), "\(source.prompts)")
-        #expect(try fixture.records().first?.values == .bodyweight(load: hundredths, unit: .kg, reps: 8, series: 3))
+    func addedForms(typed: String, hundredths: Int) {
+        var script = FlowScript.atExercise()
+        script.choose(Self.exercise("Pull-Up", .bodyweight), last: .bodyweight(load: 1000, unit: .kg, reps: 8, series: 3))
+        #expect(script.prompt == "[Ana] added kg [10]: ")
+        for answer in [typed, "", ""] { script.type(answer) }
+        #expect(script.saves && script.turn.draft.values == .bodyweight(load: hundredths, unit: .kg, reps: 8, series: 3))
     }
 
     @Test("assistance last time is offered as a negative load and shown BW − 20 kg")
-    func assisted() throws {
-        let (fixture, source, console) = try Self.run(["Pull-Up", "", "", ""]) { store, ana in
-            try Self.logged(store, ana, "Pull-Up", kind: .bodyweight, .bodyweight(load: -2000, unit: .kg, reps: 6, series: 2))
-        }
-        #expect(source.prompts.contains("[Ana] added kg [-20]: "), "\(source.prompts)")
-        #expect(try fixture.records().first?.values.assisted == true)
-        #expect(console.said.contains { $0.contains("Pull-Up · BW \u{2212} 20 kg × 6 reps × 2 series") }, "\(console.said)")
+    func assisted() {
+        var script = FlowScript.atExercise()
+        script.choose(Self.exercise("Pull-Up", .bodyweight), last: .bodyweight(load: -2000, unit: .kg, reps: 6, series: 2))
+        #expect(script.prompt == "[Ana] added kg [-20]: ")
+        for _ in 0..<3 { script.type("") }
+        #expect(script.turn.draft.values?.assisted == true)
+        script.answerSave()
+        #expect(script.said.contains { $0.contains("Pull-Up · BW \u{2212} 20 kg × 6 reps × 2 series") }, "\(script.said)")
     }
 
     @Test("a timed exercise asks time [1:00] then series; Enter takes a minute")
-    func timePrompts() throws {
-        let (fixture, source, console) = try Self.run(["Plank", "", "3"])
-        #expect(source.prompts.contains("[Ana] time [1:00]: "), "\(source.prompts)")
-        #expect(!source.prompts.contains { $0.hasPrefix("[Ana] weight") || $0.hasPrefix("[Ana] reps") })
-        #expect(try fixture.records().first?.values == .timed(SetDuration(seconds: 60), series: 3))
-        #expect(console.said.contains { $0.hasPrefix("Saved #1  Ana · Plank · 1:00 × 3 series") }, "\(console.said)")
+    func timePrompts() {
+        var script = FlowScript.atExercise()
+        script.choose(Self.exercise("Plank", .time), last: nil)
+        var prompts = [script.prompt]
+        for answer in ["", "3"] {
+            script.type(answer)
+            prompts.append(script.prompt)
+        }
+        #expect(prompts.first == "[Ana] time [1:00]: ", "\(prompts)")
+        #expect(!prompts.contains { $0.hasPrefix("[Ana] weight") || $0.hasPrefix("[Ana] reps") })
+        #expect(script.saves && script.turn.draft.values == .timed(SetDuration(seconds: 60), series: 3))
+        script.answerSave()
+        #expect(script.said.contains { $0.hasPrefix("Saved #100  Ana · Plank · 1:00 × 3 series") }, "\(script.said)")
     }
 
     @Test("the time prompt takes 90s, 1:30, 1m30s, 2m and steps of 5 s from last time's", arguments: [
@@ -106,11 +120,16 @@ struct KindFlowTests {
 
     @Test("a distance exercise asks distance m [2000] then the time, and stores the unit as typed")
     func distancePrompts() throws {
-        let (fixture, source, console) = try Self.run(["Rowing Machine", "", "7:45"])
-        #expect(source.prompts.contains("[Ana] distance m [2000]: "), "\(source.prompts)")
-        #expect(source.prompts.contains("[Ana] time: "), "\(source.prompts)")
-        #expect(try fixture.records().first?.values == .covered(try Self.distance("2000m"), in: SetDuration(seconds: 465)))
-        #expect(console.said.contains { $0.hasPrefix("Saved #1  Ana · Rowing Machine · 2 000 m in 7:45") }, "\(console.said)")
+        var script = FlowScript.atExercise()
+        script.choose(Self.exercise("Rowing Machine", .distance), last: nil)
+        #expect(script.prompt == "[Ana] distance m [2000]: ")
+        script.type("")
+        #expect(script.prompt == "[Ana] time: ")
+        script.type("7:45")
+        let expected = SetValues.covered(try Self.distance("2000m"), in: SetDuration(seconds: 465))
+        #expect(script.saves && script.turn.draft.values == expected)
+        script.answerSave()
+        #expect(script.said.contains { $0.hasPrefix("Saved #100  Ana · Rowing Machine · 2 000 m in 7:45") }, "\(script.said)")
     }
 
     @Test("the distance prompt offers last time's unit; a number is in it, a unit typed is kept, steppers move by the unit's step", arguments: [
@@ -149,15 +168,19 @@ struct KindFlowTests {
         (["Rowing Machine", "", "7:40@7"], "2000m 7:40@7"),
     ])
     func effort(lines: [String], compact: String) throws {
-        let (fixture, _, console) = try Self.run(lines) { store, ana in
-            try Self.logged(store, ana, "Bench Press", kind: .weight, .kg(90, 5, 3))
-            try Self.logged(store, ana, "Plank", kind: .time, .timed(SetDuration(seconds: 90), series: 3))
-            try Self.logged(store, ana, "Rowing Machine", kind: .distance, .covered(try Self.distance("2000m"), in: SetDuration(seconds: 470)))
-        }
-        let saved = try fixture.records().first { $0.performedAt == Fixture.now }
-        #expect(saved?.values.compact == compact)
+        let last: [String: (ExerciseKind, SetValues)] = [
+            "Bench Press": (.weight, .kg(90, 5, 3)),
+            "Plank": (.time, .timed(SetDuration(seconds: 90), series: 3)),
+            "Rowing Machine": (.distance, .covered(try Self.distance("2000m"), in: SetDuration(seconds: 470))),
+        ]
+        let (kind, values) = try #require(last[lines[0]])
+        var script = FlowScript.atExercise()
+        script.choose(Self.exercise(lines[0], kind), last: values)
+        for answer in lines.dropFirst() { script.type(answer) }
+        #expect(script.saves && script.turn.draft.values?.compact == compact)
+        script.answerSave()
         let shown = try #require(compact.split(separator: "@").last)
-        #expect(console.said.contains { $0.hasPrefix("Saved") && $0.hasSuffix("@\(shown)") }, "\(console.said)")
+        #expect(script.said.contains { $0.hasPrefix("Saved") && $0.hasSuffix("@\(shown)") }, "\(script.said)")
     }
 
     // MARK: - One line
