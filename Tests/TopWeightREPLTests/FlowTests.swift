@@ -20,31 +20,46 @@ struct FlowTests {
     }
 
     @Test("a brand-new member logs a first set with no set-up")
-    func firstRecord() throws {
-        let fixture = try Fixture()
-        let source = ScriptedLineSource(lines: ["Ana", "y", "Bench Press", "60", "8", "3"])
-        let (console, _) = fixture.run(source)
-        let records = try fixture.records()
-        #expect(records.count == 1)
-        #expect(records.first?.user == "Ana")
-        #expect(records.first?.exercise == "Bench Press")
-        #expect(records.first?.values == .kg(60, 8, 3))
-        #expect(console.said.contains { $0.hasPrefix("Saved #") && $0.contains("Ana · Bench Press · 60 kg × 8 reps × 3 series") })
-        #expect(source.prompts.prefix(6) == ["user: ", "New member \"Ana\". Create? [y/n] ", "[Ana] exercise: ", "[Ana] weight kg: ", "[Ana] reps: ", "[Ana] series: "])
+    func firstRecord() {
+        var script = FlowScript()
+        var prompts = [script.prompt]
+        script.type("Ana")
+        script.send(.newMember("Ana", similar: []))
+        prompts.append(script.prompt)
+        #expect(script.type("y") == [.createMember("Ana")])
+        script.send(.memberCreated(FlowScript.ana))
+        prompts.append(script.prompt)
+        script.type("Bench Press")
+        script.send(.resolved(.unsaved(named: "Bench Press", category: "barbell"), entry: nil, typed: "Bench Press"))
+        for answer in ["60", "8", "3"] {
+            prompts.append(script.prompt)
+            script.type(answer)
+        }
+        #expect(prompts == ["user: ", "New member \"Ana\". Create? [y/n] ", "[Ana] exercise: ", "[Ana] weight kg: ", "[Ana] reps: ", "[Ana] series: "])
+        #expect(script.saves && script.turn.exercise?.name == "Bench Press" && script.turn.draft.values == .kg(60, 8, 3))
+        script.answerSave()
+        #expect(script.said.contains { $0.hasPrefix("Saved #") && $0.contains("Ana · Bench Press · 60 kg × 8 reps × 3 series") })
     }
 
     @Test("repeating the last set takes five Enter presses from the user prompt")
-    func repeatInFiveEnters() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(62.5, 8, 3))
-        let source = ScriptedLineSource(lines: ["", "", "", "", ""])
-        fixture.run(source)
-        #expect(source.prompts.prefix(5) == ["user [Ana]: ", "[Ana] exercise [Bench Press]: ", "[Ana] weight kg [62.5]: ", "[Ana] reps [8]: ", "[Ana] series [3]: "])
-        let records = try fixture.records()
-        #expect(records.count == 2)
-        #expect(records.first?.values == .kg(62.5, 8, 3))
+    func repeatInFiveEnters() {
+        var script = FlowScript()
+        script.turn.shownUser = FlowScript.ana
+        var prompts = [script.prompt]
+        script.type("")
+        script.turn.shownExercise = FlowScript.bench
+        prompts.append(script.prompt)
+        script.type("")
+        script.send(.lastValues(.kg(62.5, 8, 3), then: nil))
+        for _ in 0..<3 {
+            prompts.append(script.prompt)
+            script.type("")
+        }
+        #expect(prompts == ["user [Ana]: ", "[Ana] exercise [Bench Press]: ", "[Ana] weight kg [62.5]: ", "[Ana] reps [8]: ", "[Ana] series [3]: "])
+        #expect(script.saves && script.turn.draft.values == .kg(62.5, 8, 3))
+        script.answerSave()
         // After the save the flow continues with the same member and exercise.
-        #expect(source.prompts.dropFirst(5).first == "[Ana] exercise [Bench Press]: ")
+        #expect(script.turn.step == .exercise && script.turn.user == FlowScript.ana && script.turn.exercise == FlowScript.bench)
     }
 
     @Test("a one-line entry at the exercise prompt saves at once")
@@ -110,16 +125,18 @@ struct FlowTests {
     }
 
     @Test("Ctrl-C cancels the entry in progress and saves nothing")
-    func interrupt() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 8, 3))
-        let source = ScriptedLineSource([.line(""), .line(""), .line("+"), .interrupted, .line(""), .line(""), .line(""), .line("")])
-        let (console, ending) = fixture.run(source)
-        #expect(console.warned.contains("Cancelled; nothing saved."))
-        #expect(source.prompts[4] == "[Ana] exercise [Bench Press]: ")
+    func interrupt() {
+        var script = FlowScript.atWeight(.kg(60, 8, 3))
+        script.type("+")
+        script.press(.interrupted)
+        #expect(script.warned.contains("Cancelled; nothing saved."))
+        #expect(script.prompt == "[Ana] exercise [Bench Press]: " && !script.saves)
         // The cancelled +2.5 is gone: the next set starts from the saved defaults again.
-        #expect(try fixture.records().map(\.values) == [.kg(60, 8, 3), .kg(60, 8, 3)])
-        #expect(ending == .endOfInput)
+        for _ in 0..<4 { script.type("") }
+        #expect(script.saves && script.turn.draft.values == .kg(60, 8, 3))
+        script.answerSave()
+        #expect(script.press(.endOfInput) == [.warn("Bye, Ana."), .forget])
+        #expect(script.press(.endOfInput) == [.end(.endOfInput)])
     }
 
     @Test("Ctrl-C at the user prompt does nothing and never exits")
@@ -144,13 +161,17 @@ struct FlowTests {
     }
 
     @Test("a new exercise needs a one-key confirmation; n creates nothing")
-    func declineNewExercise() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 8, 3))
-        let source = ScriptedLineSource(lines: ["", "Zercher Squat", "n", "Zercher Squat", "y", "80", "5", "3"])
-        fixture.run(source)
-        #expect(try fixture.store.exercises().map(\.exercise.name) == ["Bench Press", "Zercher Squat"])
-        #expect(try fixture.records().first?.exercise == "Zercher Squat")
+    func declineNewExercise() {
+        var script = FlowScript.atExercise(.kg(60, 8, 3))
+        #expect(script.type("Zercher Squat") == [.resolveExercise("Zercher Squat", then: nil)])
+        script.send(.newExercise("Zercher Squat", similar: [], entry: nil))
+        #expect(script.type("n") == [.warn("Not created. Tab completes known exercises.")], "nothing created")
+        script.type("Zercher Squat")
+        script.send(.newExercise("Zercher Squat", similar: [], entry: nil))
+        #expect(script.type("y") == [.createExercise("Zercher Squat", then: nil)])
+        script.send(.resolved(.unsaved(named: "Zercher Squat", category: nil), entry: nil, typed: nil))
+        for answer in ["80", "5", "3"] { script.type(answer) }
+        #expect(script.saves && script.turn.exercise?.name == "Zercher Squat" && script.turn.draft.values == .kg(80, 5, 3))
     }
 
     @Test("a catalog exercise is created on first use without a question, and not before")

@@ -73,25 +73,36 @@ struct TrainingLogFlowTests {
     }
 
     @Test("Ctrl-C during :repeat cancels that entry and moves on to the next, at any of its prompts")
-    func repeatInterrupted() throws {
-        let fixture = try Fixture()
-        let ana = try fixture.store.createUser(named: "Ana")
-        let squat = try fixture.store.createExercise(named: "Back Squat")
-        let bench = try fixture.store.createExercise(named: "Bench Press")
-        let dead = try fixture.store.createExercise(named: "Deadlift")
-        let then = Fixture.now.addingTimeInterval(-3 * Self.day)
-        for (offset, exercise, values) in [(0.0, squat, SetValues.kg(100, 5, 5)), (600, bench, .kg(70, 8, 3)), (1200, dead, .kg(140, 3, 1))] {
-            _ = try fixture.store.save(NewRecord(user: ana, exercise: exercise, values: values, performedAt: then.addingTimeInterval(offset)))
+    func repeatInterrupted() {
+        let exercises = ["Back Squat": Exercise(id: 1, name: "Back Squat", category: nil), "Bench Press": Exercise(id: 2, name: "Bench Press", category: nil),
+                         "Deadlift": Exercise(id: 3, name: "Deadlift", category: nil)]
+        let then = FlowScript.now.addingTimeInterval(-3 * Self.day)
+        let grouping = HistoryGrouping(timeZone: FlowScript.utc)
+        let records = [("Back Squat", SetValues.kg(100, 5, 5)), ("Bench Press", .kg(70, 8, 3)), ("Deadlift", .kg(140, 3, 1))].enumerated().map { index, set in
+            WorkoutRecord(id: Int64(index + 1), user: "Ana", exercise: set.0, values: set.1, performedAt: then.addingTimeInterval(Double(index) * 600))
         }
-        let source = ScriptedLineSource([.line("Ana"), .line(":repeat last"), .interrupted, .line(""), .interrupted, .line(""), .line(""), .line("")])
-        let (console, _) = fixture.run(source)
-        let today = try fixture.records().filter { $0.performedAt == Fixture.now }.map { "\($0.exercise) \($0.values.compact)" }
-        #expect(today == ["Deadlift 140x3x1"])
-        #expect(source.prompts.contains("[Ana · Repeat 2/3] weight kg [70]: "), "\(source.prompts)")
-        #expect(source.prompts.contains("[Ana · Repeat 3/3] weight kg [140]: "), "\(source.prompts)")
-        #expect(!source.prompts.contains { $0.hasPrefix("[Ana · Repeat 1/3] exercise") }, "Ctrl-C went back to the same entry")
-        #expect(console.warned.filter { $0 == "Cancelled; nothing saved." }.count == 2)
-        #expect(console.said.contains("Done: repeat of Wed 18 Nov, 1 saved, 2 skipped (Back Squat, Bench Press)."), "\(console.said)")
+        let session = TrainingSession(day: LocalDay(then, in: grouping.calendar), user: "Ana", records: records)
+        var script = FlowScript.atExercise()
+        var prompts: [String] = []
+        /// The exercise the walk asks for, found as the session would find it.
+        func answer(_ effects: [Flow.Effect]) {
+            guard case .fetch(.plannedExercise(let name))? = effects.last, let found = exercises[name] else { return }
+            script.send(.plannedExercise(found))
+            prompts.append(script.prompt)
+        }
+        answer(script.send(.repeating(session, steps: records.map { PlannedSet(exercise: $0.exercise, values: $0.values) }, for: FlowScript.ana)))
+        answer(script.press(.interrupted))
+        script.type("")
+        prompts.append(script.prompt)
+        answer(script.press(.interrupted))
+        for _ in 0..<3 { script.type("") }
+        script.answerSave()
+        #expect(script.stored.map { "\($0.exercise) \($0.values.compact)" } == ["Deadlift 140x3x1"])
+        #expect(prompts.contains("[Ana · Repeat 2/3] weight kg [70]: "), "\(prompts)")
+        #expect(prompts.contains("[Ana · Repeat 3/3] weight kg [140]: "), "\(prompts)")
+        #expect(!prompts.contains { $0.hasPrefix("[Ana · Repeat 1/3] exercise") }, "Ctrl-C went back to the same entry")
+        #expect(script.warned.filter { $0 == "Cancelled; nothing saved." }.count == 2)
+        #expect(script.said.contains("Done: repeat of Wed 18 Nov, 1 saved, 2 skipped (Back Squat, Bench Press)."), "\(script.said)")
     }
 
     @Test(":repeat with a day without sets, with nonsense, or with nothing before today says so and saves nothing")
