@@ -4,9 +4,12 @@ import TopWeightCore
 import TopWeightText
 import TopWeightUseCases
 
-/// The quick-record flow: user → exercise → weight → reps → series → saved,
-/// as a state machine over a `LineSource`, so a terminal, a pipe and a test
-/// script all drive exactly the same code.
+/// The logger's handler around the quick-record flow (user → exercise →
+/// weight → reps → series → saved): it reads a line or key from a
+/// `LineSource` as the flow's mode says, hands it to `Flow.transition`, and
+/// carries out the effects that come back (the console, the line editor,
+/// the use cases), so a terminal, a pipe and a test script all drive exactly
+/// the same code. What to do and what to say is the flow's.
 public final class Session {
     /// What the prompts read between saves: defaults, names, the sets `:edit` and `:undo` mean.
     let prompts: Prompts
