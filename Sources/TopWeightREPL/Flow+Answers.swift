@@ -1,13 +1,26 @@
+import Foundation
 import TopWeightCore
 import TopWeightText
+import TopWeightUseCases
 
 // MARK: - What a command reads, and what the flow says of it
 
 extension Flow {
-    /// A read (or a one-row write) the session makes for a command, by one
-    /// use-case call: answered with `Event.fetched` (or the event the command
-    /// goes on with), or its problem with `Event.failed`.
+    /// A read (or a one-row write) the session makes for the flow, by one
+    /// use-case call (or the few one answer needs): answered with
+    /// `Event.fetched` (or the event the flow goes on with), or its problem
+    /// with `Event.failed`.
     enum Query: Sendable, Equatable {
+        /// A member's name typed (checked): found (`Event.memberFound`), new
+        /// (`Event.newMember`) or one that would pass for another (`Event.lookalike`).
+        case member(named: String)
+        /// The exercise a plan is at: stored, the catalog's, or a new name;
+        /// chosen, not stored (`Event.plannedExercise`, `.plannedFailed`).
+        case plannedExercise(String)
+        /// A page of history for the pager: a member's (`nil`: everybody's)
+        /// records older than `after` (`nil`: the newest), with the notes of
+        /// their days (`Event.historyRead`).
+        case historyPage(Int64?, after: WorkoutRecord?)
         /// `:users`, `:exercises`, `:start` alone.
         case members, exercises, routines
         /// `:plates`: the plates a side for the weight on the bar.
@@ -18,8 +31,11 @@ extension Flow {
         case stats(User)
         /// `:today`: the member's next workout of their program.
         case today(User)
-        /// `:go`: the member's next day to walk, the sets saved already counted (`Event.going`).
-        case programDay(User)
+        /// The rack's line for a member on a program, as they take the terminal
+        /// (`Answer.headline`); a problem reading it is never said.
+        case headline(User)
+        /// `:go`: the member's next day to walk, the sets saved since `since` counted done (`Event.going`).
+        case programDay(User, since: Date)
         /// `:chart`: an exercise's progress ("" for the one at hand), or (`nil`) the body weight's.
         case chart(User, exercise: String?, ChartMetric?)
         /// `:weigh W`: kept, taken now (on the `:date` day when one is set).
@@ -30,6 +46,12 @@ extension Flow {
         case routine(String, for: User)
         /// `:history`: whose (a name, "" for the one at hand, or all) newest sets (`Event.historyOf`).
         case whoseHistory(String, limit: Int?)
+        /// At a kiosk, `:history all`: the private members but the one at the
+        /// terminal, whose sets it leaves out (`Event.historyOf`).
+        case privateMembers(except: Int64?, limit: Int?)
+        /// At a kiosk, `:history NAME` of another member: shown unless they
+        /// keep their sets private (`Event.historyOf`, `.historyKeptPrivate`).
+        case privateHistory(User, limit: Int?)
         /// `:edit`: the set with this number, else the one at hand (`Event.editTarget`, `.editFound`).
         case setToEdit(Int64?)
         /// `:history` without a screen: the newest `limit` records of a member
@@ -42,6 +64,16 @@ extension Flow {
         case publishing(User)
     }
 
+    /// How a query's problem is told to the flow: a name typed stays where
+    /// it was typed, a plan's exercise is skipped, anything else ends the mode.
+    static func failure(of query: Query) -> (String) -> Event {
+        switch query {
+        case .member: Event.problem
+        case .plannedExercise: Event.plannedFailed
+        default: Event.failed
+        }
+    }
+
     /// What a query found, for the flow to say.
     enum Answer {
         case members([UserSummary])
@@ -50,10 +82,12 @@ extension Flow {
         case plates(PlateAnswer, target: Weight, plates: PlateSet, bar: Weight)
         case records([ExerciseRecords], of: User, exercise: String?)
         case stats(TrainingStats, of: User)
-        /// `:today`'s lines, or (`nil`) the member is on no program; `walkable` when `:go` has sets to walk.
-        case today([String]?, walkable: Bool = true, of: User)
+        /// `:today`'s workout, or (`nil`) the member is on no program.
+        case today(TodayWorkout?, of: User)
+        /// What today is for a member on a program, as they take the terminal.
+        case headline(TodayWorkout)
         /// The day `:go` walked, finished: what `today --done` says.
-        case dayFinished([String])
+        case dayFinished(DayFinished)
         case chart(ProgressSeries, of: User, exercise: String?, ChartMetric)
         /// `:chart` with no exercise named, and none at hand.
         case noExerciseToChart
@@ -62,8 +96,9 @@ extension Flow {
         case noSession(User, on: LocalDay?, before: LocalDay)
         /// `:note`'s text, added to the member's day.
         case noteAdded(User, LocalDay)
-        /// History lines (a member's days with their notes), and whether older records exist.
-        case history([String], more: Bool, of: User?, limit: Int)
+        /// History (a member's days with their notes), whether older records
+        /// exist, and whether only the sets kept on this terminal show.
+        case history([WorkoutRecord], notes: [LocalDay: String], keptOnly: Bool, more: Bool, of: User?, limit: Int)
         /// Whether the member keeps off the gym's board.
         case privacy(User, Bool)
     }
@@ -87,11 +122,17 @@ extension Flow {
                 return [.say("No personal records yet for \(member.name)\(exercise.map { " on \($0)" } ?? ""): they come with the second set of an exercise.")]
             }
             return [.say("Personal records of \(member.name) (e1RM by Epley):"), .show(ProgressText.records(records, grouping: context.grouping, now: context.now))]
-        case .today(let lines?, let walkable, _):
-            return [.show(lines.map(TerminalText.safe))] + (walkable ? [.say(":go walks it: Enter takes each load.")] : [])
-        case .dayFinished(let lines):
+        case .today(let today?, let member):
+            let walkable = !today.exercises.isEmpty
+            return [.show(ProgramText.lines(today, member: member.name).map(TerminalText.safe))] + (walkable ? [.say(":go walks it: Enter takes each load.")] : [])
+        case .headline(let today):
+            // With no lift of the day walkable (no training max), :today says what it needs.
+            return [.say(ProgramText.headline(today) + (today.exercises.isEmpty ? " — :today says what it needs" : " — :go starts it"))]
+        case .dayFinished(let day):
+            let lines = ProgramText.finished(day.finished, completion: day.completion, before: day.before.progress,
+                                             after: day.after.progress, next: day.next, lifts: day.lifts)
             return [.show(lines.map(TerminalText.safe))]
-        case .today(nil, _, let member):
+        case .today(nil, let member):
             return [.say("\(member.name) is on no program; a coach puts you on one with 'topweight programs assign NAME --user \(member.name)'.")]
         case .stats(let stats, let member):
             return [.show(ProgressText.stats(stats, member: member.name, grouping: context.grouping, now: context.now))]
@@ -113,9 +154,10 @@ extension Flow {
             return [.warn("\(member.name) logged nothing on \(day); :calendar shows the training days.")]
         case .noSession(let member, nil, let before):
             return [.warn("Nothing to repeat: \(member.name) has no session before \(context.label(of: before).lowercased() == "today" ? "today" : before.description).")]
-        case .history(let lines, let more, let member, let limit):
+        case .history(let records, let notes, let keptOnly, let more, let member, let limit):
             let whose = member?.name ?? "everybody"
-            guard !lines.isEmpty else { return [.say("No records yet for \(whose).")] }
+            guard !records.isEmpty else { return [.say("No records yet for \(whose).")] }
+            let lines = historyLines(records, of: member?.id, notes: notes, keptOnly: keptOnly, context)
             return [.show(lines)] + (more ? [.say("… older records exist: :history \(member == nil ? "all" : whose) \(min(limit * 2, 10_000))")] : [])
         case .privacy(let member, true):
             return [.say("\(member.name) is private: nowhere on the gym's board. :private off puts you back.")]
@@ -124,5 +166,15 @@ extension Flow {
         case .noteAdded(let member, let day):
             return [.say("Note added to \(member.name)'s \(context.label(of: day).lowercased() == "today" ? "session today" : "session of \(day)").")]
         }
+    }
+
+    /// History's lines; one member's days carry their notes under the heading.
+    /// While the server is away, a last line says only kept sets show, so
+    /// none of the server's look lost.
+    static func historyLines(_ records: [WorkoutRecord], of member: Int64?, notes: [LocalDay: String], keptOnly: Bool,
+                             _ context: Context) -> [String] {
+        let lines = HistoryText.render(records, grouping: context.grouping, now: context.now, showUser: member == nil,
+                                       notes: notes, noteStyle: context.style)
+        return keptOnly ? lines + ["Only the sets kept on this terminal show while the server is away."] : lines
     }
 }

@@ -20,21 +20,26 @@ extension Flow {
         return []
     }
 
-    /// The answer about an unusual entry: yes saves it as it is; no (Ctrl-C,
-    /// Ctrl-D) goes back to the prompt of the odd number, the others kept.
-    static func unusual(at step: Step, _ event: Input, in turn: inout Turn) -> [Effect] {
-        var reply = YesNo.no
-        if case .line(let line) = event {
-            guard let read = YesNo(line) else { return [.warn(YesNo.reminder)] }
-            reply = read
+    /// The answer to a question: a new member or exercise created or not,
+    /// the admin's PIN checked, an unusual entry saved as it is (yes) or
+    /// back at the prompt of the odd number, the others kept (no).
+    static func answered(_ question: Question, _ reply: Question.Reply, in turn: inout Turn) -> [Effect] {
+        switch question {
+        case .newMember(let name):
+            return reply == .yes ? [.createMember(name)] : [.warn("Not created. Tab completes known names.")]
+        case .newExercise(let name, let entry):
+            return reply == .yes ? [.createExercise(name, then: entry)] : [.warn("Not created. Tab completes known exercises.")]
+        case .adminPin:
+            guard case .pin(let typed) = reply else { return [] }
+            return [.admit(typed, .quit)]
+        case .unusual(_, let step):
+            if reply == .yes {
+                turn.confirmed = turn.draft.values
+                return [.save]
+            }
+            turn.step = step
+            return [.warn("Not saved: type the \(step.rawValue) again; Ctrl-C drops the entry.")]
         }
-        turn.question = nil
-        if reply == .yes {
-            turn.confirmed = turn.draft.values
-            return [.save]
-        }
-        turn.step = step
-        return [.warn("Not saved: type the \(step.rawValue) again; Ctrl-C drops the entry.")]
     }
 
     /// The member's set of an exercise, read or saved: part of the range

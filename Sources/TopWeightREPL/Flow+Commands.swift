@@ -26,7 +26,7 @@ extension Flow {
         switch command {
         case .help: return help(kiosk: context.kiosk)
         // `:user NAME` answers as the user prompt would; `:user` alone ends the turn.
-        case .user: return argument.isEmpty ? [.endTurn] : member(named: argument)
+        case .user: return argument.isEmpty ? endTurn(in: &turn, context) : member(named: argument)
         case .unit: return unit(argument, in: &turn)
         case .date: return day(argument, in: &turn, context)
         case .plates: return plates(argument, at: turn.draft)

@@ -16,12 +16,12 @@ extension Flow {
                 }
                 month = parsed
             }
-            return open(.calendar(MonthView(member: member, month: month, today: context.today)), in: &turn)
+            return open(.calendar(MonthView(member: member, month: month, today: context.today)), in: &turn, context)
         case .note:
             let day = turn.day ?? context.today
             let when = turn.day == nil ? "today" : context.label(of: day)
             return [.say("Note for \(when) (markdown: **bold**, *italics*, - bullets). End with a line holding only . or Ctrl-D; Ctrl-C drops it.")]
-                + open(.note(NoteDraft(member: member, day: day)), in: &turn)
+                + open(.note(NoteDraft(member: member, day: day)), in: &turn, context)
         case .chart:
             return chart(argument, of: member)
         case .weigh:
@@ -37,7 +37,8 @@ extension Flow {
         case .today:
             return [.fetch(.today(member))]
         case .go:
-            return [.fetch(.programDay(member))]
+            // The sets saved on the day saves go to (today, or the `:date` day) count done.
+            return [.fetch(.programDay(member, since: (turn.day ?? context.today).start(in: context.grouping.calendar)))]
         case .private:
             switch argument.lowercased() {
             case "": return [.fetch(.privacy(member, nil))]

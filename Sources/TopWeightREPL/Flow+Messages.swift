@@ -22,6 +22,8 @@ extension Flow {
         /// The screen's lines at a terminal (history is paged there); without one, a page of history.
         var rows: Int?
         var pageSize = 20
+        /// The unit a new member's turn starts in (`--unit`).
+        var unit: WeightUnit = .kg
 
         var today: LocalDay { LocalDay(now, in: grouping.calendar) }
 
@@ -35,10 +37,10 @@ extension Flow {
     enum Effect: Sendable, Equatable {
         case say(String)
         case warn(String)
-        /// The idle timeout: everything of the turn goes, the next member starts afresh (and is told so).
-        case idleReset
-        /// Ctrl-D or `:user`: the member is done.
-        case endTurn
+        /// A turn ended: the line editor's history and kill buffer go with it.
+        case forget
+        /// A kiosk's screen, cleared when a turn ends.
+        case clearScreen
         case end(Session.Ending)
         /// A command's read, by one use-case call (`Event.fetched`).
         case fetch(Query)
@@ -48,10 +50,6 @@ extension Flow {
         case findMember(Command, String)
         /// `:undo`: the set removed (`Event.undone`).
         case undo(WorkoutRecord)
-        /// A member's name typed (checked): found (`Event.memberFound`) or new (`Event.newMember`).
-        case chooseMember(String)
-        /// The member takes the terminal; another member's turn ends first.
-        case select(User)
         /// The exercise typed at its prompt (a short name picks as Tab does),
         /// with the numbers of a one-line entry (`Event.resolved`).
         case resolveExercise(String, then: SetLine?)
@@ -60,24 +58,19 @@ extension Flow {
         case loadDefaults(then: SetLine?)
         /// The entry is complete: save it (`Event.saved`).
         case save
-        /// Finds the exercise a plan is at (`Event.plannedExercise`, `.plannedFailed`).
-        case findPlannedExercise
-        /// `:go` walked to its end: the day finished, the program moved on and
+        /// `:go` walked to its end: the member's day (from `since`) finished, the program moved on and
         /// its rules applied, unless another terminal moved it from this assignment (`Answer.dayFinished`).
-        case finishDay(ProgramAssignment)
-        /// The routine the day follows, noted with its first save (`Event.routineNotNoted` if not).
-        case noteRoutine(String, at: Date)
+        case finishDay(User, since: Date, expected: ProgramAssignment)
+        /// The routine the member's day follows, noted with its first save (`Event.routineNotNoted` if not).
+        case noteRoutine(String, for: User, on: LocalDay, at: Date)
         case createMember(String)
         case createExercise(String, then: SetLine?)
-        case checkAdminPin(String)
         /// Lines rendered terminal-safe already (the calendar, history): printed as they are.
         case show([String])
         /// Takes back lines on the screen (the month drawn before).
         case erase(Int)
-        /// Renders the calendar's month (`Event.monthDrawn`).
-        case drawMonth
-        /// Reads the pager's history on until it has this many lines (`Event.pageFilled`).
-        case fillPage(lines: Int)
+        /// Reads the member's month for the calendar (`Event.monthDrawn`).
+        case drawMonth(User, LocalMonth)
         case addNote(String, for: User, on: LocalDay)
         /// The admin PIN typed for `:edit` of a set the turn did not save, or `:private off`.
         case admit(String, PinUse)
@@ -89,21 +82,26 @@ extension Flow {
     /// What the flow is told: what was read, or what a request came back with.
     enum Event {
         case input(LineEvent)
-        /// A command's mode begins (`:edit`, `:note`, `:history`, `:calendar`).
-        case opened(Mode)
         /// The calendar's month, read (`Effect.drawMonth`).
         case monthDrawn(TrainingMonth)
         /// What a command's read found (`Effect.fetch`).
         case fetched(Answer)
-        case pageFilled(HistoryFeed)
+        /// A page of the pager's history (`Query.historyPage`): its records, whether older
+        /// ones exist, the notes of its days, and whether only the sets kept on this terminal show.
+        case historyRead([WorkoutRecord], more: Bool, notes: [LocalDay: String], keptOnly: Bool)
         /// Whose history `:history` shows (`nil`: everybody's), how many sets
         /// at most, and the members (name keys) whose sets it leaves out: at
-        /// a kiosk, the private ones but the member at the terminal.
-        case historyOf(User?, limit: Int?, hiding: Set<String> = [])
+        /// a kiosk, the private ones but the member at the terminal (`nil`:
+        /// not looked at yet).
+        case historyOf(User?, limit: Int?, hiding: Set<String>? = nil)
         /// The known exercise an edit names (`nil`: none is called `typed`).
         case editedExercise(Exercise?, typed: String)
         /// A mode's request failed: its one-line problem, and the mode ends.
         case failed(String)
+        /// A problem met on the way to an answer (said; what the flow is at stays as it is).
+        case problem(String)
+        /// At a kiosk, the member whose history was asked for keeps their sets private.
+        case historyKeptPrivate(User)
         /// The exercise typed (found, or created at the question), the
         /// member's last numbers of it (read with it: the defaults need no
         /// second trip), and the one-line entry's numbers to take on them;
@@ -129,8 +127,8 @@ extension Flow {
         case plannedExercise(Exercise)
         /// The exercise the plan is at can't be had: why.
         case plannedFailed(String)
-        /// Noting the day's routine failed (said why): the next save tries again.
-        case routineNotNoted
+        /// Noting the day's routine failed, and why: the next save tries again.
+        case routineNotNoted(String)
         /// No exercise has the name typed: the names like it, before the question.
         case newExercise(String, similar: [String], entry: SetLine?)
         /// The member with the name typed.

@@ -1,66 +1,88 @@
 import TopWeightCore
 import TopWeightText
 
-// MARK: - The modes a command opens: the calendar, the pager, a note
+// MARK: - The modes a command opens, each a machine of its own
 
+/// Each mode's events go to its own machine (`SetEdit`, `AdminPin`,
+/// `NoteDraft`, `Pager`, `MonthView`); what it returns is its own action,
+/// which the flow turns here into the turn's next mode and the session's
+/// effects, as postgres-nio's connection state machine turns its extended
+/// query's actions into its own.
 extension Flow {
     /// A mode begins: its first request, or what it says first.
-    static func open(_ mode: Mode, in turn: inout Turn) -> [Effect] {
+    static func open(_ mode: Mode, in turn: inout Turn, _ context: Context) -> [Effect] {
         turn.mode = mode
         switch mode {
         case .entry, .pin, .note: return []
-        case .edit(let edit):
-            return [.say("Editing \(edit.target.number)  \(Lines.summary(edit.target)). Enter keeps a value, < goes back, Ctrl-C leaves it as it was.")]
-        case .pager(let pager): return [.fillPage(lines: pager.needed)]
-        case .calendar: return [.drawMonth]
+        case .edit(let edit): return [.say(edit.opening)]
+        case .pager(var pager):
+            let action = pager.open()
+            return follow(action, of: pager, in: &turn)
+        case .calendar(let view): return follow(view.open(), of: view, in: &turn, context)
+        }
+    }
+
+    /// What was read, given to the machine of the mode the turn is in.
+    static func mode(_ input: Input, in turn: inout Turn, _ context: Context) -> [Effect] {
+        switch turn.mode {
+        case .entry: return entry(input, in: &turn, context)
+        case .edit(var edit):
+            let action = edit.read(input)
+            return follow(action, of: edit, in: &turn)
+        case .pin(let pin):
+            turn.mode = .entry
+            switch pin.read(input) {
+            case .check(let typed, let use): return [.admit(typed, use)]
+            case .refuse(let unchanged): return [.warn(unchanged)]
+            }
+        case .note(var draft):
+            let action = draft.read(input)
+            turn.mode = .entry
+            switch action {
+            case .wait:
+                turn.mode = .note(draft)
+                return []
+            case .add(let text, let member, let day): return [.addNote(text, for: member, on: day)]
+            case .drop: return [.warn("Note dropped; nothing saved.")]
+            }
+        case .pager(var pager):
+            let action = pager.read(input)
+            return follow(action, of: pager, in: &turn)
+        case .calendar(var view):
+            let action = view.read(input)
+            return follow(action, of: view, in: &turn, context)
         }
     }
 
     // MARK: The calendar
 
-    /// A key under the month: another month, this one, a command line, or back.
-    static func calendar(_ view: MonthView, _ event: Input, in turn: inout Turn, _ context: Context) -> [Effect] {
-        var view = view
-        turn.mode = .entry
-        guard case .line(let key) = event else { return [] }
-        if view.commandLine {
-            // The rest of the line is a command, run as if typed at a prompt.
-            return command(":" + key, in: &turn, context)
-        }
-        var effects: [Effect] = []
-        switch key {
-        case "left", "<", ",", "p", "right", ">", ".", "n":
-            let back = ["left", "<", ",", "p"].contains(key)
-            let next = view.month.adding(months: back ? -1 : 1)
-            if next == view.month {
-                // A key that moves nowhere (past 9999-12) leaves the month as it is.
-                effects = [.warn("No month \(back ? "before" : "after") \(view.month).")]
-                view.drawn += 1
-            } else {
-                view.month = next
-                effects = [.drawMonth]
-            }
-        case "t":
-            view.month = LocalMonth(view.today)
-            effects = [.drawMonth]
-        case ":":
-            view.commandLine = true
-        default:
-            return []
-        }
-        turn.mode = .calendar(view)
-        return effects
-    }
-
-    /// The month drawn in place of the last one (our own colour escapes, names
-    /// made terminal-safe); a pipe sees it once.
-    static func drawn(_ month: TrainingMonth, in turn: inout Turn, _ context: Context) -> [Effect] {
+    /// The month read (`Effect.drawMonth`), rendered with our own colour
+    /// escapes and names made terminal-safe, for the calendar to draw; a
+    /// pipe sees it once.
+    static func monthDrawn(_ month: TrainingMonth, in turn: inout Turn, _ context: Context) -> [Effect] {
         guard case .calendar(var view) = turn.mode else { return [] }
         let lines = CalendarText.render(month, today: view.today, firstWeekday: context.firstWeekday.value, style: context.style)
-        let effects: [Effect] = (view.drawn > 0 ? [.erase(view.drawn)] : []) + [.show(lines)]
-        view.drawn = lines.count
-        turn.mode = context.interactive ? .calendar(view) : .entry
-        return effects
+        let action = view.drawn(lines, interactive: context.interactive)
+        return follow(action, of: view, in: &turn, context)
+    }
+
+    /// What the calendar's action comes to.
+    private static func follow(_ action: MonthView.Action, of view: MonthView, in turn: inout Turn, _ context: Context) -> [Effect] {
+        turn.mode = .calendar(view)
+        switch action {
+        case .wait: return []
+        case .draw(let member, let month): return [.drawMonth(member, month)]
+        case .refuse(let why): return [.warn(why)]
+        case .show(let erasing, let lines, let done):
+            if done { turn.mode = .entry }
+            return (erasing > 0 ? [.erase(erasing)] : []) + [.show(lines)]
+        case .command(let line):
+            turn.mode = .entry
+            return command(line, in: &turn, context)
+        case .close:
+            turn.mode = .entry
+            return []
+        }
     }
 
     // MARK: The pager
@@ -68,95 +90,70 @@ extension Flow {
     /// The newest records of a member or of everybody. On a terminal a
     /// history longer than the screen is paged here, never by an external
     /// pager (one can start a shell); without one, the newest `limit` at once.
-    static func showHistory(of member: User?, limit: Int?, hiding: Set<String>, in turn: inout Turn, _ context: Context) -> [Effect] {
+    /// At a kiosk a private member's sets show to that member's turn only:
+    /// whether they are private is asked first (`hiding` is `nil` until then).
+    static func history(of member: User?, limit: Int?, hiding: Set<String>?, in turn: inout Turn, _ context: Context) -> [Effect] {
+        if context.kiosk, hiding == nil {
+            guard let member else { return [.fetch(.privateMembers(except: turn.user?.id, limit: limit))] }
+            if member.id != turn.user?.id { return [.fetch(.privateHistory(member, limit: limit))] }
+        }
+        let hiding = hiding ?? []
         guard let rows = context.rows else { return [.fetch(.history(member, limit: limit ?? context.pageSize, hiding: hiding))] }
-        var query = HistoryQuery()
-        query.userID = member?.id
-        let feed = HistoryFeed(query: query, limit: limit, hiding: hiding)
-        return open(.pager(Pager(feed: feed, whose: member?.name ?? "everybody", height: max(rows - 1, 3))), in: &turn)
+        let feed = HistoryFeed(member: member?.id, limit: limit, hiding: hiding)
+        return open(.pager(Pager(feed: feed, whose: member?.name ?? "everybody", height: max(rows - 1, 3))), in: &turn, context)
     }
 
-    /// A key in the pager: Space or PgDn next, b or PgUp back, Down and Up a
-    /// line, `/text` keeps the exercises matching it, q back to logging.
-    static func page(_ pager: Pager, _ event: Input, in turn: inout Turn) -> [Effect] {
-        var pager = pager
-        turn.mode = .entry
-        if pager.filtering {
-            pager.filtering = false
-            if case .line(let text) = event {
-                pager.feed = HistoryFeed(query: pager.feed.query, limit: pager.feed.limit, filter: text.trimmingWhitespace(), hiding: pager.feed.hiding)
-                pager.top = 0
-                pager.shownEnd = 0
-            }
-        } else {
-            guard case .line(let key) = event else { return [] }
-            let lines = pager.feed.lines.count
-            switch key {
-            case " ", "pagedown", "f", "\r", "\n", "right":
-                if pager.end >= lines, pager.feed.exhausted { return [] }
-                pager.top = pager.end
-            case "down", "j":
-                // A line on; at the end it stays (only Space and q leave).
-                if pager.end < lines || !pager.feed.exhausted { pager.top += 1 }
-            case "b", "pageup", "left":
-                pager.top = max(0, pager.top - pager.height)
-                pager.shownEnd = pager.top
-            case "up", "k":
-                pager.top = max(0, pager.top - 1)
-                pager.shownEnd = pager.top
-            case "/":
-                pager.filtering = true
-                turn.mode = .pager(pager)
-                return []
-            case "q", "Q", "escape":
-                return []
-            default:
-                break
-            }
-        }
-        turn.mode = .pager(pager)
-        return [.fillPage(lines: pager.needed)]
-    }
-
-    /// The feed read far enough: the lines not on the screen yet, or the end
-    /// of the pager (nothing to show, or all of it fits one screen).
-    static func filled(_ feed: HistoryFeed, in turn: inout Turn) -> [Effect] {
+    /// A page of history read (`Query.historyPage`), for the pager: its
+    /// lines drawn as `:history` draws them.
+    static func historyRead(_ records: [WorkoutRecord], more: Bool, notes: [LocalDay: String], keptOnly: Bool,
+                            in turn: inout Turn, _ context: Context) -> [Effect] {
         guard case .pager(var pager) = turn.mode else { return [] }
-        turn.mode = .entry
-        pager.feed = feed
-        let lines = feed.lines
-        var effects: [Effect] = []
-        if lines.isEmpty {
-            let whose = pager.whose == "everybody" ? "" : pager.whose + "'s "
-            effects.append(.say(feed.filter.map { "No \(whose)records match /\($0)." } ?? "No records yet for \(pager.whose)."))
-            if feed.filter == nil { return effects }
-        }
-        // Short enough for one screen, and nothing filtered: no pager at all.
-        if pager.top == 0, feed.exhausted, lines.count <= pager.height, feed.filter == nil {
-            return effects + [.show(lines)]
-        }
-        let end = pager.end
-        effects.append(.show(Array(lines[min(max(pager.top, pager.shownEnd), end)..<end])))
-        pager.shownEnd = end
-        turn.mode = .pager(pager)
-        return effects
+        let member = pager.feed.member
+        let action = pager.pageRead(records, more: more, notes: notes) { historyLines($0, of: member, notes: $1, keptOnly: keptOnly, context) }
+        return follow(action, of: pager, in: &turn)
     }
 
-    // MARK: A note
-
-    /// A line of the note; `.` alone or Ctrl-D adds it to the day, Ctrl-C drops it.
-    static func note(_ draft: NoteDraft, _ event: Input, in turn: inout Turn) -> [Effect] {
-        var draft = draft
-        turn.mode = .entry
-        switch event {
-        case .line(let line) where line.trimmingWhitespace() != ".":
-            draft.lines.append(line)
-            turn.mode = .note(draft)
+    /// What the pager's action comes to.
+    private static func follow(_ action: Pager.Action, of pager: Pager, in turn: inout Turn) -> [Effect] {
+        turn.mode = .pager(pager)
+        switch action {
+        case .wait: return []
+        case .read(let member, let after): return [.fetch(.historyPage(member, after: after))]
+        case .show(let said, let lines, let done):
+            if done { turn.mode = .entry }
+            return (said.map { [.say($0)] } ?? []) + (lines.map { [.show($0)] } ?? [])
+        case .close:
+            turn.mode = .entry
             return []
-        case .line, .endOfInput:
-            return [.addNote(draft.lines.joined(separator: "\n"), for: draft.member, on: draft.day)]
-        case .interrupted:
-            return [.warn("Note dropped; nothing saved.")]
+        }
+    }
+
+    // MARK: An edit
+
+    /// The exercise an edit names, as the session found it (`Effect.checkEditedExercise`).
+    static func editedExercise(_ known: Exercise?, typed: String, in turn: inout Turn) -> [Effect] {
+        guard case .edit(var edit) = turn.mode else { return [] }
+        let action = edit.exerciseFound(known, typed: typed)
+        return follow(action, of: edit, in: &turn)
+    }
+
+    /// What the edit's action comes to.
+    private static func follow(_ action: SetEdit.Action, of edit: SetEdit, in turn: inout Turn) -> [Effect] {
+        turn.mode = .edit(edit)
+        switch action {
+        case .ask: return []
+        case .refuse(let why): return [.warn(why)]
+        case .help(let keys): return [.say(keys)]
+        case .checkExercise(let name): return [.checkEditedExercise(name)]
+        case .commit(let target, let exercise, let values):
+            turn.mode = .entry
+            return [.commitEdit(target, exercise: exercise, values: values)]
+        case .cancel(let why):
+            turn.mode = .entry
+            return [.warn(why)]
+        case .close:
+            turn.mode = .entry
+            return []
         }
     }
 }

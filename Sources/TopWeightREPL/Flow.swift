@@ -31,28 +31,31 @@ enum Flow {
         case .input(.timedOut):
             turn.question = nil
             turn.mode = .entry
-            effects = [.idleReset, .warn("Idle for a while: back to the start. Type your name to log a set.")]
+            effects = reset(&turn, context) + [.warn("Idle for a while: back to the start. Type your name to log a set.")]
         case .input(.line(let line)):
-            effects = read(.line(line), in: &turn, context)
+            effects = mode(.line(line), in: &turn, context)
         case .input(.interrupted):
-            effects = read(.interrupted, in: &turn, context)
+            effects = mode(.interrupted, in: &turn, context)
         case .input(.endOfInput):
-            effects = read(.endOfInput, in: &turn, context)
-        case .opened(let mode):
-            effects = open(mode, in: &turn)
-        case .monthDrawn(let lines):
-            effects = drawn(lines, in: &turn, context)
-        case .pageFilled(let feed):
-            effects = filled(feed, in: &turn)
+            effects = mode(.endOfInput, in: &turn, context)
+        case .monthDrawn(let month):
+            effects = monthDrawn(month, in: &turn, context)
+        case .historyRead(let records, let more, let notes, let keptOnly):
+            effects = historyRead(records, more: more, notes: notes, keptOnly: keptOnly, in: &turn, context)
         case .editedExercise(let known, let typed):
             effects = editedExercise(known, typed: typed, in: &turn)
         case .historyOf(let member, let limit, let hiding):
-            effects = showHistory(of: member, limit: limit, hiding: hiding, in: &turn, context)
+            effects = history(of: member, limit: limit, hiding: hiding, in: &turn, context)
         case .fetched(let answer):
             effects = answered(answer, context)
         case .failed(let problem):
             turn.mode = .entry
             effects = [.warn(problem)]
+        case .problem(let problem):
+            effects = [.warn(problem)]
+        case .historyKeptPrivate(let member):
+            turn.mode = .entry
+            effects = [.warn("\(member.name) keeps their sets private.")]
         case .resolved(let chosen, let entry, let typed, let last):
             turn.exercise = chosen
             turn.step = Step.first(of: chosen.kind)
@@ -71,7 +74,7 @@ enum Flow {
         case .lastValues(let values, let entry):
             effects = defaults(values, then: entry, in: &turn)
         case .saved(let record, let records, let now, let nudge):
-            effects = saved(record, records: records, at: now, nudge: nudge, in: &turn)
+            effects = saved(record, records: records, at: now, nudge: nudge, in: &turn, context)
         case .saveFailed(let entry, let problem):
             // Nothing was half-written; the numbers stay, Enter at the last prompt retries.
             turn.pending = entry
@@ -80,22 +83,22 @@ enum Flow {
         case .repeating(let session, let steps, let member):
             effects = repeating(session, steps: steps, for: member, in: &turn, context)
         case .following(let routine, let steps, let member):
-            effects = following(routine, steps: steps, for: member, in: &turn)
+            effects = following(routine, steps: steps, for: member, in: &turn, context)
         case .going(let day, let member):
-            effects = going(day, for: member, in: &turn)
+            effects = going(day, for: member, in: &turn, context)
         case .plannedExercise(let chosen):
             effects = planned(chosen, in: &turn)
         case .plannedFailed(let problem):
-            effects = plannedFailed(problem, in: &turn)
-        case .routineNotNoted:
+            effects = plannedFailed(problem, in: &turn, context)
+        case .routineNotNoted(let problem):
             turn.plan?.routineNoted = false
-            effects = []
+            effects = [.warn(problem)]
         case .newExercise(let name, let similar, let entry):
             effects = newExercise(name, similar: similar, then: entry, in: &turn)
         case .memberFound(let member):
-            effects = [.select(member)]
+            effects = select(member, in: &turn, context)
         case .memberCreated(let member):
-            effects = [.say("Welcome, \(member.name)."), .select(member)]
+            effects = [.say("Welcome, \(member.name).")] + select(member, in: &turn, context)
         case .newMember(let name, let similar):
             // Asked next; the names like it first, as it may be one of them.
             turn.question = .newMember(name)
@@ -105,9 +108,9 @@ enum Flow {
         case .editFound(let found, let id, let member):
             effects = editFound(found, id: id, member: member, in: &turn, context)
         case .adminPinSet(let isSet, let use):
-            effects = adminPinSet(isSet, for: use, in: &turn)
+            effects = adminPinSet(isSet, for: use, in: &turn, context)
         case .admitted(let use, let refusal):
-            effects = admitted(use, refusal: refusal, in: &turn)
+            effects = admitted(use, refusal: refusal, in: &turn, context)
         case .edited(let before, let after):
             effects = edited(before, after, in: &turn)
         case .member(let member, let command, let argument):
@@ -118,26 +121,14 @@ enum Flow {
         return (turn, effects)
     }
 
-    /// What was read, in the mode the turn is in.
-    private static func read(_ event: Input, in turn: inout Turn, _ context: Context) -> [Effect] {
-        switch turn.mode {
-        case .entry: return entry(event, in: &turn, context)
-        case .edit(let edit): return self.edit(edit, event, in: &turn)
-        case .pin(let use, _): return pin(for: use, event, in: &turn)
-        case .note(let draft): return note(draft, event, in: &turn)
-        case .pager(let pager): return page(pager, event, in: &turn)
-        case .calendar(let view): return calendar(view, event, in: &turn, context)
-        }
-    }
-
     /// At the prompts of an entry (or the question between two).
-    private static func entry(_ event: Input, in turn: inout Turn, _ context: Context) -> [Effect] {
+    static func entry(_ event: Input, in turn: inout Turn, _ context: Context) -> [Effect] {
         if let question = turn.question {
-            if case .unusual(_, let step) = question { return unusual(at: step, event, in: &turn) }
-            let (effects, answered) = answer(question, event)
+            let reply = question.read(event)
             // Neither yes nor no: the same question again.
-            turn.question = answered ? nil : question
-            return effects
+            if reply == .unclear { return [.warn(YesNo.reminder)] }
+            turn.question = nil
+            return answered(question, reply, in: &turn)
         }
         switch event {
         case .interrupted:
@@ -146,13 +137,13 @@ enum Flow {
             // a plan, the entry cancelled is the plan's: on to its next one
             // (back at its start, Ctrl-C would only bring the same entry back).
             let cancelled = Effect.warn("Cancelled; nothing saved.")
-            if turn.plan != nil { return [cancelled] + skip(in: &turn, only: true) }
+            if turn.plan != nil { return [cancelled] + skip(in: &turn, only: true, context) }
             turn.step = .exercise
             return [cancelled] + defaults(then: nil, in: &turn)
         case .endOfInput:
             if !context.interactive { return [.end(.endOfInput)] }
             // A member chosen (whatever the prompt) means Ctrl-D ends their turn.
-            guard turn.step == .user, turn.user == nil else { return [.endTurn] }
+            guard turn.step == .user, turn.user == nil else { return endTurn(in: &turn, context) }
             if context.kiosk {
                 return [.warn("This is a shared terminal: it stays open. Type your name to log a set.")]
             }
@@ -170,14 +161,14 @@ enum Flow {
         let text = raw.trimmingWhitespace()
         if text.hasPrefix(":") { return command(text, in: &turn, context) }
         if text.lowercased() == "skip", turn.step != .user {
-            return turn.plan == nil ? [.warn("Nothing to skip: skip moves on during :repeat, :start or :go.")] : skip(in: &turn)
+            return turn.plan == nil ? [.warn("Nothing to skip: skip moves on during :repeat, :start or :go.")] : skip(in: &turn, context)
         }
         if text == "<" {
             switch turn.step {
             case .user: return [.warn("Already at the first prompt.")]
             // Back to the user prompt is the end of this member's turn, with
             // everything in it: nobody inherits them there.
-            case .exercise: return [.endTurn]
+            case .exercise: return endTurn(in: &turn, context)
             case .weight, .reps, .series, .duration, .distance:
                 turn.step = turn.step.previous(of: turn.draft.kind)
                 return []
@@ -189,7 +180,7 @@ enum Flow {
             guard let shown = turn.shownUser else {
                 return [.warn(InputError("type your name to start; Tab completes known names", example: "Ana").description)]
             }
-            return [.select(shown)]
+            return select(shown, in: &turn, context)
         case .exercise:
             return exercise(text, in: &turn)
         case .weight, .reps, .series, .duration, .distance:
@@ -206,7 +197,7 @@ enum Flow {
         }
         switch NameRules.validate(text, kind: .user) {
         case .failure(let error): return [.warn(error.description)]
-        case .success(let name): return [.chooseMember(name)]
+        case .success(let name): return [.fetch(.member(named: name))]
         }
     }
 
@@ -254,7 +245,7 @@ enum Flow {
     /// the numbers are remembered (the next prompt needs no query) and the
     /// plan moves on.
     private static func saved(_ record: WorkoutRecord, records: [PersonalRecord], at now: Date, nudge: WeightNudge.Suggestion?,
-                              in turn: inout Turn) -> [Effect] {
+                              in turn: inout Turn, _ context: Context) -> [Effect] {
         turn.pending = nil
         turn.confirmed = nil
         turn.saved.append(record)
@@ -268,7 +259,7 @@ enum Flow {
         if let nudge {
             effects.append(.say(ProgramText.nudge(exercise: chosen.name, stuckAt: nudge.stuckAt, weeks: nudge.weeks, next: nudge.next)))
         }
-        return effects + planSaved(chosen, series: record.values.series, at: now, in: &turn)
+        return effects + planSaved(chosen, series: record.values.series, at: now, in: &turn, context)
     }
 
     /// The numbers the chosen exercise starts from (walking a plan, the
@@ -301,28 +292,5 @@ enum Flow {
             turn.draft = Draft(unit: turn.unit, kind: kind)
         }
         return entry.map { apply($0, to: &turn) } ?? []
-    }
-
-    /// The answer to a question, and whether it was one: Ctrl-C and Ctrl-D
-    /// say no; a line that is neither yes nor no (see `YesNo`) asks again.
-    private static func answer(_ question: Question, _ event: Input) -> ([Effect], answered: Bool) {
-        let reply: YesNo
-        switch event {
-        case .interrupted, .endOfInput:
-            if question == .adminPin { return ([], true) }
-            reply = .no
-        case .line(let line):
-            if question == .adminPin { return ([.checkAdminPin(line)], true) }
-            guard let read = YesNo(line) else { return ([.warn(YesNo.reminder)], false) }
-            reply = read
-        }
-        switch question {
-        case .newMember(let name):
-            return (reply == .yes ? [.createMember(name)] : [.warn("Not created. Tab completes known names.")], true)
-        case .newExercise(let name, let entry):
-            return (reply == .yes ? [.createExercise(name, then: entry)] : [.warn("Not created. Tab completes known exercises.")], true)
-        case .adminPin, .unusual:
-            return ([], true)
-        }
     }
 }

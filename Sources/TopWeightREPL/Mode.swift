@@ -2,18 +2,19 @@ import TopWeightCore
 
 /// What the member's keys are for: the prompts of an entry (`Turn.step`,
 /// with a question between two of them), or a mode a command opened. Each
-/// mode is a small machine of its own held in the turn, and the flow
-/// (`Flow.transition`) steps it; it ends with the turn, so the idle timeout
-/// or another member never finds one open.
+/// mode is a machine of its own held in the turn (as postgres-nio's
+/// connection state machine holds its extended query's): its events return
+/// its own actions, which the flow (`Flow.transition`) turns into effects;
+/// no mode reads or writes the logbook. A mode ends with the turn, so the
+/// idle timeout or another member never finds one open.
 enum Mode {
     /// user → exercise → weight → reps → series.
     case entry
     /// `:edit`: the set's exercise, weight, reps and series asked again.
     case edit(SetEdit)
     /// The admin PIN at a kiosk, before `:edit` changes a set the turn did
-    /// not save, or `:private off` puts a private member back on the board;
-    /// `asking` is the prompt.
-    case pin(Flow.PinUse, asking: String)
+    /// not save, or `:private off` puts a private member back on the board.
+    case pin(AdminPin)
     /// `:note`: lines until `.` alone or Ctrl-D.
     case note(NoteDraft)
     /// `:history` a screen at a time.
@@ -48,7 +49,7 @@ extension Mode {
         switch self {
         case .entry: .entry
         case .edit(let edit): .line(edit.prompt, completes: edit.step == .exercise ? .atPrompt : .nothing)
-        case .pin(_, let asking): .secret(TerminalText.safe(asking) + " Admin PIN: ")
+        case .pin(let pin): .secret(TerminalText.safe(pin.asking) + " Admin PIN: ")
         case .note: .line("note> ", completes: .nothing)
         case .pager(let pager): pager.filtering ? .line("/", completes: .nothing) : .pagerKey(pager.status)
         case .calendar(let view):
@@ -59,79 +60,55 @@ extension Mode {
     }
 }
 
-/// A saved set being changed (`:edit`): its values so far and the prompt at,
-/// the exercise then the prompts of the set's kind (`time`, `series` for a hold).
-struct SetEdit: Equatable {
-    var target: WorkoutRecord
-    var exercise: String
-    var draft: Draft
-    /// The prompt at: `.exercise`, then the set's numbers; `nil` once all are answered.
-    var step: Step? = .exercise
-
-    init(_ target: WorkoutRecord) {
-        self.target = target
-        exercise = target.exercise
-        // Its RPE stays unless another is typed.
-        draft = Draft(last: target.values, keepEffort: true)
-    }
-
-    /// The prompt after `step`, `nil` after the last.
-    mutating func advance() {
-        step = step == .exercise ? Step.first(of: draft.kind) : step?.next(of: draft.kind)
-    }
-
-    /// Where `<` goes: the prompt before, the exercise at most.
-    mutating func back() {
-        guard let step, step != .exercise else { return }
-        self.step = step.previous(of: draft.kind)
-    }
-
-    /// Tagged like a plan's prompts, so they can't pass for the next entry's.
-    var prompt: String {
-        "[Edit #\(target.id)] " + (step.map { $0 == .exercise ? "exercise [\(exercise)]: " : draft.prompt($0) } ?? "")
-    }
-}
-
-/// The lines of a `:note` being written.
+/// The lines of a `:note` being written: a machine of its own in the
+/// flow's state, until `.` alone or Ctrl-D adds them to the day.
 struct NoteDraft: Equatable {
     var member: User
     var day: LocalDay
     var lines: [String] = []
+
+    /// What the flow does after a line of the note.
+    enum Action: Equatable {
+        /// The next line.
+        case wait
+        /// The note is done: its text, for the session to add to the member's day.
+        case add(String, for: User, on: LocalDay)
+        /// Ctrl-C: the note is dropped.
+        case drop
+    }
+
+    /// A line of the note; `.` alone or Ctrl-D adds it to the day, Ctrl-C drops it.
+    mutating func read(_ input: Flow.Input) -> Action {
+        switch input {
+        case .line(let line) where line.trimmingWhitespace() != ".":
+            lines.append(line)
+            return .wait
+        case .line, .endOfInput:
+            return .add(lines.joined(separator: "\n"), for: member, on: day)
+        case .interrupted:
+            return .drop
+        }
+    }
 }
 
-/// The month on the screen (`:calendar`).
-struct MonthView: Equatable {
-    var member: User
-    var month: LocalMonth
-    var today: LocalDay
-    /// Lines of the month on the screen, taken back when another is drawn.
-    var drawn = 0
-    /// `:` was typed: the rest of the line is a command.
-    var commandLine = false
-}
+/// The admin PIN asked at a kiosk (`asking` leads the prompt), before
+/// `:edit` changes a set the turn did not save, or `:private off` puts a
+/// private member back on the board: one line, checked by the session.
+struct AdminPin: Equatable {
+    var use: Flow.PinUse
+    var asking: String
 
-/// History on a screen (`:history`), read on as it moves.
-struct Pager {
-    var feed: HistoryFeed
-    var whose: String
-    /// Lines a screen holds (less the status line).
-    var height: Int
-    var top = 0
-    /// The first line not on the screen yet: Down prints one line, not the page again.
-    var shownEnd = 0
-    /// `/` was typed: the next line is the filter.
-    var filtering = false
+    /// What the flow does with the line read.
+    enum Action: Equatable {
+        /// The PIN typed, for the session to check (`Event.admitted`).
+        case check(String, Flow.PinUse)
+        /// No PIN given: what stays as it was.
+        case refuse(String)
+    }
 
-    /// The lines a fill must reach to show this screen (and know if more follow).
-    var needed: Int { top + height + 1 }
-
-    var end: Int { min(top + height, feed.lines.count) }
-
-    var status: String {
-        let lines = feed.lines
-        let total = feed.exhausted ? "\(lines.count)" : "\(lines.count)+"
-        let filter = feed.filter.map { " /\($0)" } ?? ""
-        let shown = lines.isEmpty ? "nothing" : "\(top + 1)–\(end) of \(total)"
-        return "-- \(shown)\(filter) -- Space next · b back · /text filter · q done "
+    /// The PIN typed; Ctrl-C or Ctrl-D leaves everything as it was.
+    func read(_ input: Flow.Input) -> Action {
+        guard case .line(let pin) = input else { return .refuse(Flow.unchanged(use)) }
+        return .check(pin, use)
     }
 }

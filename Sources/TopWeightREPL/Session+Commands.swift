@@ -3,13 +3,27 @@ import TopWeightCore
 import TopWeightText
 import TopWeightUseCases
 
-// MARK: - What `:` commands read
+// MARK: - What the flow asks the logbook
 
 extension Session {
-    /// A command's read, by its one use-case call; the flow says what it found (`Flow.answered`).
+    /// A read (or a one-row write) for the flow, by its use-case call; the
+    /// flow says what it found (`Flow.answered`) and decides what follows.
     func fetch(_ query: Flow.Query) -> Outcome {
-        fetched { () throws(WorkoutsError) -> Flow.Event? in
+        // A problem reading them never stands in the way of the sets.
+        let notes = { (records: [WorkoutRecord], member: Int64?) in
+            member.flatMap { try? self.prompts.notes(beside: records, of: $0, calendar: self.log.calendar) } ?? [:]
+        }
+        return fetched(failing: Flow.failure(of: query)) { () throws(WorkoutsError) -> Flow.Event? in
             switch query {
+            case .member(let name):
+                if let known = try prompts.member(named: name) { return .memberFound(known) }
+                if let other = lookalike(of: name, kind: .user) { return .lookalike(name, kind: .user, of: other) }
+                // As for exercises, from the names Tab knows (topped up with other terminals').
+                return .newMember(name, similar: SimilarNames.to(name, among: names.allMembers()))
+            case .plannedExercise(let name):
+                if let known = try workouts.chosenExercise(named: name) { return .plannedExercise(known) }
+                try workouts.checkNewExerciseName(name)
+                return .plannedExercise(.unsaved(named: name, category: nil))
             case .members: return .fetched(.members(try workouts.members()))
             case .exercises:
                 let rows = try workouts.exerciseRows(includeCatalog: false)
@@ -22,13 +36,12 @@ extension Session {
                 let chosen = try typed.isEmpty ? nil : workouts.loggedExercise(named: loggedExerciseName(typed))
                 return .fetched(.records(try progress.personalRecords(of: member, exercise: chosen), of: member, exercise: chosen?.name))
             case .stats(let member): return .fetched(.stats(try progress.stats(of: member, now: settings.now()), of: member))
-            case .today(let member):
-                let today = try workouts.today(of: member)?.workout
-                return .fetched(.today(today.map { ProgramText.lines($0, member: member.name) }, walkable: !(today?.exercises.isEmpty ?? true),
-                                       of: member))
-            case .programDay(let member):
-                let now = settings.now()
-                guard let day = try workouts.dayToWalk(of: member, since: dayStart, now: now) else { return .fetched(.today(nil, of: member)) }
+            case .today(let member): return .fetched(.today(try workouts.today(of: member)?.workout, of: member))
+            case .headline(let member):
+                // A database problem here never stands in the way of logging.
+                return (try? workouts.today(of: member)).map { .fetched(.headline($0.workout)) }
+            case .programDay(let member, let since):
+                guard let day = try workouts.dayToWalk(of: member, since: since, now: settings.now()) else { return .fetched(.today(nil, of: member)) }
                 return .going(day, for: member)
             case .chart(let member, nil, _):
                 return .fetched(.chart(try log.bodyWeightChart(of: member, since: nil), of: member, exercise: nil, .bodyweight))
@@ -49,12 +62,16 @@ extension Session {
                 return .repeating(found, steps: log.plan(repeating: found), for: member)
             case .whoseHistory(let name, let limit):
                 // "" the one at hand, `all` (`nil`) everybody.
-                let whose = try name.lowercased() == "all" ? nil : name.isEmpty ? turn.user ?? defaultUser() : workouts.member(named: name)
-                guard settings.kiosk else { return .historyOf(whose, limit: limit) }
-                // At a kiosk a private member's sets show to that member's turn only.
-                guard let whose else { return .historyOf(nil, limit: limit, hiding: try privateMembers()) }
-                if whose.id != turn.user?.id, try workouts.isPrivate(whose) { return .failed("\(whose.name) keeps their sets private.") }
-                return .historyOf(whose, limit: limit)
+                return .historyOf(try name.lowercased() == "all" ? nil : name.isEmpty ? turn.user ?? defaultUser() : workouts.member(named: name),
+                                  limit: limit)
+            case .privateMembers(let except, let limit):
+                var keys: Set<String> = []
+                for member in try workouts.members().map(\.user) where member.id != except {
+                    if try workouts.isPrivate(member) { keys.insert(NameRules.key(member.name)) }
+                }
+                return .historyOf(nil, limit: limit, hiding: keys)
+            case .privateHistory(let member, let limit):
+                return try workouts.isPrivate(member) ? .historyKeptPrivate(member) : .historyOf(member, limit: limit, hiding: [])
             case .setToEdit(let id?): return .editFound(try workouts.record(id: id), id: id, member: nil)
             case .setToEdit(nil):
                 // This turn's last save (read again), else the newest set of the member at hand.
@@ -62,11 +79,15 @@ extension Session {
                 guard let member = turn.user ?? defaultUser() else { return .editFound(nil, id: nil, member: nil) }
                 return .editFound(try prompts.newestSet(of: member), id: nil, member: member)
             case .history(let member, let limit, let hiding):
-                var query = HistoryQuery()
-                query.userID = member?.id
-                let page = try workouts.historyPage(query, limit: limit)
+                let page = try workouts.historyPage(HistoryQuery(userID: member?.id), limit: limit)
                 let shown = page.records.filter { !hiding.contains(NameRules.key($0.user)) }
-                return .fetched(.history(shown.isEmpty ? [] : render(shown, member: member?.id), more: page.more, of: member, limit: limit))
+                return .fetched(.history(shown, notes: notes(shown, member?.id), keptOnly: prompts.unreachable != nil,
+                                         more: page.more, of: member, limit: limit))
+            case .historyPage(let member, let after):
+                var query = HistoryQuery(userID: member)
+                if let after { query.before = (after.performedAt, after.id) }
+                let (found, more) = try workouts.historyPage(query, limit: HistoryFeed.pageSize)
+                return .historyRead(found, more: more, notes: notes(found, member), keptOnly: prompts.unreachable != nil)
             case .privacy(let member, let chosen):
                 guard let chosen else { return .fetched(.privacy(member, try workouts.isPrivate(member))) }
                 try workouts.setPrivate(member, chosen)
@@ -81,16 +102,6 @@ extension Session {
         }
     }
 
-    /// The name keys of the private members, but the one whose turn it is:
-    /// whose sets `:history all` leaves out at a kiosk.
-    func privateMembers() throws(WorkoutsError) -> Set<String> {
-        var keys: Set<String> = []
-        for member in try workouts.members().map(\.user) where member.id != turn.user?.id {
-            if try workouts.isPrivate(member) { keys.insert(NameRules.key(member.name)) }
-        }
-        return keys
-    }
-
     /// What a request came to: its event for the flow, nothing once it said
     /// why there is none, or its one-line problem (`Event.failed`, unless told otherwise).
     func fetched(failing: (String) -> Flow.Event = Flow.Event.failed, _ body: () throws(WorkoutsError) -> Flow.Event?) -> Outcome {
@@ -98,16 +109,6 @@ extension Session {
             return try body().map(Outcome.then) ?? .done
         } catch {
             return .then(failing(error.description))
-        }
-    }
-
-    /// Whether `pin` is the admin's: what it is for goes on, or why not (`Event.admitted`).
-    func admit(_ pin: String, for use: Flow.PinUse) -> Outcome {
-        do {
-            _ = try workouts.admit(pin: pin, now: settings.now())
-            return .then(.admitted(use, refusal: nil))
-        } catch {
-            return .then(.admitted(use, refusal: error.description))
         }
     }
 }

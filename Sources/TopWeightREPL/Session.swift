@@ -4,9 +4,12 @@ import TopWeightCore
 import TopWeightText
 import TopWeightUseCases
 
-/// The quick-record flow: user → exercise → weight → reps → series → saved,
-/// as a state machine over a `LineSource`, so a terminal, a pipe and a test
-/// script all drive exactly the same code.
+/// The logger's handler around the quick-record flow (user → exercise →
+/// weight → reps → series → saved): it reads a line or key from a
+/// `LineSource` as the flow's mode says, hands it to `Flow.transition`, and
+/// carries out the effects that come back (the console, the line editor,
+/// the use cases), so a terminal, a pipe and a test script all drive exactly
+/// the same code. What to do and what to say is the flow's.
 public final class Session {
     /// What the prompts read between saves: defaults, names, the sets `:edit` and `:undo` mean.
     let prompts: Prompts
@@ -29,6 +32,10 @@ public final class Session {
     let names: Names
     /// What was typed for a set made one: the exercise (the one rule), its defaults, the save.
     let entry: SetEntry
+
+    /// Problems met while carrying out an effect whose answer still goes on
+    /// (`attempt`): told to the flow (`Event.problem`) before that answer.
+    var problems: [String] = []
 
     public convenience init(store: any Logbook, source: any LineSource, console: any Console,
                             catalog: ExerciseCatalog, routines: @autoclosure @escaping @Sendable () -> RoutineCatalog = .bundled(),
@@ -75,7 +82,10 @@ public final class Session {
             let (next, effects) = Flow.transition(consume current, events.removeFirst(), context)
             turn = next
             for effect in effects {
-                switch perform(effect) {
+                let outcome = perform(effect)
+                events += problems.map(Flow.Event.problem)
+                problems = []
+                switch outcome {
                 case .done: break
                 case .ended(let ending): return ending
                 case .then(let result): events.append(result)
@@ -90,7 +100,7 @@ public final class Session {
         Flow.Context(kiosk: settings.kiosk, interactive: source.isInteractive, now: settings.now(), grouping: grouping,
                      columns: settings.columns ?? source.screenColumns ?? 80, glyphs: settings.chartGlyphs,
                      style: settings.textStyle, firstWeekday: firstWeekday,
-                     rows: source.isInteractive ? source.screenRows : nil, pageSize: settings.historyPageSize)
+                     rows: source.isInteractive ? source.screenRows : nil, pageSize: settings.historyPageSize, unit: settings.unit)
     }
 
     /// What the session reads next, as the flow's mode says.
@@ -120,15 +130,17 @@ public final class Session {
     }
 
     /// Carries out one of the flow's decisions: the only place that talks to
-    /// the use cases and the console on the flow's behalf.
+    /// the use cases and the console on the flow's behalf. Every line the
+    /// flow prints passes the output edge here, where text from the logbook
+    /// (names another tool may have written) is made terminal-safe, once.
     func perform(_ effect: Flow.Effect) -> Outcome {
         switch effect {
-        case .say(let line): say(line)
+        case .say(let line): console.say(TerminalText.safe(line))
         case .warn(let line): warn(line)
         case .show(let lines): lines.forEach(console.say)
         case .erase(let count): source.eraseLines(count)
-        case .idleReset: reset()
-        case .endTurn: endTurn()
+        case .forget: source.forget()
+        case .clearScreen: source.clearScreen()
         case .end(let ending): return .ended(ending)
         case .fetch(let query): return fetch(query)
         case .checkAdminPinSet(let use):
@@ -137,16 +149,20 @@ public final class Session {
         case .findMember(let command, let argument): return .then(.member(turn.user ?? defaultUser(), for: command, argument))
         case .undo(let record):
             return fetched { () throws(WorkoutsError) in .undone(record, removed: try workouts.deleteRecord(id: record.id, now: settings.now())) }
-        case .chooseMember(let name): return findMember(name)
-        case .select(let member): select(member)
         case .resolveExercise(let text, let entry): return exercise(text, then: entry)
         case .loadDefaults(let entry):
             guard let member = turn.user, let chosen = turn.exercise else { return .then(.lastValues(nil, then: entry)) }
             return .then(.lastValues((try? prompts.lastValues(of: member, for: chosen)) ?? nil, then: entry))
         case .save: return save()
-        case .findPlannedExercise: return plannedExercise()
-        case .finishDay(let expected): return finishDay(expected)
-        case .noteRoutine(let routine, let now): return noteRoutine(routine, at: now)
+        case .finishDay(let member, let since, let expected):
+            return fetched { () throws(WorkoutsError) in
+                .fetched(.dayFinished(try workouts.finishDay(of: member, since: since, now: settings.now(), expected: expected)))
+            }
+        case .noteRoutine(let routine, let member, let day, let now):
+            return fetched(failing: Flow.Event.routineNotNoted) { () throws(WorkoutsError) in
+                try log.markRoutine(routine, for: member, on: day, now: now)
+                return nil
+            }
         case .createMember(let name):
             return fetched { () throws(WorkoutsError) in .memberCreated(try prompts.createMember(named: name, now: settings.now())) }
         case .createExercise(let name, let entry):
@@ -156,21 +172,23 @@ public final class Session {
                 // A new name with a set's numbers takes the kind they make (`hang 1:30x3`: a hold).
                 return .resolved(Exercise.unsaved(named: name, category: nil, kind: entry?.fits.first ?? .weight), entry: entry, typed: nil, last: nil)
             }
-        case .checkAdminPin(let pin): return admit(pin, for: .quit)
-        case .drawMonth:
-            guard case .calendar(let view) = turn.mode else { return .done }
-            return fetched { () throws(WorkoutsError) in .monthDrawn(try log.month(view.month, of: view.member)) }
-        case .fillPage(let lines): return fillPage(lines)
+        case .drawMonth(let member, let month):
+            return fetched { () throws(WorkoutsError) in .monthDrawn(try log.month(month, of: member)) }
         case .addNote(let text, let member, let day):
             return fetched { () throws(WorkoutsError) in
                 try log.addNote(text, for: member, on: day, now: settings.now())
                 return .fetched(.noteAdded(member, day))
             }
-        case .admit(let pin, let use): return admit(pin, for: use)
+        case .admit(let pin, let use):
+            return fetched(failing: { .admitted(use, refusal: $0) }) { () throws(WorkoutsError) in
+                _ = try workouts.admit(pin: pin, now: settings.now())
+                return .admitted(use, refusal: nil)
+            }
         case .checkEditedExercise(let name):
             // A problem is said, and the edit stays at the exercise.
-            guard let known = attempt({ () throws(WorkoutsError) in try workouts.knownExercise(named: name, now: settings.now()) }) else { return .done }
-            return .then(.editedExercise(known, typed: name))
+            return fetched(failing: Flow.Event.problem) { () throws(WorkoutsError) in
+                .editedExercise(try workouts.knownExercise(named: name, now: settings.now()), typed: name)
+            }
         case .commitEdit(let target, let name, let values):
             return fetched { () throws(WorkoutsError) in
                 let changed = try NameRules.key(name) == NameRules.key(target.exercise) ? nil : workouts.exercise(named: name)
@@ -249,33 +267,9 @@ public final class Session {
         return entry.nudge(after: saved, id: id, calendar: grouping.calendar, weeks: turn.memberFacts?.nudgeWeeks)
     }
 
-    // MARK: - Leaving and resetting
-
-    /// Ctrl-D or `:user`: the member is done; the next one starts at the user prompt.
-    func endTurn() {
-        if let member = turn.user { warn("Bye, \(member.name).") }
-        reset()
-    }
-
-    /// The one way a turn ends, whatever ended it (Ctrl-D, `:user`, another
-    /// member, the idle timeout at any prompt or question): the entry, the
-    /// member, their `:unit`, their undo list, the line editor's history and
-    /// kill buffer all go, and a kiosk clears its screen.
-    func reset() {
-        turn = Turn(unit: settings.unit)
-        source.forget()
-        if settings.kiosk { source.clearScreen() }
-    }
-
     // MARK: - Output
 
-    /// Every line the flow prints goes through these two: the output edge,
-    /// where text from the logbook (names another tool may have written) is
-    /// made terminal-safe, once.
-    func say(_ line: String) {
-        console.say(TerminalText.safe(line))
-    }
-
+    /// A problem said by the session itself (a save that failed on its way).
     func warn(_ line: String) {
         console.warn(TerminalText.safe(line))
     }

@@ -2,7 +2,7 @@ import TopWeightCore
 import TopWeightUseCases
 
 /// Everything that belongs to the member at the terminal: it starts empty
-/// with the flow's unit, and `Session.reset()` replaces it whole, so nothing
+/// with the flow's unit, and `Flow.reset` replaces it whole, so nothing
 /// of one member (the unit chosen with `:unit`, the undo list, the numbers
 /// the session remembers, the question showing) can reach the next one.
 struct Turn {

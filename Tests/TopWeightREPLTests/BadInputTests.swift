@@ -3,7 +3,7 @@ import LineEditor
 import Testing
 import TopWeightCore
 import TopWeightTestSupport
-import TopWeightREPL
+@testable import TopWeightREPL
 import TopWeightStore
 
 /// Every kind of bad input re-prompts with a one-line reason and saves nothing.
@@ -28,18 +28,18 @@ struct BadInputTests {
         (["", "", "", "", ""], "1000"),
         (["", "", "", "", ""], "three"),
     ])
-    func badNumbers(before: [String], bad: String) throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 8, 3))
-        let source = ScriptedLineSource(lines: Array(before.dropLast()) + [bad])
-        let (console, _) = fixture.run(source)
-        #expect(try fixture.records().count == 1, "nothing new saved for \(bad)")
-        let reasons = console.warned.filter { $0.contains("(e.g. ") }
-        #expect(reasons.count == 1, "\(console.warned)")
+    func badNumbers(before: [String], bad: String) {
+        // From the exercise prompt: the first answer of `before` is the user prompt's.
+        var script = FlowScript.atExercise(.kg(60, 8, 3))
+        for answer in before.dropFirst().dropLast() { script.type(answer) }
+        let asked = script.prompt
+        script.type(bad)
+        #expect(!script.saves, "nothing saved for \(bad)")
+        let reasons = script.warned.filter { $0.contains("(e.g. ") }
+        #expect(reasons.count == 1, "\(script.warned)")
         #expect(reasons.allSatisfy { !$0.contains("\n") })
         // The same prompt comes back.
-        let answered = before.count - 1
-        #expect(source.prompts[answered + 1] == source.prompts[answered])
+        #expect(script.prompt == asked)
     }
 
     @Test("a number out of range in a command gets its range, whatever its size or sign", arguments: [
@@ -58,14 +58,13 @@ struct BadInputTests {
     }
 
     @Test("a weight step below zero is refused with the reason, and the prompt stays", arguments: ["--", "-500"])
-    func neverNegative(step: String) throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(2.5, 8, 3))
-        let source = ScriptedLineSource(lines: ["", "", step, "", "", ""])
-        let (console, _) = fixture.run(source)
-        #expect(console.warned.contains { $0.contains("below 0 kg") })
-        #expect(source.prompts[3] == "[Ana] weight kg [2.5]: ", "asked again")
-        #expect(try fixture.records().first?.values.weight.hundredths == 250, "saved with the weight kept, not 0")
+    func neverNegative(step: String) {
+        var script = FlowScript.atWeight(.kg(2.5, 8, 3))
+        script.type(step)
+        #expect(script.warned.contains { $0.contains("below 0 kg") })
+        #expect(script.prompt == "[Ana] weight kg [2.5]: ", "asked again")
+        for _ in 0..<3 { script.type("") }
+        #expect(script.saves && script.turn.draft.values?.weight.hundredths == 250, "saved with the weight kept, not 0")
     }
 
     @Test("bad names are refused and nothing is created", arguments: [
@@ -92,13 +91,11 @@ struct BadInputTests {
     }
 
     @Test("a very long line is refused unread")
-    func longLine() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 8, 3))
-        let long = String(repeating: "9", count: 100_000)
-        let (console, _) = fixture.run(ScriptedLineSource(lines: ["", "", long]))
-        #expect(console.warned.contains { $0.hasPrefix("That line is too long") })
-        #expect(try fixture.records().count == 1)
+    func longLine() {
+        var script = FlowScript.atWeight(.kg(60, 8, 3))
+        script.type(String(repeating: "9", count: 100_000))
+        #expect(script.warned.contains { $0.hasPrefix("That line is too long") })
+        #expect(!script.saves && script.turn.step == .weight)
     }
 
     @Test("names stored with escape sequences by another tool are shown inert")

@@ -2,16 +2,16 @@ import Foundation
 import Testing
 import TopWeightCore
 import TopWeightTestSupport
-import TopWeightREPL
+@testable import TopWeightREPL
 import TopWeightStore
 
 @Suite("Commands at any prompt")
 struct CommandTests {
     @Test(":help lines every description up in one column; a kiosk's :quit says the admin leaves", arguments: [false, true])
     func helpAligned(kiosk: Bool) throws {
-        let fixture = try Fixture()
-        let (console, _) = fixture.run(ScriptedLineSource(lines: [":help"]), kiosk: kiosk)
-        let commands = console.said.filter { $0.hasPrefix(":") }
+        var script = FlowScript(kiosk: kiosk)
+        script.type(":help")
+        let commands = script.said.filter { $0.hasPrefix(":") }
         #expect(commands.count > 15)
         // Where each description starts: after the usage and its run of spaces.
         let columns = commands.map { line -> Int in
@@ -25,11 +25,11 @@ struct CommandTests {
     }
 
     @Test(":help lists every command")
-    func help() throws {
-        let fixture = try Fixture()
-        let (console, _) = fixture.run(ScriptedLineSource(lines: [":help"]))
+    func help() {
+        var script = FlowScript()
+        script.type(":help")
         for command in [":help", ":user", ":history", ":users", ":exercises", ":undo", ":quit", ":unit"] {
-            #expect(console.said.contains { $0.hasPrefix(command) }, "missing \(command)")
+            #expect(script.said.contains { $0.hasPrefix(command) }, "missing \(command)")
         }
     }
 
@@ -82,29 +82,35 @@ struct CommandTests {
     }
 
     @Test(":unit lb switches the unit of the entry")
-    func unit() throws {
-        let fixture = try Fixture()
-        let source = ScriptedLineSource(lines: ["Ana", "y", "Bench Press", ":unit lb", "135", "5", "3"])
-        fixture.run(source)
-        #expect(source.prompts.contains("[Ana] weight lb: "))
-        #expect(try fixture.records().first?.values.weight == Weight(hundredths: 13500, unit: .lb))
+    func unit() {
+        var script = FlowScript()
+        script.send(.memberCreated(FlowScript.ana))
+        let bench = Exercise.unsaved(named: "Bench Press", category: nil)
+        script.type("Bench Press")
+        script.send(.resolved(bench, entry: nil, typed: "Bench Press", last: nil))
+        script.type(":unit lb")
+        #expect(script.prompt == "[Ana] weight lb: ")
+        for answer in ["135", "5", "3"] { script.type(answer) }
+        #expect(script.saves && script.turn.draft.values?.weight == Weight(hundredths: 13500, unit: .lb))
     }
 
     @Test(":unit lb applies to an exercise last logged in kg: the prompt offers its weight in lb, the save is in lb, :unit says lb")
-    func unitOverLastKg() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(102.5, 5, 5))
-        try fixture.seed(user: "Ana", exercise: "Deadlift", values: .kg(140, 3, 1))
-        let source = ScriptedLineSource(lines: ["Ana", ":unit lb", "Bench Press", "", "", "", ":unit", "Deadlift", ":unit kg", "", "", ""])
-        let (console, _) = fixture.run(source)
+    func unitOverLastKg() {
+        var script = FlowScript.atExercise(.kg(102.5, 5, 5))
+        script.type(":unit lb")
+        script.enter("Bench Press", as: FlowScript.bench)
         // 102.5 kg is 225.97 lb: offered as 225 lb, to the nearest 5 lb step.
-        #expect(source.prompts.contains("[Ana] weight lb [225]: "), "\(source.prompts)")
-        #expect(!source.prompts.contains { $0.hasPrefix("[Ana] weight kg") && $0.contains("102.5") }, "\(source.prompts)")
-        let saved = try fixture.records()
-        #expect(saved.contains { $0.exercise == "Bench Press" && $0.values.weight == Weight(hundredths: 22500, unit: .lb) }, "\(saved.map(\.values))")
-        #expect(console.said.contains { $0.hasPrefix("Weights are in lb") }, "\(console.said)")
+        #expect(script.prompt == "[Ana] weight lb [225]: ")
+        for _ in 0..<3 { script.type("") }
+        #expect(script.saves && script.turn.draft.values?.weight == Weight(hundredths: 22500, unit: .lb))
+        script.answerSave()
+        script.type(":unit")
+        #expect(script.said.contains { $0.hasPrefix("Weights are in lb") }, "\(script.said)")
+        script.enter("Deadlift", as: Exercise(id: 3, name: "Deadlift", category: nil), last: .kg(140, 3, 1))
+        #expect(script.prompt == "[Ana] weight lb [310]: ")
         // :unit kg at the weight prompt turns the offered weight back: 140 kg is 140 kg.
-        #expect(source.prompts.last { $0.hasPrefix("[Ana] weight") } == "[Ana] weight kg [140]: ", "\(source.prompts)")
+        script.type(":unit kg")
+        #expect(script.prompt == "[Ana] weight kg [140]: ")
     }
 
     @Test(":users and :exercises list what is known")
@@ -118,22 +124,19 @@ struct CommandTests {
     }
 
     @Test(":quit ends the session; an unknown command says so")
-    func quitAndUnknown() throws {
-        let fixture = try Fixture()
-        let source = ScriptedLineSource(lines: [":frobnicate", ":q", "never read"])
-        let (console, ending) = fixture.run(source)
-        #expect(ending == .quit)
-        #expect(console.warned.first?.hasPrefix("Unknown command :frobnicate") == true)
-        #expect(source.remaining == 1)
+    func quitAndUnknown() {
+        var script = FlowScript()
+        script.type(":frobnicate")
+        #expect(script.warned.first?.hasPrefix("Unknown command :frobnicate") == true)
+        #expect(script.type(":q") == [.end(.quit)], "nothing read after it")
     }
 
     @Test("a start shared by several commands names them and runs none; a unique start runs its command")
-    func ambiguousStart() throws {
-        let fixture = try Fixture()
-        let source = ScriptedLineSource(lines: [":s", ":u", ":st x", ":q"])
-        let (console, ending) = fixture.run(source)
-        #expect(ending == .quit)
-        #expect(console.warned == [
+    func ambiguousStart() {
+        var script = FlowScript()
+        for line in [":s", ":u", ":st x"] { script.type(line) }
+        #expect(script.type(":q") == [.end(.quit)])
+        #expect(script.warned == [
             ":s could be :start or :stats; type more of it",
             ":u could be :user, :users, :unit or :undo; type more of it",
             ":st could be :start or :stats; type more of it",

@@ -21,9 +21,9 @@ struct FlowModeTests {
         let day = LocalDay(year: 2026, month: 11, day: 21) ?? LocalDay(Date(), in: Calendar(identifier: .gregorian))
         let modes: [Mode] = [
             .edit(SetEdit(set)),
-            .pin(.edit(set), asking: "#7 is Ana's set."),
+            .pin(AdminPin(use: .edit(set), asking: "#7 is Ana's set.")),
             .note(NoteDraft(member: ana, day: day)),
-            .pager(Pager(feed: HistoryFeed(query: HistoryQuery(), limit: nil), whose: "Ana", height: 10)),
+            .pager(Pager(feed: HistoryFeed(member: 1, limit: nil), whose: "Ana", height: 10)),
             .calendar(MonthView(member: ana, month: LocalMonth(day), today: day)),
         ]
         turn.mode = modes[index]
@@ -33,8 +33,9 @@ struct FlowModeTests {
     @Test("the idle timeout and a signal end every mode, handled once by the flow", arguments: 0..<5)
     func idleAndSignal(index: Int) {
         let (idle, reset) = Flow.transition(Self.turn(inMode: index), .timedOut, Self.context)
-        #expect(reset == [.idleReset, .warn("Idle for a while: back to the start. Type your name to log a set.")])
+        #expect(reset == [.forget, .warn("Idle for a while: back to the start. Type your name to log a set.")])
         #expect(idle.mode.read == .entry, "back to the prompts")
+        #expect(idle.user == nil && idle.step == .user, "the turn is over")
         let (_, ended) = Flow.transition(Self.turn(inMode: index), .terminated, Self.context)
         #expect(ended == [.end(.terminated)])
     }
@@ -77,12 +78,12 @@ struct FlowModeTests {
     @Test("the calendar moves a month per key and draws it; another key goes back")
     func calendar() {
         let (moved, effects) = Flow.transition(Self.turn(inMode: 4), .line("left"), Self.context)
-        #expect(effects == [.drawMonth])
         guard case .calendar(let view) = moved.mode else {
             Issue.record("left the calendar")
             return
         }
         #expect(view.month.description == "2026-10")
+        #expect(effects == [.drawMonth(Self.ana, view.month)])
         #expect(Flow.transition(moved, .line("x"), Self.context).0.mode.read == .entry)
     }
 
@@ -90,8 +91,12 @@ struct FlowModeTests {
     func pager() {
         let (moved, effects) = Flow.transition(Self.turn(inMode: 3), .line("j"), Self.context)
         // One line on: the screen from line 2, and one more to know if more follow.
-        #expect(effects == [.fillPage(lines: 12)])
-        #expect(moved.mode.read != .entry)
+        #expect(effects == [.fetch(.historyPage(1, after: nil))])
+        guard case .pager(let pager) = moved.mode else {
+            Issue.record("left the pager")
+            return
+        }
+        #expect(pager.top == 1 && pager.needed == 12)
         #expect(Flow.transition(Self.turn(inMode: 3), .line("q"), Self.context).0.mode.read == .entry)
     }
 }

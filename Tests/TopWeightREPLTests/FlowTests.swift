@@ -3,7 +3,7 @@ import Testing
 import TopWeightCatalog
 import TopWeightCore
 import TopWeightTestSupport
-import TopWeightREPL
+@testable import TopWeightREPL
 import TopWeightStore
 
 @Suite("The quick-record flow")
@@ -20,31 +20,46 @@ struct FlowTests {
     }
 
     @Test("a brand-new member logs a first set with no set-up")
-    func firstRecord() throws {
-        let fixture = try Fixture()
-        let source = ScriptedLineSource(lines: ["Ana", "y", "Bench Press", "60", "8", "3"])
-        let (console, _) = fixture.run(source)
-        let records = try fixture.records()
-        #expect(records.count == 1)
-        #expect(records.first?.user == "Ana")
-        #expect(records.first?.exercise == "Bench Press")
-        #expect(records.first?.values == .kg(60, 8, 3))
-        #expect(console.said.contains { $0.hasPrefix("Saved #") && $0.contains("Ana · Bench Press · 60 kg × 8 reps × 3 series") })
-        #expect(source.prompts.prefix(6) == ["user: ", "New member \"Ana\". Create? [y/n] ", "[Ana] exercise: ", "[Ana] weight kg: ", "[Ana] reps: ", "[Ana] series: "])
+    func firstRecord() {
+        var script = FlowScript()
+        var prompts = [script.prompt]
+        script.type("Ana")
+        script.send(.newMember("Ana", similar: []))
+        prompts.append(script.prompt)
+        #expect(script.type("y") == [.createMember("Ana")])
+        script.send(.memberCreated(FlowScript.ana))
+        prompts.append(script.prompt)
+        script.type("Bench Press")
+        script.send(.resolved(.unsaved(named: "Bench Press", category: "barbell"), entry: nil, typed: "Bench Press", last: nil))
+        for answer in ["60", "8", "3"] {
+            prompts.append(script.prompt)
+            script.type(answer)
+        }
+        #expect(prompts == ["user: ", "New member \"Ana\". Create? [y/n] ", "[Ana] exercise: ", "[Ana] weight kg: ", "[Ana] reps: ", "[Ana] series: "])
+        #expect(script.saves && script.turn.exercise?.name == "Bench Press" && script.turn.draft.values == .kg(60, 8, 3))
+        script.answerSave()
+        #expect(script.said.contains { $0.hasPrefix("Saved #") && $0.contains("Ana · Bench Press · 60 kg × 8 reps × 3 series") })
     }
 
     @Test("repeating the last set takes five Enter presses from the user prompt")
-    func repeatInFiveEnters() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(62.5, 8, 3))
-        let source = ScriptedLineSource(lines: ["", "", "", "", ""])
-        fixture.run(source)
-        #expect(source.prompts.prefix(5) == ["user [Ana]: ", "[Ana] exercise [Bench Press]: ", "[Ana] weight kg [62.5]: ", "[Ana] reps [8]: ", "[Ana] series [3]: "])
-        let records = try fixture.records()
-        #expect(records.count == 2)
-        #expect(records.first?.values == .kg(62.5, 8, 3))
+    func repeatInFiveEnters() {
+        var script = FlowScript()
+        script.turn.shownUser = FlowScript.ana
+        var prompts = [script.prompt]
+        script.type("")
+        script.turn.shownExercise = FlowScript.bench
+        prompts.append(script.prompt)
+        script.type("")
+        script.send(.lastValues(.kg(62.5, 8, 3), then: nil))
+        for _ in 0..<3 {
+            prompts.append(script.prompt)
+            script.type("")
+        }
+        #expect(prompts == ["user [Ana]: ", "[Ana] exercise [Bench Press]: ", "[Ana] weight kg [62.5]: ", "[Ana] reps [8]: ", "[Ana] series [3]: "])
+        #expect(script.saves && script.turn.draft.values == .kg(62.5, 8, 3))
+        script.answerSave()
         // After the save the flow continues with the same member and exercise.
-        #expect(source.prompts.dropFirst(5).first == "[Ana] exercise [Bench Press]: ")
+        #expect(script.turn.step == .exercise && script.turn.user == FlowScript.ana && script.turn.exercise == FlowScript.bench)
     }
 
     @Test("a one-line entry at the exercise prompt saves at once")
@@ -59,21 +74,17 @@ struct FlowTests {
     }
 
     @Test("a one-line entry at the weight prompt saves at once, and takes a unit")
-    func oneLineAtWeight() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 5, 5))
-        let source = ScriptedLineSource(lines: ["", "", "135lbx5x3"])
-        fixture.run(source)
-        let record = try #require(try fixture.records().first)
-        #expect(record.values == SetValues(weight: Weight(hundredths: 13500, unit: .lb), reps: 5, series: 3))
+    func oneLineAtWeight() {
+        var script = FlowScript.atWeight(.kg(60, 5, 5))
+        #expect(script.type("135lbx5x3") == [.save])
+        #expect(script.turn.draft.values == SetValues(weight: Weight(hundredths: 13500, unit: .lb), reps: 5, series: 3))
     }
 
     @Test("WEIGHTxREPS at the weight prompt keeps the series default")
-    func weightAndRepsOnly() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 5, 4))
-        fixture.run(ScriptedLineSource(lines: ["", "", "70x6"]))
-        #expect(try fixture.records().first?.values == .kg(70, 6, 4))
+    func weightAndRepsOnly() {
+        var script = FlowScript.atWeight(.kg(60, 5, 4))
+        #expect(script.type("70x6") == [.save])
+        #expect(script.turn.draft.values == .kg(70, 6, 4))
     }
 
     @Test("steppers move from the defaults", arguments: [
@@ -83,47 +94,49 @@ struct FlowTests {
         (["+7.5", "10", ""], SetValues.kg(67.5, 10, 3)),
         (["62,5", "", ""], SetValues.kg(62.5, 8, 3)),
     ])
-    func steppers(inputs: [String], expected: SetValues) throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 8, 3))
-        fixture.run(ScriptedLineSource(lines: ["", ""] + inputs))
-        #expect(try fixture.records().first?.values == expected)
+    func steppers(inputs: [String], expected: SetValues) {
+        var script = FlowScript.atWeight(.kg(60, 8, 3))
+        for input in inputs { script.type(input) }
+        #expect(script.saves && script.turn.draft.values == expected)
     }
 
     @Test("pounds step by 5 and are stored as typed")
     func poundSteps() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: SetValues(weight: Weight(hundredths: 13500, unit: .lb), reps: 5, series: 3))
-        fixture.run(ScriptedLineSource(lines: ["", "", "+", "", ""]))
-        let record = try #require(try fixture.records().first)
-        #expect(record.values.weight == Weight(hundredths: 14000, unit: .lb))
-        #expect(record.values.weight.description == "140 lb")
+        var script = FlowScript.atWeight(SetValues(weight: Weight(hundredths: 13500, unit: .lb), reps: 5, series: 3))
+        for input in ["+", "", ""] { script.type(input) }
+        let values = try #require(script.saves ? script.turn.draft.values : nil)
+        #expect(values.weight == Weight(hundredths: 14000, unit: .lb))
+        #expect(values.weight.description == "140 lb")
     }
 
     @Test("< goes back one prompt and keeps what was typed")
-    func back() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 8, 3))
-        let source = ScriptedLineSource(lines: ["", "", "70", "<", "", "10", "<", "<", "", "", "", ""])
-        fixture.run(source)
-        #expect(source.prompts.prefix(9) == [
-            "user [Ana]: ", "[Ana] exercise [Bench Press]: ", "[Ana] weight kg [60]: ", "[Ana] reps [8]: ",
+    func back() {
+        var script = FlowScript.atWeight(.kg(60, 8, 3))
+        var prompts = [script.prompt]
+        for answer in ["70", "<", "", "10", "<", "<", "", "", ""] {
+            script.type(answer)
+            prompts.append(script.prompt)
+        }
+        #expect(prompts.prefix(7) == [
+            "[Ana] weight kg [60]: ", "[Ana] reps [8]: ",
             "[Ana] weight kg [70]: ", "[Ana] reps [8]: ", "[Ana] series [3]: ", "[Ana] reps [10]: ", "[Ana] weight kg [70]: ",
         ])
-        #expect(try fixture.records().first?.values == .kg(70, 10, 3))
+        #expect(script.saves && script.turn.draft.values == .kg(70, 10, 3))
     }
 
     @Test("Ctrl-C cancels the entry in progress and saves nothing")
-    func interrupt() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 8, 3))
-        let source = ScriptedLineSource([.line(""), .line(""), .line("+"), .interrupted, .line(""), .line(""), .line(""), .line("")])
-        let (console, ending) = fixture.run(source)
-        #expect(console.warned.contains("Cancelled; nothing saved."))
-        #expect(source.prompts[4] == "[Ana] exercise [Bench Press]: ")
+    func interrupt() {
+        var script = FlowScript.atWeight(.kg(60, 8, 3))
+        script.type("+")
+        script.press(.interrupted)
+        #expect(script.warned.contains("Cancelled; nothing saved."))
+        #expect(script.prompt == "[Ana] exercise [Bench Press]: " && !script.saves)
         // The cancelled +2.5 is gone: the next set starts from the saved defaults again.
-        #expect(try fixture.records().map(\.values) == [.kg(60, 8, 3), .kg(60, 8, 3)])
-        #expect(ending == .endOfInput)
+        for _ in 0..<4 { script.type("") }
+        #expect(script.saves && script.turn.draft.values == .kg(60, 8, 3))
+        script.answerSave()
+        #expect(script.press(.endOfInput) == [.warn("Bye, Ana."), .forget])
+        #expect(script.press(.endOfInput) == [.end(.endOfInput)])
     }
 
     @Test("Ctrl-C at the user prompt does nothing and never exits")
@@ -148,13 +161,17 @@ struct FlowTests {
     }
 
     @Test("a new exercise needs a one-key confirmation; n creates nothing")
-    func declineNewExercise() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 8, 3))
-        let source = ScriptedLineSource(lines: ["", "Zercher Squat", "n", "Zercher Squat", "y", "80", "5", "3"])
-        fixture.run(source)
-        #expect(try fixture.store.exercises().map(\.exercise.name) == ["Bench Press", "Zercher Squat"])
-        #expect(try fixture.records().first?.exercise == "Zercher Squat")
+    func declineNewExercise() {
+        var script = FlowScript.atExercise(.kg(60, 8, 3))
+        #expect(script.type("Zercher Squat") == [.resolveExercise("Zercher Squat", then: nil)])
+        script.send(.newExercise("Zercher Squat", similar: [], entry: nil))
+        #expect(script.type("n") == [.warn("Not created. Tab completes known exercises.")], "nothing created")
+        script.type("Zercher Squat")
+        script.send(.newExercise("Zercher Squat", similar: [], entry: nil))
+        #expect(script.type("y") == [.createExercise("Zercher Squat", then: nil)])
+        script.send(.resolved(.unsaved(named: "Zercher Squat", category: nil), entry: nil, typed: nil, last: nil))
+        for answer in ["80", "5", "3"] { script.type(answer) }
+        #expect(script.saves && script.turn.exercise?.name == "Zercher Squat" && script.turn.draft.values == .kg(80, 5, 3))
     }
 
     @Test("a catalog exercise is created on first use without a question, and not before")
@@ -194,13 +211,12 @@ struct FlowTests {
     }
 
     @Test("0x10 at the weight prompt is 0 kg × 10 reps, never hexadecimal 16 (asked about once: nothing on the bar)")
-    func zeroTimesTen() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 8, 3))
-        let source = ScriptedLineSource(lines: ["", "", "0x10", "y"])
-        fixture.run(source)
-        #expect(source.prompts.contains("0 kg on Bench Press: nothing on the bar. Save it? [y/n] "), "\(source.prompts)")
-        #expect(try fixture.records().first?.values == .kg(0, 10, 3))
+    func zeroTimesTen() {
+        var script = FlowScript.atWeight(.kg(60, 8, 3))
+        script.type("0x10")
+        #expect(script.prompt == "0 kg on Bench Press: nothing on the bar. Save it? [y/n] ")
+        #expect(script.type("y") == [.save])
+        #expect(script.turn.draft.values == .kg(0, 10, 3))
     }
 
     @Test("a one-line entry saves at once on the best candidate of a short form, never answering with a list")

@@ -47,10 +47,11 @@ struct FlowTransitionTests {
     @Test("Ctrl-C, Ctrl-D, the idle timeout and a signal at each prompt", arguments: [Step.user, .exercise, .weight, .reps, .series])
     func events(step: Step) {
         #expect(Flow.transition(turn(at: step), .interrupted, Self.kiosk).1 == (step == .user ? [] : [.warn("Cancelled; nothing saved."), .loadDefaults(then: nil)]))
-        #expect(Flow.transition(turn(at: step), .timedOut, Self.kiosk).1 == [.idleReset, .warn("Idle for a while: back to the start. Type your name to log a set.")])
+        #expect(Flow.transition(turn(at: step), .timedOut, Self.kiosk).1 == [.forget, .clearScreen, .warn("Idle for a while: back to the start. Type your name to log a set.")])
         #expect(Flow.transition(turn(at: step), .terminated, Self.kiosk).1 == [.end(.terminated)])
         let endOfInput = Flow.transition(turn(at: step), .endOfInput, Self.kiosk).1
-        #expect(endOfInput == (step == .user ? [.warn("This is a shared terminal: it stays open. Type your name to log a set.")] : [.endTurn]))
+        #expect(endOfInput == (step == .user ? [.warn("This is a shared terminal: it stays open. Type your name to log a set.")]
+            : [.warn("Bye, Ana."), .forget, .clearScreen]))
         #expect(Flow.transition(turn(at: .user), .endOfInput, Self.personal).1 == [.end(.endOfInput)])
     }
 
@@ -61,8 +62,8 @@ struct FlowTransitionTests {
         var waiting = turn(at: .exercise)
         waiting.question = question
         let (next, effects) = Flow.transition(waiting, .timedOut, Self.kiosk)
-        #expect(effects == [.idleReset, .warn("Idle for a while: back to the start. Type your name to log a set.")])
-        #expect(next.question == nil)
+        #expect(effects == [.forget, .clearScreen, .warn("Idle for a while: back to the start. Type your name to log a set.")])
+        #expect(next.question == nil && next.user == nil)
     }
 
     @Test("y or yes creates, n or no does not, in any case", arguments: ["y", "Y", "yes", "YES", " Yes ", "n", "N", "no", "No"])
@@ -93,22 +94,24 @@ struct FlowTransitionTests {
         #expect(Flow.transition(waiting, .interrupted, Self.kiosk).1 == [.warn("Not created. Tab completes known names.")])
         #expect(Flow.transition(waiting, .endOfInput, Self.kiosk).1 == [.warn("Not created. Tab completes known names.")])
         waiting.question = .adminPin
-        #expect(Flow.transition(waiting, .line("2468"), Self.kiosk).1 == [.checkAdminPin("2468")])
+        #expect(Flow.transition(waiting, .line("2468"), Self.kiosk).1 == [.admit("2468", .quit)])
         #expect(Flow.transition(waiting, .interrupted, Self.kiosk).1 == [])
     }
 
     @Test("< steps back, : goes to the commands, names go to the session")
     func navigation() {
         #expect(Flow.transition(turn(at: .reps), .line("<"), Self.kiosk).0.step == .weight)
-        #expect(Flow.transition(turn(at: .exercise), .line("<"), Self.kiosk).1 == [.endTurn], "back to the user prompt ends the turn")
+        let (back, bye) = Flow.transition(turn(at: .exercise), .line("<"), Self.kiosk)
+        #expect(bye == [.warn("Bye, Ana."), .forget, .clearScreen] && back.user == nil && back.step == .user, "back to the user prompt ends the turn")
         var chosen = turn(at: .user)
         chosen.user = User(id: 1, name: "Ana")
-        #expect(Flow.transition(chosen, .endOfInput, Self.kiosk).1 == [.endTurn], "Ctrl-D with a member chosen ends the turn")
+        let (ended, effects) = Flow.transition(chosen, .endOfInput, Self.kiosk)
+        #expect(effects == [.warn("Bye, Ana."), .forget, .clearScreen] && ended.user == nil, "Ctrl-D with a member chosen ends the turn")
         #expect(Flow.transition(turn(at: .user), .line("<"), Self.kiosk).1 == [.warn("Already at the first prompt.")])
         #expect(Flow.transition(turn(at: .weight), .line(":stats"), Self.kiosk).1 == [.findMember(.stats, "")])
         #expect(Flow.transition(turn(at: .weight), .line(":undo"), Self.kiosk).1
             == [.warn("Nothing to undo: only your own sets saved here since you chose your name can be removed.")])
-        #expect(Flow.transition(turn(at: .user), .line(" Ana "), Self.kiosk).1 == [.chooseMember("Ana")])
+        #expect(Flow.transition(turn(at: .user), .line(" Ana "), Self.kiosk).1 == [.fetch(.member(named: "Ana"))])
         #expect(Flow.transition(turn(at: .exercise), .line("bench 60x5x5"), Self.kiosk).1
             == [.resolveExercise("bench", then: SetLine(exercise: "bench", numbers: "60x5x5"))])
         // A line whose numbers fit no kind is refused before any name is looked for.

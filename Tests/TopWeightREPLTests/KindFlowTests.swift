@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TopWeightCatalog
 import TopWeightCore
-import TopWeightREPL
+@testable import TopWeightREPL
 import TopWeightStore
 import TopWeightTestSupport
 
@@ -41,6 +41,11 @@ struct KindFlowTests {
         _ = try store.save(NewRecord(user: ana, exercise: exercise, values: values, performedAt: Fixture.now.addingTimeInterval(-86_400)))
     }
 
+    /// A stored exercise of `kind`, as the session would find it.
+    private static func exercise(_ name: String, _ kind: ExerciseKind) -> Exercise {
+        Exercise(id: 10, name: name, category: nil, kind: kind)
+    }
+
     private static func distance(_ text: String) throws -> Distance {
         try #require(Distance.parse(text, unit: nil)).get()
     }
@@ -48,82 +53,110 @@ struct KindFlowTests {
     // MARK: - The prompts of each kind
 
     @Test("a bodyweight exercise asks the load added, then reps and series; Enter at added keeps body weight alone")
-    func bodyweightPrompts() throws {
-        let (fixture, source, console) = try Self.run(["Pull-Up", "", "8", "3"])
-        #expect(source.prompts.contains("[Ana] added kg [0]: "), "\(source.prompts)")
-        #expect(source.prompts.contains("[Ana] reps: ") && source.prompts.contains("[Ana] series: "))
-        #expect(try fixture.records().first?.values == .bodyweight(load: 0, unit: .kg, reps: 8, series: 3))
-        #expect(console.said.contains { $0.hasPrefix("Saved #1  Ana · Pull-Up · BW × 8 reps × 3 series") }, "\(console.said)")
+    func bodyweightPrompts() {
+        var script = FlowScript.atExercise()
+        script.choose(Self.exercise("Pull-Up", .bodyweight), last: nil)
+        var prompts = [script.prompt]
+        for answer in ["", "8", "3"] {
+            script.type(answer)
+            prompts.append(script.prompt)
+        }
+        #expect(prompts.prefix(3) == ["[Ana] added kg [0]: ", "[Ana] reps: ", "[Ana] series: "], "\(prompts)")
+        #expect(script.saves && script.turn.draft.values == .bodyweight(load: 0, unit: .kg, reps: 8, series: 3))
+        script.answerSave()
+        #expect(script.said.contains { $0.hasPrefix("Saved #100  Ana · Pull-Up · BW × 8 reps × 3 series") }, "\(script.said)")
     }
 
     @Test("added takes bw, bw+10, bw-20, a plain number and steppers", arguments: [
         ("bw", 0), ("bw+10", 1000), ("bw-20", -2000), ("12.5", 1250), ("+", 1250), ("-", 750), ("--", 500), ("+5", 1500), ("-30", -2000), ("", 1000),
     ])
-    func addedForms(typed: String, hundredths: Int) throws {
-        let (fixture, source, _) = try Self.run(["Pull-Up", typed, "", ""]) { store, ana in
-            try Self.logged(store, ana, "Pull-Up", kind: .bodyweight, .bodyweight(load: 1000, unit: .kg, reps: 8, series: 3))
-        }
-        #expect(source.prompts.contains("[Ana] added kg [10]: "), "\(source.prompts)")
-        #expect(try fixture.records().first?.values == .bodyweight(load: hundredths, unit: .kg, reps: 8, series: 3))
+    func addedForms(typed: String, hundredths: Int) {
+        var script = FlowScript.atExercise()
+        script.choose(Self.exercise("Pull-Up", .bodyweight), last: .bodyweight(load: 1000, unit: .kg, reps: 8, series: 3))
+        #expect(script.prompt == "[Ana] added kg [10]: ")
+        for answer in [typed, "", ""] { script.type(answer) }
+        #expect(script.saves && script.turn.draft.values == .bodyweight(load: hundredths, unit: .kg, reps: 8, series: 3))
     }
 
     @Test("assistance last time is offered as a negative load and shown BW − 20 kg")
-    func assisted() throws {
-        let (fixture, source, console) = try Self.run(["Pull-Up", "", "", ""]) { store, ana in
-            try Self.logged(store, ana, "Pull-Up", kind: .bodyweight, .bodyweight(load: -2000, unit: .kg, reps: 6, series: 2))
-        }
-        #expect(source.prompts.contains("[Ana] added kg [-20]: "), "\(source.prompts)")
-        #expect(try fixture.records().first?.values.assisted == true)
-        #expect(console.said.contains { $0.contains("Pull-Up · BW \u{2212} 20 kg × 6 reps × 2 series") }, "\(console.said)")
+    func assisted() {
+        var script = FlowScript.atExercise()
+        script.choose(Self.exercise("Pull-Up", .bodyweight), last: .bodyweight(load: -2000, unit: .kg, reps: 6, series: 2))
+        #expect(script.prompt == "[Ana] added kg [-20]: ")
+        for _ in 0..<3 { script.type("") }
+        #expect(script.turn.draft.values?.assisted == true)
+        script.answerSave()
+        #expect(script.said.contains { $0.contains("Pull-Up · BW \u{2212} 20 kg × 6 reps × 2 series") }, "\(script.said)")
     }
 
     @Test("a timed exercise asks time [1:00] then series; Enter takes a minute")
-    func timePrompts() throws {
-        let (fixture, source, console) = try Self.run(["Plank", "", "3"])
-        #expect(source.prompts.contains("[Ana] time [1:00]: "), "\(source.prompts)")
-        #expect(!source.prompts.contains { $0.hasPrefix("[Ana] weight") || $0.hasPrefix("[Ana] reps") })
-        #expect(try fixture.records().first?.values == .timed(SetDuration(seconds: 60), series: 3))
-        #expect(console.said.contains { $0.hasPrefix("Saved #1  Ana · Plank · 1:00 × 3 series") }, "\(console.said)")
+    func timePrompts() {
+        var script = FlowScript.atExercise()
+        script.choose(Self.exercise("Plank", .time), last: nil)
+        var prompts = [script.prompt]
+        for answer in ["", "3"] {
+            script.type(answer)
+            prompts.append(script.prompt)
+        }
+        #expect(prompts.first == "[Ana] time [1:00]: ", "\(prompts)")
+        #expect(!prompts.contains { $0.hasPrefix("[Ana] weight") || $0.hasPrefix("[Ana] reps") })
+        #expect(script.saves && script.turn.draft.values == .timed(SetDuration(seconds: 60), series: 3))
+        script.answerSave()
+        #expect(script.said.contains { $0.hasPrefix("Saved #100  Ana · Plank · 1:00 × 3 series") }, "\(script.said)")
     }
 
     @Test("the time prompt takes 90s, 1:30, 1m30s, 2m and steps of 5 s from last time's", arguments: [
         ("90s", 90), ("1:30", 90), ("1m30s", 90), ("2m", 120), ("+", 95), ("--", 80), ("+15s", 105), ("-0:30", 60), ("", 90),
     ])
-    func timeForms(typed: String, seconds: Int) throws {
-        let (fixture, source, _) = try Self.run(["Plank", typed, ""]) { store, ana in
-            try Self.logged(store, ana, "Plank", kind: .time, .timed(SetDuration(seconds: 90), series: 3))
-        }
-        #expect(source.prompts.contains("[Ana] time [1:30]: "), "\(source.prompts)")
-        #expect(source.prompts.contains("[Ana] series [3]: "), "\(source.prompts)")
-        #expect(try fixture.records().first?.values == .timed(SetDuration(seconds: seconds), series: 3))
+    func timeForms(typed: String, seconds: Int) {
+        var script = FlowScript.atExercise()
+        script.choose(Self.exercise("Plank", .time), last: .timed(SetDuration(seconds: 90), series: 3))
+        #expect(script.prompt == "[Ana] time [1:30]: ")
+        script.type(typed)
+        #expect(script.prompt == "[Ana] series [3]: ")
+        script.type("")
+        #expect(script.saves && script.turn.draft.values == .timed(SetDuration(seconds: seconds), series: 3))
     }
 
     @Test("a distance exercise asks distance m [2000] then the time, and stores the unit as typed")
     func distancePrompts() throws {
-        let (fixture, source, console) = try Self.run(["Rowing Machine", "", "7:45"])
-        #expect(source.prompts.contains("[Ana] distance m [2000]: "), "\(source.prompts)")
-        #expect(source.prompts.contains("[Ana] time: "), "\(source.prompts)")
-        #expect(try fixture.records().first?.values == .covered(try Self.distance("2000m"), in: SetDuration(seconds: 465)))
-        #expect(console.said.contains { $0.hasPrefix("Saved #1  Ana · Rowing Machine · 2 000 m in 7:45") }, "\(console.said)")
+        var script = FlowScript.atExercise()
+        script.choose(Self.exercise("Rowing Machine", .distance), last: nil)
+        #expect(script.prompt == "[Ana] distance m [2000]: ")
+        script.type("")
+        #expect(script.prompt == "[Ana] time: ")
+        script.type("7:45")
+        let expected = SetValues.covered(try Self.distance("2000m"), in: SetDuration(seconds: 465))
+        #expect(script.saves && script.turn.draft.values == expected)
+        script.answerSave()
+        #expect(script.said.contains { $0.hasPrefix("Saved #100  Ana · Rowing Machine · 2 000 m in 7:45") }, "\(script.said)")
     }
 
     @Test("the distance prompt offers last time's unit; a number is in it, a unit typed is kept, steppers move by the unit's step", arguments: [
         ("", "5km"), ("+", "5.5km"), ("--", "4km"), ("3.1mi", "3.1mi"), ("10", "10km"), ("+1km", "6km"), ("8000m", "8000m"),
     ])
     func distanceForms(typed: String, stored: String) throws {
-        let (fixture, source, _) = try Self.run(["Running", typed, ""]) { store, ana in
-            try Self.logged(store, ana, "Running", kind: .distance, .covered(try Self.distance("5km"), in: SetDuration(seconds: 1500)))
-        }
-        #expect(source.prompts.contains("[Ana] distance km [5]: "), "\(source.prompts)")
-        #expect(source.prompts.contains("[Ana] time [25:00]: "), "\(source.prompts)")
-        #expect(try fixture.records().first?.values == .covered(try Self.distance(stored), in: SetDuration(seconds: 1500)))
+        var script = FlowScript.atExercise()
+        script.choose(Self.exercise("Running", .distance), last: .covered(try Self.distance("5km"), in: SetDuration(seconds: 1500)))
+        #expect(script.prompt == "[Ana] distance km [5]: ")
+        script.type(typed)
+        #expect(script.prompt == "[Ana] time [25:00]: ")
+        script.type("")
+        let expected = SetValues.covered(try Self.distance(stored), in: SetDuration(seconds: 1500))
+        #expect(script.saves && script.turn.draft.values == expected)
     }
 
     @Test("< goes back through the prompts of the kind")
     func back() throws {
-        let (fixture, source, _) = try Self.run(["Rowing Machine", "1000", "<", "", "4:00"])
-        #expect(source.prompts.filter { $0 == "[Ana] distance m [1000]: " }.count == 1, "\(source.prompts)")
-        #expect(try fixture.records().first?.values == .covered(try Self.distance("1000m"), in: SetDuration(seconds: 240)))
+        var script = FlowScript.atExercise()
+        script.choose(Self.exercise("Rowing Machine", .distance), last: nil)
+        script.type("1000")
+        script.type("<")
+        #expect(script.prompt == "[Ana] distance m [1000]: ", "back at the distance, what was typed kept")
+        script.type("")
+        script.type("4:00")
+        let expected = SetValues.covered(try Self.distance("1000m"), in: SetDuration(seconds: 240))
+        #expect(script.saves && script.turn.draft.values == expected)
     }
 
     // MARK: - RPE
@@ -135,15 +168,19 @@ struct KindFlowTests {
         (["Rowing Machine", "", "7:40@7"], "2000m 7:40@7"),
     ])
     func effort(lines: [String], compact: String) throws {
-        let (fixture, _, console) = try Self.run(lines) { store, ana in
-            try Self.logged(store, ana, "Bench Press", kind: .weight, .kg(90, 5, 3))
-            try Self.logged(store, ana, "Plank", kind: .time, .timed(SetDuration(seconds: 90), series: 3))
-            try Self.logged(store, ana, "Rowing Machine", kind: .distance, .covered(try Self.distance("2000m"), in: SetDuration(seconds: 470)))
-        }
-        let saved = try fixture.records().first { $0.performedAt == Fixture.now }
-        #expect(saved?.values.compact == compact)
+        let last: [String: (ExerciseKind, SetValues)] = [
+            "Bench Press": (.weight, .kg(90, 5, 3)),
+            "Plank": (.time, .timed(SetDuration(seconds: 90), series: 3)),
+            "Rowing Machine": (.distance, .covered(try Self.distance("2000m"), in: SetDuration(seconds: 470))),
+        ]
+        let (kind, values) = try #require(last[lines[0]])
+        var script = FlowScript.atExercise()
+        script.choose(Self.exercise(lines[0], kind), last: values)
+        for answer in lines.dropFirst() { script.type(answer) }
+        #expect(script.saves && script.turn.draft.values?.compact == compact)
+        script.answerSave()
         let shown = try #require(compact.split(separator: "@").last)
-        #expect(console.said.contains { $0.hasPrefix("Saved") && $0.hasSuffix("@\(shown)") }, "\(console.said)")
+        #expect(script.said.contains { $0.hasPrefix("Saved") && $0.hasSuffix("@\(shown)") }, "\(script.said)")
     }
 
     // MARK: - One line
@@ -175,9 +212,12 @@ struct KindFlowTests {
         (["Plank", "45sx4"], "0:45x4"),
         (["Running", "10km 50:00@8"], "10km 50:00@8"),
     ])
-    func wholeSetAtPrompt(lines: [String], compact: String) throws {
-        let (fixture, _, _) = try Self.run(lines)
-        #expect(try fixture.records().first?.values.compact == compact)
+    func wholeSetAtPrompt(lines: [String], compact: String) {
+        var script = FlowScript.atExercise()
+        let kinds: [String: ExerciseKind] = ["Pull-Up": .bodyweight, "Plank": .time, "Running": .distance]
+        script.choose(Self.exercise(lines[0], kinds[lines[0]] ?? .weight), last: nil)
+        #expect(script.type(lines[1]) == [.save])
+        #expect(script.turn.draft.values?.compact == compact)
     }
 
     @Test("a new exercise named with a set's numbers is created in the kind they make")
@@ -200,11 +240,14 @@ struct KindFlowTests {
         (["Plank", "1:30x3@11"], "[Ana] time [1:00]: ", "RPE goes from 6 to 10"),
     ])
     func wrong(lines: [String], prompt: String, reason: String) throws {
-        let (fixture, source, console) = try Self.run(lines)
-        #expect(try fixture.records().isEmpty)
-        let warning = try #require(console.warned.first { $0.contains(reason) }, "\(console.warned)")
+        var script = FlowScript.atExercise()
+        let kinds: [String: ExerciseKind] = ["Pull-Up": .bodyweight, "Plank": .time, "Rowing Machine": .distance]
+        script.choose(Self.exercise(lines[0], kinds[lines[0]] ?? .weight), last: nil)
+        for answer in lines.dropFirst() { script.type(answer) }
+        #expect(!script.saves)
+        let warning = try #require(script.warned.first { $0.contains(reason) }, "\(script.warned)")
         #expect(warning.contains("(e.g. "))
-        #expect(source.prompts.suffix(2).first == prompt, "\(source.prompts)")
+        #expect(script.prompt == prompt, "the same prompt again")
     }
 
     @Test("one-line numbers that make no set of any kind are refused at the exercise prompt", arguments: [

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TopWeightCore
 import TopWeightTestSupport
-import TopWeightREPL
+@testable import TopWeightREPL
 import TopWeightStore
 
 /// At a kiosk a name is all a member gives, and anyone can type it: what a
@@ -27,50 +27,52 @@ struct KioskClaimTests {
     }
 
     @Test("in a kiosk, :edit with no number, when the turn saved nothing, asks the PIN for the member's older set")
-    func editNewestOlderSetNeedsPin() throws {
-        let fixture = try Fixture()
-        try fixture.seed(user: "Ana", values: .kg(100, 5, 5))
-        try fixture.store.setAdminPin("2468")
-        let source = ScriptedLineSource(lines: ["Ana", ":edit", "", "", "200", "", ""])
-        fixture.run(source, kiosk: true)
-        #expect(source.prompts.contains("#1 was saved before this turn. Admin PIN: "), "\(source.prompts)")
-        #expect(!source.prompts.contains { $0.contains("Edit #") }, "\(source.prompts)")
-        #expect(try fixture.records().first { $0.id == 1 }?.values == .kg(100, 5, 5))
+    func editNewestOlderSetNeedsPin() {
+        let older = WorkoutRecord(id: 1, user: "Ana", exercise: "Bench Press", values: .kg(100, 5, 5), performedAt: FlowScript.now.addingTimeInterval(-86_400))
+        var script = FlowScript.atExercise(kiosk: true)
+        #expect(script.type(":edit") == [.fetch(.setToEdit(nil))])
+        #expect(script.send(.editFound(older, id: nil, member: FlowScript.ana)) == [.checkAdminPinSet(.edit(older))])
+        script.send(.adminPinSet(true, for: .edit(older)))
+        #expect(script.prompt == "#1 was saved before this turn. Admin PIN: ")
+        for answer in ["", "", "200", "", ""] { script.type(answer) }
+        #expect(!script.effects.contains { if case .commitEdit = $0 { true } else { false } }, "nothing changed without the PIN checked")
     }
 
     @Test("in a kiosk with no admin PIN, :edit of the member's own older set is refused, saying why; nothing is asked")
-    func editOlderOwnSetWithoutPin() throws {
-        let fixture = try Fixture()
-        try fixture.seed(user: "Ana", values: .kg(100, 5, 5))
-        let source = ScriptedLineSource(lines: ["Ana", ":edit #1", "", "200", "", ""])
-        let (console, _) = fixture.run(source, kiosk: true)
-        #expect(!source.prompts.contains { $0.contains("Admin PIN") || $0.contains("Edit #") }, "\(source.prompts)")
-        #expect(console.warned.contains("#1 was saved before this turn; at a shared terminal you can change only the sets saved since you typed your name."),
-                "\(console.warned)")
-        #expect(try fixture.records().first { $0.id == 1 }?.values == .kg(100, 5, 5))
+    func editOlderOwnSetWithoutPin() {
+        let older = WorkoutRecord(id: 1, user: "Ana", exercise: "Bench Press", values: .kg(100, 5, 5), performedAt: FlowScript.now.addingTimeInterval(-86_400))
+        var script = FlowScript.atExercise(kiosk: true)
+        script.type(":edit #1")
+        script.send(.editFound(older, id: 1, member: nil))
+        script.send(.adminPinSet(false, for: .edit(older)))
+        #expect(!script.prompt.contains("Admin PIN") && !script.prompt.contains("Edit #"), "\(script.prompt)")
+        #expect(script.warned == ["#1 was saved before this turn; at a shared terminal you can change only the sets saved since you typed your name."])
+        for answer in ["", "200", "", ""] { script.type(answer) }
+        #expect(!script.effects.contains { if case .commitEdit = $0 { true } else { false } })
     }
 
     @Test("in a kiosk, :edit of a set saved in this turn needs no PIN")
-    func editThisTurnsSet() throws {
-        let fixture = try Fixture()
-        try fixture.seed(user: "Ana", values: .kg(100, 5, 5))
-        try fixture.store.setAdminPin("2468")
-        let source = ScriptedLineSource(lines: ["Ana", "bench 60x5x5", ":edit #2", "", "62.5", "", ""])
-        let (console, _) = fixture.run(source, kiosk: true)
-        #expect(!source.prompts.contains { $0.contains("Admin PIN") }, "\(source.prompts)")
-        #expect(console.said.contains { $0.hasPrefix("Edited #2") }, "\(console.said)")
-        #expect(try fixture.records()[0].values == .kg(62.5, 5, 5))
+    func editThisTurnsSet() {
+        var script = FlowScript.atExercise(.kg(100, 5, 5), kiosk: true)
+        script.enter("bench 60x5x5", as: FlowScript.bench)
+        let saved = script.stored[0]
+        script.type(":edit #\(saved.id)")
+        #expect(script.send(.editFound(saved, id: saved.id, member: nil)).first
+            == .say("Editing #\(saved.id)  Ana · Bench Press · 60 kg × 5 reps × 5 series. Enter keeps a value, < goes back, Ctrl-C leaves it as it was."))
+        for answer in ["", "62.5", "", ""] { script.type(answer) }
+        #expect(!script.prompt.contains("Admin PIN"))
+        #expect(script.effects.last == .commitEdit(saved, exercise: "Bench Press", values: .kg(62.5, 5, 5)))
     }
 
     @Test("outside a kiosk, :edit #N of an older set needs no PIN")
-    func editOlderOutsideKiosk() throws {
-        let fixture = try Fixture()
-        try fixture.seed(user: "Ana", values: .kg(100, 5, 5))
-        try fixture.store.setAdminPin("2468")
-        let source = ScriptedLineSource(lines: ["Ana", ":edit #1", "", "105", "", ""])
-        fixture.run(source)
-        #expect(!source.prompts.contains { $0.contains("Admin PIN") }, "\(source.prompts)")
-        #expect(try fixture.records()[0].values == .kg(105, 5, 5))
+    func editOlderOutsideKiosk() {
+        let older = WorkoutRecord(id: 1, user: "Ana", exercise: "Bench Press", values: .kg(100, 5, 5), performedAt: FlowScript.now.addingTimeInterval(-86_400))
+        var script = FlowScript.atExercise()
+        script.type(":edit #1")
+        script.send(.editFound(older, id: 1, member: nil))
+        for answer in ["", "105", "", ""] { script.type(answer) }
+        #expect(!script.effects.contains { if case .checkAdminPinSet = $0 { true } else { false } }, "no PIN asked")
+        #expect(script.effects.last == .commitEdit(older, exercise: "Bench Press", values: .kg(105, 5, 5)))
     }
 
     // MARK: :private
@@ -94,15 +96,16 @@ struct KioskClaimTests {
     }
 
     @Test("in a kiosk with no admin PIN, :private off of a private member is refused; nothing is asked")
-    func publishWithoutPin() throws {
-        let fixture = try Fixture()
-        let (bob, _) = try fixture.seed(user: "Bob", values: .kg(100, 5, 5))
-        try fixture.store.setPrivate(bob, true)
-        let source = ScriptedLineSource(lines: ["Bob", ":private off"])
-        let (console, _) = fixture.run(source, kiosk: true)
-        #expect(!source.prompts.contains { $0.contains("Admin PIN") }, "\(source.prompts)")
-        #expect(console.warned.contains("Bob stays private: at a shared terminal only the admin puts a private member back on the board."), "\(console.warned)")
-        #expect(try fixture.store.isPrivate(bob))
+    func publishWithoutPin() {
+        let bob = User(id: 3, name: "Bob")
+        var script = FlowScript(kiosk: true)
+        script.send(.memberFound(bob))
+        #expect(script.type(":private off") == [.findMember(.private, "off")])
+        #expect(script.send(.member(bob, for: .private, "off")) == [.fetch(.publishing(bob))])
+        script.send(.adminPinSet(false, for: .publish(bob)))
+        #expect(!script.prompt.contains("Admin PIN"), "\(script.prompt)")
+        #expect(script.warned == ["Bob stays private: at a shared terminal only the admin puts a private member back on the board."])
+        #expect(!script.effects.contains(.fetch(.privacy(bob, false))), "kept private")
     }
 
     @Test("in a kiosk, :private on needs no PIN, nor :private off of a member already on the board")
@@ -118,15 +121,12 @@ struct KioskClaimTests {
     }
 
     @Test("outside a kiosk, :private off needs no PIN")
-    func publishOutsideKiosk() throws {
-        let fixture = try Fixture()
-        let (bob, _) = try fixture.seed(user: "Bob", values: .kg(100, 5, 5))
-        try fixture.store.setPrivate(bob, true)
-        try fixture.store.setAdminPin("2468")
-        let source = ScriptedLineSource(lines: ["Bob", ":private off"])
-        fixture.run(source)
-        #expect(!source.prompts.contains { $0.contains("Admin PIN") }, "\(source.prompts)")
-        #expect(try !fixture.store.isPrivate(bob))
+    func publishOutsideKiosk() {
+        let bob = User(id: 3, name: "Bob")
+        var script = FlowScript()
+        script.send(.memberFound(bob))
+        #expect(script.send(.member(bob, for: .private, "off")) == [.fetch(.privacy(bob, false))], "no PIN asked")
+        #expect(script.send(.fetched(.privacy(bob, false))) == [.say("Bob shows on the gym's board. :private on keeps you off it.")])
     }
 
     // MARK: :history of a private member

@@ -3,7 +3,7 @@ import Testing
 import TopWeightCatalog
 import TopWeightCore
 import TopWeightTestSupport
-import TopWeightREPL
+@testable import TopWeightREPL
 import TopWeightStore
 
 /// What a member at the rack types, read as they mean it: a set is never a
@@ -16,14 +16,13 @@ struct RackEntryTests {
     @Test("a set typed at the user prompt (or after :user) is refused as a set, without asking to create a member", arguments: [
         "bench 60x5x5", "60x5x5", "bench 60 8 3", "plank 1:30x3", "row 2000m 7:45",
     ])
-    func setAtUserPrompt(text: String) throws {
-        let fixture = try Fixture()
-        let source = ScriptedLineSource(lines: [text, ":user \(text)"])
-        let (console, _) = fixture.run(source)
-        #expect(!source.prompts.contains { $0.hasPrefix("New member") }, "\(source.prompts)")
-        #expect(console.warned.filter { $0 == "\(text) is a set, not a name: your name first, then the set at the exercise prompt (e.g. Ana)" }.count == 2,
-                "\(console.warned)")
-        #expect(try fixture.store.users().isEmpty)
+    func setAtUserPrompt(text: String) {
+        var script = FlowScript()
+        script.type(text)
+        script.type(":user \(text)")
+        #expect(script.turn.question == nil, "no question about a new member")
+        #expect(script.effects == Array(repeating: .warn("\(text) is a set, not a name: your name first, then the set at the exercise prompt (e.g. Ana)"), count: 2),
+                "nothing looked up, nothing created")
     }
 
     // MARK: The spaced form
@@ -41,57 +40,61 @@ struct RackEntryTests {
     // MARK: An entry far outside the member's range
 
     @Test("70 at series is asked about once; n goes back to series, y saves it", arguments: [false, true])
-    func seventySeries(confirm: Bool) throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 5, 3))
-        let lines = confirm ? ["Ana", "bench", "", "", "70", "y"] : ["Ana", "bench", "", "", "70", "n", "4"]
-        let source = ScriptedLineSource(lines: lines)
-        let (console, _) = fixture.run(source)
-        #expect(source.prompts.filter { $0 == "70 series is far above your Bench Press so far (3). Save it? [y/n] " }.count == 1, "\(source.prompts)")
-        #expect(try fixture.records()[0].values == .kg(60, 5, confirm ? 70 : 4))
-        if !confirm { #expect(console.warned.contains("Not saved: type the series again; Ctrl-C drops the entry.")) }
+    func seventySeries(confirm: Bool) {
+        var script = FlowScript.atExercise(.kg(60, 5, 3))
+        script.enter("bench", as: FlowScript.bench)
+        var asked: [String] = []
+        for answer in confirm ? ["", "", "70", "y"] : ["", "", "70", "n", "4"] {
+            script.type(answer)
+            if script.turn.question != nil { asked.append(script.prompt) }
+        }
+        script.answerSave()
+        #expect(asked == ["70 series is far above your Bench Press so far (3). Save it? [y/n] "])
+        #expect(script.stored.map(\.values) == [.kg(60, 5, confirm ? 70 : 4)])
+        if !confirm { #expect(script.warned.contains("Not saved: type the series again; Ctrl-C drops the entry.")) }
     }
 
     @Test("0x10 on a weight exercise is asked about, and no means nothing saved and no PR")
-    func zeroKilograms() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 5, 3))
-        let source = ScriptedLineSource(lines: ["Ana", "bench 0x10x1", "n"])
-        let (console, _) = fixture.run(source)
-        #expect(source.prompts.contains("0 kg on Bench Press: nothing on the bar. Save it? [y/n] "), "\(source.prompts)")
-        #expect(try fixture.records().count == 1)
-        #expect(!console.said.contains { $0.hasPrefix("New PR") })
+    func zeroKilograms() {
+        var script = FlowScript.atExercise(.kg(60, 5, 3))
+        script.enter("bench 0x10x1", as: FlowScript.bench)
+        #expect(script.prompt == "0 kg on Bench Press: nothing on the bar. Save it? [y/n] ")
+        script.type("n")
+        #expect(!script.saves, "nothing saved, so no PR either")
     }
 
     @Test("piped input is never asked about a slip: a script means its numbers, and no later line is taken for an answer")
-    func pipedNeverAsks() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 5, 3))
-        let source = ScriptedLineSource(lines: ["Ana", "bench 0x10x3", "bench 60x5x70", "bench 65x5x3"], interactive: false)
-        let (console, _) = fixture.run(source)
-        #expect(!source.prompts.contains { $0.contains("Save it?") }, "\(source.prompts)")
-        #expect(try fixture.records().prefix(3).map(\.values) == [.kg(65, 5, 3), .kg(60, 5, 70), .kg(0, 10, 3)], "\(console.warned)")
+    func pipedNeverAsks() {
+        var script = FlowScript.atExercise(.kg(60, 5, 3), interactive: false)
+        for line in ["bench 0x10x3", "bench 60x5x70", "bench 65x5x3"] {
+            script.enter(line, as: FlowScript.bench)
+            #expect(script.turn.question == nil, "\(line) asked about")
+        }
+        #expect(script.stored.map(\.values) == [.kg(0, 10, 3), .kg(60, 5, 70), .kg(65, 5, 3)], "\(script.warned)")
     }
 
     @Test("numbers in the member's range, or below it, are saved without a question, a warm-up before a heavy set too")
-    func inRange() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(100, 5, 3))
-        let source = ScriptedLineSource(lines: ["Ana", "bench 20x10x1", "bench 110x5x5", "bench 180x5x3", "bench 20x5x1", "bench 200x3x1"])
-        fixture.run(source)
-        #expect(!source.prompts.contains { $0.contains("Save it?") }, "\(source.prompts)")
-        #expect(try fixture.records().count == 6)
+    func inRange() {
+        var script = FlowScript.atExercise(.kg(100, 5, 3))
+        for line in ["bench 20x10x1", "bench 110x5x5", "bench 180x5x3", "bench 20x5x1", "bench 200x3x1"] {
+            script.enter(line, as: FlowScript.bench)
+            #expect(script.turn.question == nil, "\(line) asked about")
+        }
+        #expect(script.stored.count == 5)
     }
 
     @Test("600 for 60 is asked about; so are 80 reps after 8")
-    func slips() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 8, 3))
-        let source = ScriptedLineSource(lines: ["Ana", "bench 600x8x3", "n", "60", "", "", "bench 60x80x3", "y"])
-        fixture.run(source)
-        #expect(source.prompts.contains("600 kg is far above your Bench Press so far (60 kg). Save it? [y/n] "), "\(source.prompts)")
-        #expect(source.prompts.contains("80 reps is far above your Bench Press so far (8). Save it? [y/n] "), "\(source.prompts)")
-        #expect(try fixture.records().map(\.values).prefix(2) == [.kg(60, 80, 3), .kg(60, 8, 3)])
+    func slips() {
+        var script = FlowScript.atExercise(.kg(60, 8, 3))
+        script.enter("bench 600x8x3", as: FlowScript.bench)
+        #expect(script.prompt == "600 kg is far above your Bench Press so far (60 kg). Save it? [y/n] ")
+        for answer in ["n", "60", "", ""] { script.type(answer) }
+        script.answerSave()
+        script.enter("bench 60x80x3", as: FlowScript.bench)
+        #expect(script.prompt == "80 reps is far above your Bench Press so far (8). Save it? [y/n] ")
+        script.type("y")
+        script.answerSave()
+        #expect(script.stored.map(\.values) == [.kg(60, 8, 3), .kg(60, 80, 3)])
     }
 
     // MARK: Whose turn
@@ -112,12 +115,12 @@ struct RackEntryTests {
     }
 
     @Test("a long name is cut to 16 characters in the prompts")
-    func longName() throws {
-        let fixture = try Fixture()
-        try fixture.seed(user: "Maximiliana Oberhauser", values: .kg(60, 5, 5))
-        let source = ScriptedLineSource(lines: ["Maximiliana Oberhauser", ""], interactive: false)
-        fixture.run(source, kiosk: true)
-        #expect(source.prompts.contains("[Maximiliana Obe…] exercise [Bench Press]: "), "\(source.prompts)")
+    func longName() {
+        var script = FlowScript(kiosk: true, interactive: false)
+        script.type("Maximiliana Oberhauser")
+        script.send(.memberFound(User(id: 1, name: "Maximiliana Oberhauser")))
+        script.turn.shownExercise = FlowScript.bench
+        #expect(script.prompt == "[Maximiliana Obe…] exercise [Bench Press]: ")
     }
 
     // MARK: Defaults and records

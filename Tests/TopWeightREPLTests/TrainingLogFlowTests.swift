@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TopWeightCatalog
 import TopWeightCore
-import TopWeightREPL
+@testable import TopWeightREPL
 import TopWeightStore
 import TopWeightTestSupport
 
@@ -23,36 +23,30 @@ struct TrainingLogFlowTests {
 
     @Test(":date yesterday dates the saves to yesterday at the same time, shows it in the prompt, and :date today ends it")
     func pastDay() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 5, 5))
-        let source = ScriptedLineSource(lines: ["Ana", ":date yesterday", "bench 62.5x5x5", ":date today", "bench 65x5x5"])
-        let (console, _) = fixture.run(source)
-        let records = try fixture.records()
-        #expect(records.count == 3)
-        let newest = try #require(records.first)
-        #expect(newest.values.weight == Weight(value: 65, unit: .kg))
-        #expect(newest.performedAt == Fixture.now)
-        let dated = try #require(records.first { $0.values.weight == Weight(value: 62.5, unit: .kg) })
-        #expect(dated.performedAt == Fixture.now.addingTimeInterval(-Self.day))
-        #expect(source.prompts.contains { $0.hasPrefix("[Ana · Yesterday] exercise") })
-        #expect(console.said.contains { $0.contains("Saving to Yesterday") })
+        var script = FlowScript.atExercise(.kg(60, 5, 5))
+        #expect(script.type(":date yesterday") == [.say("Saving to Yesterday until :date today or your turn ends.")])
+        script.enter("bench 62.5x5x5", as: FlowScript.bench)
+        #expect(script.prompt.hasPrefix("[Ana · Yesterday] exercise"))
+        let calendar = script.context.grouping.calendar
+        #expect(script.turn.performedAt(FlowScript.now, in: calendar) == FlowScript.now.addingTimeInterval(-Self.day),
+                "yesterday at the same time")
+        script.type(":date today")
+        script.enter("bench 65x5x5", as: FlowScript.bench)
+        #expect(script.stored.map(\.values) == [.kg(62.5, 5, 5), .kg(65, 5, 5)])
+        #expect(script.turn.performedAt(FlowScript.now, in: calendar) == FlowScript.now)
     }
 
     @Test(":date refuses the future, nonsense and more than ten years back; a new member starts on today")
-    func pastDayRefusals() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 5, 5))
-        _ = try fixture.store.createUser(named: "Bo")
-        let source = ScriptedLineSource(lines: [
-            "Ana", ":date 2026-11-22", ":date someday", ":date -4000", ":date 2026-11-19", ":user Bo", "bench 50x5x5",
-        ])
-        let (console, _) = fixture.run(source)
-        #expect(console.warned.contains { $0.contains("2026-11-22 is in the future") })
-        #expect(console.warned.contains { $0.contains("someday is not a day") })
-        #expect(console.warned.contains { $0.contains("at most 3650 days back") })
-        let bo = try #require(try fixture.records().first)
-        #expect(bo.user == "Bo")
-        #expect(bo.performedAt == Fixture.now)
+    func pastDayRefusals() {
+        var script = FlowScript.atExercise(.kg(60, 5, 5))
+        for line in [":date 2026-11-22", ":date someday", ":date -4000", ":date 2026-11-19"] { script.type(line) }
+        #expect(script.warned.contains { $0.contains("2026-11-22 is in the future") })
+        #expect(script.warned.contains { $0.contains("someday is not a day") })
+        #expect(script.warned.contains { $0.contains("at most 3650 days back") })
+        #expect(script.turn.day?.description == "2026-11-19")
+        #expect(script.type(":user Bo") == [.fetch(.member(named: "Bo"))])
+        script.send(.memberFound(FlowScript.bo))
+        #expect(script.turn.user == FlowScript.bo && script.turn.day == nil, "a new member starts on today")
     }
 
     // MARK: :repeat
@@ -78,37 +72,54 @@ struct TrainingLogFlowTests {
     }
 
     @Test("Ctrl-C during :repeat cancels that entry and moves on to the next, at any of its prompts")
-    func repeatInterrupted() throws {
-        let fixture = try Fixture()
-        let ana = try fixture.store.createUser(named: "Ana")
-        let squat = try fixture.store.createExercise(named: "Back Squat")
-        let bench = try fixture.store.createExercise(named: "Bench Press")
-        let dead = try fixture.store.createExercise(named: "Deadlift")
-        let then = Fixture.now.addingTimeInterval(-3 * Self.day)
-        for (offset, exercise, values) in [(0.0, squat, SetValues.kg(100, 5, 5)), (600, bench, .kg(70, 8, 3)), (1200, dead, .kg(140, 3, 1))] {
-            _ = try fixture.store.save(NewRecord(user: ana, exercise: exercise, values: values, performedAt: then.addingTimeInterval(offset)))
+    func repeatInterrupted() {
+        let exercises = ["Back Squat": Exercise(id: 1, name: "Back Squat", category: nil), "Bench Press": Exercise(id: 2, name: "Bench Press", category: nil),
+                         "Deadlift": Exercise(id: 3, name: "Deadlift", category: nil)]
+        let then = FlowScript.now.addingTimeInterval(-3 * Self.day)
+        let grouping = HistoryGrouping(timeZone: FlowScript.utc)
+        let records = [("Back Squat", SetValues.kg(100, 5, 5)), ("Bench Press", .kg(70, 8, 3)), ("Deadlift", .kg(140, 3, 1))].enumerated().map { index, set in
+            WorkoutRecord(id: Int64(index + 1), user: "Ana", exercise: set.0, values: set.1, performedAt: then.addingTimeInterval(Double(index) * 600))
         }
-        let source = ScriptedLineSource([.line("Ana"), .line(":repeat last"), .interrupted, .line(""), .interrupted, .line(""), .line(""), .line("")])
-        let (console, _) = fixture.run(source)
-        let today = try fixture.records().filter { $0.performedAt == Fixture.now }.map { "\($0.exercise) \($0.values.compact)" }
-        #expect(today == ["Deadlift 140x3x1"])
-        #expect(source.prompts.contains("[Ana · Repeat 2/3] weight kg [70]: "), "\(source.prompts)")
-        #expect(source.prompts.contains("[Ana · Repeat 3/3] weight kg [140]: "), "\(source.prompts)")
-        #expect(!source.prompts.contains { $0.hasPrefix("[Ana · Repeat 1/3] exercise") }, "Ctrl-C went back to the same entry")
-        #expect(console.warned.filter { $0 == "Cancelled; nothing saved." }.count == 2)
-        #expect(console.said.contains("Done: repeat of Wed 18 Nov, 1 saved, 2 skipped (Back Squat, Bench Press)."), "\(console.said)")
+        let session = TrainingSession(day: LocalDay(then, in: grouping.calendar), user: "Ana", records: records)
+        var script = FlowScript.atExercise()
+        var prompts: [String] = []
+        /// The exercise the walk asks for, found as the session would find it.
+        func answer(_ effects: [Flow.Effect]) {
+            guard case .fetch(.plannedExercise(let name))? = effects.last, let found = exercises[name] else { return }
+            script.send(.plannedExercise(found))
+            prompts.append(script.prompt)
+        }
+        answer(script.send(.repeating(session, steps: records.map { PlannedSet(exercise: $0.exercise, values: $0.values) }, for: FlowScript.ana)))
+        answer(script.press(.interrupted))
+        script.type("")
+        prompts.append(script.prompt)
+        answer(script.press(.interrupted))
+        for _ in 0..<3 { script.type("") }
+        script.answerSave()
+        #expect(script.stored.map { "\($0.exercise) \($0.values.compact)" } == ["Deadlift 140x3x1"])
+        #expect(prompts.contains("[Ana · Repeat 2/3] weight kg [70]: "), "\(prompts)")
+        #expect(prompts.contains("[Ana · Repeat 3/3] weight kg [140]: "), "\(prompts)")
+        #expect(!prompts.contains { $0.hasPrefix("[Ana · Repeat 1/3] exercise") }, "Ctrl-C went back to the same entry")
+        #expect(script.warned.filter { $0 == "Cancelled; nothing saved." }.count == 2)
+        #expect(script.said.contains("Done: repeat of Wed 18 Nov, 1 saved, 2 skipped (Back Squat, Bench Press)."), "\(script.said)")
     }
 
     @Test(":repeat with a day without sets, with nonsense, or with nothing before today says so and saves nothing")
-    func repeatNothing() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 5, 5))
-        let source = ScriptedLineSource(lines: ["Ana", ":repeat 2026-11-01", ":repeat soon", ":date -1", ":repeat last"])
-        let (console, _) = fixture.run(source)
-        #expect(console.warned.contains { $0.contains("Ana logged nothing on 2026-11-01") })
-        #expect(console.warned.contains { $0.contains("say which session") })
-        #expect(console.warned.contains { $0.contains("Nothing to repeat: Ana has no session before 2026-11-20") })
-        #expect(try fixture.records().count == 1)
+    func repeatNothing() {
+        var script = FlowScript.atExercise(.kg(60, 5, 5))
+        let today = LocalDay(FlowScript.now, in: script.context.grouping.calendar)
+        let first = LocalDay(parsing: "2026-11-01")
+        #expect(script.send(.member(FlowScript.ana, for: .repeat, "2026-11-01")) == [.fetch(.session(FlowScript.ana, on: first, before: today))])
+        script.send(.fetched(.noSession(FlowScript.ana, on: first, before: today)))
+        script.send(.member(FlowScript.ana, for: .repeat, "soon"))
+        script.type(":date -1")
+        let yesterday = today.adding(days: -1)
+        #expect(script.send(.member(FlowScript.ana, for: .repeat, "last")) == [.fetch(.session(FlowScript.ana, on: nil, before: yesterday))])
+        script.send(.fetched(.noSession(FlowScript.ana, on: nil, before: yesterday)))
+        #expect(script.warned.contains { $0.contains("Ana logged nothing on 2026-11-01") })
+        #expect(script.warned.contains { $0.contains("say which session") })
+        #expect(script.warned.contains { $0.contains("Nothing to repeat: Ana has no session before 2026-11-20") })
+        #expect(!script.saves && script.turn.plan == nil)
     }
 
     // MARK: :start
@@ -152,12 +163,11 @@ struct TrainingLogFlowTests {
     }
 
     @Test("skip outside a plan explains itself and saves nothing")
-    func skipOutsidePlan() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(55, 6, 4))
-        let (console, _) = fixture.run(ScriptedLineSource(lines: ["Ana", "", "skip"]))
-        #expect(console.warned.contains { $0.hasPrefix("Nothing to skip") })
-        #expect(try fixture.records().count == 1)
+    func skipOutsidePlan() {
+        var script = FlowScript.atWeight(.kg(55, 6, 4))
+        script.type("skip")
+        #expect(script.warned.contains { $0.hasPrefix("Nothing to skip") })
+        #expect(!script.saves && script.turn.step == .weight)
     }
 
     // MARK: :note
@@ -182,17 +192,20 @@ struct TrainingLogFlowTests {
     // MARK: :edit
 
     @Test(":edit changes the last set in place with steppers; < goes back; the id stays")
-    func editLast() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 5, 5))
-        let source = ScriptedLineSource(lines: ["Ana", "bench 60x5x5", ":edit", "", "+", "<", "++", "", "4"])
-        let (console, _) = fixture.run(source)
-        let records = try fixture.records()
-        #expect(records.count == 2)
+    func editLast() {
+        var script = FlowScript.atExercise(.kg(60, 5, 5))
+        script.enter("bench 60x5x5", as: FlowScript.bench)
+        let saved = script.stored[0]
+        #expect(script.type(":edit") == [.fetch(.setToEdit(nil))])
+        script.send(.editTarget(saved))
+        for answer in ["", "+", "<", "++", "", "4"] { script.type(answer) }
         // + made 62.5; < went back to weight, where ++ made 67.5.
-        #expect(records[0].values == .kg(67.5, 5, 4))
-        #expect(records[0].id == 2)
-        #expect(console.said.contains("Edited #2: Ana · Bench Press · 60 kg × 5 reps × 5 series → Bench Press · 67.5 kg × 5 reps × 4 series"))
+        #expect(script.effects.last == .commitEdit(saved, exercise: "Bench Press", values: .kg(67.5, 5, 4)), "the same set, changed in place")
+        var after = saved
+        after.values = .kg(67.5, 5, 4)
+        script.send(.edited(saved, after))
+        #expect(script.said.contains("Edited #\(saved.id): Ana · Bench Press · 60 kg × 5 reps × 5 series → Bench Press · 67.5 kg × 5 reps × 4 series"), "\(script.said)")
+        #expect(script.turn.saved == [after])
     }
 
     @Test(":edit of another member's set in a kiosk needs the admin PIN; a wrong PIN changes nothing")
@@ -210,131 +223,65 @@ struct TrainingLogFlowTests {
     }
 
     @Test(":edit of another member's set in a kiosk with no admin PIN is refused, saying why; nothing is asked")
-    func editOthersInKioskWithoutPin() throws {
-        let fixture = try Fixture()
-        try fixture.seed(user: "Zoë", values: .kg(80, 5, 5))
-        _ = try fixture.store.createUser(named: "Ana")
-        let source = ScriptedLineSource(lines: ["Ana", ":edit #1", "", "90", "", ""])
-        let (console, _) = fixture.run(source, kiosk: true)
-        #expect(!source.prompts.contains { $0.contains("Admin PIN") }, "\(source.prompts)")
-        #expect(!source.prompts.contains { $0.contains("Edit #") }, "\(source.prompts)")
-        #expect(console.warned.contains("#1 is Zoë's set; at a shared terminal you can change only your own."), "\(console.warned)")
-        #expect(!console.all.contains { $0.contains("set-pin") }, "members are not shown the admin's command")
-        #expect(try fixture.records()[0].values == .kg(80, 5, 5))
+    func editOthersInKioskWithoutPin() {
+        let zoes = WorkoutRecord(id: 1, user: "Zoë", exercise: "Bench Press", values: .kg(80, 5, 5), performedAt: FlowScript.now)
+        var script = FlowScript.atExercise(kiosk: true)
+        #expect(script.type(":edit #1") == [.fetch(.setToEdit(1))])
+        #expect(script.send(.editFound(zoes, id: 1, member: nil)) == [.checkAdminPinSet(.edit(zoes))])
+        script.send(.adminPinSet(false, for: .edit(zoes)))
+        #expect(script.warned == ["#1 is Zoë's set; at a shared terminal you can change only your own."])
+        #expect(!script.prompt.contains("Admin PIN") && !script.prompt.contains("Edit #"), "\(script.prompt)")
+        #expect(!(script.said + script.warned).contains { $0.contains("set-pin") }, "members are not shown the admin's command")
+        for answer in ["", "90", "", ""] { script.type(answer) }
+        #expect(!script.effects.contains { if case .commitEdit = $0 { true } else { false } }, "nothing changed")
     }
 
     @Test("a wrong PIN at :edit says the set is as it was, in the edit's words, not :quit's")
-    func editWrongPinWording() throws {
-        let fixture = try Fixture()
-        try fixture.seed(user: "Zoë", values: .kg(80, 5, 5))
-        try fixture.store.setAdminPin("2468")
-        _ = try fixture.store.createUser(named: "Ana")
-        let (console, _) = fixture.run(ScriptedLineSource(lines: ["Ana", ":edit #1", "1111"]), kiosk: true)
-        #expect(console.warned.contains("Wrong PIN. #1 is as it was."), "\(console.warned)")
-        #expect(!console.warned.contains { $0.hasPrefix("Wrong PIN") && $0.contains("stays open") })
+    func editWrongPinWording() {
+        let zoes = WorkoutRecord(id: 1, user: "Zoë", exercise: "Bench Press", values: .kg(80, 5, 5), performedAt: FlowScript.now)
+        var script = FlowScript.atExercise(kiosk: true)
+        script.send(.editFound(zoes, id: 1, member: nil))
+        script.send(.adminPinSet(true, for: .edit(zoes)))
+        #expect(script.type("1111") == [.admit("1111", .edit(zoes))])
+        script.send(.admitted(.edit(zoes), refusal: "wrong admin PIN"))
+        #expect(script.warned.contains("Wrong PIN. #1 is as it was."), "\(script.warned)")
+        #expect(!script.warned.contains { $0.hasPrefix("Wrong PIN") && $0.contains("stays open") })
     }
 
     @Test("inside :edit, :help tells the edit's keys and another command waits, instead of a bad number")
-    func commandsInsideEdit() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 5, 5))
-        let source = ScriptedLineSource(lines: ["Ana", ":edit #1", "", "", ":help", ":undo", "7", ""])
-        let (console, _) = fixture.run(source)
-        #expect(!console.warned.contains { $0.contains("must be a whole number") }, "\(console.warned)")
-        #expect(console.said.contains { $0.contains("+ - and numbers change it") }, "\(console.said)")
-        #expect(console.warned.contains { $0.hasPrefix(":undo waits until the edit is done") }, "\(console.warned)")
-        #expect(try fixture.records()[0].values == .kg(60, 7, 5))
+    func commandsInsideEdit() {
+        var script = FlowScript.atExercise(.kg(60, 5, 5))
+        let first = WorkoutRecord(id: 1, user: "Ana", exercise: "Bench Press", values: .kg(60, 5, 5), performedAt: FlowScript.now)
+        script.send(.editFound(first, id: 1, member: nil))
+        for answer in ["", "", ":help", ":undo", "7", ""] { script.type(answer) }
+        #expect(!script.warned.contains { $0.contains("must be a whole number") }, "\(script.warned)")
+        #expect(script.said.contains { $0.contains("+ - and numbers change it") }, "\(script.said)")
+        #expect(script.warned.contains { $0.hasPrefix(":undo waits until the edit is done") }, "\(script.warned)")
+        #expect(!script.effects.contains { if case .undo = $0 { true } else { false } })
+        #expect(script.effects.last == .commitEdit(first, exercise: "Bench Press", values: .kg(60, 7, 5)))
     }
 
     @Test(":edit refuses a deleted or unknown set and an unknown exercise; Ctrl-C leaves the set as it was")
-    func editRefusals() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 5, 5))
-        _ = try fixture.store.deleteRecord(id: 1)
-        try fixture.seed(user: "Ana", exercise: "Back Squat", values: .kg(100, 5, 5))
-        let events: [LineEvent] = [.line("Ana"), .line(":edit #1"), .line(":edit #99"), .line(":edit x"),
-                                   .line(":edit #2"), .line("Zottman Curl"), .interrupted]
-        let (console, _) = fixture.run(ScriptedLineSource(events))
-        #expect(console.warned.contains { $0.contains("No set #1 (it was deleted)") })
-        #expect(console.warned.contains { $0.contains("No set #99") })
-        #expect(console.warned.contains { $0.contains("say which set") })
-        #expect(console.warned.contains { $0.contains("Zottman Curl is not a known exercise") })
-        #expect(console.warned.contains("Not edited; #2 is as it was."))
-        #expect(try fixture.records()[0].values == .kg(100, 5, 5))
-    }
-
-    // MARK: :calendar
-
-    @Test(":calendar shows the month with its training days; < > and Left/Right move, t comes back, another key returns")
-    func calendar() throws {
-        let fixture = try Fixture()
-        let (ana, bench) = try fixture.seed(values: .kg(60, 5, 5))
-        _ = try fixture.store.save(NewRecord(user: ana, exercise: bench, values: .kg(55, 5, 5),
-                                             performedAt: Fixture.now.addingTimeInterval(-40 * Self.day)))
-        let source = ScriptedLineSource(lines: ["Ana", ":calendar", "<", "right", "left", "t", "x", ":calendar 2026-13"])
-        let (console, _) = fixture.run(source)
-        let titles = console.said.filter { $0.contains("2026") && ($0.contains("November") || $0.contains("October")) }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-        #expect(titles == ["November 2026", "October 2026", "November 2026", "October 2026", "November 2026"])
-        // Yesterday (the 20th) is a training day; today (the 21st) is marked.
-        let november = try #require(console.said.firstIndex { $0.contains("November 2026") })
-        let grid = console.said[november...].prefix(9).joined(separator: "\n")
-        #expect(grid.contains("[21]"), "\(grid)")
-        #expect(grid.contains("20 ●"), "\(grid)")
-        #expect(grid.contains("1 session · 5 sets · 1500 kg"), "\(grid)")
-        #expect(source.prompts.filter { $0.hasPrefix("-- ← →") }.count == 5)
-        #expect(console.warned.contains { $0.contains("2026-13 is not a month") })
-        #expect(!console.said.joined().contains("\u{1B}"), "plain unless the terminal has colour")
-    }
-
-    @Test(":calendar redraws in place: a month's move erases the one before, on the screen and only there")
-    func calendarRedraws() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 5, 5))
-        let source = ScriptedLineSource(lines: ["Ana", ":calendar", "left", "right", "x"])
-        let (console, _) = fixture.run(source)
-        let drawn = console.said.filter { $0.contains("2026") && ($0.contains("November") || $0.contains("October")) }
-        #expect(drawn.count == 3)
-        // Each move erases exactly the month drawn before it.
-        let first = try #require(console.said.firstIndex { $0.contains("November 2026") })
-        let second = try #require(console.said[(first + 1)...].firstIndex { $0.contains("October 2026") })
-        let third = try #require(console.said[(second + 1)...].firstIndex { $0.contains("November 2026") })
-        #expect(source.erased == [second - first, third - second], "\(source.erased)")
-    }
-
-    @Test(":calendar past 9999-12 or before 0001-01 says there is none instead of drawing the same month again")
-    func calendarEnds() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 5, 5))
-        let source = ScriptedLineSource(lines: ["Ana", ":calendar 9999-12", "right", ">", "x", ":calendar 0001-01", "left", "x"])
-        let (console, _) = fixture.run(source)
-        #expect(console.said.filter { $0.contains("December 9999") }.count == 1, "\(console.said)")
-        #expect(console.said.filter { $0.contains("January 1") && !$0.contains("202") }.count == 1, "\(console.said)")
-        #expect(console.warned.filter { $0 == "No month after 9999-12." }.count == 2, "\(console.warned)")
-        #expect(console.warned.contains("No month before 0001-01."), "\(console.warned)")
-    }
-
-    @Test(": in the calendar starts a command line; the rest of it is that command, not an exercise")
-    func calendarColon() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 5, 5))
-        let source = ScriptedLineSource(lines: ["Ana", ":calendar", ":", "history"])
-        let (console, _) = fixture.run(source)
-        #expect(source.prompts.contains(":"), "\(source.prompts)")
-        #expect(!source.prompts.contains { $0.contains("Create?") }, "\(source.prompts)")
-        #expect(console.said.contains { $0.contains("Bench Press") && $0.contains("60 kg × 5 × 5") }, "the :history ran: \(console.said)")
-    }
-
-    @Test(":history shows the member's note under its day")
-    func historyNote() throws {
-        let fixture = try Fixture()
-        let (ana, _) = try fixture.seed(values: .kg(60, 5, 5))
-        try fixture.store.appendNote(userID: ana.id, day: LocalDay(Fixture.now.addingTimeInterval(-Self.day), in: .utc),
-                                     text: "**Heavy** day\n- knees fine", now: Fixture.now)
-        let (console, _) = fixture.run(ScriptedLineSource(lines: ["Ana", ":history"]))
-        let start = try #require(console.said.firstIndex(of: "Yesterday"))
-        #expect(console.said[start + 1].contains("Heavy day"))
-        #expect(console.said[start + 2].contains("• knees fine"))
+    func editRefusals() {
+        var deleted = WorkoutRecord(id: 1, user: "Ana", exercise: "Bench Press", values: .kg(60, 5, 5), performedAt: FlowScript.now)
+        deleted.deletedAt = FlowScript.now
+        let squat = WorkoutRecord(id: 2, user: "Ana", exercise: "Back Squat", values: .kg(100, 5, 5), performedAt: FlowScript.now)
+        var script = FlowScript.atExercise()
+        script.type(":edit #1")
+        script.send(.editFound(deleted, id: 1, member: nil))
+        script.type(":edit #99")
+        script.send(.editFound(nil, id: 99, member: nil))
+        script.type(":edit x")
+        script.send(.editFound(squat, id: 2, member: nil))
+        script.type("Zottman Curl")
+        script.send(.editedExercise(nil, typed: "Zottman Curl"))
+        script.press(.interrupted)
+        #expect(script.warned.contains { $0.contains("No set #1 (it was deleted)") })
+        #expect(script.warned.contains { $0.contains("No set #99") })
+        #expect(script.warned.contains { $0.contains("say which set") })
+        #expect(script.warned.contains { $0.contains("Zottman Curl is not a known exercise") })
+        #expect(script.warned.contains("Not edited; #2 is as it was."))
+        #expect(!script.effects.contains { if case .commitEdit = $0 { true } else { false } })
     }
 
     // MARK: :history paging
