@@ -178,7 +178,7 @@ let package = Package(
         .testTarget(
             name: "TopWeightREPLTests",
             // LineEditor only for the key filter's tests and one piped-input test.
-            dependencies: ["TopWeightREPL", "TopWeightStore", "TopWeightCore", "TopWeightCatalog", "LineEditor", "TopWeightTestSupport"]
+            dependencies: ["TopWeightREPL", "TopWeightStore", "TopWeightCore", "TopWeightCatalog", "TopWeightText", "LineEditor", "TopWeightTestSupport"]
         ),
         .testTarget(
             name: "TopWeightEndToEndTests",

@@ -115,8 +115,15 @@ extension Flow {
         /// The set stored, with the personal records it beat, at `now`, and
         /// the weight nudge when it is due.
         case saved(WorkoutRecord, records: [PersonalRecord], at: Date, nudge: WeightNudge.Suggestion? = nil)
-        /// The save failed (said why): the same record is sent again at the next Enter.
-        case saveFailed(NewRecord, String)
+        /// The save failed (said why; `nil`: the server is away): the same
+        /// record is sent again at the next Enter.
+        case saveFailed(NewRecord, String?)
+        /// The new exercise of the set could not be given its row (said why;
+        /// `away`: no new lift can be made until the server is back).
+        case exerciseNotMade(String, away: Bool)
+        /// A lift the database has no row for, named while its server is
+        /// away (the server's one-line problem): refused before its numbers are typed.
+        case newExerciseWhileAway(String)
         /// A past session to repeat (`:repeat`), for the member.
         case repeating(TrainingSession, steps: [PlannedSet], for: User)
         /// A routine to follow (`:start`), for the member.

@@ -79,7 +79,15 @@ enum Flow {
             // Nothing was half-written; the numbers stay, Enter at the last prompt retries.
             turn.pending = entry
             turn.step = Step.numbers(of: turn.draft.kind).last ?? .series
+            effects = [.warn(problem ?? Lines.unreachable)]
+        case .exerciseNotMade(let problem, let away):
+            // While the server is away Enter can't make a new lift: back to the
+            // exercise (any the gym has logged saves now); else Enter retries.
+            turn.step = away ? .exercise : Step.numbers(of: turn.draft.kind).last ?? .series
             effects = [.warn(problem)]
+        case .newExerciseWhileAway(let problem):
+            turn.mode = .entry
+            effects = [.warn(Lines.newNameWhileAway(problem))]
         case .repeating(let session, let steps, let member):
             effects = repeating(session, steps: steps, for: member, in: &turn, context)
         case .following(let routine, let steps, let member):

@@ -1,5 +1,4 @@
 import TopWeightCore
-import TopWeightText
 import TopWeightUseCases
 
 // MARK: - Members and exercises chosen at the prompts

@@ -1,6 +1,5 @@
 import Foundation
 import TopWeightCore
-import TopWeightText
 import TopWeightUseCases
 
 // MARK: - What the flow asks the logbook

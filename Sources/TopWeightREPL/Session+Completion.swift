@@ -1,5 +1,4 @@
 import TopWeightCore
-import TopWeightText
 import TopWeightUseCases
 
 // MARK: - Tab completion
@@ -84,7 +83,7 @@ extension Session {
         // A lift the database has no row for can't be made while its server is
         // away: said now, before its numbers are typed.
         if !known.isStored, let away = prompts.unreachable {
-            return .then(.failed(TerminalText.safe(Lines.newNameWhileAway(away.message))))
+            return .then(.newExerciseWhileAway(away.message))
         }
         return .then(.resolved(known, entry: line, typed: typed, last: lastValues(of: known)))
     }

@@ -1,7 +1,6 @@
 import Foundation
 import TopWeightCatalog
 import TopWeightCore
-import TopWeightText
 import TopWeightUseCases
 
 /// The logger's handler around the quick-record flow (user → exercise →
@@ -245,14 +244,10 @@ public final class Session {
         } catch {
             switch error {
             case .exercise(let problem):
-                warn(problem.description)
-                // A new exercise while the server is away: Enter can't make it,
-                // so back to the exercise (any the gym has logged saves now).
-                turn.step = problem.isUnreachable ? .exercise : Step.numbers(of: turn.draft.kind).last ?? .series
-                return .done
+                return .then(.exerciseNotMade(problem.description, away: problem.isUnreachable))
             case .set(let sent, let problem):
                 turn.exercise = sent.exercise
-                return .then(.saveFailed(sent, problem.isUnreachable ? Lines.unreachable : problem.description))
+                return .then(.saveFailed(sent, problem.isUnreachable ? nil : problem.description))
             }
         }
     }

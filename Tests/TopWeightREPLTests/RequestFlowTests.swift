@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TopWeightCore
+import TopWeightText
 @testable import TopWeightREPL
 
 /// What the flow asks the session for, and what it makes of the answers and
@@ -18,6 +19,34 @@ struct RequestFlowTests {
         #expect(script.send(.saveFailed(pending, "the server is away")) == [.warn("the server is away")])
         #expect(script.turn.step == .series && script.turn.pending == pending)
         #expect(script.type("") == [.save])
+    }
+
+    @Test("a save the server never answered says the server is away in the flow's own words, and Enter sends it again")
+    func saveFailedAway() {
+        var script = FlowScript.atWeight()
+        script.type("62.5x8x3")
+        let pending = NewRecord(user: FlowScript.ana, exercise: FlowScript.bench, values: .kg(62.5, 8, 3), performedAt: FlowScript.now)
+        #expect(script.send(.saveFailed(pending, nil)) == [.warn(Lines.unreachable)])
+        #expect(script.type("") == [.save])
+    }
+
+    @Test("a new exercise that could not be made: back to the exercise while the server is away, else Enter at the last number retries")
+    func exerciseNotMade() {
+        var script = FlowScript.atWeight()
+        script.type("62.5x8x3")
+        #expect(script.send(.exerciseNotMade("the server is away", away: true)) == [.warn("the server is away")])
+        #expect(script.turn.step == .exercise)
+        script = FlowScript.atWeight()
+        script.type("62.5x8x3")
+        #expect(script.send(.exerciseNotMade("disk full", away: false)) == [.warn("disk full")])
+        #expect(script.turn.step == .series)
+    }
+
+    @Test("a lift with no row named while the server is away is refused in the flow's words, before its numbers")
+    func newExerciseWhileAway() {
+        var script = FlowScript.atExercise()
+        #expect(script.send(.newExerciseWhileAway("server at db:5432 does not answer")) == [.warn(Lines.newNameWhileAway("server at db:5432 does not answer"))])
+        #expect(script.turn.step == .exercise)
     }
 
     @Test("a set saved is said with its records and the nudge; the numbers are known for the next entry, and :undo may take it")
