@@ -129,7 +129,8 @@ extension Flow {
             turn.exercise = nil
         }
         let said: Effect = removed ? .say("Removed \(record.number)  \(Lines.summary(record))") : .warn("\(record.number) was already removed.")
-        return [said] + (turn.exercise != nil ? defaults(then: nil, in: &turn) : [])
+        // The next entry starts from the set before it; an entry under way keeps what was typed.
+        return [said] + (turn.exercise != nil && turn.step == .exercise ? defaults(then: nil, in: &turn) : [])
     }
 
     /// `:plates W [BAR]`: W in the entry's unit unless it names one; without

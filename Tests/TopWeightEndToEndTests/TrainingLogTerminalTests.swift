@@ -10,6 +10,15 @@ import TopWeightTestSupport
 /// a terminal sends (Page Down arrives as an escape sequence).
 @Suite("The training log at a real terminal", .serialized)
 struct TrainingLogTerminalTests {
+    /// 10:00 on the day `daysAgo` days back, in this zone (the binary's): a
+    /// session's sets minutes apart fall on one day whatever the hour the
+    /// suite runs (three days back from 23:50 and twenty minutes on was two days).
+    static func morning(daysAgo: Int) -> Date {
+        let calendar = Calendar.current
+        let day = calendar.date(byAdding: .day, value: -daysAgo, to: calendar.startOfDay(for: Date()))!
+        return calendar.date(byAdding: .hour, value: 10, to: day)!
+    }
+
     @Test("with NO_COLOR the calendar's arrows redraw the month in place; : there runs a command")
     func calendarInPlace() throws {
         let scratch = try Scratch()
@@ -70,7 +79,7 @@ struct TrainingLogTerminalTests {
         let scratch = try Scratch()
         let store = try TestEngine.open(scratch.db)
         let ana = try store.createUser(named: "Ana")
-        let last = Date().addingTimeInterval(-3 * 86_400)
+        let last = Self.morning(daysAgo: 3)
         for (offset, name, weight) in [(0.0, "Back Squat", 100.0), (600, "Barbell Row", 60), (1200, "Deadlift", 140)] {
             let exercise = try store.createExercise(named: name)
             _ = try store.save(NewRecord(user: ana, exercise: exercise, values: SetValues(weight: Weight(value: weight, unit: .kg), reps: 5, series: 3),
@@ -113,7 +122,7 @@ struct TrainingLogTerminalTests {
                                          values: SetValues(weight: Weight(value: Double(40 + index), unit: .kg), reps: 5, series: 3),
                                          performedAt: now.addingTimeInterval(-Double(10 + index) * 86_400)))
         }
-        let last = now.addingTimeInterval(-3 * 86_400)
+        let last = Self.morning(daysAgo: 3)
         _ = try store.save(NewRecord(user: ana, exercise: squat, values: SetValues(weight: Weight(value: 100, unit: .kg), reps: 5, series: 5), performedAt: last))
         _ = try store.save(NewRecord(user: ana, exercise: row, values: SetValues(weight: Weight(value: 60, unit: .kg), reps: 8, series: 3), performedAt: last.addingTimeInterval(600)))
 
