@@ -37,7 +37,7 @@ extension SetEntry {
                      retrying pending: NewRecord? = nil, now: Date) throws(SaveFailure) -> Saved {
         let chosen: Exercise
         do {
-            chosen = try Workouts(roles, catalog: catalog).stored(exercise, now: now)
+            chosen = try workouts.stored(exercise, now: now)
         } catch {
             throw .exercise(error)
         }
@@ -45,7 +45,7 @@ extension SetEntry {
         var entry = NewRecord(user: member, exercise: chosen, values: values, performedAt: performedAt, kind: kind)
         if let pending, pending.user == member, pending.exercise == chosen, pending.values == values, pending.kind == kind { entry = pending }
         do {
-            let (record, records) = try TrainingProgress(roles, zone: { .current }).log(entry, now: now)
+            let (record, records) = try progress.log(entry, now: now)
             return Saved(entry: entry, record: record, records: records)
         } catch {
             throw .set(entry, error)
@@ -55,6 +55,6 @@ extension SetEntry {
     /// The weight nudge after `saved` (`Workouts.nudgeAfterSaving`), with
     /// the gym's weeks when the member's read brought them.
     public func nudge(after saved: NewRecord, id: Int64, calendar: Calendar, weeks: Int?) -> WeightNudge.Suggestion? {
-        Workouts(roles, catalog: catalog).nudgeAfterSaving(saved, id: id, calendar: calendar, weeks: weeks)
+        workouts.nudgeAfterSaving(saved, id: id, calendar: calendar, weeks: weeks)
     }
 }

@@ -13,6 +13,10 @@ public final class SetEntry {
     /// its server), and who keeps the exercises, the bests and the gym's settings.
     public let roles: LogbookRoles
     public let catalog: ExerciseCatalog
+    /// Makes a new exercise's row and reads the nudge; made once, not a save at a time.
+    let workouts: Workouts
+    /// The save measured against the member's bests (its days never asked here).
+    let progress: TrainingProgress
     /// Built at the first look, not before the logger's first prompt.
     private lazy var ranking = ExerciseRanking(catalog: catalog.rankingNames)
     /// Every stored exercise heard of, by name key.
@@ -23,6 +27,8 @@ public final class SetEntry {
     public init(_ roles: LogbookRoles, catalog: ExerciseCatalog) {
         self.roles = roles
         self.catalog = catalog
+        workouts = Workouts(roles, catalog: catalog)
+        progress = TrainingProgress(roles, zone: { .current })
     }
 
     /// Every role played by one engine.
