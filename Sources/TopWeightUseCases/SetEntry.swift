@@ -31,10 +31,6 @@ public final class SetEntry {
         progress = TrainingProgress(roles, zone: { .current })
     }
 
-    /// Every role played by one engine.
-    public convenience init(logbook: any Logbook, catalog: ExerciseCatalog) {
-        self.init(LogbookRoles(logbook), catalog: catalog)
-    }
 
     // MARK: - What a member's entries start from
 
