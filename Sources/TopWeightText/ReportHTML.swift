@@ -35,11 +35,12 @@ public enum ReportHTML {
         tbody + tbody tr:first-child td { border-top: 1px solid var(--rule); }
         .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
         th.num { text-align: right; }
-        .name { font-weight: 700; }
+        .name { font-weight: 700; white-space: nowrap; }
         .tag { font-size: 10px; font-weight: 700; color: var(--down); border: 1px solid var(--down); border-radius: 3px; padding: 0 4px; margin-left: 6px;
                text-transform: uppercase; vertical-align: 1px; }
         .up { color: var(--up); } .down { color: var(--down); } .muted { color: var(--muted); }
         td.chart { width: 104px; }
+        td.program { white-space: nowrap; }
         td.chart svg { display: block; }
         tr.prs td { padding-top: 0; color: var(--muted); font-size: 12.5px; }
         tr.prs b { color: var(--ink); font-weight: 600; }
@@ -49,9 +50,15 @@ public enum ReportHTML {
         @media (max-width: 760px) { .totals { grid-template-columns: repeat(3, 1fr); } }
         @page { size: A4; margin: 12mm; }
         @media print {
-          body { max-width: none; padding: 0; font-size: 10.5pt; }
-          .totals b { font-size: 15pt; }
-          h2 { break-after: avoid; page-break-after: avoid; }
+          body { max-width: none; padding: 0; font-size: 8.5pt; }
+          h1 { font-size: 14pt; } h1 small { font-size: 8pt; }
+          .stamp { font-size: 7.5pt; padding: 2px 6px; }
+          .totals { gap: 5px; } .totals div { padding: 3px 6px; }
+          .totals b { font-size: 11.5pt; white-space: nowrap; } .totals span { font-size: 7.5pt; }
+          th { font-size: 7pt; padding: 3px 4px; } td { padding: 3px 4px; }
+          tr.prs td { font-size: 7.5pt; }
+          h2 { font-size: 10pt; break-after: avoid; page-break-after: avoid; }
+          p.note { font-size: 7.5pt; }
         }
         """
 
@@ -115,7 +122,9 @@ public enum ReportHTML {
         let change = member.volumeChangePercent
         let changeClass = change.map { $0 > 0 ? "num up" : $0 < 0 ? "num down" : "num" } ?? "num muted"
         var program = "<span class=\"muted\">none</span>"
-        if let compliance = member.program {
+        if let compliance = member.program, compliance.prescribed == 0 {
+            program = "\(escape(compliance.program)) <span class=\"muted\">no day of it</span>"
+        } else if let compliance = member.program {
             let short = compliance.done < compliance.prescribed
             program = "\(escape(compliance.program)) <span class=\"\(short ? "short" : "muted")\">\(compliance.done)/\(compliance.prescribed) sets</span>"
         }
@@ -124,7 +133,7 @@ public enum ReportHTML {
             + "<td class=\"num\">\(escape(ReportText.volume(member.volumeKilograms)))</td>"
             + "<td class=\"\(changeClass)\">\(escape(ReportText.change(change)))</td>"
             + "<td class=\"chart\">\(chart(member.weeklyVolume, member: member.member))</td>"
-            + "<td>\(program)</td><td class=\"num\">\(escape(ReportText.bodyWeight(member.bodyWeight)))</td>"
+            + "<td class=\"program\">\(program)</td><td class=\"num\">\(escape(ReportText.bodyWeight(member.bodyWeight)))</td>"
             + "<td class=\"num\">\(escape(ReportText.short(member.lastSeen)))</td></tr>\n"
         let records = ReportText.records(member)
         if !records.isEmpty {

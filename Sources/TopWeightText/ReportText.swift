@@ -56,9 +56,11 @@ public enum ReportText {
         return (percent > 0 ? "+" : "−") + Decimal2.format(Int((abs(percent) * 100).rounded())) + " %"
     }
 
-    /// `5x5 14/15` (prescribed sets done out of prescribed), `-` on no program.
+    /// `5x5 14/15` (prescribed sets done out of prescribed), `5x5 no day`
+    /// when no training day was one of the program's, `-` on no program.
     static func program(_ compliance: ProgramCompliance?) -> String {
         guard let compliance else { return "-" }
+        guard compliance.prescribed > 0 else { return "\(compliance.program) no day" }
         return "\(compliance.program) \(compliance.done)/\(compliance.prescribed)"
     }
 
