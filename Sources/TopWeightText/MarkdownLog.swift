@@ -34,9 +34,29 @@ public enum MarkdownLog {
             lines += [""] + sets(session.records, timeZone: timeZone)
         }
         if let note = session.note, note.contains(where: { !$0.isWhitespace }) {
-            lines += [""] + MarkdownText.withBreaks(MarkdownText.normalizedLines(note.trimmingCharacters(in: .newlines)))
+            lines += [""] + MarkdownText.withBreaks(textTags(MarkdownText.normalizedLines(note.trimmingCharacters(in: .newlines))))
         }
         return lines
+    }
+
+    /// A note's lines with each `<` as text (`&lt;`) outside code, as the
+    /// logger shows it: a note's raw HTML (`<b>`, `</table>`) is never markup.
+    static func textTags(_ lines: [String]) -> [String] {
+        var fenced = false
+        return lines.map { line in
+            if line.drop(while: { $0 == " " }).hasPrefix("```") {
+                fenced.toggle()
+                return line
+            }
+            guard !fenced, line.contains("<") else { return line }
+            var out = ""
+            var inCode = false
+            for character in line {
+                if character == "`" { inCode.toggle() }
+                out += character == "<" && !inCode ? "&lt;" : String(character)
+            }
+            return out
+        }
     }
 
     /// The columns a day's table may have; a column nothing fills that day is left out.

@@ -98,6 +98,17 @@ struct MarkdownLogTests {
         #expect(!lines.joined().contains("\\|"))
     }
 
+    @Test("a note's raw HTML stays text, as the logger shows it, except in code")
+    func noteTags() {
+        var day = Self.day
+        day.note = "<b>bold?</b> `a<b`\n```\nx<y\n```\n</table><script>alert(1)</script>"
+        let markdown = MarkdownLog.day(day, timeZone: Self.utc)
+        #expect(markdown.suffix(5) == ["&lt;b>bold?&lt;/b> `a<b`", "```", "x<y", "```", "&lt;/table>&lt;script>alert(1)&lt;/script>"])
+        let html = MarkdownParser().html(from: markdown.joined(separator: "\n"))
+        #expect(!html.contains("<script>"))
+        #expect(!html.contains("<b>"))
+    }
+
     @Test("inline text: Markdown's characters escaped, those of a line's start only there",
           arguments: [("a|b", "a\\|b"), ("*x*", "\\*x\\*"), ("_y_", "\\_y\\_"), ("# h", "\\# h"), ("a # b", "a # b"),
                       ("- item", "\\- item"), ("Pull-up", "Pull-up"), ("1. first", "1\\. first"), ("5x5 1.5", "5x5 1.5"),
