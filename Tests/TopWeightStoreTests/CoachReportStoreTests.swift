@@ -169,6 +169,20 @@ struct CoachReportStoreTests {
             #expect(report.hasPrivateMembers)
             // Cy stopped coming 23 days before the week's end; Eve's 12 days and Dee's months don't count.
             #expect(report.inactive == [QuietMember(member: "Cy", isPrivate: false, lastSeen: try #require(LocalDay(parsing: "2026-10-30")), daysQuiet: 23)])
+            // What stats says on the week's Sunday evening, and what prs lists, agree.
+            let progress = TrainingProgress(logbook: store, timeZone: Self.utc.timeZone)
+            let workouts = Workouts(logbook: store, catalog: .bundled())
+            for member in report.members {
+                let user = try workouts.member(named: member.member)
+                let week = try progress.stats(of: user, now: try Self.on("2026-11-22", 23)).thisWeek
+                #expect(week.sessions == member.days && week.sets == member.sets, "\(member.member)")
+                #expect(abs(week.volumeKilograms - member.volumeKilograms) < 0.001, "\(member.member)")
+                let standing = try progress.personalRecords(of: user).flatMap(\.bests)
+                for record in member.records {
+                    #expect(standing.contains { $0.kind == record.kind && $0.record.id == record.record.id && $0.value == record.value },
+                            "\(member.member) \(record.record.exercise) \(record.kind)")
+                }
+            }
             let totals = report.totals
             #expect(totals.members == 3)
             #expect(totals.days == ["Ana", "Bo", "Fay"].reduce(0) { $0 + Self.sums(sets, $1, from: "2026-11-16", through: "2026-11-22").days })
