@@ -27,6 +27,7 @@ public enum ReportHTML {
         .totals span { color: var(--muted); font-size: 12px; }
         h2 { font-size: 15px; margin: 20px 0 6px; text-transform: uppercase; letter-spacing: .05em; color: var(--accent); }
         table { width: 100%; border-collapse: collapse; }
+        .wide { overflow-x: auto; }
         thead { display: table-header-group; }
         th { text-align: left; font-size: 11px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted);
              border-bottom: 2px solid var(--rule); padding: 4px 6px; white-space: nowrap; }
@@ -51,6 +52,7 @@ public enum ReportHTML {
         @page { size: A4; margin: 12mm; }
         @media print {
           body { max-width: none; padding: 0; font-size: 8.5pt; }
+          .wide { overflow: visible; }
           h1 { font-size: 14pt; } h1 small { font-size: 8pt; }
           .stamp { font-size: 7.5pt; padding: 2px 6px; }
           .totals { gap: 5px; } .totals div { padding: 3px 6px; }
@@ -90,10 +92,10 @@ public enum ReportHTML {
         if report.members.isEmpty {
             html += "<p class=\"muted\">Nobody trained in \(escape(report.period.description)).</p>\n"
         } else {
-            html += "<table>\n<thead><tr><th>Member</th><th class=\"num\">Days</th><th class=\"num\">Sets</th><th class=\"num\">Volume</th>"
+            html += "<div class=\"wide\"><table>\n<thead><tr><th>Member</th><th class=\"num\">Days</th><th class=\"num\">Sets</th><th class=\"num\">Volume</th>"
                 + "<th class=\"num\">vs before</th><th>Last 8 weeks</th><th>Program</th><th class=\"num\">Body weight</th><th class=\"num\">Last seen</th></tr></thead>\n"
             for member in report.members { html += row(member) }
-            html += "</table>\n"
+            html += "</table></div>\n"
         }
         html += "<h2>Gone quiet</h2>\n<p class=\"muted\">\(escape(ReportText.quietRule(report).prefix(1).uppercased() + ReportText.quietRule(report).dropFirst())).</p>\n"
         if report.inactive.isEmpty {
