@@ -12,6 +12,8 @@ public struct CoachReport: Sendable {
     public let members: any MemberRoster
     public let diary: any TrainingDiary
     public let gym: any GymConfiguration
+    /// Who is on which program.
+    public let shelf: any ProgramShelf
     /// The programs members follow (the gym's own and the bundled ones).
     private let workouts: Workouts
     public let calendar: Calendar
@@ -21,6 +23,7 @@ public struct CoachReport: Sendable {
         members = workouts.roles.members
         diary = workouts.roles.diary
         gym = workouts.roles.gym
+        shelf = workouts.roles.programs
         self.workouts = workouts
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
@@ -64,7 +67,7 @@ public struct CoachReport: Sendable {
         let everybody = try attempt { () throws(LogbookError) in try members.users() }
         let start = period.first.start(in: calendar)
         let trained = Set(recent.filter { $0.performedAt >= start }.map { NameRules.key($0.user) })
-        let assigned = try attempt { () throws(LogbookError) in try workouts.roles.programs.assignments() }
+        let assigned = try attempt { () throws(LogbookError) in try shelf.assignments() }
         let programs = trained.isEmpty || assigned.isEmpty ? [] : try workouts.programs()
         var sources = GymReport.Sources(members: everybody, recent: recent)
         for summary in everybody where trained.contains(NameRules.key(summary.user.name)) {
