@@ -157,7 +157,9 @@ let package = Package(
             name: "TopWeightCoreTests",
             dependencies: ["TopWeightCore", "TopWeightTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "TopWeightTextTests", dependencies: ["TopWeightText", "TopWeightCore", "TopWeightTestSupport"], exclude: ["Golden"]),
+        // Ink too: the Markdown export is checked to parse to the tables it means.
+        .testTarget(name: "TopWeightTextTests", dependencies: ["TopWeightText", "TopWeightCore", "TopWeightTestSupport", .product(name: "Ink", package: "Ink")],
+                    exclude: ["Golden"]),
         .testTarget(
             name: "TopWeightCatalogTests",
             dependencies: ["TopWeightCatalog", "TopWeightCore", "TopWeightUseCases", "TopWeightTestSupport", "Yams"]

@@ -53,7 +53,7 @@ public enum MarkdownText {
         HTMLTokens.tokens(of: MarkdownParser().html(from: markdown))
     }
 
-    private static func normalizedLines(_ text: String) -> [String] {
+    static func normalizedLines(_ text: String) -> [String] {
         text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
@@ -116,7 +116,7 @@ public enum MarkdownText {
     /// break), except before a line where Ink starts a block of its own
     /// (`#`, a code fence, `-`). A quote line is a quote of its own, set
     /// apart by blank lines: Ink would glue the next line's text to it.
-    private static func withBreaks(_ lines: [String]) -> [String] {
+    static func withBreaks(_ lines: [String]) -> [String] {
         var fenced = false
         var out: [String] = []
         for (index, line) in lines.enumerated() {

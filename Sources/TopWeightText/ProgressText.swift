@@ -179,7 +179,7 @@ public enum ProgressText {
         }
     }
 
-    private static func label(_ kind: RecordKind) -> String {
+    static func label(_ kind: RecordKind) -> String {
         switch kind {
         case .heaviest: "heaviest"
         case .e1rm: "e1RM"
@@ -192,7 +192,7 @@ public enum ProgressText {
         }
     }
 
-    private static func bestText(_ best: PersonalBest) -> String {
+    static func bestText(_ best: PersonalBest) -> String {
         switch best.kind {
         case .reps: return "\(Int(best.value)) reps"
         case .e1rm: return estimate(Weight(value: best.value, unit: best.record.values.weight.unit))
@@ -204,7 +204,7 @@ public enum ProgressText {
         }
     }
 
-    private static func number(_ best: PersonalBest) -> String {
+    static func number(_ best: PersonalBest) -> String {
         switch best.kind {
         case .reps, .longestHold: String(Int(best.value))
         default: Decimal2.format(Int((best.value * 100).rounded()))

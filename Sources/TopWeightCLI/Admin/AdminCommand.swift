@@ -8,7 +8,7 @@ struct AdminCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "admin",
         abstract: "Set or clear the admin PIN that guards renames, removals, deletions and leaving a kiosk; the gym's plates.",
-        subcommands: [SetPin.self, ClearPin.self, Unlock.self, Plates.self, Nudge.self]
+        subcommands: [SetPin.self, ClearPin.self, Unlock.self, Plates.self, Nudge.self, InactiveAfter.self]
     )
 
     struct SetPin: ParsableCommand {

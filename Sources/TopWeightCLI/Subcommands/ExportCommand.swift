@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TopWeightCatalog
 import TopWeightCore
+import TopWeightText
 import TopWeightTransfer
 import TopWeightUseCases
 
@@ -10,15 +11,16 @@ enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
     case json
     case csv
     case strong
+    case markdown
 }
 
 /// `topweight export`: the gym's or a member's history on standard output.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write a member's (or everybody's) history: JSON that imports back, CSV, or Strong's CSV.",
+        abstract: "Write a member's (or everybody's) history: JSON that imports back, CSV, Strong's CSV, or Markdown to read.",
         discussion: """
-            Each format imports back ('topweight import FILE'): into the database it came from it adds \
+            json, csv and strong import back ('topweight import FILE'): into the database it came from it adds \
             nothing, into an empty one it gives the same history, as far as the format can carry it.
 
             json (the default) carries everything: members and who is private, exercises with their \
@@ -37,18 +39,28 @@ struct ExportCommand: ParsableCommand {
             privacy, notes on days without sets, the day's routine (not read back), nor two units \
             (the file has one: sets in the other are converted). --user is needed unless the \
             database has one member.
+            markdown: the log to read, not to import: a heading per member and per day (with the day's \
+            routine or program), the day's sets as a table in the member's own units and kinds (load, reps, \
+            series, time, distance, RPE, warm-ups marked), and the day's note as written. Renders on GitHub \
+            and with the logger's own Markdown renderer. --from and --to (YYYY-MM-DD, local days, both \
+            ends included) limit it to those days.
             Examples: topweight export > gym.json
                       topweight export --user Ana --format strong > ana-strong.csv
+                      topweight export --user Ana --format markdown --from 2026-11-01 > ana.md
             """
     )
 
     @OptionGroup var global: GlobalOptions
 
     @Option(help: "Only this member's history.") var user: String?
-    @Option(help: "json, csv or strong.") var format: ExportFormat = .json
+    @Option(help: "json, csv, strong or markdown.") var format: ExportFormat = .json
+    @Option(help: ArgumentHelp("markdown: from this day on.", valueName: "YYYY-MM-DD")) var from: String?
+    @Option(help: ArgumentHelp("markdown: up to this day.", valueName: "YYYY-MM-DD")) var to: String?
 
     func run() throws {
         try reportingFailures {
+            // Checked before the database is opened: a typo costs nothing.
+            let days = try Self.days(from: from, to: to, format: format)
             let store = try global.openStore()
             let workouts = Workouts(logbook: store, catalog: .bundled())
             let out = OutputBuffer()
@@ -60,6 +72,16 @@ struct ExportCommand: ParsableCommand {
                 case .csv:
                     let member = try user.map { try workouts.member(named: AddCommand.valid($0, kind: .user)) }
                     try HistoryExport.csv(from: store, member: member, timeZone: .current, write: out.line)
+                case .markdown:
+                    let log = TrainingLog(logbook: store, routineCatalog: .bundled(), timeZone: .current)
+                    let members = try user.map { [try workouts.member(named: AddCommand.valid($0, kind: .user))] }
+                        ?? (try store.users().map(\.user).sorted { NameRules.key($0.name) < NameRules.key($1.name) })
+                    var logged: [(member: String, days: [TrainingSession])] = []
+                    for member in members {
+                        let found = try log.loggedDays(of: member, from: days.from, through: days.to)
+                        if !found.isEmpty || user != nil { logged.append((member.name, found)) }
+                    }
+                    MarkdownLog.document(logged, timeZone: .current, from: days.from, through: days.to).forEach(out.line)
                 case .strong:
                     let member = try SessionsCommand.member(named: user, in: workouts)
                     var calendar = Calendar(identifier: .gregorian)
@@ -79,6 +101,27 @@ struct ExportCommand: ParsableCommand {
             }
             out.flush()
         }
+    }
+
+    /// The days `--from` and `--to` name, for the markdown export only.
+    static func days(from: String?, to: String?, format: ExportFormat) throws -> (from: LocalDay?, to: LocalDay?) {
+        guard from != nil || to != nil else { return (nil, nil) }
+        guard format == .markdown else {
+            throw Failure.input("--from and --to are for --format markdown; the other formats carry the whole history, to import back")
+        }
+        func day(_ text: String?, _ option: String) throws -> LocalDay? {
+            guard let text else { return nil }
+            guard let day = LocalDay(parsing: text) else {
+                throw Failure.input("\(option) takes a day YYYY-MM-DD, e.g. 2026-11-01 (not \(text))")
+            }
+            return day
+        }
+        let first = try day(from, "--from")
+        let last = try day(to, "--to")
+        if let first, let last, last < first {
+            throw Failure.input("--to (\(last)) is before --from (\(first)): no day is both")
+        }
+        return (first, last)
     }
 
     private static func tell(_ line: String) {

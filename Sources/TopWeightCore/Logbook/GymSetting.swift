@@ -9,6 +9,9 @@ public enum GymSetting: String, Sendable, CaseIterable, Hashable {
     /// Weeks of the same top weight before the logger suggests going
     /// heavier (`WeightNudge`); `0` turns the nudge off.
     case nudgeWeeks = "nudge.weeks"
+    /// Days without a set after which the coach's report names a member as
+    /// gone quiet (`GymReport.inactiveAfterDays`).
+    case inactiveDays = "report.inactive.days"
 
     /// The plate set's key for `unit`.
     public static func plates(_ unit: WeightUnit) -> GymSetting {

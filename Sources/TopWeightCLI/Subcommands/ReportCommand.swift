@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import TopWeightCore
+import TopWeightText
+import TopWeightUseCases
+
+/// What `topweight report` writes.
+enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+    case text
+    case json
+    case markdown
+    case html
+}
+
+/// `topweight report`: the coach's page for a week or a month.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "The coach's report for a week or a month: who trained and what they did, who went quiet, the gym's totals.",
+        discussion: """
+            The last whole week (Monday to Sunday, local time) unless --week or --month says another. For each \
+            member with a set in the period: training days, sets and volume as 'stats' counts them (every live \
+            set, warm-ups in, each entry its series; volume loads only, in kg), the change of volume against \
+            the week or month before, the PRs set in the period that still stand at its end (as 'prs' finds \
+            them, each beating an earlier set), the program's compliance for a member on one (prescribed work \
+            sets done out of those prescribed, each training day judged against the program's day it fits \
+            best; a set counts done with at least its reps, loads not judged), the change of body weight \
+            (the period's last weigh-in against the last one before it), and the last day seen. Apart: \
+            members with no set for 14 days or more at the period's end (the gym's setting: 'topweight admin \
+            inactive-after DAYS') who trained in the 8 weeks before. Then the gym's totals. Every figure is as \
+            of the period's end: a past week's report reads the same whenever it is made. Private members \
+            are in it: it is the coach's report, not the wall's.
+
+            html: one page with nothing to fetch and no script, each member's last eight weeks of volume \
+            drawn beside their figures; print it to PDF from a browser. markdown: GitHub's tables.
+            JSON: {"period": {"label", "from", "to"}, "inactiveAfterDays", "members": [{"member", "private", \
+            "days", "sets", "volume", "volumeBefore", "volumeChange" (percent, null with nothing before), \
+            "prs": [{"exercise", "kind", "value", "unit", "performedAt", "recordId"}], "program": {"name", \
+            "days", "prescribed", "done"} or null, "bodyWeightChange", "bodyWeightUnit", "lastSeen", \
+            "weeklyVolume" (8 weeks, oldest first)}], "inactive": [{"member", "private", "lastSeen", \
+            "daysQuiet"}], "totals": {"members", "days", "sets", "volume", "prs"}}.
+            Examples: topweight report
+                      topweight report --week 2026-W47 --format html > week47.html
+                      topweight report --month 2026-11 --user Ana --format json
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: ArgumentHelp("An ISO week (default: the last whole week).", valueName: "YYYY-Www")) var week: String?
+    @Option(help: ArgumentHelp("A calendar month instead of a week.", valueName: "YYYY-MM")) var month: String?
+    @Option(help: "Only this member.") var user: String?
+    @Option(help: "Output: text, json, markdown or html.") var format: ReportFormat = .text
+    @Option(help: "The gym's name on the html page.") var title = "Top Weight"
+
+    func run() throws {
+        try reportingFailures {
+            // Checked before the database is opened: a typo costs nothing.
+            let asked = try Self.period(week: week, month: month)
+            let opened = try global.open()
+            let report = CoachReport(opened.workouts, timeZone: .current)
+            let member = try user.map { try opened.workouts.member(named: AddCommand.valid($0, kind: .user)) }
+            let now = Date()
+            let figures = try report.report(asked ?? report.defaultPeriod(now: now), member: member)
+            let out = OutputBuffer()
+            switch format {
+            case .text: ReportText.lines(figures).forEach(out.line)
+            case .json: out.line(ReportJSON.object(figures, timeZone: .current))
+            case .markdown: ReportText.markdown(figures).forEach(out.line)
+            case .html:
+                out.line(ReportHTML.page(figures, gym: title, made: DataFormats.timestamp(now, timeZone: .current)))
+            }
+            out.flush()
+        }
+    }
+
+    /// The period asked for, `nil` for the default; a typo is said with an example.
+    static func period(week: String?, month: String?) throws -> ReportPeriod? {
+        switch (week, month) {
+        case (.some, .some):
+            throw Failure.input("--week and --month can't be given together: a report covers one period")
+        case (.some(let text), nil):
+            guard let period = ReportPeriod(week: text) else {
+                throw Failure.input("--week takes an ISO week YYYY-Www that the year has, e.g. 2026-W47 (not \(text))")
+            }
+            return period
+        case (nil, .some(let text)):
+            guard let period = ReportPeriod(month: text) else {
+                throw Failure.input("--month takes YYYY-MM, a month from 0001-01 to 9999-12, e.g. 2026-11 (not \(text))")
+            }
+            return period
+        case (nil, nil):
+            return nil
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import TopWeightCore
+
+/// The coach's report (`topweight report`), written once: who trained in a
+/// week or a month and what they did, who went quiet, and the gym's totals.
+/// Reads the sets of the weeks it needs for every member at once, then each
+/// trained member's sets up to the period's end (their PRs are judged as
+/// `prs` judges them), their body weights and their program. Days are local
+/// days in `calendar`'s zone. Not a kiosk command: a coach's, at a desk.
+public struct CoachReport: Sendable {
+    public let recording: any SetRecording
+    public let members: any MemberRoster
+    public let diary: any TrainingDiary
+    public let gym: any GymConfiguration
+    /// Who is on which program.
+    public let shelf: any ProgramShelf
+    /// The programs members follow (the gym's own and the bundled ones).
+    private let workouts: Workouts
+    public let calendar: Calendar
+
+    public init(_ workouts: Workouts, timeZone: TimeZone) {
+        recording = workouts.roles.recording
+        members = workouts.roles.members
+        diary = workouts.roles.diary
+        gym = workouts.roles.gym
+        shelf = workouts.roles.programs
+        self.workouts = workouts
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        self.calendar = calendar
+    }
+
+    // MARK: - The gym's setting
+
+    /// Days without a set before a member counts as gone quiet: the gym's
+    /// setting, else `GymReport.defaultInactiveDays`.
+    public func inactiveAfterDays() throws(WorkoutsError) -> Int {
+        let stored = try attempt { () throws(LogbookError) in try gym.gymSetting(.inactiveDays) }
+        guard let stored, let days = Int(stored), (1...GymReport.maximumInactiveDays).contains(days) else {
+            return GymReport.defaultInactiveDays
+        }
+        return days
+    }
+
+    /// Stores the gym's quiet days (`nil`: back to the default).
+    public func setInactiveAfter(days: Int?) throws(WorkoutsError) {
+        if let days, !(1...GymReport.maximumInactiveDays).contains(days) {
+            throw .invalid("a member counts as gone quiet after 1 to \(GymReport.maximumInactiveDays) days without a set")
+        }
+        try attempt { () throws(LogbookError) in try gym.setGymSetting(.inactiveDays, to: days.map(String.init)) }
+    }
+
+    // MARK: - The report
+
+    /// The period a report covers when none is asked for: the last whole week before `now`'s.
+    public func defaultPeriod(now: Date) -> ReportPeriod {
+        ReportPeriod.lastFullWeek(before: LocalDay(now, in: calendar))
+    }
+
+    /// The report of `period` for every member, or for `member` alone.
+    public func report(_ period: ReportPeriod, member: User? = nil) throws(WorkoutsError) -> GymReport {
+        let quietDays = try inactiveAfterDays()
+        let end = period.last.adding(days: 1).start(in: calendar)
+        var query = HistoryQuery(userID: member?.id, since: GymReport.firstDayRead(for: period, inactiveAfterDays: quietDays).start(in: calendar))
+        query.until = end
+        let recent = try attempt { () throws(LogbookError) in try recording.history(query) }
+        let everybody = try attempt { () throws(LogbookError) in try members.users() }
+        let start = period.first.start(in: calendar)
+        let trained = Set(recent.filter { $0.performedAt >= start }.map { NameRules.key($0.user) })
+        let assigned = try attempt { () throws(LogbookError) in try shelf.assignments() }
+        let programs = trained.isEmpty || assigned.isEmpty ? [] : try workouts.programs()
+        var sources = GymReport.Sources(members: everybody, recent: recent)
+        for summary in everybody where trained.contains(NameRules.key(summary.user.name)) {
+            let key = NameRules.key(summary.user.name)
+            var history = HistoryQuery(userID: summary.user.id)
+            history.until = end
+            sources.histories[key] = try attempt { () throws(LogbookError) in try recording.history(history) }
+            sources.bodyWeights[key] = try attempt { () throws(LogbookError) in
+                try diary.bodyWeights(userID: summary.user.id, since: nil, limit: nil)
+            }
+        }
+        for (user, assignment) in assigned where trained.contains(NameRules.key(user.name)) {
+            let program = programs.first { NameRules.key($0.name) == NameRules.key(assignment.program) }
+            sources.programs[NameRules.key(user.name)] = GymReport.FollowedProgram(assignment: assignment, program: program)
+        }
+        return GymReport.make(period, inactiveAfterDays: quietDays, from: sources, calendar: calendar,
+                              member: member.map { NameRules.key($0.name) })
+    }
+}
