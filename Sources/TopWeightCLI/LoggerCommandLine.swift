@@ -15,7 +15,36 @@ enum LoggerCommandLine {
     /// mistake), which the whole tree parses and reports as it always has.
     static func parse(_ arguments: [String]) -> (any ParsableCommand)? {
         guard let own = loggerArguments(arguments) else { return nil }
-        return try? ReplCommand.parseAsRoot(own)
+        return built(own) ?? (try? ReplCommand.parseAsRoot(own))
+    }
+
+    /// The commonest lines (`--kiosk`, `--durable`, `--db PATH`, each at most
+    /// once, nothing else) made into the command without argument-parser,
+    /// whose first look at any command pays the runtime's first
+    /// protocol-conformance look-ups over the whole binary; `nil` for any other.
+    static func built(_ own: [String]) -> ReplCommand? {
+        var (db, kiosk, durable) = (String?.none, false, false)
+        var index = own.startIndex
+        while index < own.endIndex {
+            switch own[index] {
+            case "--kiosk" where !kiosk: kiosk = true
+            case "--durable" where !durable: durable = true
+            case "--db" where db == nil && index + 1 < own.endIndex && !own[index + 1].hasPrefix("-"):
+                index += 1
+                db = own[index]
+            default: return nil
+            }
+            index += 1
+        }
+        var global = GlobalOptions()
+        global.db = db
+        global.durable = durable
+        var command = ReplCommand()
+        command.global = global
+        command.unit = ReplCommand.defaultUnit
+        command.kiosk = kiosk
+        command.idleTimeout = ReplCommand.defaultIdleTimeout
+        return command
     }
 
     /// `arguments` without a leading `repl`, when each is one of the logger's
