@@ -1,11 +1,16 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// The executables' release link on Linux: not position-independent (see the targets).
+let noPIE: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]
+
 let package = Package(
     name: "TopWeight",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "topweight", targets: ["topweight"]),
+        // `topweight serve`'s web server, a program of its own that `topweight serve` runs.
+        .executable(name: "topweight-board", targets: ["topweight-board"]),
         .library(name: "TopWeightCore", targets: ["TopWeightCore"]),
         .library(name: "TopWeightStore", targets: ["TopWeightStore"]),
         .library(name: "TopWeightREPL", targets: ["TopWeightREPL"]),
@@ -127,6 +132,7 @@ let package = Package(
 
         // The gym's board on the web (`topweight serve`): the only target that
         // knows Hummingbird; one cached page and its JSON, redone on a change.
+        // Linked into `topweight-board` alone: the logger never maps it.
         .target(
             name: "TopWeightBoardServer",
             dependencies: [
@@ -143,11 +149,21 @@ let package = Package(
             name: "TopWeightCLI",
             dependencies: [
                 "TopWeightCore", "TopWeightStore", "TopWeightPostgres", "TopWeightREPL", "TopWeightCatalog", "LineEditor",
-                "TopWeightText", "TopWeightUseCases", "TopWeightTransfer", "TopWeightFixtures", "TopWeightBoardServer",
+                "TopWeightText", "TopWeightUseCases", "TopWeightTransfer", "TopWeightFixtures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "topweight", dependencies: ["TopWeightCLI"]),
+        // Release builds link without PIE: the loader then has no relocations to
+        // apply before `main` (140 000 of them, and the pages they dirty), at the
+        // cost of the program's own code always at the same address.
+        .executableTarget(name: "topweight", dependencies: ["TopWeightCLI"], linkerSettings: noPIE),
+        // The web server behind `topweight serve`, which runs it (exec) when it is
+        // installed beside `topweight` or on PATH: Hummingbird and NIO's HTTP stay out of the logger.
+        .executableTarget(
+            name: "topweight-board",
+            dependencies: ["TopWeightCLI", "TopWeightBoardServer", "TopWeightCore", "TopWeightUseCases"],
+            linkerSettings: noPIE
+        ),
 
         // What tests (and benchmarks) drive the flow with: scripted input, a recording console, an in-memory logbook.
         // The engine list every storage test runs on (`TestEngine`), PostgreSQL included.
@@ -185,7 +201,7 @@ let package = Package(
         .testTarget(
             name: "TopWeightEndToEndTests",
             dependencies: [
-                "TopWeightStore", "TopWeightPostgres", "TopWeightCore", "TopWeightTestSupport", "topweight",
+                "TopWeightStore", "TopWeightPostgres", "TopWeightCore", "TopWeightTestSupport", "topweight", "topweight-board",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -14,6 +14,8 @@ enum Failure: Error {
     case permission(String)
     /// Ctrl-C at a question: exit code 130, as shells report SIGINT.
     case cancelled
+    /// A program this one needs is not installed: exit code 69 (EX_UNAVAILABLE).
+    case unavailable(String)
 
     var exitCode: Int32 {
         switch self {
@@ -21,13 +23,14 @@ enum Failure: Error {
         case .input: 64
         case .permission: 77
         case .cancelled: 130
+        case .unavailable: 69
         }
     }
 
     var message: String {
         switch self {
         case .database(let error): error.message
-        case .input(let message), .permission(let message): message
+        case .input(let message), .permission(let message), .unavailable(let message): message
         case .cancelled: "cancelled; nothing was changed"
         }
     }

@@ -9,9 +9,26 @@ extension TopWeightCommand {
     /// `Unexpected argument '…'`), so an argument carrying an escape sequence
     /// would reach the screen raw. Each line goes through `TerminalText.safe`;
     /// streams and exit codes are those of `main()`.
+    ///
+    /// What is started most often skips the whole command tree, which
+    /// argument-parser builds by reflection over every subcommand: `--version`
+    /// alone, and the logger's own command lines (`LoggerCommandLine`).
     public static func mainWithSafeMessages() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == ["--version"] {
+            print(TopWeightVersion.current)
+            return
+        }
+        runWithSafeMessages { try LoggerCommandLine.parse(arguments) ?? parseAsRoot(arguments) }
+    }
+}
+
+extension ParsableCommand {
+    /// Runs the command `parse` gives, and reports what either throws as
+    /// `main()` would, each line made safe for a terminal.
+    static func runWithSafeMessages(_ parse: () throws -> any ParsableCommand) {
         do {
-            var command = try parseAsRoot()
+            var command = try parse()
             try command.run()
         } catch {
             let code = exitCode(for: error)

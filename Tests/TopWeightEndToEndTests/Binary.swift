@@ -14,6 +14,21 @@ enum Binary {
         return bundleDirectory.appendingPathComponent("topweight")
     }
 
+    /// `topweight` alone in `directory` (made if missing), nothing beside it.
+    /// A hard link opens no file for writing: a copy's write handle, inherited
+    /// by a process another test forks at that moment, makes exec fail with
+    /// "Text file busy". A copy only where a link can't be made.
+    static func alone(in directory: URL) throws -> URL {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let copy = directory.appendingPathComponent("topweight")
+        do {
+            try FileManager.default.linkItem(at: url, to: copy)
+        } catch {
+            try FileManager.default.copyItem(at: url, to: copy)
+        }
+        return copy
+    }
+
     struct Result {
         var status: Int32
         var stdout: String

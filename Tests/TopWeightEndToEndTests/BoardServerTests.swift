@@ -16,14 +16,16 @@ struct BoardServerTests {
         let child: PipedChild
         let port: Int
 
-        /// `environment` is added to the server's; `fileLimit` starts it under `ulimit -n` that many.
-        init(db: String, extra: [String] = [], environment: [String: String] = [:], fileLimit: Int? = nil) throws {
+        /// `environment` is added to the server's; `fileLimit` starts it under `ulimit -n` that many;
+        /// `executable` is the `topweight` to run.
+        init(db: String, extra: [String] = [], environment: [String: String] = [:], fileLimit: Int? = nil,
+             executable: String = Binary.url.path) throws {
             if let fileLimit {
                 // The shell lowers the limit and becomes the server: the child's pid is the server's.
                 let script = "ulimit -n \(fileLimit) && exec \"$0\" serve --port 0 \"$@\""
-                child = try PipedChild(["-c", script, Binary.url.path] + extra, db: db, environment: environment, executable: "/bin/sh")
+                child = try PipedChild(["-c", script, executable] + extra, db: db, environment: environment, executable: "/bin/sh")
             } else {
-                child = try PipedChild(["serve", "--port", "0"] + extra, db: db, environment: environment)
+                child = try PipedChild(["serve", "--port", "0"] + extra, db: db, environment: environment, executable: executable)
             }
             let deadline = Date().addingTimeInterval(30)
             while true {

@@ -27,17 +27,7 @@ struct ShippingTests {
     @Test("the binary alone in a directory knows the catalog and the routines: nothing is read from beside it")
     func aloneInADirectory() throws {
         let scratch = try Scratch()
-        let alone = scratch.directory.appendingPathComponent("alone")
-        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
-        let copy = alone.appendingPathComponent("topweight")
-        // A hard link opens no file for writing: a copy's write handle, inherited
-        // by a process another test forks at that moment, makes exec fail with
-        // "Text file busy". A copy only where a link can't be made.
-        do {
-            try FileManager.default.linkItem(at: Binary.url, to: copy)
-        } catch {
-            try FileManager.default.copyItem(at: Binary.url, to: copy)
-        }
+        let copy = try Binary.alone(in: scratch.directory.appendingPathComponent("alone"))
         let db = scratch.directory.appendingPathComponent("alone.sqlite").path
         let process = Process()
         process.executableURL = copy

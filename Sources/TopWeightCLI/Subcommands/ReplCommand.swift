@@ -17,13 +17,17 @@ struct ReplCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     @Option(help: "Weight unit for new exercises: kg or lb.")
-    var unit: WeightUnit = .kg
+    var unit: WeightUnit = Self.defaultUnit
 
     @Flag(help: "Shared-terminal mode: no default member, idle reset, no way out from the keyboard.")
     var kiosk = false
 
     @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("Seconds of no typing before a kiosk returns to an empty user prompt.", valueName: "seconds"))
-    var idleTimeout: Double = 120
+    var idleTimeout: Double = Self.defaultIdleTimeout
+
+    /// The defaults, which `LoggerCommandLine` sets too when it builds the command itself.
+    static let defaultUnit = WeightUnit.kg
+    static let defaultIdleTimeout: Double = 120
 
     func validate() throws {
         // At least a second: a shorter timeout would reset faster than anybody types.

@@ -1,0 +1,3 @@
+import TopWeightCLI
+
+TopWeightBoardCommand.main(serving: HummingbirdBoard())
