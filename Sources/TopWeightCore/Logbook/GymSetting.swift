@@ -9,6 +9,9 @@ public enum GymSetting: String, Sendable, CaseIterable, Hashable {
     /// Weeks of the same top weight before the logger suggests going
     /// heavier (`WeightNudge`); `0` turns the nudge off.
     case nudgeWeeks = "nudge.weeks"
+    /// How members prove who they are at a kiosk (`IdentityPolicy`:
+    /// `name`, `pin` or `card`); unset, a typed name.
+    case identity = "identity"
 
     /// The plate set's key for `unit`.
     public static func plates(_ unit: WeightUnit) -> GymSetting {
