@@ -188,6 +188,8 @@ struct UseCases {
     let log: TrainingLog
     let progress: TrainingProgress
     let admin: AdminAccess
+    /// Members' PINs, cards and coaches, and the gym's policy for them.
+    let identification: Identification
     /// The sets that wait on this terminal for its server (none for a file).
     let waiting: any WaitingSets
 
@@ -196,6 +198,7 @@ struct UseCases {
         log = TrainingLog(roles, routineCatalog: .bundled(), zone: { .current })
         progress = TrainingProgress(roles, zone: { .current })
         admin = AdminAccess(logbook: roles.gym)
+        identification = Identification(roles)
         waiting = roles.waiting
     }
 
