@@ -57,6 +57,15 @@ extension Flow {
         /// `:history` without a screen: the newest `limit` records of a member
         /// or (`nil`) everybody, but those of the members (name keys) `hiding` names.
         case history(User?, limit: Int, hiding: Set<String> = [])
+        /// A member's name typed under a policy that asks more: what they
+        /// have to prove who they are (`Event.arrived`).
+        case access(User)
+        /// A card scanned at the user prompt (`Event.arrived`, `.unknownCard`).
+        case card(String)
+        /// The member's PIN typed, checked (`Event.arrived`, `.pinRefused`).
+        case memberPin(User, String)
+        /// A PIN chosen by a member who had none, stored (`Event.arrived`).
+        case newMemberPin(User, String)
         /// `:private on|off`: the member kept off the gym's board or put back (`nil`: only say which).
         case privacy(User, Bool?)
         /// `:private off` at a kiosk: a member on the board already is told
@@ -68,7 +77,7 @@ extension Flow {
     /// it was typed, a plan's exercise is skipped, anything else ends the mode.
     static func failure(of query: Query) -> (String) -> Event {
         switch query {
-        case .member: Event.problem
+        case .member, .card: Event.problem
         case .plannedExercise: Event.plannedFailed
         default: Event.failed
         }
@@ -108,6 +117,8 @@ extension Flow {
         switch answer {
         case .members(let summaries):
             guard !summaries.isEmpty else { return [.say("No members yet. Type a name at the user prompt to add one.")] }
+            // Where members see only their own, the names alone (the board shows them too).
+            if context.guarded { return [.say("Members: " + summaries.map(\.user.name).joined(separator: ", "))] }
             return [.show(Lines.members(summaries, grouping: context.grouping, now: context.now))]
         case .exercises(let rows, let more):
             return [.show(Lines.exercises(rows)),

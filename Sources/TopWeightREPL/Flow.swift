@@ -104,13 +104,17 @@ enum Flow {
         case .newExercise(let name, let similar, let entry):
             effects = newExercise(name, similar: similar, then: entry, in: &turn)
         case .memberFound(let member):
-            effects = select(member, in: &turn, context)
+            effects = arrive(member, by: .name, nil, in: &turn, context)
         case .memberCreated(let member):
-            effects = [.say("Welcome, \(member.name).")] + select(member, in: &turn, context)
+            effects = [.say("Welcome, \(member.name).")] + arrive(member, by: .name, MemberAccess(), in: &turn, context)
+        case .arrived(let member, let proof, let access):
+            effects = arrive(member, by: proof, access, in: &turn, context)
+        case .unknownCard:
+            effects = [.warn(Door.unknownCard)]
+        case .pinRefused(let why):
+            effects = [.warn(why + " " + Door.startAgain)]
         case .newMember(let name, let similar):
-            // Asked next; the names like it first, as it may be one of them.
-            turn.question = .newMember(name)
-            effects = similar.isEmpty ? [] : [.warn("Not a known member. Similar: \(similar.joined(separator: ", "))")]
+            effects = newMember(name, similar: similar, in: &turn, context)
         case .editTarget(let target):
             effects = editing(target, in: &turn, context)
         case .editFound(let found, let id, let member):
@@ -184,7 +188,7 @@ enum Flow {
         }
         switch turn.step {
         case .user:
-            guard text.isEmpty else { return member(named: text) }
+            guard text.isEmpty else { return who(text, context) }
             guard let shown = turn.shownUser else {
                 return [.warn(InputError("type your name to start; Tab completes known names", example: "Ana").description)]
             }

@@ -87,6 +87,21 @@ extension Session {
                 if let after { query.before = (after.performedAt, after.id) }
                 let (found, more) = try workouts.historyPage(query, limit: HistoryFeed.pageSize)
                 return .historyRead(found, more: more, notes: notes(found, member), keptOnly: prompts.unreachable != nil)
+            case .access(let member): return .arrived(member, by: .name, try identification.access(of: member))
+            case .card(let number):
+                guard let holder = try identification.member(byCard: number) else { return .unknownCard }
+                return .arrived(holder, by: .card, try identification.access(of: holder))
+            case .memberPin(let member, let pin):
+                do throws(WorkoutsError) {
+                    try identification.admit(member, pin: pin, now: settings.now())
+                } catch {
+                    guard case .refused(let why) = error else { throw error }
+                    return .pinRefused(why)
+                }
+                return .arrived(member, by: .pin, try identification.access(of: member))
+            case .newMemberPin(let member, let pin):
+                try identification.setPin(pin, of: member)
+                return .arrived(member, by: .pin, try identification.access(of: member))
             case .privacy(let member, let chosen):
                 guard let chosen else { return .fetched(.privacy(member, try workouts.isPrivate(member))) }
                 try workouts.setPrivate(member, chosen)
