@@ -88,6 +88,21 @@ extension PostgresLogbook {
         }
     }
 
+    public func credentials() throws(LogbookError) -> MemberCredentials {
+        var members: [MemberCredentials.Member] = []
+        for row in try link.query("SELECT u.id, u.name, a.pin, a.card, a.coach FROM memberaccess a JOIN \"user\" u ON u.id = a.userid") {
+            let (id, name, pin, card, coach) = try Self.decode(row, as: (Int64, String, String?, String?, Bool).self)
+            members.append(MemberCredentials.Member(user: User(id: id, name: name), pin: pin, card: card, isCoach: coach))
+        }
+        let key = try link.query("SELECT value FROM setting WHERE key = \(MemberCard.key)").first
+            .map { row throws(LogbookError) in try Self.decode(row, as: String.self) }
+        return MemberCredentials(cardKey: key, members: members, policy: try identityPolicy())
+    }
+
+    public func identityPolicy() throws(LogbookError) -> IdentityPolicy {
+        IdentityPolicy(stored: try gymSetting(.identity))
+    }
+
     /// Runs `body` in one transaction on the member's row, made first if they have none.
     @discardableResult
     private func change<T>(_ user: User, _ body: (PostgresLink.Transaction) throws -> T) throws(LogbookError) -> T {

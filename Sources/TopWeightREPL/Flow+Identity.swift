@@ -8,11 +8,12 @@ import TopWeightCore
 /// policy still wants (`Context.identity`).
 extension Flow {
     /// A line at the user prompt (or after `:user`): a card's number, as a
-    /// reader types it (digits and Enter), under every policy; else a name.
+    /// reader types it (4 digits or more, and Enter), under every policy; else a name.
     /// A card's number is taken off the screen once read (the reader's
     /// digits echo as it types them), so the next member never reads it there.
     static func who(_ text: String, _ context: Context) -> [Effect] {
-        guard CardNumber.isWritten(text) else { return member(named: text) }
+        // Fewer digits than any card's are no card (and no name: the name rules say why).
+        guard CardNumber.isWritten(text), text.unicodeScalars.count >= CardNumber.lengths.lowerBound else { return member(named: text) }
         let lines = (Door.userPrompt.count + text.count) / max(context.columns, 1) + 1
         return (context.interactive ? [.erase(lines)] : []) + [.fetch(.card(text))]
     }

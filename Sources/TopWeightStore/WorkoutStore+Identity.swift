@@ -84,6 +84,25 @@ extension WorkoutStore {
         }
     }
 
+    public func credentials() throws(LogbookError) -> MemberCredentials {
+        try perform {
+            try writer.read { db in
+                let rows = try Row.fetchAll(db, sql: """
+                    SELECT user.id, user.name, memberAccess.pin, memberAccess.card, memberAccess.coach
+                    FROM memberAccess JOIN user ON user.id = memberAccess.userId
+                    """)
+                let members = rows.compactMap { row in
+                    Self.user(from: row).map { MemberCredentials.Member(user: $0, pin: row["pin"], card: row["card"], isCoach: (Int64.fromDatabaseValue(row["coach"]) ?? 0) == 1) }
+                }
+                return MemberCredentials(cardKey: try Self.cardKey(db, making: false), members: members, policy: try identityPolicy())
+            }
+        }
+    }
+
+    public func identityPolicy() throws(LogbookError) -> IdentityPolicy {
+        IdentityPolicy(stored: try gymSetting(.identity))
+    }
+
     /// Runs `body` in one write on the member's row, made first if they have none.
     private func change<T>(_ user: User, _ body: (Database) throws -> T) throws(LogbookError) -> T {
         try perform {

@@ -16,7 +16,7 @@ public struct Identification: Sendable {
 
     /// How members identify at a kiosk of this database.
     public func policy() throws(WorkoutsError) -> IdentityPolicy {
-        IdentityPolicy(stored: try attempt { () throws(LogbookError) in try gym.gymSetting(.identity) })
+        try attempt { () throws(LogbookError) in try identity.identityPolicy() }
     }
 
     /// Sets the policy (`name`, the default, removes the row).

@@ -26,6 +26,13 @@ struct IdentityFlowTests {
         #expect(script.prompt.hasPrefix("[Ana] exercise"))
     }
 
+    @Test("fewer than 4 digits are no card: refused as a name would be")
+    func shortDigits() {
+        var script = Self.kiosk(.card)
+        let said = script.type("42")
+        #expect(said.count == 1 && script.warned.first?.contains("just a number") == true, "\(said)")
+    }
+
     @Test("an unknown card starts nothing and says so in one line")
     func unknownCard() {
         var script = Self.kiosk(.card)

@@ -67,3 +67,34 @@ public enum CardNumber {
         return nil
     }
 }
+
+/// The hashes members identify by, never a secret: what a terminal keeps
+/// (in its outbox file) to identify members while its server is away.
+public struct MemberCredentials: Sendable, Equatable {
+    /// A member's: their PIN's salted hash, their card's keyed hash, whether they coach.
+    public struct Member: Sendable, Equatable {
+        public var user: User
+        public var pin: String?
+        public var card: String?
+        public var isCoach: Bool
+
+        public init(user: User, pin: String?, card: String?, isCoach: Bool) {
+            self.user = user
+            self.pin = pin
+            self.card = card
+            self.isCoach = isCoach
+        }
+    }
+
+    /// The database's card key (`nil` until a first card is given).
+    public var cardKey: String?
+    public var members: [Member]
+    /// The gym's policy, so a terminal away from its server keeps to it.
+    public var policy: IdentityPolicy
+
+    public init(cardKey: String?, members: [Member], policy: IdentityPolicy) {
+        self.cardKey = cardKey
+        self.members = members
+        self.policy = policy
+    }
+}

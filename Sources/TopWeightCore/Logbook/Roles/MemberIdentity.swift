@@ -22,4 +22,10 @@ public protocol MemberIdentity: AnyObject, Sendable {
     func member(byCard card: String) throws(LogbookError) -> User?
     /// Marks the member a coach, or no longer one.
     func setCoach(_ user: User, _ isCoach: Bool) throws(LogbookError)
+    /// How members identify at a kiosk (`GymSetting.identity`), known to a
+    /// terminal while its server is away too.
+    func identityPolicy() throws(LogbookError) -> IdentityPolicy
+    /// Every member's hashes, the card key and the policy: what a terminal keeps to
+    /// identify members while its server is away (never a PIN or a number).
+    func credentials() throws(LogbookError) -> MemberCredentials
 }
