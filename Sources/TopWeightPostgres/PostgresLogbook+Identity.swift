@@ -99,6 +99,26 @@ extension PostgresLogbook {
         return MemberCredentials(cardKey: key, members: members, policy: try identityPolicy())
     }
 
+    public func noteCoach(_ coach: User, of recordID: Int64) throws(LogbookError) {
+        try link.query("""
+            INSERT INTO recordcoach (recordid, coachid) VALUES (\(recordID), \(coach.id))
+            ON CONFLICT (recordid) DO UPDATE SET coachid = EXCLUDED.coachid
+            """)
+    }
+
+    public func coaches(of recordIDs: [Int64]) throws(LogbookError) -> [Int64: String] {
+        let ids = recordIDs.filter { $0 > 0 }
+        guard !ids.isEmpty else { return [:] }
+        var found: [Int64: String] = [:]
+        for row in try link.query("""
+            SELECT c.recordid, u.name FROM recordcoach c JOIN "user" u ON u.id = c.coachid WHERE c.recordid = ANY(\(ids))
+            """) {
+            let (id, name) = try Self.decode(row, as: (Int64, String).self)
+            found[id] = name
+        }
+        return found
+    }
+
     public func identityPolicy() throws(LogbookError) -> IdentityPolicy {
         IdentityPolicy(stored: try gymSetting(.identity))
     }

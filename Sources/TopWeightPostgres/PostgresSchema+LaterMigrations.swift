@@ -209,6 +209,12 @@ extension PostgresSchema {
                 coach boolean NOT NULL DEFAULT false
             )
             """,
+            """
+            CREATE TABLE recordcoach (
+                recordid bigint PRIMARY KEY REFERENCES record (id) ON DELETE CASCADE,
+                coachid bigint NOT NULL REFERENCES "user" (id) ON DELETE CASCADE
+            )
+            """,
         ]),
     ]
 }

@@ -107,7 +107,7 @@ extension Flow {
         case noteAdded(User, LocalDay)
         /// History (a member's days with their notes), whether older records
         /// exist, and whether only the sets kept on this terminal show.
-        case history([WorkoutRecord], notes: [LocalDay: String], keptOnly: Bool, more: Bool, of: User?, limit: Int)
+        case history([WorkoutRecord], notes: [LocalDay: String], keptOnly: Bool, more: Bool, of: User?, limit: Int, coaches: [Int64: String] = [:])
         /// Whether the member keeps off the gym's board.
         case privacy(User, Bool)
     }
@@ -165,10 +165,10 @@ extension Flow {
             return [.warn("\(member.name) logged nothing on \(day); :calendar shows the training days.")]
         case .noSession(let member, nil, let before):
             return [.warn("Nothing to repeat: \(member.name) has no session before \(context.label(of: before).lowercased() == "today" ? "today" : before.description).")]
-        case .history(let records, let notes, let keptOnly, let more, let member, let limit):
+        case .history(let records, let notes, let keptOnly, let more, let member, let limit, let coaches):
             let whose = member?.name ?? "everybody"
             guard !records.isEmpty else { return [.say("No records yet for \(whose).")] }
-            let lines = historyLines(records, of: member?.id, notes: notes, keptOnly: keptOnly, context)
+            let lines = historyLines(records, of: member?.id, notes: notes, keptOnly: keptOnly, coaches: coaches, context)
             return [.show(lines)] + (more ? [.say("… older records exist: :history \(member == nil ? "all" : whose) \(min(limit * 2, 10_000))")] : [])
         case .privacy(let member, true):
             return [.say("\(member.name) is private: nowhere on the gym's board. :private off puts you back.")]
@@ -183,9 +183,9 @@ extension Flow {
     /// While the server is away, a last line says only kept sets show, so
     /// none of the server's look lost.
     static func historyLines(_ records: [WorkoutRecord], of member: Int64?, notes: [LocalDay: String], keptOnly: Bool,
-                             _ context: Context) -> [String] {
+                             coaches: [Int64: String] = [:], _ context: Context) -> [String] {
         let lines = HistoryText.render(records, grouping: context.grouping, now: context.now, showUser: member == nil,
-                                       notes: notes, noteStyle: context.style)
+                                       notes: notes, noteStyle: context.style, coaches: coaches)
         return keptOnly ? lines + ["Only the sets kept on this terminal show while the server is away."] : lines
     }
 }

@@ -83,6 +83,8 @@ extension Flow {
         /// Whether the exercise an edit names is known (`Event.editedExercise`).
         case checkEditedExercise(String)
         case commitEdit(WorkoutRecord, exercise: String, values: SetValues)
+        /// The coach at the keys logged this set for its member: noted with it.
+        case noteCoach(User, WorkoutRecord)
     }
 
     /// What the flow is told: what was read, or what a request came back with.
@@ -94,7 +96,7 @@ extension Flow {
         case fetched(Answer)
         /// A page of the pager's history (`Query.historyPage`): its records, whether older
         /// ones exist, the notes of its days, and whether only the sets kept on this terminal show.
-        case historyRead([WorkoutRecord], more: Bool, notes: [LocalDay: String], keptOnly: Bool)
+        case historyRead([WorkoutRecord], more: Bool, notes: [LocalDay: String], keptOnly: Bool, coaches: [Int64: String] = [:])
         /// Whose history `:history` shows (`nil`: everybody's), how many sets
         /// at most, and the members (name keys) whose sets it leaves out: at
         /// a kiosk, the private ones but the member at the terminal (`nil`:

@@ -109,11 +109,11 @@ extension Flow {
 
     /// A page of history read (`Query.historyPage`), for the pager: its
     /// lines drawn as `:history` draws them.
-    static func historyRead(_ records: [WorkoutRecord], more: Bool, notes: [LocalDay: String], keptOnly: Bool,
+    static func historyRead(_ records: [WorkoutRecord], more: Bool, notes: [LocalDay: String], keptOnly: Bool, coaches: [Int64: String] = [:],
                             in turn: inout Turn, _ context: Context) -> [Effect] {
         guard case .pager(var pager) = turn.mode else { return [] }
         let member = pager.feed.member
-        let action = pager.pageRead(records, more: more, notes: notes) { historyLines($0, of: member, notes: $1, keptOnly: keptOnly, context) }
+        let action = pager.pageRead(records, more: more, notes: notes) { historyLines($0, of: member, notes: $1, keptOnly: keptOnly, coaches: coaches, context) }
         return follow(action, of: pager, in: &turn)
     }
 

@@ -40,8 +40,8 @@ enum Flow {
             effects = mode(.endOfInput, in: &turn, context)
         case .monthDrawn(let month):
             effects = monthDrawn(month, in: &turn, context)
-        case .historyRead(let records, let more, let notes, let keptOnly):
-            effects = historyRead(records, more: more, notes: notes, keptOnly: keptOnly, in: &turn, context)
+        case .historyRead(let records, let more, let notes, let keptOnly, let coaches):
+            effects = historyRead(records, more: more, notes: notes, keptOnly: keptOnly, coaches: coaches, in: &turn, context)
         case .editedExercise(let known, let typed):
             effects = editedExercise(known, typed: typed, in: &turn)
         case .historyOf(let member, let limit, let hiding):
@@ -267,6 +267,7 @@ enum Flow {
         reached(record.values, of: chosen.id, in: &turn)
         turn.recentExercises = turn.recentExercises.map { [chosen.name] + $0.filter { NameRules.key($0) != NameRules.key(chosen.name) } }
         var effects: [Effect] = [.say(Lines.saved(record))]
+        if let coach = turn.coach { effects.append(.noteCoach(coach, record)) }
         if let line = ProgressText.recordLine(exercise: chosen.name, records) { effects.append(.say(line)) }
         if let nudge {
             effects.append(.say(ProgramText.nudge(exercise: chosen.name, stuckAt: nudge.stuckAt, weeks: nudge.weeks, next: nudge.next)))

@@ -192,6 +192,9 @@ public final class Session {
             return fetched(failing: Flow.Event.problem) { () throws(WorkoutsError) in
                 .editedExercise(try workouts.knownExercise(named: name, now: settings.now()), typed: name)
             }
+        case .noteCoach(let coach, let record):
+            // Said if it fails; the set stands either way.
+            _ = attempt { () throws(WorkoutsError) in try identification.noteCoach(coach, of: record) }
         case .commitEdit(let target, let name, let values):
             return fetched { () throws(WorkoutsError) in
                 let changed = try NameRules.key(name) == NameRules.key(target.exercise) ? nil : workouts.exercise(named: name)

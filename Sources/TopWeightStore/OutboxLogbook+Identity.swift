@@ -59,6 +59,17 @@ extension OutboxLogbook: MemberIdentity {
         try reach { () throws(LogbookError) in try server.setCoach(user, isCoach) }
     }
 
+    /// A set kept on this terminal (its id negative) has no row to note it on yet: its coach goes unsaid.
+    public func noteCoach(_ coach: User, of recordID: Int64) throws(LogbookError) {
+        guard recordID > 0 else { return }
+        try reach { () throws(LogbookError) in try server.noteCoach(coach, of: recordID) }
+    }
+
+    /// While the server is away, none (the sets shown are the terminal's kept ones).
+    public func coaches(of recordIDs: [Int64]) throws(LogbookError) -> [Int64: String] {
+        isAway ? [:] : try server.coaches(of: recordIDs)
+    }
+
     public func credentials() throws(LogbookError) -> MemberCredentials {
         try reach { () throws(LogbookError) in try server.credentials() }
     }

@@ -245,6 +245,13 @@ enum Schema {
                     coach INTEGER NOT NULL DEFAULT 0 CHECK (coach IN (0, 1))
                 )
                 """)
+            // The coach who logged a set for a member at a kiosk (`:user NAME`).
+            try db.execute(sql: """
+                CREATE TABLE recordCoach (
+                    recordId INTEGER PRIMARY KEY REFERENCES record (id) ON DELETE CASCADE,
+                    coachId INTEGER NOT NULL REFERENCES user (id) ON DELETE CASCADE
+                )
+                """)
         }
         return migrator
     }

@@ -99,6 +99,32 @@ extension WorkoutStore {
         }
     }
 
+    public func noteCoach(_ coach: User, of recordID: Int64) throws(LogbookError) {
+        try perform {
+            try writer.write { db in
+                try db.execute(sql: "INSERT OR REPLACE INTO recordCoach (recordId, coachId) VALUES (?, ?)", arguments: [recordID, coach.id])
+            }
+        }
+    }
+
+    public func coaches(of recordIDs: [Int64]) throws(LogbookError) -> [Int64: String] {
+        let ids = recordIDs.filter { $0 > 0 }
+        guard !ids.isEmpty else { return [:] }
+        return try perform {
+            try writer.read { db in
+                var found: [Int64: String] = [:]
+                let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+                for row in try Row.fetchAll(db, sql: """
+                    SELECT recordCoach.recordId, user.name FROM recordCoach JOIN user ON user.id = recordCoach.coachId
+                    WHERE recordCoach.recordId IN (\(marks))
+                    """, arguments: StatementArguments(ids)) {
+                    if let id = Int64.fromDatabaseValue(row["recordId"]), let name = String.fromDatabaseValue(row["name"]) { found[id] = name }
+                }
+                return found
+            }
+        }
+    }
+
     public func identityPolicy() throws(LogbookError) -> IdentityPolicy {
         IdentityPolicy(stored: try gymSetting(.identity))
     }

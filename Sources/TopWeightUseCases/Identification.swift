@@ -68,6 +68,16 @@ public struct Identification: Sendable {
         return try attempt { () throws(LogbookError) in try identity.member(byCard: card) }
     }
 
+    /// Notes the coach who logged a set for its member.
+    public func noteCoach(_ coach: User, of record: WorkoutRecord) throws(WorkoutsError) {
+        try attempt { () throws(LogbookError) in try identity.noteCoach(coach, of: record.id) }
+    }
+
+    /// The coaches who logged any of these sets, by set id (names as stored).
+    public func coaches(of records: [WorkoutRecord]) throws(WorkoutsError) -> [Int64: String] {
+        try attempt { () throws(LogbookError) in try identity.coaches(of: records.map(\.id)) }
+    }
+
     public func setCoach(_ member: User, _ isCoach: Bool) throws(WorkoutsError) {
         try attempt { () throws(LogbookError) in try identity.setCoach(member, isCoach) }
     }

@@ -143,7 +143,7 @@ struct IdentityFlowTests {
     }
 
     @Test("a coach who names a member with :user logs for them, shown in the prompt; the idle reset ends the coach's view")
-    func coachLogsForMember() {
+    func coachLogsForMember() throws {
         var script = Self.kiosk(.card)
         script.type("0004512345")
         script.send(.arrived(FlowScript.bo, by: .card, MemberAccess(hasCard: true, isCoach: true)))
@@ -151,6 +151,11 @@ struct IdentityFlowTests {
         script.send(.memberFound(Self.zoe))
         #expect(script.turn.user == Self.zoe && script.turn.coach == FlowScript.bo && script.turn.isCoach)
         #expect(script.prompt.hasPrefix("[Zoë · by Bo] exercise"), "\(script.prompt)")
+        script.enter("bench 50x5x3", as: FlowScript.bench)
+        let saved = try #require(script.stored.last)
+        #expect(script.effects.contains(.noteCoach(FlowScript.bo, saved)), "the set records the coach who logged it")
+        let shown = Flow.historyLines([saved], of: Self.zoe.id, notes: [:], keptOnly: false, coaches: [saved.id: "Bo"], script.context)
+        #expect(shown.last?.hasSuffix("50 kg × 5 × 3  by Bo") == true, "\(shown)")
         script.press(.timedOut)
         #expect(script.turn.user == nil && !script.turn.isCoach && script.turn.coach == nil)
         #expect(script.type(":history Zoë") == [.warn(Flow.Door.identifyFirst)])

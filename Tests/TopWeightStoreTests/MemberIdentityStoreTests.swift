@@ -52,10 +52,15 @@ struct MemberIdentityStoreTests {
             try store.setCoach(bo, true)
             #expect(try store.access(of: ana) == MemberAccess(hasCard: true))
             #expect(try store.accessByMember() == [ana.id: MemberAccess(hasCard: true), bo.id: MemberAccess(isCoach: true)])
+            let set = try store.saveMeasured(NewRecord(user: ana, exercise: try store.createExercise(named: "Back Squat"), values: SetValues(weight: Weight(hundredths: 10_000, unit: .kg), reps: 5, series: 5),
+                                                       performedAt: Date()), now: Date()).id
+            try store.noteCoach(bo, of: set)
+            #expect(try store.coaches(of: [set, set + 1]) == [set: "Bo"])
             try store.setMemberCard(ana, nil)
             #expect(try store.member(byCard: "0004512345") == nil)
             try store.setMemberCard(bo, "0004512345")
             try store.removeUser(bo)
+            #expect(try store.coaches(of: [set]) == [:], "a removed coach's notes go with them")
             #expect(try store.member(byCard: "0004512345") == nil)
             #expect(try store.accessByMember()[bo.id] == nil)
         }

@@ -22,6 +22,10 @@ public protocol MemberIdentity: AnyObject, Sendable {
     func member(byCard card: String) throws(LogbookError) -> User?
     /// Marks the member a coach, or no longer one.
     func setCoach(_ user: User, _ isCoach: Bool) throws(LogbookError)
+    /// Notes that `coach` logged the set `recordID` for its member.
+    func noteCoach(_ coach: User, of recordID: Int64) throws(LogbookError)
+    /// The coaches' names who logged any of these sets, by set id.
+    func coaches(of recordIDs: [Int64]) throws(LogbookError) -> [Int64: String]
     /// How members identify at a kiosk (`GymSetting.identity`), known to a
     /// terminal while its server is away too.
     func identityPolicy() throws(LogbookError) -> IdentityPolicy
