@@ -101,8 +101,8 @@ struct GlobalOptions: ParsableArguments {
 
     /// The composition root: every role of the database and who plays it.
     /// One engine plays them all, but on a PostgreSQL server (written to) the
-    /// terminal's outbox plays recording sets, the prompts' names and what
-    /// waits, in front of the server, which plays every other role itself.
+    /// terminal's outbox plays recording sets, the prompts' names, what
+    /// waits and members' identities, in front of the server, which plays every other role itself.
     static func roles(_ location: String, durable: Bool = false, busyTimeout: Double = 10, readOnly: Bool = false,
                       create: Bool = false, offline: Bool = false) throws(LogbookError) -> (roles: LogbookRoles, engine: any StorageEngine) {
         if PostgresLocation.isPostgresURL(location) {
@@ -135,6 +135,8 @@ struct GlobalOptions: ParsableArguments {
             roles.recording = outbox
             roles.names = outbox
             roles.waiting = outbox
+            // Cards and PINs the terminal learned identify members while the server is away.
+            roles.identity = outbox
             return (roles, server)
         }
         if let scheme = location.range(of: "://").map({ location[..<$0.lowerBound] }),
@@ -188,6 +190,8 @@ struct UseCases {
     let log: TrainingLog
     let progress: TrainingProgress
     let admin: AdminAccess
+    /// Members' PINs, cards and coaches, and the gym's policy for them.
+    let identification: Identification
     /// The sets that wait on this terminal for its server (none for a file).
     let waiting: any WaitingSets
 
@@ -196,6 +200,7 @@ struct UseCases {
         log = TrainingLog(roles, routineCatalog: .bundled(), zone: { .current })
         progress = TrainingProgress(roles, zone: { .current })
         admin = AdminAccess(logbook: roles.gym)
+        identification = Identification(roles)
         waiting = roles.waiting
     }
 

@@ -195,5 +195,26 @@ extension PostgresSchema {
             EXECUTE FUNCTION topweight_tally()
             """,
         ]),
+        ("v12", [
+            // How a member proves who they are at a kiosk, as in SQLite: the
+            // PIN's salted hash and its wrong ones, the card's keyed hash
+            // (one card, one member), whether they coach; gone with the member.
+            """
+            CREATE TABLE memberaccess (
+                userid bigint PRIMARY KEY REFERENCES "user" (id) ON DELETE CASCADE,
+                pin text,
+                pinfailures bigint,
+                pinlockeduntil bigint,
+                card text UNIQUE,
+                coach boolean NOT NULL DEFAULT false
+            )
+            """,
+            """
+            CREATE TABLE recordcoach (
+                recordid bigint PRIMARY KEY REFERENCES record (id) ON DELETE CASCADE,
+                coachid bigint NOT NULL REFERENCES "user" (id) ON DELETE CASCADE
+            )
+            """,
+        ]),
     ]
 }

@@ -57,6 +57,15 @@ extension Flow {
         /// `:history` without a screen: the newest `limit` records of a member
         /// or (`nil`) everybody, but those of the members (name keys) `hiding` names.
         case history(User?, limit: Int, hiding: Set<String> = [])
+        /// A member's name typed under a policy that asks more: what they
+        /// have to prove who they are (`Event.arrived`).
+        case access(User)
+        /// A card scanned at the user prompt (`Event.arrived`, `.unknownCard`).
+        case card(String)
+        /// The member's PIN typed, checked (`Event.arrived`, `.pinRefused`).
+        case memberPin(User, String)
+        /// A PIN chosen by a member who had none, stored (`Event.arrived`).
+        case newMemberPin(User, String)
         /// `:private on|off`: the member kept off the gym's board or put back (`nil`: only say which).
         case privacy(User, Bool?)
         /// `:private off` at a kiosk: a member on the board already is told
@@ -68,7 +77,7 @@ extension Flow {
     /// it was typed, a plan's exercise is skipped, anything else ends the mode.
     static func failure(of query: Query) -> (String) -> Event {
         switch query {
-        case .member: Event.problem
+        case .member, .card: Event.problem
         case .plannedExercise: Event.plannedFailed
         default: Event.failed
         }
@@ -98,7 +107,7 @@ extension Flow {
         case noteAdded(User, LocalDay)
         /// History (a member's days with their notes), whether older records
         /// exist, and whether only the sets kept on this terminal show.
-        case history([WorkoutRecord], notes: [LocalDay: String], keptOnly: Bool, more: Bool, of: User?, limit: Int)
+        case history([WorkoutRecord], notes: [LocalDay: String], keptOnly: Bool, more: Bool, of: User?, limit: Int, coaches: [Int64: String] = [:])
         /// Whether the member keeps off the gym's board.
         case privacy(User, Bool)
     }
@@ -108,6 +117,8 @@ extension Flow {
         switch answer {
         case .members(let summaries):
             guard !summaries.isEmpty else { return [.say("No members yet. Type a name at the user prompt to add one.")] }
+            // Where members see only their own, the names alone (the board shows them too).
+            if context.guarded { return [.say("Members: " + summaries.map(\.user.name).joined(separator: ", "))] }
             return [.show(Lines.members(summaries, grouping: context.grouping, now: context.now))]
         case .exercises(let rows, let more):
             return [.show(Lines.exercises(rows)),
@@ -154,10 +165,10 @@ extension Flow {
             return [.warn("\(member.name) logged nothing on \(day); :calendar shows the training days.")]
         case .noSession(let member, nil, let before):
             return [.warn("Nothing to repeat: \(member.name) has no session before \(context.label(of: before).lowercased() == "today" ? "today" : before.description).")]
-        case .history(let records, let notes, let keptOnly, let more, let member, let limit):
+        case .history(let records, let notes, let keptOnly, let more, let member, let limit, let coaches):
             let whose = member?.name ?? "everybody"
             guard !records.isEmpty else { return [.say("No records yet for \(whose).")] }
-            let lines = historyLines(records, of: member?.id, notes: notes, keptOnly: keptOnly, context)
+            let lines = historyLines(records, of: member?.id, notes: notes, keptOnly: keptOnly, coaches: coaches, context)
             return [.show(lines)] + (more ? [.say("… older records exist: :history \(member == nil ? "all" : whose) \(min(limit * 2, 10_000))")] : [])
         case .privacy(let member, true):
             return [.say("\(member.name) is private: nowhere on the gym's board. :private off puts you back.")]
@@ -172,9 +183,9 @@ extension Flow {
     /// While the server is away, a last line says only kept sets show, so
     /// none of the server's look lost.
     static func historyLines(_ records: [WorkoutRecord], of member: Int64?, notes: [LocalDay: String], keptOnly: Bool,
-                             _ context: Context) -> [String] {
+                             coaches: [Int64: String] = [:], _ context: Context) -> [String] {
         let lines = HistoryText.render(records, grouping: context.grouping, now: context.now, showUser: member == nil,
-                                       notes: notes, noteStyle: context.style)
+                                       notes: notes, noteStyle: context.style, coaches: coaches)
         return keptOnly ? lines + ["Only the sets kept on this terminal show while the server is away."] : lines
     }
 }

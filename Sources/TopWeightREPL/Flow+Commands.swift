@@ -26,12 +26,12 @@ extension Flow {
         switch command {
         case .help: return help(kiosk: context.kiosk)
         // `:user NAME` answers as the user prompt would; `:user` alone ends the turn.
-        case .user: return argument.isEmpty ? endTurn(in: &turn, context) : member(named: argument)
+        case .user: return argument.isEmpty ? endTurn(in: &turn, context) : who(argument, context)
         case .unit: return unit(argument, in: &turn)
         case .date: return day(argument, in: &turn, context)
         case .plates: return plates(argument, at: turn.draft)
         case .undo: return undo(in: &turn)
-        case .history: return history(argument)
+        case .history: return history(argument, in: turn, context)
         case .edit: return edit(argument)
         // About the member's own training: the member first (`Event.member`).
         case .calendar, .note, .repeat, .chart, .weigh, .prs, .stats, .today, .go, .private: return [.findMember(command, argument)]
@@ -82,7 +82,7 @@ extension Flow {
     }
 
     /// `:history [NAME|all] [N]`: whose and how many (`Query.whoseHistory`).
-    private static func history(_ argument: String) -> [Effect] {
+    private static func history(_ argument: String, in turn: Turn, _ context: Context) -> [Effect] {
         var words = argument.split(whereSeparator: { $0.isWhitespace }).map(String.init)
         var limit: Int?
         // A last word written as a number is the count, in range or not (it is no name).
@@ -93,6 +93,8 @@ extension Flow {
             }
             words.removeLast()
         }
+        // Where members see only their own, no other name is even looked up.
+        if let refusal = historyRefusal(words.joined(separator: " "), in: turn, context) { return [.warn(refusal)] }
         return [.fetch(.whoseHistory(words.joined(separator: " "), limit: limit))]
     }
 

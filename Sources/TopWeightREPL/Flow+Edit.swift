@@ -43,7 +43,9 @@ extension Flow {
             return []
         case .edit(let target):
             // The member's own set from before the turn, or another member's.
-            let whose = turn.isOwn(target) ? "#\(target.id) was saved before this turn" : "#\(target.id) is \(target.user)'s set"
+            // Where members see only their own, not even whose it is.
+            let other = context.guarded ? "another member's set" : "\(target.user)'s set"
+            let whose = turn.isOwn(target) ? "#\(target.id) was saved before this turn" : "#\(target.id) is \(other)"
             guard isSet else {
                 let own = turn.isOwn(target) ? "only the sets saved since you typed your name" : "only your own"
                 return [.warn("\(whose); at a shared terminal you can change \(own).")]

@@ -24,6 +24,12 @@ extension Flow {
         var pageSize = 20
         /// The unit a new member's turn starts in (`--unit`).
         var unit: WeightUnit = .kg
+        /// How members prove who they are at a kiosk (the gym's `admin identity`).
+        var identity: IdentityPolicy = .name
+
+        /// Whether a member here sees only what is theirs: a kiosk whose
+        /// members identify by PIN or card (a typed name proves nothing).
+        var guarded: Bool { kiosk && identity != .name }
 
         var today: LocalDay { LocalDay(now, in: grouping.calendar) }
 
@@ -77,6 +83,8 @@ extension Flow {
         /// Whether the exercise an edit names is known (`Event.editedExercise`).
         case checkEditedExercise(String)
         case commitEdit(WorkoutRecord, exercise: String, values: SetValues)
+        /// The coach at the keys logged this set for its member: noted with it.
+        case noteCoach(User, WorkoutRecord)
     }
 
     /// What the flow is told: what was read, or what a request came back with.
@@ -88,7 +96,7 @@ extension Flow {
         case fetched(Answer)
         /// A page of the pager's history (`Query.historyPage`): its records, whether older
         /// ones exist, the notes of its days, and whether only the sets kept on this terminal show.
-        case historyRead([WorkoutRecord], more: Bool, notes: [LocalDay: String], keptOnly: Bool)
+        case historyRead([WorkoutRecord], more: Bool, notes: [LocalDay: String], keptOnly: Bool, coaches: [Int64: String] = [:])
         /// Whose history `:history` shows (`nil`: everybody's), how many sets
         /// at most, and the members (name keys) whose sets it leaves out: at
         /// a kiosk, the private ones but the member at the terminal (`nil`:
@@ -156,6 +164,14 @@ extension Flow {
         case member(User?, for: Command, String)
         /// A new member, created at the question.
         case memberCreated(User)
+        /// A member who gave their name (with what they have to prove it,
+        /// once read), scanned their card or gave their PIN: their turn
+        /// starts, or they are asked for more (`Flow.arrive`).
+        case arrived(User, by: Proof, MemberAccess?)
+        /// A card scanned that no member holds.
+        case unknownCard
+        /// The member's PIN refused (why, in one line): nothing starts.
+        case pinRefused(String)
         /// `:undo`'s set removed, or found removed already.
         case undone(WorkoutRecord, removed: Bool)
     }
@@ -168,6 +184,16 @@ extension Flow {
         case edit(WorkoutRecord)
         /// `:private off` of a private member: back on the gym's board.
         case publish(User)
+    }
+
+    /// How a member showed who they are at the user prompt.
+    enum Proof: Sendable, Equatable {
+        /// A typed name: enough only where the gym says so.
+        case name
+        /// Their card, scanned.
+        case card
+        /// Their name and PIN (or a PIN just chosen).
+        case pin
     }
 
     /// What a member typed, once a signal and the idle timeout are out of the way.

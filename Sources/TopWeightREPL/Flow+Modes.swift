@@ -13,7 +13,7 @@ extension Flow {
     static func open(_ mode: Mode, in turn: inout Turn, _ context: Context) -> [Effect] {
         turn.mode = mode
         switch mode {
-        case .entry, .pin, .note: return []
+        case .entry, .pin, .identify, .note: return []
         case .edit(let edit): return [.say(edit.opening)]
         case .pager(var pager):
             let action = pager.open()
@@ -35,6 +35,9 @@ extension Flow {
             case .check(let typed, let use): return [.admit(typed, use)]
             case .refuse(let unchanged): return [.warn(unchanged)]
             }
+        case .identify(var pin):
+            let action = pin.read(input)
+            return follow(action, of: pin, in: &turn)
         case .note(var draft):
             let action = draft.read(input)
             turn.mode = .entry
@@ -93,6 +96,7 @@ extension Flow {
     /// At a kiosk a private member's sets show to that member's turn only:
     /// whether they are private is asked first (`hiding` is `nil` until then).
     static func history(of member: User?, limit: Int?, hiding: Set<String>?, in turn: inout Turn, _ context: Context) -> [Effect] {
+        guard turn.mayView(member, context) else { return [.warn(turn.user == nil ? Door.identifyFirst : Door.ownOnly)] }
         if context.kiosk, hiding == nil {
             guard let member else { return [.fetch(.privateMembers(except: turn.user?.id, limit: limit))] }
             if member.id != turn.user?.id { return [.fetch(.privateHistory(member, limit: limit))] }
@@ -105,11 +109,11 @@ extension Flow {
 
     /// A page of history read (`Query.historyPage`), for the pager: its
     /// lines drawn as `:history` draws them.
-    static func historyRead(_ records: [WorkoutRecord], more: Bool, notes: [LocalDay: String], keptOnly: Bool,
+    static func historyRead(_ records: [WorkoutRecord], more: Bool, notes: [LocalDay: String], keptOnly: Bool, coaches: [Int64: String] = [:],
                             in turn: inout Turn, _ context: Context) -> [Effect] {
         guard case .pager(var pager) = turn.mode else { return [] }
         let member = pager.feed.member
-        let action = pager.pageRead(records, more: more, notes: notes) { historyLines($0, of: member, notes: $1, keptOnly: keptOnly, context) }
+        let action = pager.pageRead(records, more: more, notes: notes) { historyLines($0, of: member, notes: $1, keptOnly: keptOnly, coaches: coaches, context) }
         return follow(action, of: pager, in: &turn)
     }
 

@@ -40,8 +40,8 @@ enum Flow {
             effects = mode(.endOfInput, in: &turn, context)
         case .monthDrawn(let month):
             effects = monthDrawn(month, in: &turn, context)
-        case .historyRead(let records, let more, let notes, let keptOnly):
-            effects = historyRead(records, more: more, notes: notes, keptOnly: keptOnly, in: &turn, context)
+        case .historyRead(let records, let more, let notes, let keptOnly, let coaches):
+            effects = historyRead(records, more: more, notes: notes, keptOnly: keptOnly, coaches: coaches, in: &turn, context)
         case .editedExercise(let known, let typed):
             effects = editedExercise(known, typed: typed, in: &turn)
         case .historyOf(let member, let limit, let hiding):
@@ -104,13 +104,17 @@ enum Flow {
         case .newExercise(let name, let similar, let entry):
             effects = newExercise(name, similar: similar, then: entry, in: &turn)
         case .memberFound(let member):
-            effects = select(member, in: &turn, context)
+            effects = arrive(member, by: .name, nil, in: &turn, context)
         case .memberCreated(let member):
-            effects = [.say("Welcome, \(member.name).")] + select(member, in: &turn, context)
+            effects = [.say("Welcome, \(member.name).")] + arrive(member, by: .name, MemberAccess(), in: &turn, context)
+        case .arrived(let member, let proof, let access):
+            effects = arrive(member, by: proof, access, in: &turn, context)
+        case .unknownCard:
+            effects = [.warn(Door.unknownCard)]
+        case .pinRefused(let why):
+            effects = [.warn(why + " " + Door.startAgain)]
         case .newMember(let name, let similar):
-            // Asked next; the names like it first, as it may be one of them.
-            turn.question = .newMember(name)
-            effects = similar.isEmpty ? [] : [.warn("Not a known member. Similar: \(similar.joined(separator: ", "))")]
+            effects = newMember(name, similar: similar, in: &turn, context)
         case .editTarget(let target):
             effects = editing(target, in: &turn, context)
         case .editFound(let found, let id, let member):
@@ -184,7 +188,7 @@ enum Flow {
         }
         switch turn.step {
         case .user:
-            guard text.isEmpty else { return member(named: text) }
+            guard text.isEmpty else { return who(text, context) }
             guard let shown = turn.shownUser else {
                 return [.warn(InputError("type your name to start; Tab completes known names", example: "Ana").description)]
             }
@@ -263,6 +267,7 @@ enum Flow {
         reached(record.values, of: chosen.id, in: &turn)
         turn.recentExercises = turn.recentExercises.map { [chosen.name] + $0.filter { NameRules.key($0) != NameRules.key(chosen.name) } }
         var effects: [Effect] = [.say(Lines.saved(record))]
+        if let coach = turn.coach { effects.append(.noteCoach(coach, record)) }
         if let line = ProgressText.recordLine(exercise: chosen.name, records) { effects.append(.say(line)) }
         if let nudge {
             effects.append(.say(ProgramText.nudge(exercise: chosen.name, stuckAt: nudge.stuckAt, weeks: nudge.weeks, next: nudge.next)))

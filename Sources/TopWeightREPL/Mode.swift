@@ -15,6 +15,8 @@ enum Mode {
     /// The admin PIN at a kiosk, before `:edit` changes a set the turn did
     /// not save, or `:private off` puts a private member back on the board.
     case pin(AdminPin)
+    /// A member's own PIN after their name, or a new one chosen (`MemberPin`).
+    case identify(MemberPin)
     /// `:note`: lines until `.` alone or Ctrl-D.
     case note(NoteDraft)
     /// `:history` a screen at a time.
@@ -50,6 +52,7 @@ extension Mode {
         case .entry: .entry
         case .edit(let edit): .line(edit.prompt, completes: edit.step == .exercise ? .atPrompt : .nothing)
         case .pin(let pin): .secret(TerminalText.safe(pin.asking) + " Admin PIN: ")
+        case .identify(let pin): .secret(pin.prompt)
         case .note: .line("note> ", completes: .nothing)
         case .pager(let pager): pager.filtering ? .line("/", completes: .nothing) : .pagerKey(pager.status)
         case .calendar(let view):

@@ -12,6 +12,8 @@ extension Session {
         let notes = { (records: [WorkoutRecord], member: Int64?) in
             member.flatMap { try? self.prompts.notes(beside: records, of: $0, calendar: self.log.calendar) } ?? [:]
         }
+        // Who logged a set for its member, said beside it; a problem reading it costs only that.
+        let coached = { (records: [WorkoutRecord]) in (try? self.identification.coaches(of: records)) ?? [:] }
         return fetched(failing: Flow.failure(of: query)) { () throws(WorkoutsError) -> Flow.Event? in
             switch query {
             case .member(let name):
@@ -81,12 +83,27 @@ extension Session {
                 let page = try workouts.historyPage(HistoryQuery(userID: member?.id), limit: limit)
                 let shown = page.records.filter { !hiding.contains(NameRules.key($0.user)) }
                 return .fetched(.history(shown, notes: notes(shown, member?.id), keptOnly: prompts.unreachable != nil,
-                                         more: page.more, of: member, limit: limit))
+                                         more: page.more, of: member, limit: limit, coaches: coached(shown)))
             case .historyPage(let member, let after):
                 var query = HistoryQuery(userID: member)
                 if let after { query.before = (after.performedAt, after.id) }
                 let (found, more) = try workouts.historyPage(query, limit: HistoryFeed.pageSize)
-                return .historyRead(found, more: more, notes: notes(found, member), keptOnly: prompts.unreachable != nil)
+                return .historyRead(found, more: more, notes: notes(found, member), keptOnly: prompts.unreachable != nil, coaches: coached(found))
+            case .access(let member): return .arrived(member, by: .name, try identification.access(of: member))
+            case .card(let number):
+                guard let holder = try identification.member(byCard: number) else { return .unknownCard }
+                return .arrived(holder, by: .card, try identification.access(of: holder))
+            case .memberPin(let member, let pin):
+                do throws(WorkoutsError) {
+                    try identification.admit(member, pin: pin, now: settings.now())
+                } catch {
+                    guard case .refused(let why) = error else { throw error }
+                    return .pinRefused(why)
+                }
+                return .arrived(member, by: .pin, try identification.access(of: member))
+            case .newMemberPin(let member, let pin):
+                try identification.setPin(pin, of: member)
+                return .arrived(member, by: .pin, try identification.access(of: member))
             case .privacy(let member, let chosen):
                 guard let chosen else { return .fetched(.privacy(member, try workouts.isPrivate(member))) }
                 try workouts.setPrivate(member, chosen)

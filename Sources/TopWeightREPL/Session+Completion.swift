@@ -6,7 +6,9 @@ import TopWeightUseCases
 extension Session {
     /// Whole-line candidates for what has been typed at the current prompt (see `Command.completions`).
     func completions(for typed: String) -> Completions {
-        Command.completions(for: typed, at: turn.step, members: names.members(matching:), exercises: { self.exerciseCandidates(for: $0) },
+        // Where members scan cards, no name is offered (`Flow.offersMemberNames`).
+        let members: (String) -> [String] = Flow.offersMemberNames(context) ? names.members(matching:) : { _ in [] }
+        return Command.completions(for: typed, at: turn.step, members: members, exercises: { self.exerciseCandidates(for: $0) },
                             routines: { ((try? self.log.routines()) ?? []).map(\.routine.name) })
     }
 

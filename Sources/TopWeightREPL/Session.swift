@@ -31,6 +31,8 @@ public final class Session {
     let names: Names
     /// What was typed for a set made one: the exercise (the one rule), its defaults, the save.
     let entry: SetEntry
+    /// Members' PINs and cards, and the gym's policy for them.
+    let identification: Identification
 
     /// Problems met while carrying out an effect whose answer still goes on
     /// (`attempt`): told to the flow (`Event.problem`) before that answer.
@@ -51,6 +53,7 @@ public final class Session {
         workouts = Workouts(roles, catalog: catalog)
         log = TrainingLog(roles, routineCatalog: routines(), zone: settings.zone)
         progress = TrainingProgress(roles, zone: settings.zone)
+        identification = Identification(roles)
         self.source = source
         self.console = console
         self.settings = settings
@@ -99,7 +102,8 @@ public final class Session {
         Flow.Context(kiosk: settings.kiosk, interactive: source.isInteractive, now: settings.now(), grouping: grouping,
                      columns: settings.columns ?? source.screenColumns ?? 80, glyphs: settings.chartGlyphs,
                      style: settings.textStyle, firstWeekday: firstWeekday,
-                     rows: source.isInteractive ? source.screenRows : nil, pageSize: settings.historyPageSize, unit: settings.unit)
+                     rows: source.isInteractive ? source.screenRows : nil, pageSize: settings.historyPageSize, unit: settings.unit,
+                     identity: settings.identity)
     }
 
     /// What the session reads next, as the flow's mode says.
@@ -188,6 +192,9 @@ public final class Session {
             return fetched(failing: Flow.Event.problem) { () throws(WorkoutsError) in
                 .editedExercise(try workouts.knownExercise(named: name, now: settings.now()), typed: name)
             }
+        case .noteCoach(let coach, let record):
+            // Said if it fails; the set stands either way.
+            _ = attempt { () throws(WorkoutsError) in try identification.noteCoach(coach, of: record) }
         case .commitEdit(let target, let name, let values):
             return fetched { () throws(WorkoutsError) in
                 let changed = try NameRules.key(name) == NameRules.key(target.exercise) ? nil : workouts.exercise(named: name)
@@ -204,7 +211,10 @@ public final class Session {
     /// exactly what was shown, even if another terminal saved in between.
     func prompt() -> String {
         switch turn.step {
-        case .user: turn.shownUser = defaultUser()
+        case .user:
+            turn.shownUser = defaultUser()
+            // The gym's policy, read as each member walks up (a problem keeps the last one read).
+            if settings.kiosk, let policy = try? identification.policy() { settings.identity = policy }
         case .exercise: turn.shownExercise = defaultExercise()
         case .weight, .reps, .series, .duration, .distance: break
         }

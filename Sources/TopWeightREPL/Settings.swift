@@ -34,6 +34,9 @@ extension Session {
         /// `$COLUMNS` when set: charts fit it rather than the screen's width.
         public var columns: Int?
         public var now: @Sendable () -> Date = { Date() }
+        /// How members prove who they are at a kiosk: read from the
+        /// database at each user prompt (`admin identity`); the last one read.
+        public var identity: IdentityPolicy = .name
 
         public init() {}
     }

@@ -9,9 +9,9 @@ import TopWeightCore
 extension Turn {
     /// Whether the turn may change `record` (`:edit`) without the admin:
     /// anywhere but a kiosk, any set; at a kiosk, a set this turn saved, as
-    /// for `:undo`.
+    /// for `:undo`, and a member who identified their own older ones.
     func mayChange(_ record: WorkoutRecord, kiosk: Bool) -> Bool {
-        !kiosk || identified || saved.contains { $0.id == record.id }
+        !kiosk || saved.contains { $0.id == record.id } || (identified && isOwn(record))
     }
 
     /// Whether the turn may put a private member back on the gym's board
@@ -23,5 +23,18 @@ extension Turn {
     /// Whether `record` is the set of the member whose turn it is.
     func isOwn(_ record: WorkoutRecord) -> Bool {
         user.map { NameRules.key($0.name) == NameRules.key(record.user) } ?? false
+    }
+}
+
+// MARK: - Whose training a member may see
+
+extension Turn {
+    /// Whether the turn may see `member`'s sets (`nil`: everybody's): all of
+    /// them but where members see only their own (`Context.guarded`); there,
+    /// the member's own, and a coach's who identified, anybody's.
+    func mayView(_ member: User?, _ context: Flow.Context) -> Bool {
+        guard context.guarded, !(identified && isCoach) else { return true }
+        guard let member, let user else { return false }
+        return member.id == user.id
     }
 }

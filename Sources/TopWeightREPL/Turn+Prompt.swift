@@ -14,6 +14,7 @@ extension Turn {
         }
         var tags: [String] = []
         if step != .user, let user { tags.append(Self.tag(user)) }
+        if step != .user, let coach { tags.append("by " + Self.tag(coach)) }
         if step != .user, let day { tags.append(context.label(of: day)) }
         if step != .user, let plan { tags.append(plan.progress) }
         return tags.isEmpty ? shown : "[\(tags.joined(separator: " · "))] " + shown
@@ -28,7 +29,7 @@ extension Turn {
         case .edit, .note:
             let name = Self.tag(user)
             return .line(prompt.hasPrefix("[") ? "[\(name) · " + prompt.dropFirst() : "[\(name)] " + prompt, completes: completes)
-        case .entry, .pin, .pager, .calendar:
+        case .entry, .pin, .identify, .pager, .calendar:
             return how
         }
     }

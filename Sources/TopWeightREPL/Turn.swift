@@ -13,11 +13,15 @@ struct Turn {
     /// The prompts of an entry, or a mode a command opened (`:edit`, the pager…).
     var mode: Mode = .entry
     var user: User?
-    /// Whether the member proved who they are by more than typing a name.
-    /// Nothing does yet (members have no passwords): a member's PIN or card
-    /// would set it, and a kiosk would then let them change what reaches
-    /// past their turn (`mayChange`, `mayPublish`) without the admin.
+    /// Whether the member proved who they are by more than typing a name
+    /// (their PIN or card): a kiosk then lets them change what reaches past
+    /// their turn (their own older sets, `mayChange`; `mayPublish`) without the admin.
     var identified = false
+    /// Whether the member identified is a coach: where members see only
+    /// their own, a coach may look at any member's (`Flow.mayView`).
+    var isCoach = false
+    /// The coach at the keys when they log for the member (`:user NAME`).
+    var coach: User?
     var exercise: Exercise?
     var draft: Draft
     /// The unit for new entries: `--unit` at the start of a turn, `:unit` within it.

@@ -87,7 +87,21 @@ public enum AdminPin {
         return key.withUnsafeBytes { Array($0) }
     }
 
-    private static func hex(_ bytes: [UInt8]) -> String {
+    /// Checks `pin` against a member's stored hash, or, with none stored,
+    /// against a hash nobody's PIN matches, so an attempt takes as long
+    /// whether a PIN is set or not (and the right one no longer than a wrong one).
+    public static func verify(_ pin: String, againstOptional stored: String?) -> Bool {
+        guard let stored else {
+            _ = verify(pin, against: unmatchable)
+            return false
+        }
+        return verify(pin, against: stored)
+    }
+
+    /// A well-formed hash of the full rounds that no PIN was hashed to.
+    private static let unmatchable = "\(scheme)$\(rounds)$" + String(repeating: "00", count: 16) + "$" + String(repeating: "00", count: 32)
+
+    static func hex(_ bytes: [UInt8]) -> String {
         bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TopWeightCore
+import TopWeightStorage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -110,6 +111,19 @@ public final class Outbox: Sendable {
                     database TEXT NOT NULL, userid INTEGER NOT NULL, exerciseid INTEGER NOT NULL, setvalues TEXT,
                     seenat REAL NOT NULL, PRIMARY KEY (database, userid, exerciseid)
                 );
+                """)
+        }
+        migrator.registerMigration("outbox v3: credentials") { db in
+            // The hashes members identify by (never a PIN or a card's
+            // number) and the database's card key, as the server last
+            // named them, so a terminal whose server is away still knows
+            // its members' cards and PINs; wrong PINs tried meanwhile count here.
+            try db.execute(sql: """
+                CREATE TABLE knowncredential (
+                    database TEXT NOT NULL, userid INTEGER NOT NULL, name TEXT NOT NULL, pin TEXT, card TEXT,
+                    coach INTEGER NOT NULL, pinfailures INTEGER, pinlockeduntil INTEGER, PRIMARY KEY (database, userid)
+                );
+                CREATE TABLE knowngym (database TEXT PRIMARY KEY, cardkey TEXT, policy TEXT NOT NULL);
                 """)
         }
         return migrator
@@ -230,6 +244,58 @@ public final class Outbox: Sendable {
                     ON CONFLICT (database, userid, exerciseid) DO UPDATE
                     SET setvalues = coalesce(excluded.setvalues, setvalues), seenat = max(seenat, excluded.seenat)
                     """, arguments: [place, entry.user, entry.exercise, values, entry.last.seenAt])
+            }
+        }
+    }
+
+    // MARK: - Members' hashes
+
+    /// Takes the server's whole list of members' hashes and its card key.
+    func storeCredentials(_ known: MemberCredentials) throws(LogbookError) {
+        try write { db in
+            try db.execute(sql: "DELETE FROM knowncredential WHERE database = ?", arguments: [place])
+            for member in known.members {
+                try db.execute(sql: "INSERT INTO knowncredential (database, userid, name, pin, card, coach) VALUES (?, ?, ?, ?, ?, ?)",
+                               arguments: [place, member.user.id, member.user.name, member.pin, member.card, member.isCoach])
+            }
+            try db.execute(sql: "INSERT OR REPLACE INTO knowngym (database, cardkey, policy) VALUES (?, ?, ?)",
+                           arguments: [place, known.cardKey, known.policy.rawValue])
+        }
+    }
+
+    /// What the terminal knows of the member with this id, or of the card's holder.
+    func knownCredential(of userID: Int64? = nil, card: String? = nil) throws(LogbookError) -> MemberCredentials.Member? {
+        try read { db in
+            let row: Row?
+            if let card {
+                guard let key = try String.fetchOne(db, sql: "SELECT cardkey FROM knowngym WHERE database = ?", arguments: [place]) else { return nil }
+                row = try Row.fetchOne(db, sql: "SELECT * FROM knowncredential WHERE database = ? AND card = ?",
+                                       arguments: [place, MemberCard.digest(card, key: key)])
+            } else {
+                row = try Row.fetchOne(db, sql: "SELECT * FROM knowncredential WHERE database = ? AND userid = ?", arguments: [place, userID])
+            }
+            return row.map { MemberCredentials.Member(user: User(id: $0["userid"], name: $0["name"]), pin: $0["pin"], card: $0["card"],
+                                                      isCoach: ($0["coach"] as Int64? ?? 0) == 1) }
+        }
+    }
+
+    /// The gym's policy as the server last named it (`nil`: never learned).
+    func knownPolicy() throws(LogbookError) -> IdentityPolicy? {
+        try read { db in
+            try String.fetchOne(db, sql: "SELECT policy FROM knowngym WHERE database = ?", arguments: [place]).map { IdentityPolicy(stored: $0) }
+        }
+    }
+
+    /// A PIN tried while the server is away: the admin PIN's rule, counted in this file.
+    func attemptKnownPin(of userID: Int64, matches: Bool, now: Date) throws(LogbookError) -> PinVerdict {
+        let columns = [AdminPin.failuresKey: "pinfailures", AdminPin.lockedUntilKey: "pinlockeduntil"]
+        return try write { db in
+            try AdminPin.attempt(matches: matches, now: StoredRange.milliseconds(now)) { key in
+                try Int64.fetchOne(db, sql: "SELECT \(columns[key] ?? "NULL") FROM knowncredential WHERE database = ? AND userid = ?",
+                                   arguments: [place, userID]).map(String.init)
+            } write: { key, value in
+                try db.execute(sql: "UPDATE knowncredential SET \(columns[key] ?? "pinfailures") = ? WHERE database = ? AND userid = ?",
+                               arguments: [value.flatMap { Int64($0) }, place, userID])
             }
         }
     }

@@ -4,7 +4,7 @@ import TopWeightCore
 /// What a server plays of its roles that the terminal's outbox stands in
 /// for, and what the outbox asks of it besides (to send a kept set whose
 /// member or exercise went meanwhile, and the gym's names for the cache).
-public typealias OutboxServer = SetRecording & NameLookup & BulkLoading & ExerciseRoster & StoreUpkeep
+public typealias OutboxServer = SetRecording & NameLookup & BulkLoading & ExerciseRoster & StoreUpkeep & MemberIdentity
 
 /// The terminal's outbox in front of a database server, for the two roles
 /// that keep working while the server is away: recording sets
@@ -39,7 +39,7 @@ public final class OutboxLogbook: SetRecording, NameLookup, WaitingSets, @unchec
     /// Where the background takes the server's whole list of names from: a
     /// connection of its own, so a slow answer never holds up a save; when
     /// it answers, the server knows it is back (`PostgresLogbook.lookout`).
-    private let namesSource: (@Sendable () throws(LogbookError) -> any NameLookup & ExerciseRoster)?
+    private let namesSource: (@Sendable () throws(LogbookError) -> any NameLookup & ExerciseRoster & MemberIdentity)?
     /// Serializes sending within this process (the outbox's lock does across processes).
     private let sending = NSLock()
     private let opening = NSLock()
@@ -51,7 +51,7 @@ public final class OutboxLogbook: SetRecording, NameLookup, WaitingSets, @unchec
     /// server's to know (`unreachable`): a terminal started without it
     /// says so there.
     public init(server: any OutboxServer, outboxPath: String,
-                namesSource: (@Sendable () throws(LogbookError) -> any NameLookup & ExerciseRoster)? = nil) {
+                namesSource: (@Sendable () throws(LogbookError) -> any NameLookup & ExerciseRoster & MemberIdentity)? = nil) {
         self.server = server
         self.outboxPath = outboxPath
         self.namesSource = namesSource
@@ -79,11 +79,13 @@ public final class OutboxLogbook: SetRecording, NameLookup, WaitingSets, @unchec
 
     /// Takes the server's whole list of members and exercises into the name
     /// cache and its file (names the server no longer has are forgotten).
-    public func refreshNames(from source: any NameLookup & ExerciseRoster) throws(LogbookError) {
+    public func refreshNames(from source: any NameLookup & ExerciseRoster & MemberIdentity) throws(LogbookError) {
         let users = try source.names(of: .user, after: 0).map { User(id: $0.id, name: $0.name) }
         let exercises = try source.exercises().map(\.exercise)
         names.learnAll(users: users, exercises: exercises)
         try flushNames()
+        // With them, the hashes members identify by: cards and PINs work while the server is away.
+        try outbox(create: true)?.storeCredentials(try source.credentials())
     }
 
     /// Writes what the name cache learned to the outbox file (made now if
@@ -229,7 +231,7 @@ public final class OutboxLogbook: SetRecording, NameLookup, WaitingSets, @unchec
                 var namesDue = ContinuousClock.now + .seconds(namesAfter)
                 var flushDue = ContinuousClock.now + .seconds(30)
                 // One connection for the thread's life, opened again after a failure.
-                var source: (any NameLookup & ExerciseRoster)?
+                var source: (any NameLookup & ExerciseRoster & MemberIdentity)?
                 while true {
                     guard let self else { return }
                     // While away, every round: the look that tells the server is back.

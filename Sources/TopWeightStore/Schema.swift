@@ -230,6 +230,29 @@ enum Schema {
             // `history --deleted`, newest first; no save writes to it.
             try db.execute(sql: "CREATE INDEX record_on_tombstone ON record (performedAt) WHERE deletedAt IS NOT NULL")
         }
+        migrator.registerMigration("v12") { db in
+            // How a member proves who they are at a kiosk, never the secrets
+            // themselves: their PIN's salted hash with its own count of wrong
+            // ones, their card's keyed hash (MemberCard; one card, one
+            // member), and whether they coach. Gone with the member.
+            try db.execute(sql: """
+                CREATE TABLE memberAccess (
+                    userId INTEGER PRIMARY KEY REFERENCES user (id) ON DELETE CASCADE,
+                    pin TEXT,
+                    pinFailures INTEGER,
+                    pinLockedUntil INTEGER,
+                    card TEXT UNIQUE,
+                    coach INTEGER NOT NULL DEFAULT 0 CHECK (coach IN (0, 1))
+                )
+                """)
+            // The coach who logged a set for a member at a kiosk (`:user NAME`).
+            try db.execute(sql: """
+                CREATE TABLE recordCoach (
+                    recordId INTEGER PRIMARY KEY REFERENCES record (id) ON DELETE CASCADE,
+                    coachId INTEGER NOT NULL REFERENCES user (id) ON DELETE CASCADE
+                )
+                """)
+        }
         return migrator
     }
 

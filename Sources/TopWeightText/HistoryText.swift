@@ -25,7 +25,7 @@ import TopWeightCore
 public enum HistoryText {
     public static func render(
         _ records: [WorkoutRecord], grouping: HistoryGrouping, now: Date, showUser: Bool,
-        notes: [LocalDay: String] = [:], noteStyle: TextStyle = .plain
+        notes: [LocalDay: String] = [:], noteStyle: TextStyle = .plain, coaches: [Int64: String] = [:]
     ) -> [String] {
         let users = records.map { TerminalText.safe($0.user) }
         let exercises = records.map { TerminalText.safe($0.exercise) }
@@ -60,6 +60,8 @@ public enum HistoryText {
                 }
                 line += sets[i].rest
                 if let kind = record.kind { line += "  " + Self.label(kind) }
+                // Logged by a coach for the member (`:user NAME` at a kiosk).
+                if let coach = coaches[record.id] { line += "  by " + TerminalText.safe(coach) }
                 lines.append(line)
             }
         }

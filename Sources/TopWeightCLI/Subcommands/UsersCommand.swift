@@ -9,7 +9,7 @@ struct UsersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "users",
         abstract: "List and manage members.",
-        subcommands: [List.self, Add.self, Rename.self, Remove.self, Private.self, Public.self],
+        subcommands: [List.self, Add.self, Rename.self, Remove.self, Private.self, Public.self, Pin.self, Card.self, Coach.self],
         defaultSubcommand: List.self
     )
 }
@@ -20,7 +20,8 @@ extension UsersCommand {
             commandName: "list",
             abstract: "List members with their record counts, when they last trained, and who keeps off the board.",
             discussion: """
-                By name. JSON: [{"id", "name", "records", "lastPerformedAt", "private"}]; CSV the same columns.
+                By name. JSON: [{"id", "name", "records", "lastPerformedAt", "private", "identity"}] (identity: how the member
+                can identify at a kiosk, "card", "pin" or "name"; never the card or PIN); CSV the same columns.
                 """
         )
 
@@ -32,7 +33,10 @@ extension UsersCommand {
         func run() throws {
             try reportingFailures {
                 let limit = try Failure.count(self.limit, "--limit", in: 0...10_000_000, example: "--limit 50, or 0 for all") ?? 0
-                let everyone = try global.openWorkouts().members()
+                let opened = try global.open()
+                let everyone = try opened.workouts.members()
+                let access = format == .text ? [:] : try opened.identification.accessByMember()
+                let identity = { (member: User) in (access[member.id] ?? MemberAccess()).identity.rawValue }
                 let summaries = limit == 0 ? everyone : Array(everyone.prefix(limit))
                 let out = OutputBuffer()
                 switch format {
@@ -48,14 +52,15 @@ extension UsersCommand {
                             ("records", String(summary.records)),
                             ("lastPerformedAt", summary.lastPerformedAt.map { DataFormats.json(DataFormats.timestamp($0, timeZone: .current)) } ?? "null"),
                             ("private", summary.isPrivate ? "true" : "false"),
+                            ("identity", DataFormats.json(identity(summary.user))),
                         ])
                     }
                     out.line("[" + objects.joined(separator: ",\n ") + "]")
                 case .csv:
-                    out.line("id,name,records,lastPerformedAt,private")
+                    out.line("id,name,records,lastPerformedAt,private,identity")
                     for summary in summaries {
                         let last = summary.lastPerformedAt.map { DataFormats.timestamp($0, timeZone: .current) } ?? ""
-                        out.line("\(summary.user.id),\(DataFormats.csv(summary.user.name)),\(summary.records),\(last),\(summary.isPrivate)")
+                        out.line("\(summary.user.id),\(DataFormats.csv(summary.user.name)),\(summary.records),\(last),\(summary.isPrivate),\(identity(summary.user))")
                     }
                 }
                 out.flush()

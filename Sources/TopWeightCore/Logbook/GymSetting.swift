@@ -12,6 +12,9 @@ public enum GymSetting: String, Sendable, CaseIterable, Hashable {
     /// Days without a set after which the coach's report names a member as
     /// gone quiet (`GymReport.inactiveAfterDays`).
     case inactiveDays = "report.inactive.days"
+    /// How members prove who they are at a kiosk (`IdentityPolicy`:
+    /// `name`, `pin` or `card`); unset, a typed name.
+    case identity = "identity"
 
     /// The plate set's key for `unit`.
     public static func plates(_ unit: WeightUnit) -> GymSetting {

@@ -14,6 +14,8 @@ public struct LogbookRoles: Sendable {
     public var gym: any GymConfiguration
     public var programs: any ProgramShelf
     public var upkeep: any StoreUpkeep
+    /// Members' PINs, cards and coaches.
+    public var identity: any MemberIdentity
     /// The sets that wait on this terminal for the server: none, for one engine.
     public var waiting: any WaitingSets
 
@@ -29,6 +31,7 @@ public struct LogbookRoles: Sendable {
         gym = engine
         programs = engine
         upkeep = engine
+        identity = engine
         waiting = NothingWaits()
     }
 }

@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import TopWeightCore
+import TopWeightUseCases
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension UsersCommand {
+    /// `topweight users pin NAME [--remove]`: the member's own PIN for a kiosk.
+    struct Pin: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "pin",
+            abstract: "Give a member a PIN of 4 to 8 digits to type after their name at a kiosk (or --remove it). Needs the admin PIN.",
+            discussion: """
+                On a terminal the PIN is typed twice without echo; piped, the lines are: the admin PIN (when one is set), the
+                member's PIN. Stored salted and hashed as the admin PIN is. Example: topweight users pin Ana
+                """
+        )
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Their name.") var name: String
+        @Flag(help: "Take the member's PIN away.") var remove = false
+
+        func run() throws {
+            try reportingFailures {
+                let (opened, member) = try UsersCommand.memberToChange(name, global: global)
+                let shown = TerminalText.safe(member.name)
+                if remove {
+                    try opened.identification.setPin(nil, of: member)
+                    print("\(shown) has no PIN now.")
+                    return
+                }
+                guard let pin = try SecretInput.read(prompt: "New PIN for \(shown): ") else { throw Failure.input("no PIN was given") }
+                if let problem = MemberPinRule.problem(with: pin) { throw Failure.input("\(problem); nothing was changed") }
+                if isatty(STDIN_FILENO) == 1 {
+                    guard try SecretInput.read(prompt: "Again: ") == pin else { throw Failure.input("the two PINs differ; nothing was changed") }
+                }
+                try opened.identification.setPin(pin, of: member)
+                print("\(shown) has a PIN now.")
+            }
+        }
+    }
+
+    /// `topweight users card NAME [--number N | --remove]`: the member's card.
+    struct Card: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "card",
+            abstract: "Give a member a card: scan it when asked, or --number N (or --remove theirs). Needs the admin PIN.",
+            discussion: """
+                A card reader types the card's number and Enter: on a terminal it is read without echo; piped, the lines are:
+                the admin PIN (when one is set), the card's number. Only a keyed hash is stored; the number is never shown
+                or exported. --number puts the number in the shell's history: prefer the scan. Example: topweight users card Ana
+                """
+        )
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Their name.") var name: String
+        @Option(help: ArgumentHelp("The card's number, instead of a scan.", valueName: "digits")) var number: String?
+        @Flag(help: "Take the member's card away.") var remove = false
+
+        func run() throws {
+            try reportingFailures {
+                if remove, number != nil { throw Failure.input("--remove takes no --number") }
+                if let number, let problem = CardNumber.problem(with: number) { throw Failure.input("\(problem); nothing was changed") }
+                let (opened, member) = try UsersCommand.memberToChange(name, global: global)
+                let shown = TerminalText.safe(member.name)
+                if remove {
+                    try opened.identification.setCard(nil, of: member)
+                    print("\(shown) has no card now.")
+                    return
+                }
+                guard let card = try number ?? SecretInput.read(prompt: "Scan \(shown)'s card: ").map({ $0.trimmingWhitespace() }) else {
+                    throw Failure.input("no card was scanned")
+                }
+                if let problem = CardNumber.problem(with: card) { throw Failure.input("\(problem); nothing was changed") }
+                try opened.identification.setCard(card, of: member)
+                print("\(shown)'s card is registered.")
+            }
+        }
+    }
+
+    /// `topweight users coach NAME [--remove]`: a coach sees every member's training at a kiosk.
+    struct Coach: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "coach",
+            abstract: "Mark a member a coach (or --remove it): once identified at a kiosk, they may look at any member's training and log for them. Needs the admin PIN.",
+            discussion: "Example: topweight users coach Bo"
+        )
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Their name.") var name: String
+        @Flag(help: "No longer a coach.") var remove = false
+
+        func run() throws {
+            try reportingFailures {
+                let (opened, member) = try UsersCommand.memberToChange(name, global: global)
+                try opened.identification.setCoach(member, !remove)
+                print(remove ? "\(TerminalText.safe(member.name)) is no longer a coach." : "\(TerminalText.safe(member.name)) is a coach.")
+            }
+        }
+    }
+
+    /// The member `name` names, found before the admin PIN is asked (a typo costs nothing), then the PIN.
+    static func memberToChange(_ name: String, global: GlobalOptions) throws -> (UseCases, User) {
+        let valid = try AddCommand.valid(name, kind: .user)
+        let opened = try global.open()
+        let member = try opened.workouts.member(named: valid)
+        try AdminGate.require(opened.admin)
+        return (opened, member)
+    }
+}

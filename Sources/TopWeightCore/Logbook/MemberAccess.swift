@@ -1,0 +1,100 @@
+/// How members prove who they are at a kiosk: the gym's choice
+/// (`topweight admin identity`), kept as `GymSetting.identity`.
+public enum IdentityPolicy: String, Sendable, CaseIterable, Equatable {
+    /// A typed name is enough (the default): anyone may type anyone's name.
+    case name
+    /// A typed name, then the member's own PIN.
+    case pin
+    /// The member's card, scanned; a typed name is refused.
+    case card
+
+    /// The policy a stored value names; anything else (`nil`, a tampered
+    /// row) is the default.
+    public init(stored: String?) {
+        self = stored.flatMap(IdentityPolicy.init(rawValue:)) ?? .name
+    }
+}
+
+/// What a member has to prove who they are, never the secrets themselves:
+/// whether a PIN or a card is set, and whether they coach.
+public struct MemberAccess: Sendable, Equatable {
+    public var hasPin: Bool
+    public var hasCard: Bool
+    public var isCoach: Bool
+
+    public init(hasPin: Bool = false, hasCard: Bool = false, isCoach: Bool = false) {
+        self.hasPin = hasPin
+        self.hasCard = hasCard
+        self.isCoach = isCoach
+    }
+
+    /// How the member identifies at best (`users --format json`): a card,
+    /// else a PIN, else their name alone.
+    public var identity: IdentityPolicy {
+        hasCard ? .card : hasPin ? .pin : .name
+    }
+}
+
+/// What a member's PIN may be, for every front end and engine: 4 to 8
+/// digits (typed on a kiosk's keyboard, or a keypad).
+public enum MemberPinRule {
+    public static let lengths = 4...8
+
+    /// Why `pin` can't be a member's PIN, in one line; `nil` when it can.
+    public static func problem(with pin: String) -> String? {
+        guard lengths.contains(pin.unicodeScalars.count), pin.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) else {
+            return "a PIN is 4 to 8 digits"
+        }
+        return nil
+    }
+}
+
+/// A member card's number as a reader types it (digits, then Enter): what
+/// may be one, told apart from a name typed at the same prompt.
+public enum CardNumber {
+    /// The digits a card may have: a reader's shortest number is 4 digits, and none is longer than 64.
+    public static let lengths = 4...64
+
+    /// Whether `text` is written as a card scan: digits only (any number of them).
+    public static func isWritten(_ text: String) -> Bool {
+        !text.isEmpty && text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
+    }
+
+    /// Why `text` can't be a card's number, in one line; `nil` when it can.
+    public static func problem(with text: String) -> String? {
+        guard isWritten(text) else { return "a card's number is digits only" }
+        guard lengths.contains(text.unicodeScalars.count) else { return "a card's number has 4 to 64 digits" }
+        return nil
+    }
+}
+
+/// The hashes members identify by, never a secret: what a terminal keeps
+/// (in its outbox file) to identify members while its server is away.
+public struct MemberCredentials: Sendable, Equatable {
+    /// A member's: their PIN's salted hash, their card's keyed hash, whether they coach.
+    public struct Member: Sendable, Equatable {
+        public var user: User
+        public var pin: String?
+        public var card: String?
+        public var isCoach: Bool
+
+        public init(user: User, pin: String?, card: String?, isCoach: Bool) {
+            self.user = user
+            self.pin = pin
+            self.card = card
+            self.isCoach = isCoach
+        }
+    }
+
+    /// The database's card key (`nil` until a first card is given).
+    public var cardKey: String?
+    public var members: [Member]
+    /// The gym's policy, so a terminal away from its server keeps to it.
+    public var policy: IdentityPolicy
+
+    public init(cardKey: String?, members: [Member], policy: IdentityPolicy) {
+        self.cardKey = cardKey
+        self.members = members
+        self.policy = policy
+    }
+}

@@ -1,0 +1,101 @@
+import TopWeightCore
+
+// MARK: - Who is at the rack: a name, a card, a PIN
+
+/// Where a member's turn starts: every way in (a name typed at the user
+/// prompt or after `:user`, a card scanned, a PIN given or chosen) comes
+/// through `arrive`, which starts the turn or asks for what the gym's
+/// policy still wants (`Context.identity`).
+extension Flow {
+    /// A line at the user prompt (or after `:user`): a card's number, as a
+    /// reader types it (4 digits or more, and Enter), under every policy; else a name.
+    /// A card's number is taken off the screen once read (the reader's
+    /// digits echo as it types them), so the next member never reads it there.
+    static func who(_ text: String, _ context: Context) -> [Effect] {
+        // Fewer digits than any card's are no card (and no name: the name rules say why).
+        guard CardNumber.isWritten(text), text.unicodeScalars.count >= CardNumber.lengths.lowerBound else { return member(named: text) }
+        let lines = (Door.userPrompt.count + text.count) / max(context.columns, 1) + 1
+        return (context.interactive ? [.erase(lines)] : []) + [.fetch(.card(text))]
+    }
+
+    /// `member` showed who they are `by` a name, card or PIN, with what they
+    /// have to prove it (`nil`: not read yet). A card or a PIN starts their
+    /// turn, identified; a name does where the gym takes names, and where it
+    /// doesn't, the member's PIN is asked (or chosen, under `pin`, by a
+    /// member who has none). A coach who identified and names a member
+    /// (`:user NAME`) logs for them.
+    static func arrive(_ member: User, by proof: Proof, _ access: MemberAccess?, in turn: inout Turn, _ context: Context) -> [Effect] {
+        if proof == .name, context.guarded {
+            if turn.identified, turn.isCoach, let coach = turn.coach ?? turn.user {
+                let effects = select(member, in: &turn, context)
+                (turn.identified, turn.isCoach, turn.coach) = (true, true, coach.id == member.id ? nil : coach)
+                return effects
+            }
+            guard let access else { return [.fetch(.access(member))] }
+            if access.hasPin { return open(.identify(MemberPin(member: member, stage: .asking)), in: &turn, context) }
+            guard context.identity == .pin else { return [.warn(Door.scanInstead)] }
+            return [.say("\(member.name) has no PIN yet: choose one, to type after your name from now on.")]
+                + open(.identify(MemberPin(member: member, stage: .choosing)), in: &turn, context)
+        }
+        let effects = select(member, in: &turn, context)
+        if proof != .name {
+            turn.identified = true
+            turn.isCoach = access?.isCoach ?? false
+        }
+        return effects
+    }
+
+    /// A name nobody has, typed at the user prompt: the question, but where
+    /// members scan cards, a new member comes with their card from the desk.
+    static func newMember(_ name: String, similar: [String], in turn: inout Turn, _ context: Context) -> [Effect] {
+        if context.guarded, context.identity == .card { return [.warn(Door.scanInstead)] }
+        // Asked next; the names like it first, as it may be one of them.
+        turn.question = .newMember(name)
+        return similar.isEmpty ? [] : [.warn("Not a known member. Similar: \(similar.joined(separator: ", "))")]
+    }
+
+    /// What the PIN's action comes to.
+    static func follow(_ action: MemberPin.Action, of pin: MemberPin, in turn: inout Turn) -> [Effect] {
+        turn.mode = .identify(pin)
+        switch action {
+        case .wait: return []
+        case .check(let member, let typed):
+            turn.mode = .entry
+            return [.fetch(.memberPin(member, typed))]
+        case .set(let member, let typed):
+            turn.mode = .entry
+            return [.fetch(.newMemberPin(member, typed))]
+        case .refuse(let why):
+            turn.mode = .entry
+            return [.warn(why + " " + Door.startAgain)]
+        }
+    }
+
+    /// Whether Tab at the prompts offers members' names: not where members
+    /// scan cards (a name typed there starts nothing).
+    static func offersMemberNames(_ context: Context) -> Bool {
+        !(context.guarded && context.identity == .card)
+    }
+
+    /// Why `:history` of another member (or of everybody) is refused where
+    /// members see only their own; `nil` when it may be shown.
+    static func historyRefusal(_ name: String, in turn: Turn, _ context: Context) -> String? {
+        guard context.guarded, !(turn.identified && turn.isCoach) else { return nil }
+        guard let user = turn.user else { return Door.identifyFirst }
+        if name.isEmpty || NameRules.key(name) == NameRules.key(user.name) { return nil }
+        return Door.ownOnly
+    }
+}
+
+extension Flow {
+    /// The kiosk's lines about identifying.
+    enum Door {
+        static let scanInstead = "Scan your card to start: a typed name is not enough at this terminal (no card with you? the desk can give you a PIN to type after your name)."
+        static let unknownCard = "That card is not known here; nothing started. The desk registers cards."
+        /// The user prompt a card's number is typed at (its echo is taken back: `who`).
+        static let userPrompt = "user: "
+        static let startAgain = "Type your name to start again."
+        static let ownOnly = "At this terminal you see only your own sets: :history shows yours."
+        static let identifyFirst = "At this terminal you see only your own sets: scan your card or give your name and PIN first."
+    }
+}
