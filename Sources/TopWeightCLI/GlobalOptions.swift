@@ -188,14 +188,17 @@ struct UseCases {
     let log: TrainingLog
     let progress: TrainingProgress
     let admin: AdminAccess
+    let search: Search
     /// The sets that wait on this terminal for its server (none for a file).
     let waiting: any WaitingSets
 
     init(roles: LogbookRoles) {
-        workouts = Workouts(roles, catalog: .bundled())
+        let workouts = Workouts(roles, catalog: .bundled())
+        self.workouts = workouts
         log = TrainingLog(roles, routineCatalog: .bundled(), zone: { .current })
         progress = TrainingProgress(roles, zone: { .current })
         admin = AdminAccess(logbook: roles.gym)
+        search = Search(roles, catalog: workouts.catalog, zone: { .current })
         waiting = roles.waiting
     }
 

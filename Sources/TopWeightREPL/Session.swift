@@ -17,6 +17,8 @@ public final class Session {
     let log: TrainingLog
     /// Personal records and stats.
     let progress: TrainingProgress
+    /// `:search` through the member's own log.
+    let search: Search
     let source: any LineSource
     let console: any Console
     var settings: Settings
@@ -51,6 +53,7 @@ public final class Session {
         workouts = Workouts(roles, catalog: catalog)
         log = TrainingLog(roles, routineCatalog: routines(), zone: settings.zone)
         progress = TrainingProgress(roles, zone: settings.zone)
+        search = Search(roles, catalog: catalog, zone: settings.zone)
         self.source = source
         self.console = console
         self.settings = settings

@@ -230,6 +230,11 @@ enum Schema {
             // `history --deleted`, newest first; no save writes to it.
             try db.execute(sql: "CREATE INDEX record_on_tombstone ON record (performedAt) WHERE deletedAt IS NOT NULL")
         }
+        migrator.registerMigration("v14") { db in
+            // Search through a member's log: FTS5 indexes of the exercises'
+            // names and the days' notes and routines ("v12" and "v13" are other branches').
+            try Search.create(db)
+        }
         return migrator
     }
 

@@ -14,6 +14,7 @@ public struct LogbookRoles: Sendable {
     public var gym: any GymConfiguration
     public var programs: any ProgramShelf
     public var upkeep: any StoreUpkeep
+    public var search: any LogSearch
     /// The sets that wait on this terminal for the server: none, for one engine.
     public var waiting: any WaitingSets
 
@@ -29,6 +30,7 @@ public struct LogbookRoles: Sendable {
         gym = engine
         programs = engine
         upkeep = engine
+        search = engine
         waiting = NothingWaits()
     }
 }
