@@ -172,6 +172,19 @@ struct SearchStoreTests {
         }
     }
 
+    @Test("A copy of a log into another database is found there as it was", arguments: TestEngine.allCases)
+    func copies(engine: TestEngine) throws {
+        try engine.withStores { store, fresh in
+            let (ana, _) = try Self.seed(store)
+            let other = try fresh()
+            _ = try LogbookCopy.run(from: store, to: other, now: Self.day(10), pageSize: 2)
+            let copied = try #require(try other.user(named: ana.name))
+            #expect(try Self.days(other, "zoe", of: copied) == [Self.label(1)])
+            #expect(try Self.days(other, "squ", of: copied) == [Self.label(0)])
+            #expect(try Self.days(other, "presse", of: copied) == [Self.label(2)])
+        }
+    }
+
     @Test("An existing log is indexed by the migration: v14 run again over a file or database that lacks it", arguments: TestEngine.shared)
     func migrationFillsTheIndexes(engine: TestEngine) throws {
         try engine.withSharedStore { open in
