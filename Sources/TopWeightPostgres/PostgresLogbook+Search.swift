@@ -6,22 +6,47 @@ import TopWeightStorage
 // MARK: - Searching a member's log
 
 extension PostgresLogbook {
-    public func searchDays(userID: Int64, terms: [SearchTerm], zone: ZoneOffsets, limit: Int) throws(LogbookError) -> [SessionInfo] {
+    public func searchDays(userID: Int64, terms: [SearchTerm], zone: ZoneOffsets, limit: Int) throws(LogbookError) -> [SearchResult.Day] {
         guard !terms.isEmpty, limit > 0 else { return [] }
-        var days: [String] = []
+        var days: [LocalDay] = []
         for row in try link.query(Self.searchSQL(userID: userID, terms: terms, zone: zone, limit: limit)) {
-            days.append(try Self.decode(row, as: String.self))
+            if let day = LocalDay(parsing: try Self.decode(row, as: String.self)) { days.append(day) }
         }
         guard !days.isEmpty else { return [] }
-        var found: [String: SessionInfo] = [:]
-        let rows = try link.query("SELECT day, note, routine FROM session WHERE userid = \(userID) AND day = ANY(\(days))")
+        var texts: [LocalDay: (note: String?, routine: String?)] = [:]
+        let rows = try link.query("SELECT day, note, routine FROM session WHERE userid = \(userID) AND day = ANY(\(days.map(\.description)))")
         for row in rows {
             let (text, note, routine) = try Self.decode(row, as: (String, String?, String?).self)
-            if let day = LocalDay(parsing: text) { found[text] = SessionInfo(day: day, note: note, routine: routine) }
+            if let day = LocalDay(parsing: text) { texts[day] = (note, routine) }
         }
-        return days.compactMap { text in
-            found[text] ?? LocalDay(parsing: text).map { SessionInfo(day: $0, note: nil, routine: nil) }
+        var sets: [LocalDay: [WorkoutRecord]] = [:]
+        for row in try link.query(Self.searchSetsSQL(userID: userID, terms: terms, zone: zone, days: days)) {
+            guard let record = try Self.workoutRecord(from: row),
+                  let day = LocalDay(daysSince1970: zone.daysSince1970(at: ZoneOffsets.milliseconds(record.performedAt))) else { continue }
+            sets[day, default: []].append(record)
         }
+        return days.map { day in
+            SearchResult.Day(day: day, note: texts[day]?.note, routine: texts[day]?.routine, records: sets[day] ?? [])
+        }
+    }
+
+    /// The member's live sets on `days` of the exercises any term finds, in the order done.
+    static func searchSetsSQL(userID: Int64, terms: [SearchTerm], zone: ZoneOffsets, days: [LocalDay]) -> PostgresQuery {
+        var binds = PostgresBindings()
+        func bind(_ value: some PostgresDynamicTypeEncodable) -> String {
+            binds.append(value)
+            return "$\(binds.count)"
+        }
+        let any = terms.map { tsPrefix($0.word) }.joined(separator: " | ")
+        let keys = Array(Set(terms.flatMap(\.aliasedKeys))).sorted()
+        let sql = recordSelectSQL + """
+             WHERE r.userid = \(bind(userID)) AND r.deletedat IS NULL AND r.exerciseid IN (
+                SELECT id FROM exercise WHERE \(PostgresSchema.exerciseVector) @@ to_tsquery('simple', topweight_fold(\(bind(any))))
+                UNION SELECT id FROM exercise WHERE namekey = ANY(\(bind(keys)))
+            ) AND \(ProgressSQL.localDay(zone)) = ANY(\(bind(days.map { Int64($0.daysSince1970) })))
+            ORDER BY r.performedat, r.id
+            """
+        return PostgresQuery(unsafeSQL: sql, binds: binds)
     }
 
     /// One statement, as SQLite's: for each term the member's days it

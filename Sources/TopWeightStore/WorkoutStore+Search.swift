@@ -6,26 +6,49 @@ import TopWeightStorage
 // MARK: - Searching a member's log
 
 extension WorkoutStore {
-    public func searchDays(userID: Int64, terms: [SearchTerm], zone: ZoneOffsets, limit: Int) throws(LogbookError) -> [SessionInfo] {
+    public func searchDays(userID: Int64, terms: [SearchTerm], zone: ZoneOffsets, limit: Int) throws(LogbookError) -> [SearchResult.Day] {
         guard !terms.isEmpty, limit > 0 else { return [] }
         return try perform {
             try writer.read { db in
                 let (sql, arguments) = Self.searchSQL(userID: userID, terms: terms, zone: zone, limit: limit)
-                let days = try String.fetchAll(db, sql: sql, arguments: arguments)
+                let days = try String.fetchAll(db, sql: sql, arguments: arguments).compactMap { LocalDay(parsing: $0) }
                 guard !days.isEmpty else { return [] }
-                var found: [String: SessionInfo] = [:]
+                var texts: [LocalDay: Row] = [:]
                 let rows = try Row.fetchAll(db, sql: """
                     SELECT day, note, routine FROM session WHERE userId = ? AND day IN \(Self.placeholders(days.count))
-                    """, arguments: StatementArguments([userID] + days.map { $0 as (any DatabaseValueConvertible)? }))
+                    """, arguments: StatementArguments([userID] + days.map { $0.description as (any DatabaseValueConvertible)? }))
                 for row in rows {
-                    guard let text = String.fromDatabaseValue(row["day"]), let day = LocalDay(parsing: text) else { continue }
-                    found[text] = SessionInfo(day: day, note: row["note"], routine: row["routine"])
+                    if let text = String.fromDatabaseValue(row["day"]), let day = LocalDay(parsing: text) { texts[day] = row }
                 }
-                return days.compactMap { text in
-                    found[text] ?? LocalDay(parsing: text).map { SessionInfo(day: $0, note: nil, routine: nil) }
+                var sets: [LocalDay: [WorkoutRecord]] = [:]
+                let (setsSQL, setsArguments) = Self.searchSetsSQL(userID: userID, terms: terms, zone: zone, days: days)
+                for row in try Row.fetchAll(db, sql: setsSQL, arguments: setsArguments) {
+                    guard let record = Self.workoutRecord(from: row),
+                          let day = LocalDay(daysSince1970: zone.daysSince1970(at: ZoneOffsets.milliseconds(record.performedAt))) else { continue }
+                    sets[day, default: []].append(record)
+                }
+                return days.map { day in
+                    SearchResult.Day(day: day, note: texts[day].flatMap { String.fromDatabaseValue($0["note"]) },
+                                     routine: texts[day].flatMap { String.fromDatabaseValue($0["routine"]) }, records: sets[day] ?? [])
                 }
             }
         }
+    }
+
+    /// The member's live sets on `days` of the exercises any term finds, in the order done.
+    static func searchSetsSQL(userID: Int64, terms: [SearchTerm], zone: ZoneOffsets, days: [LocalDay]) -> (String, StatementArguments) {
+        let keys = Array(Set(terms.flatMap(\.aliasedKeys))).sorted()
+        let sql = recordSelectSQL + """
+             WHERE r.userId = ? AND r.deletedAt IS NULL AND r.exerciseId IN (
+                SELECT rowid FROM exerciseSearch WHERE exerciseSearch MATCH ?
+                UNION SELECT id FROM exercise WHERE nameKey IN \(placeholders(keys.count))
+            ) AND \(ProgressSQL.localDay(zone)) IN \(placeholders(days.count))
+            ORDER BY r.performedAt, r.id
+            """
+        var arguments: [(any DatabaseValueConvertible)?] = [userID, terms.map { ftsPrefix($0.word) }.joined(separator: " OR ")]
+        arguments += keys.map { $0 as (any DatabaseValueConvertible)? }
+        arguments += days.map { $0.daysSince1970 as (any DatabaseValueConvertible)? }
+        return (sql, StatementArguments(arguments))
     }
 
     /// One statement: for each term the member's days it matches (through

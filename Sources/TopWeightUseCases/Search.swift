@@ -5,10 +5,9 @@ import TopWeightCore
 /// `search` and `:search`: a member's days whose notes, routine or program,
 /// or exercises (by name or catalog alias) hold every word typed, in any
 /// order, each word a prefix, accents folded; through the engine's own
-/// full-text index (`LogSearch`), never a scan of the log.
+/// full-text index (`LogSearch`), never a scan of the log: one call to it a search.
 public struct Search: Sendable {
     let search: any LogSearch
-    let recording: any SetRecording
     /// Each catalog alias's folded words and the key of its lift's name, made at the first search.
     private let aliases: Deferred<[(words: [String], key: String)]>
     private let made: Deferred<Calendar>
@@ -18,7 +17,6 @@ public struct Search: Sendable {
     public init(_ roles: LogbookRoles, catalog: @autoclosure @escaping @Sendable () -> ExerciseCatalog,
                 zone timeZone: @escaping @Sendable () -> TimeZone) {
         search = roles.search
-        recording = roles.recording
         aliases = Deferred {
             catalog().entries.flatMap { entry in
                 entry.aliases.map { alias in
@@ -40,21 +38,13 @@ public struct Search: Sendable {
             throw .invalid("say what to look for: a word of a note, an exercise, a routine or a program (e.g. squat)")
         }
         let terms = words.map { word in
-            SearchTerm(word: word, aliasedKeys: aliases.value.filter { $0.words.contains { $0.hasPrefix(word) } }.map(\.key))
+            SearchTerm(word: word, aliasedKeys: Set(aliases.value.filter { $0.words.contains { $0.hasPrefix(word) } }.map(\.key)).sorted())
         }
         let zone = ZoneOffsets(calendar.timeZone, from: now.addingTimeInterval(-50 * 365.25 * 86_400), through: now.addingTimeInterval(2 * 86_400))
         let wanted = limit.map { $0 + 1 } ?? Int.max
-        var infos = try attempt { () throws(LogbookError) in try search.searchDays(userID: member.id, terms: terms, zone: zone, limit: wanted) }
-        let more = infos.count == wanted && limit != nil
-        if more { infos.removeLast() }
-        var result = SearchResult(member: member, terms: words, aliased: Set(terms.flatMap(\.aliasedKeys)), days: [], more: more)
-        for info in infos {
-            var query = HistoryQuery(userID: member.id, since: info.day.start(in: calendar))
-            query.until = info.day.adding(days: 1).start(in: calendar)
-            let records = try attempt { () throws(LogbookError) in try recording.history(query) }
-            result.days.append(SearchResult.Day(day: info.day, note: info.note, routine: info.routine,
-                                                records: records.reversed().filter { result.found(exercise: $0.exercise) }))
-        }
-        return result
+        var days = try attempt { () throws(LogbookError) in try search.searchDays(userID: member.id, terms: terms, zone: zone, limit: wanted) }
+        let more = days.count == wanted && limit != nil
+        if more { days.removeLast() }
+        return SearchResult(member: member, terms: words, aliased: Set(terms.flatMap(\.aliasedKeys)), days: days, more: more)
     }
 }

@@ -36,9 +36,4 @@ public struct SearchResult: Sendable {
         self.days = days
         self.more = more
     }
-
-    /// Whether a word found this exercise: in its name, or by an alias.
-    public func found(exercise name: String) -> Bool {
-        aliased.contains(NameRules.key(name)) || !SearchWords.matches(in: name, terms: terms).isEmpty
-    }
 }
