@@ -140,7 +140,8 @@ extension Flow {
         case .stats(let stats, let member):
             return [.show(ProgressText.stats(stats, member: member.name, grouping: context.grouping, now: context.now))]
         case .search(let result):
-            return [.show(SearchText.render(result, grouping: context.grouping, now: context.now, style: context.style))]
+            return [.show(SearchText.render(result, grouping: context.grouping, now: context.now, style: context.style,
+                                            older: "… older days match too: another word narrows it, 'topweight search' shows them all"))]
         case .chart(let series, let member, let exercise, let metric):
             guard !series.points.isEmpty else {
                 guard let exercise else { return [.say("No body weight for \(member.name) yet: :weigh 82.5 keeps one.")] }

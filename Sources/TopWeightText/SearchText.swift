@@ -12,7 +12,9 @@ import TopWeightCore
 ///   ✎ [Zoë] spotted me on the last set
 /// ```
 public enum SearchText {
-    public static func render(_ result: SearchResult, grouping: HistoryGrouping, now: Date, style: TextStyle) -> [String] {
+    /// `older` is the last line when older days match too (how to see them where the result is shown).
+    public static func render(_ result: SearchResult, grouping: HistoryGrouping, now: Date, style: TextStyle,
+                              older: String = "… older days match too: --limit N (0 for all)") -> [String] {
         let words = result.terms.joined(separator: ", ")
         guard !result.days.isEmpty else { return ["Nothing in \(TerminalText.safe(result.member.name))'s log has \(words)."] }
         let count = result.days.count == 1 ? "1 day" : "\(result.days.count)\(result.more ? " newest" : "") days"
@@ -32,7 +34,7 @@ public enum SearchText {
             lines += noted.prefix(3).enumerated().map { ($0.offset == 0 ? "  ✎ " : "    ") + marked($0.element, result.terms, style) }
             if noted.count > 3 { lines.append("    … \(noted.count - 3) more lines of the note") }
         }
-        if result.more { lines.append("… older days match too: --limit N (0 for all)") }
+        if result.more { lines.append(older) }
         return lines
     }
 

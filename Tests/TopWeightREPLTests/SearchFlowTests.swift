@@ -38,6 +38,12 @@ struct SearchFlowTests {
         #expect(script.send(.fetched(.search(result))) == [.show([
             "1 day with squ, zoe", "Today · Leg Day", "  Back [Squat]  100 kg × 5 × 5", "  ✎ [Zoë] spotted me",
         ])])
+        var older = result
+        older.more = true
+        #expect(script.send(.fetched(.search(older))) == [.show([
+            "1 day with squ, zoe", "Today · Leg Day", "  Back [Squat]  100 kg × 5 × 5", "  ✎ [Zoë] spotted me",
+            "… older days match too: another word narrows it, 'topweight search' shows them all",
+        ])])
         let none = SearchResult(member: FlowScript.ana, terms: ["curl"], aliased: [], days: [], more: false)
         #expect(script.send(.fetched(.search(none))) == [.show(["Nothing in Ana's log has curl."])])
     }
