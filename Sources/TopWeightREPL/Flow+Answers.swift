@@ -30,7 +30,7 @@ extension Flow {
         /// `:stats`: the streak, sessions, sets, volume and most trained exercises.
         case stats(User)
         /// `:search WORDS`: the member's newest days that hold them.
-        case search(User, String)
+        case search(User, String, limit: Int)
         /// `:today`: the member's next workout of their program.
         case today(User)
         /// The rack's line for a member on a program, as they take the terminal

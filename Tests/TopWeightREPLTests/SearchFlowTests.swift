@@ -11,7 +11,10 @@ struct SearchFlowTests {
     @Test(":search looks through the turn's member's log and no one else's")
     func ownLogOnly() {
         var script = FlowScript.atExercise()
-        #expect(script.type(":search squ zoe") == [.fetch(.search(FlowScript.ana, "squ zoe"))])
+        #expect(script.type(":search squ zoe") == [.fetch(.search(FlowScript.ana, "squ zoe", limit: 10))])
+        // At a terminal, as many days as its screen shows whole.
+        var screen = FlowScript.atExercise(rows: 30)
+        #expect(screen.type(":search squ") == [.fetch(.search(FlowScript.ana, "squ", limit: 8))])
         // Outside a turn nobody's log is searched: not the last member's, whom other commands default to.
         var idle = FlowScript()
         #expect(idle.type(":search squat") == [.warn("Type your name first: :search looks through your own log.")])
