@@ -192,15 +192,18 @@ struct UseCases {
     let admin: AdminAccess
     /// Members' PINs, cards and coaches, and the gym's policy for them.
     let identification: Identification
+    let search: Search
     /// The sets that wait on this terminal for its server (none for a file).
     let waiting: any WaitingSets
 
     init(roles: LogbookRoles) {
-        workouts = Workouts(roles, catalog: .bundled())
+        let workouts = Workouts(roles, catalog: .bundled())
+        self.workouts = workouts
         log = TrainingLog(roles, routineCatalog: .bundled(), zone: { .current })
         progress = TrainingProgress(roles, zone: { .current })
         admin = AdminAccess(logbook: roles.gym)
         identification = Identification(roles)
+        search = Search(roles, catalog: workouts.catalog, zone: { .current })
         waiting = roles.waiting
     }
 

@@ -14,7 +14,7 @@ public struct TopWeightCommand: ParsableCommand {
         subcommands: [
             ReplCommand.self, AddCommand.self, HistoryCommand.self, SessionsCommand.self, CalendarCommand.self, UsersCommand.self,
             ExercisesCommand.self, EditCommand.self, DeleteCommand.self, RestoreCommand.self, NoteCommand.self,
-            RoutinesCommand.self, ProgramsCommand.self, TodayCommand.self, RosterCommand.self, PrsCommand.self, StatsCommand.self, ChartCommand.self, PlatesCommand.self, BodyCommand.self,
+            RoutinesCommand.self, ProgramsCommand.self, TodayCommand.self, RosterCommand.self, PrsCommand.self, StatsCommand.self, ChartCommand.self, PlatesCommand.self, BodyCommand.self, SearchCommand.self,
             BoardCommand.self, ServeCommand.self,
             ReportCommand.self,
             CheckCommand.self, OutboxCommand.self, AdminCommand.self, ImportCommand.self, ExportCommand.self, CopyCommand.self, DemoCommand.self, BenchCommand.self,

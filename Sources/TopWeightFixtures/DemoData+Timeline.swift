@@ -18,6 +18,10 @@ extension DemoData {
         var pending: [BulkRecord] = []
         var ready: [BulkRecord] = []
         var readyIndex = 0
+        /// The sessions that get a note or a routine (`DemoData+Days`), drawn
+        /// from a stream of their own so the sets are the same with or without them.
+        var days: [DemoDay] = []
+        var dayRandom: SplitMix64
 
         static let opening: Double = 6 * 3600
         static let openPerDay: Double = 16 * 3600
@@ -27,6 +31,8 @@ extension DemoData {
             self.users = users
             self.profiles = profiles
             self.random = random
+            var copy = random
+            dayRandom = SplitMix64(seed: copy.next() ^ 0x5EA2_C4ED_A7E5)
             var total = 0.0
             cumulative = profiles.map { total += $0.frequency; return total }
             // About 4.5 records a session and 3 sessions a week per member, so the
@@ -98,6 +104,7 @@ extension DemoData {
                 at = at.addingTimeInterval(Double.random(in: 150...420, using: &random))
             }
             scheduled += count
+            if let day = DemoDay.draw(userID: users[member].id, at: start, random: &dayRandom) { days.append(day) }
             let spacing = openSeconds / (Double(records) / 4.5)
             nextStart = max(offset(after: scheduled) + Double.random(in: 0..<(spacing / 4), using: &random), nextStart + 1)
             nextStart = min(nextStart, openSeconds - 1)

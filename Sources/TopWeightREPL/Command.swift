@@ -20,6 +20,7 @@ enum Command: String, CaseIterable {
     case weigh
     case prs
     case stats
+    case search
     case today
     case go
     case `private`
@@ -46,6 +47,7 @@ enum Command: String, CaseIterable {
         case .weigh: ":weigh W"
         case .prs: ":prs [EXERCISE]"
         case .stats: ":stats"
+        case .search: ":search WORDS"
         case .today: ":today"
         case .go: ":go"
         case .private: ":private on|off"
@@ -74,6 +76,7 @@ enum Command: String, CaseIterable {
         case .weigh: "keep your body weight"
         case .prs: "your personal records (e1RM by Epley)"
         case .stats: "your streak, sessions, sets and volume"
+        case .search: "your days whose notes, lifts or routines hold the words"
         case .today: "your program's next workout, loads to the plates"
         case .go: "walk it: warm-ups, then each set; Enter takes the load"
         case .private: "keep off the gym's board, or back on it"
@@ -90,7 +93,7 @@ enum Command: String, CaseIterable {
     /// Whether the command takes an argument (completion then adds a space).
     var takesArgument: Bool {
         switch self {
-        case .user, .history, .unit, .edit, .date, .calendar, .repeat, .start, .chart, .plates, .weigh, .prs, .private: true
+        case .user, .history, .unit, .edit, .date, .calendar, .repeat, .start, .chart, .plates, .weigh, .prs, .search, .private: true
         case .help, .users, .exercises, .undo, .note, .stats, .today, .go, .quit: false
         }
     }

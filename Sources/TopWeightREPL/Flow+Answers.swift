@@ -29,6 +29,8 @@ extension Flow {
         case records(User, exercise: String)
         /// `:stats`: the streak, sessions, sets, volume and most trained exercises.
         case stats(User)
+        /// `:search WORDS`: the member's newest days that hold them.
+        case search(User, String, limit: Int)
         /// `:today`: the member's next workout of their program.
         case today(User)
         /// The rack's line for a member on a program, as they take the terminal
@@ -91,6 +93,7 @@ extension Flow {
         case plates(PlateAnswer, target: Weight, plates: PlateSet, bar: Weight)
         case records([ExerciseRecords], of: User, exercise: String?)
         case stats(TrainingStats, of: User)
+        case search(SearchResult)
         /// `:today`'s workout, or (`nil`) the member is on no program.
         case today(TodayWorkout?, of: User)
         /// What today is for a member on a program, as they take the terminal.
@@ -147,6 +150,9 @@ extension Flow {
             return [.say("\(member.name) is on no program; a coach puts you on one with 'topweight programs assign NAME --user \(member.name)'.")]
         case .stats(let stats, let member):
             return [.show(ProgressText.stats(stats, member: member.name, grouping: context.grouping, now: context.now))]
+        case .search(let result):
+            return [.show(SearchText.render(result, grouping: context.grouping, now: context.now, style: context.style,
+                                            older: "… older days match too: another word narrows it, 'topweight search' shows them all"))]
         case .chart(let series, let member, let exercise, let metric):
             guard !series.points.isEmpty else {
                 guard let exercise else { return [.say("No body weight for \(member.name) yet: :weigh 82.5 keeps one.")] }

@@ -36,11 +36,23 @@ extension Flow {
         // About the member's own training: the member first (`Event.member`).
         case .calendar, .note, .repeat, .chart, .weigh, .prs, .stats, .today, .go, .private: return [.findMember(command, argument)]
         case .start: return argument.isEmpty ? [.fetch(.routines)] : [.findMember(.start, argument)]
+        // Only the log of the member whose turn it is: never the last member's, nor one named.
+        case .search: return search(argument, of: turn.user, rows: context.rows)
         case .users: return [.fetch(.members)]
         case .exercises: return [.fetch(.exercises)]
         // In kiosk mode only the admin leaves, with the PIN.
         case .quit: return context.kiosk ? [.checkAdminPinSet(.quit)] : [.end(.quit)]
         }
+    }
+
+    /// `:search WORDS`: the turn's member's own days that hold them, as
+    /// many as a screen shows whole (a day takes about three lines), else 10.
+    private static func search(_ words: String, of member: User?, rows: Int?) -> [Effect] {
+        guard let member else { return [.warn("Type your name first: :search looks through your own log.")] }
+        guard !SearchWords.terms(in: words).isEmpty else {
+            return [.warn(InputError("say what to look for: a word of a note, an exercise, a routine or a program", example: ":search squat").description)]
+        }
+        return [.fetch(.search(member, words, limit: rows.map { max(3, ($0 - 4) / 3) } ?? 10))]
     }
 
     private static func help(kiosk: Bool) -> [Effect] {

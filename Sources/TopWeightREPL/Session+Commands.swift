@@ -37,6 +37,8 @@ extension Session {
                 let chosen = try typed.isEmpty ? nil : workouts.loggedExercise(named: loggedExerciseName(typed))
                 return .fetched(.records(try progress.personalRecords(of: member, exercise: chosen), of: member, exercise: chosen?.name))
             case .stats(let member): return .fetched(.stats(try progress.stats(of: member, now: settings.now()), of: member))
+            case .search(let member, let words, let limit):
+                return .fetched(.search(try search.find(words, of: member, limit: limit, now: settings.now())))
             case .today(let member): return .fetched(.today(try workouts.today(of: member)?.workout, of: member))
             case .headline(let member):
                 // A database problem here never stands in the way of logging.

@@ -17,6 +17,8 @@ public final class Session {
     let log: TrainingLog
     /// Personal records and stats.
     let progress: TrainingProgress
+    /// `:search` through the member's own log.
+    let search: Search
     let source: any LineSource
     let console: any Console
     var settings: Settings
@@ -54,6 +56,7 @@ public final class Session {
         log = TrainingLog(roles, routineCatalog: routines(), zone: settings.zone)
         progress = TrainingProgress(roles, zone: settings.zone)
         identification = Identification(roles)
+        search = Search(roles, catalog: catalog, zone: settings.zone)
         self.source = source
         self.console = console
         self.settings = settings

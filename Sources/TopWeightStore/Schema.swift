@@ -253,6 +253,11 @@ enum Schema {
                 )
                 """)
         }
+        migrator.registerMigration("v14") { db in
+            // Search through a member's log: FTS5 indexes of the exercises'
+            // names and the days' notes and routines ("v12" and "v13" are other branches').
+            try Search.create(db)
+        }
         return migrator
     }
 

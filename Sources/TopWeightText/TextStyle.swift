@@ -28,6 +28,8 @@ enum SGR {
     static let underlineOff = "\u{1B}[24m"
     static let strike = "\u{1B}[9m"
     static let strikeOff = "\u{1B}[29m"
+    static let reverse = "\u{1B}[7m"
+    static let reverseOff = "\u{1B}[27m"
     static let colorOff = "\u{1B}[39m"
 
     /// The foreground colour with this SGR code (31–37, 90–97).

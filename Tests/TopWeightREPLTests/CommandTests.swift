@@ -137,7 +137,7 @@ struct CommandTests {
         for line in [":s", ":u", ":st x"] { script.type(line) }
         #expect(script.type(":q") == [.end(.quit)])
         #expect(script.warned == [
-            ":s could be :start or :stats; type more of it",
+            ":s could be :start, :stats or :search; type more of it",
             ":u could be :user, :users, :unit or :undo; type more of it",
             ":st could be :start or :stats; type more of it",
         ])

@@ -151,7 +151,7 @@ struct RequestFlowTests {
     @Test("a start shared by several commands names them and runs none; an unknown one says so")
     func ambiguous() {
         var script = FlowScript.atExercise()
-        #expect(script.type(":s") == [.warn(":s could be :start or :stats; type more of it")])
+        #expect(script.type(":s") == [.warn(":s could be :start, :stats or :search; type more of it")])
         #expect(script.type(":st") == [.warn(":st could be :start or :stats; type more of it")])
         #expect(script.type(":sta") == [.warn(":sta could be :start or :stats; type more of it")])
         #expect(script.type(":stat") == [.findMember(.stats, "")], "a unique start runs its command")

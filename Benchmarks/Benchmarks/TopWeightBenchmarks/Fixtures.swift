@@ -31,9 +31,10 @@ enum Fixtures {
         return catalog
     }
 
-    /// 1 000 000 records of 200 members, for history, defaults and opening.
+    /// 1 000 000 records of 200 members, for history, defaults and opening
+    /// (v2: with the demo's notes and routines, for search).
     static func history() throws -> String {
-        try build("history-1000000-records-200-members-v1.sqlite") { store in
+        try build("history-1000000-records-200-members-v2.sqlite") { store in
             let catalog = catalog()
             _ = try DemoData(records: 1_000_000, users: 200, seed: 1, now: Date(), catalog: catalog).generate(into: store)
         }

@@ -180,6 +180,17 @@ func benchmarks() -> [String] {
         try ProgressReader(path: Fixtures.history())
     }
 
+    // `search` / `:search`: the newest 20 days holding the words, through the
+    // full-text indexes (v14), members and words in turn (`SearchQueries`).
+    Benchmark("Search", configuration: configuration()) { benchmark, reader in
+        let index = benchmark.currentIteration
+        let words = SearchQueries.all[index % SearchQueries.all.count]
+        let member = reader.members[(index / SearchQueries.all.count) % reader.members.count]
+        blackHole(try reader.search.find(words, of: member, limit: 20, now: reader.now))
+    } setup: {
+        try SearchReader(path: Fixtures.history())
+    }
+
     // Tab after two letters, once at the user prompt and once at the exercise
     // prompt (database names and the catalog), among 10 000 members and
     // 10 000 exercises: the logger's own completion, called as libedit would.
@@ -252,7 +263,7 @@ func benchmarks() -> [String] {
 
     return [
         "SaveRecord", "SaveRecordDurable", "SaveWithPRCheck", "SaveWithPRCheckLight", "RawSQLiteInsert", "HistoryPage",
-        "LastUsedDefaults", "CalendarMonth", "SessionsPage", "RepeatLookup", "Stats", "PersonalRecords", "Completion", "OpenStore",
+        "LastUsedDefaults", "CalendarMonth", "SessionsPage", "RepeatLookup", "Stats", "PersonalRecords", "Search", "Completion", "OpenStore",
         "WholeLoggerPiped", "SQLiteShellInserts",
     ]
 }

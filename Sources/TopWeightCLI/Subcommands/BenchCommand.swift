@@ -48,6 +48,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Time today's prescription instead: this member's next workout of their program on the database (2000 times), as :today and the rack's line compute it.")
     var today: String?
 
+    @Flag(help: "Time search instead: the words of a fixed list in turn for the members with the most records, on the database (2000 searches).")
+    var search = false
+
     /// For CI (Scripts/test), so not in `--help`.
     @Option(name: .customLong("max-p99-ms"), help: ArgumentHelp(
         "Exit 1 when a default-mode save's p99 is above this many milliseconds.", valueName: "ms", visibility: .hidden))
@@ -60,8 +63,8 @@ struct BenchCommand: ParsableCommand {
         if let runs, !(3...1_000).contains(runs) {
             throw ValidationError("--runs must be from 3 to 1000")
         }
-        if [startup, logger, today != nil].filter({ $0 }).count > 1 {
-            throw ValidationError("--startup, --logger and --today time different things: give one")
+        if [startup, logger, today != nil, search].filter({ $0 }).count > 1 {
+            throw ValidationError("--startup, --logger, --today and --search time different things: give one")
         }
         if let maxP99Ms, !(maxP99Ms > 0 && maxP99Ms.isFinite) {
             throw ValidationError("--max-p99-ms must be a positive number of milliseconds")
@@ -109,6 +112,10 @@ struct BenchCommand: ParsableCommand {
             let summary = LatencySummary(samples)
             print("today's prescription for \(member.name) on \(global.databaseShown), \(count) times: p50 \(Self.ms(summary.p50)) ms, "
                   + "p99 \(Self.ms(summary.p99)) ms, max \(Self.ms(summary.max)) ms")
+            return nil
+        }
+        if search {
+            try measureSearch(count: count, warmup: warmup)
             return nil
         }
         if startup {

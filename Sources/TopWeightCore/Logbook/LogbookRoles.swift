@@ -16,6 +16,7 @@ public struct LogbookRoles: Sendable {
     public var upkeep: any StoreUpkeep
     /// Members' PINs, cards and coaches.
     public var identity: any MemberIdentity
+    public var search: any LogSearch
     /// The sets that wait on this terminal for the server: none, for one engine.
     public var waiting: any WaitingSets
 
@@ -32,6 +33,7 @@ public struct LogbookRoles: Sendable {
         programs = engine
         upkeep = engine
         identity = engine
+        search = engine
         waiting = NothingWaits()
     }
 }

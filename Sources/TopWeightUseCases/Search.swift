@@ -1,0 +1,50 @@
+import Foundation
+import TopWeightCatalog
+import TopWeightCore
+
+/// `search` and `:search`: a member's days whose notes, routine or program,
+/// or exercises (by name or catalog alias) hold every word typed, in any
+/// order, each word a prefix, accents folded; through the engine's own
+/// full-text index (`LogSearch`), never a scan of the log: one call to it a search.
+public struct Search: Sendable {
+    let search: any LogSearch
+    /// Each catalog alias's folded words and the key of its lift's name, made at the first search.
+    private let aliases: Deferred<[(words: [String], key: String)]>
+    private let made: Deferred<Calendar>
+    public var calendar: Calendar { made.value }
+
+    /// The catalog is read at the first search, not before (the logger's start needs none of it).
+    public init(_ roles: LogbookRoles, catalog: @autoclosure @escaping @Sendable () -> ExerciseCatalog,
+                zone timeZone: @escaping @Sendable () -> TimeZone) {
+        search = roles.search
+        aliases = Deferred {
+            catalog().entries.flatMap { entry in
+                entry.aliases.map { alias in
+                    (SearchWords.words(in: alias).map { SearchWords.fold(String(alias[$0])) }, NameRules.key(entry.name))
+                }
+            }
+        }
+        made = Deferred {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone()
+            return calendar
+        }
+    }
+
+    /// The member's newest `limit` days (`nil`: all) that match every word of `text`.
+    public func find(_ text: String, of member: User, limit: Int?, now: Date) throws(WorkoutsError) -> SearchResult {
+        let words = SearchWords.terms(in: text)
+        guard !words.isEmpty else {
+            throw .invalid("say what to look for: a word of a note, an exercise, a routine or a program (e.g. squat)")
+        }
+        let terms = words.map { word in
+            SearchTerm(word: word, aliasedKeys: Set(aliases.value.filter { $0.words.contains { $0.hasPrefix(word) } }.map(\.key)).sorted())
+        }
+        let zone = ZoneOffsets(calendar.timeZone, from: now.addingTimeInterval(-50 * 365.25 * 86_400), through: now.addingTimeInterval(2 * 86_400))
+        let wanted = limit.map { $0 + 1 } ?? Int.max
+        var days = try attempt { () throws(LogbookError) in try search.searchDays(userID: member.id, terms: terms, zone: zone, limit: wanted) }
+        let more = days.count == wanted && limit != nil
+        if more { days.removeLast() }
+        return SearchResult(member: member, terms: words, aliased: Set(terms.flatMap(\.aliasedKeys)), days: days, more: more)
+    }
+}
