@@ -45,6 +45,14 @@ enum Binary {
         try run(arguments, db: db, bytes: Array(input.utf8), environment: extra, directory: directory)
     }
 
+    /// The data home every run of this test process gets (one directory,
+    /// so runs that share the default database still share it).
+    static func scratchDataHome() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("topweight-tests-data-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
     /// Writing to a child that already exited must fail with EPIPE, not end the test process.
     static let ignoreBrokenPipes: Void = {
         _ = signal(SIGPIPE, SIG_IGN)
@@ -79,6 +87,9 @@ enum Binary {
         environment.removeValue(forKey: "TOPWEIGHT_DB")
         environment.removeValue(forKey: "TOPWEIGHT_DURABLE")
         if let db { environment["TOPWEIGHT_DB"] = db }
+        // A run with no database named reads the default one: under a data
+        // home of the tests' own, never the real one of whoever runs them.
+        environment["XDG_DATA_HOME"] = try scratchDataHome()
         environment["TZ"] = environment["TZ"] ?? "UTC"
         for (key, value) in extra { environment[key] = value }
         process.environment = environment
