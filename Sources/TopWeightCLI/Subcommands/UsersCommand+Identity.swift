@@ -13,7 +13,7 @@ extension UsersCommand {
             commandName: "pin",
             abstract: "Give a member a PIN of 4 to 8 digits to type after their name at a kiosk (or --remove it). Needs the admin PIN.",
             discussion: """
-                On a terminal the PIN is typed twice without echo; piped, the lines are: the admin PIN (when one is set), the
+                On a terminal the PIN is typed twice without echo; piped, the lines are: the admin PIN (when one is set), the \
                 member's PIN. Stored salted and hashed as the admin PIN is. Example: topweight users pin Ana
                 """
         )
@@ -48,8 +48,8 @@ extension UsersCommand {
             commandName: "card",
             abstract: "Give a member a card: scan it when asked, or --number N (or --remove theirs). Needs the admin PIN.",
             discussion: """
-                A card reader types the card's number and Enter: on a terminal it is read without echo; piped, the lines are:
-                the admin PIN (when one is set), the card's number. Only a keyed hash is stored; the number is never shown
+                A card reader types the card's number and Enter: on a terminal it is read without echo; piped, the lines are: \
+                the admin PIN (when one is set), the card's number. Only a keyed hash is stored; the number is never shown \
                 or exported. --number puts the number in the shell's history: prefer the scan. Example: topweight users card Ana
                 """
         )
