@@ -4,6 +4,8 @@ import Foundation
 enum Command: String, CaseIterable {
     case help
     case user
+    case group
+    case leave
     case history
     case users
     case exercises
@@ -30,6 +32,8 @@ enum Command: String, CaseIterable {
         switch self {
         case .help: ":help"
         case .user: ":user [NAME]"
+        case .group: ":group [+]NAMES"
+        case .leave: ":leave"
         case .history: ":history [NAME|all] [N]"
         case .users: ":users"
         case .exercises: ":exercises"
@@ -58,6 +62,8 @@ enum Command: String, CaseIterable {
         switch self {
         case .help: "this list"
         case .user: "switch member (Tab completes)"
+        case .group: "share the rack: the turn passes on after each save"
+        case .leave: "leave the group; the others go on"
         case .history: "last N records, grouped by day"
         case .users: "everybody who has logged"
         case .exercises: "known exercises"
@@ -90,8 +96,8 @@ enum Command: String, CaseIterable {
     /// Whether the command takes an argument (completion then adds a space).
     var takesArgument: Bool {
         switch self {
-        case .user, .history, .unit, .edit, .date, .calendar, .repeat, .start, .chart, .plates, .weigh, .prs, .private: true
-        case .help, .users, .exercises, .undo, .note, .stats, .today, .go, .quit: false
+        case .user, .group, .history, .unit, .edit, .date, .calendar, .repeat, .start, .chart, .plates, .weigh, .prs, .private: true
+        case .help, .leave, .users, .exercises, .undo, .note, .stats, .today, .go, .quit: false
         }
     }
 }

@@ -26,7 +26,9 @@ extension Flow {
         switch command {
         case .help: return help(kiosk: context.kiosk)
         // `:user NAME` answers as the user prompt would; `:user` alone ends the turn.
-        case .user: return argument.isEmpty ? endTurn(in: &turn, context) : member(named: argument)
+        case .user: return argument.isEmpty ? endTurn(in: &turn, everyone: true, context) : member(named: argument)
+        case .group: return group(argument, in: &turn, context)
+        case .leave: return leave(in: &turn, context)
         case .unit: return unit(argument, in: &turn)
         case .date: return day(argument, in: &turn, context)
         case .plates: return plates(argument, at: turn.draft)

@@ -79,12 +79,17 @@ extension Flow {
     }
 
     /// After a save: the day's routine noted once (`Effect.noteRoutine`), and the walk on (`Plan.saved`).
-    static func planSaved(_ chosen: Exercise, series: Int, at now: Date, in turn: inout Turn, _ context: Context) -> [Effect] {
+    /// In a group (`walkOn` false) the next exercise is found when the member's turn comes back.
+    static func planSaved(_ chosen: Exercise, series: Int, at now: Date, walkOn: Bool = true, in turn: inout Turn, _ context: Context) -> [Effect] {
         guard var plan = turn.plan else { return [] }
         let (noting, action) = plan.saved(chosen.name, series: series)
         var effects: [Effect] = []
         if let routine = noting, let member = turn.user {
             effects.append(.noteRoutine(routine, for: member, on: turn.day ?? context.today, at: now))
+        }
+        if case .find = action, !walkOn {
+            turn.plan = plan
+            return effects
         }
         return effects + follow(action, of: plan, in: &turn, context)
     }

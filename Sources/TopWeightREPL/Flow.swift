@@ -23,6 +23,8 @@ enum Flow {
     static func transition(_ turn: consuming Turn, _ event: Event, _ context: Context) -> (Turn, [Effect]) {
         let effects: [Effect]
         turn.attended = context.interactive
+        // A name of `:group` not found (refused, or not created): the group is made of those found.
+        let found = turn.group.finding && turn.question == nil && event.isInput ? groupFound(in: &turn, context) : []
         switch event {
         case .input(.terminated):
             turn.question = nil
@@ -70,7 +72,7 @@ enum Flow {
         case .lookalike(let name, let kind, let other):
             let noun = kind == .user ? "member" : "exercise"
             effects = [.warn(InputError("\(name) looks like the existing \(noun) \(other) but is spelt with other letters; type that name or a clearly different one",
-                                        example: other).description)]
+                                        example: other).description)] + (turn.group.finding ? findNext(in: &turn, context) : [])
         case .lastValues(let values, let entry):
             effects = defaults(values, then: entry, in: &turn)
         case .saved(let record, let records, let now, let nudge):
@@ -126,7 +128,7 @@ enum Flow {
         case .undone(let record, let removed):
             effects = undone(record, removed: removed, in: &turn)
         }
-        return (turn, effects)
+        return (turn, found + effects)
     }
 
     /// At the prompts of an entry (or the question between two).
@@ -136,7 +138,9 @@ enum Flow {
             // Neither yes nor no: the same question again.
             if reply == .unclear { return [.warn(YesNo.reminder)] }
             turn.question = nil
-            return answered(question, reply, in: &turn)
+            // A name of `:group` not to be created: on to the next.
+            let next = turn.group.finding && reply != .yes ? findNext(in: &turn, context) : []
+            return answered(question, reply, in: &turn) + next
         }
         switch event {
         case .interrupted:
@@ -184,6 +188,8 @@ enum Flow {
         }
         switch turn.step {
         case .user:
+            // `Ana+Bo`: a group at the rack.
+            if text.contains("+"), Group.names(in: text).count > 1 { return group(text, in: &turn, context) }
             guard text.isEmpty else { return member(named: text) }
             guard let shown = turn.shownUser else {
                 return [.warn(InputError("type your name to start; Tab completes known names", example: "Ana").description)]
@@ -267,7 +273,10 @@ enum Flow {
         if let nudge {
             effects.append(.say(ProgramText.nudge(exercise: chosen.name, stuckAt: nudge.stuckAt, weeks: nudge.weeks, next: nudge.next)))
         }
-        return effects + planSaved(chosen, series: record.values.series, at: now, in: &turn, context)
+        // In a group the next member's turn comes first: the walk goes on when this member's comes back.
+        let grouped = turn.group.isActive
+        return effects + planSaved(chosen, series: record.values.series, at: now, walkOn: !grouped, in: &turn, context)
+            + passTurn(in: &turn, context)
     }
 
     /// The numbers the chosen exercise starts from (walking a plan, the

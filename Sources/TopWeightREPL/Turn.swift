@@ -57,6 +57,8 @@ struct Turn {
     var day: LocalDay?
     /// A session being repeated or a routine being followed.
     var plan: Plan?
+    /// The members sharing the rack, whose turns wait while this one lifts.
+    var group = Group()
 
     init(unit: WeightUnit) {
         self.unit = unit
