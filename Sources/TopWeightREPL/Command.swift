@@ -10,6 +10,7 @@ enum Command: String, CaseIterable {
     case users
     case exercises
     case unit
+    case rest
     case undo
     case edit
     case note
@@ -38,6 +39,7 @@ enum Command: String, CaseIterable {
         case .users: ":users"
         case .exercises: ":exercises"
         case .unit: ":unit kg|lb"
+        case .rest: ":rest [2:30|off|default]"
         case .undo: ":undo"
         case .edit: ":edit [#ID]"
         case .note: ":note"
@@ -68,6 +70,7 @@ enum Command: String, CaseIterable {
         case .users: "everybody who has logged"
         case .exercises: "known exercises"
         case .unit: "weight unit until your turn ends"
+        case .rest: "your rest after this lift, counted down in the prompt"
         case .undo: "remove the last set saved here"
         case .edit: "change a set (default: your last one)"
         case .note: "add a note to the day (end with . or Ctrl-D)"
@@ -96,7 +99,7 @@ enum Command: String, CaseIterable {
     /// Whether the command takes an argument (completion then adds a space).
     var takesArgument: Bool {
         switch self {
-        case .user, .group, .history, .unit, .edit, .date, .calendar, .repeat, .start, .chart, .plates, .weigh, .prs, .private: true
+        case .user, .group, .history, .unit, .rest, .edit, .date, .calendar, .repeat, .start, .chart, .plates, .weigh, .prs, .private: true
         case .help, .leave, .users, .exercises, .undo, .note, .stats, .today, .go, .quit: false
         }
     }

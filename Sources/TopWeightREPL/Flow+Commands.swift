@@ -36,7 +36,7 @@ extension Flow {
         case .history: return history(argument)
         case .edit: return edit(argument)
         // About the member's own training: the member first (`Event.member`).
-        case .calendar, .note, .repeat, .chart, .weigh, .prs, .stats, .today, .go, .private: return [.findMember(command, argument)]
+        case .calendar, .note, .repeat, .chart, .weigh, .prs, .stats, .today, .go, .private, .rest: return [.findMember(command, argument)]
         case .start: return argument.isEmpty ? [.fetch(.routines)] : [.findMember(.start, argument)]
         case .users: return [.fetch(.members)]
         case .exercises: return [.fetch(.exercises)]

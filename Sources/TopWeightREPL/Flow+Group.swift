@@ -113,6 +113,8 @@ extension Flow {
         turn.mode = .entry
         if !leaving { group.waiting.append(turn) }
         next.group = group
+        // A rest over while the others lifted is no news at their turn: no bell for it.
+        if let rest = next.rest, rest.left(at: context.now) == 0 { next.rest = nil }
         turn = next
         // Their walk takes up where they left it: the plan's exercise found again.
         return turn.plan != nil ? walk(in: &turn, context) : []

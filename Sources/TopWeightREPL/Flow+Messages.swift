@@ -24,6 +24,9 @@ extension Flow {
         var pageSize = 20
         /// The unit a new member's turn starts in (`--unit`).
         var unit: WeightUnit = .kg
+        /// Whether the rest after a set counts down in the prompt: a terminal
+        /// that redraws its prompt in place (never a pipe or a script).
+        var countsRest = false
 
         var today: LocalDay { LocalDay(now, in: grouping.calendar) }
 
@@ -77,11 +80,17 @@ extension Flow {
         /// Whether the exercise an edit names is known (`Event.editedExercise`).
         case checkEditedExercise(String)
         case commitEdit(WorkoutRecord, exercise: String, values: SetValues)
+        /// The prompt as it is now, redrawn in place over the one showing (a rest's countdown), the line typed kept.
+        case redraw(String)
+        /// The terminal's bell: a rest is over.
+        case bell
     }
 
     /// What the flow is told: what was read, or what a request came back with.
     enum Event {
         case input(LineEvent)
+        /// About a second passed while the prompt is read: a countdown in it may change.
+        case tick
         /// The calendar's month, read (`Effect.drawMonth`).
         case monthDrawn(TrainingMonth)
         /// What a command's read found (`Effect.fetch`).

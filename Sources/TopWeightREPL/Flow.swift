@@ -48,6 +48,12 @@ enum Flow {
             effects = editedExercise(known, typed: typed, in: &turn)
         case .historyOf(let member, let limit, let hiding):
             effects = history(of: member, limit: limit, hiding: hiding, in: &turn, context)
+        case .tick:
+            effects = tick(in: &turn, context)
+        case .fetched(.restTimes(let member, let times)):
+            effects = restTimes(times, of: member, in: &turn)
+        case .fetched(.restKept(let member, let chosen, let seconds)):
+            effects = restKept(seconds, of: chosen, for: member, in: &turn)
         case .fetched(let answer):
             effects = answered(answer, context)
         case .failed(let problem):
@@ -268,6 +274,9 @@ enum Flow {
         if let values = turn.draft.values { turn.knownValues[chosen.id] = values }
         reached(record.values, of: chosen.id, in: &turn)
         turn.recentExercises = turn.recentExercises.map { [chosen.name] + $0.filter { NameRules.key($0) != NameRules.key(chosen.name) } }
+        // The step's rest is the plan's step that was saved, before the walk moves on.
+        let planned = turn.plan.flatMap { $0.isCurrent(chosen.name) ? $0.current?.rest : nil }
+        startRest(after: record, of: chosen, planned: planned, at: now, in: &turn, context)
         var effects: [Effect] = [.say(Lines.saved(record))]
         if let line = ProgressText.recordLine(exercise: chosen.name, records) { effects.append(.say(line)) }
         if let nudge {

@@ -16,6 +16,7 @@ extension Turn {
         if step != .user, let user { tags.append(Self.tag(user)) }
         if step != .user, let day { tags.append(context.label(of: day)) }
         if step != .user, let plan { tags.append(plan.progress) }
+        if step != .user, context.countsRest, let rest, rest.left(at: context.now) > 0 { tags.append(Rest.label(rest.left(at: context.now))) }
         return tags.isEmpty ? shown : "[\(tags.joined(separator: " · "))] " + shown
     }
 

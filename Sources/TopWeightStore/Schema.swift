@@ -230,6 +230,20 @@ enum Schema {
             // `history --deleted`, newest first; no save writes to it.
             try db.execute(sql: "CREATE INDEX record_on_tombstone ON record (performedAt) WHERE deletedAt IS NOT NULL")
         }
+        migrator.registerMigration("v13") { db in
+            // A member's own rest per exercise (`:rest 2:30`; 0 s is `:rest
+            // off`), gone with the member or the exercise; and a set's place
+            // in a superset (`A1`: group A, its first lift).
+            try db.create(table: "restTime") { t in
+                t.column("userId", .integer).notNull().references("user", onDelete: .cascade)
+                t.column("exerciseId", .integer).notNull().references("exercise", onDelete: .cascade)
+                t.column("seconds", .integer).notNull().check { $0 >= 0 && $0 <= 3600 }
+                t.primaryKey(["userId", "exerciseId"])
+            }
+            try db.alter(table: "record") { t in
+                t.add(column: "superset", .text).check(sql: "superset GLOB '[A-Z][1-9]' OR superset GLOB '[A-Z][1-9][0-9]'")
+            }
+        }
         return migrator
     }
 

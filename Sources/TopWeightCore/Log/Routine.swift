@@ -16,10 +16,16 @@ public struct Routine: Sendable, Hashable, Codable {
 public struct RoutineStep: Sendable, Hashable, Codable {
     public var exercise: String
     public var values: SetValues?
+    /// The rest after each of its sets, in seconds (`rest: 90`; 0: none).
+    public var rest: Int?
+    /// The superset it is in (`superset: A`): steps in a row with one letter alternate set by set.
+    public var superset: String?
 
-    public init(exercise: String, values: SetValues?) {
+    public init(exercise: String, values: SetValues?, rest: Int? = nil, superset: String? = nil) {
         self.exercise = exercise
         self.values = values
+        self.rest = rest
+        self.superset = superset
     }
 }
 

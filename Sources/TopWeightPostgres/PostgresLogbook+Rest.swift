@@ -1,0 +1,29 @@
+import PostgresNIO
+import TopWeightCore
+import TopWeightStorage
+
+// MARK: - A member's own rest per exercise
+
+extension PostgresLogbook {
+    public func restTimes(userID: Int64) throws(LogbookError) -> [Int64: Int] {
+        let rows = try link.query("SELECT exerciseid, seconds FROM resttime WHERE userid = \(userID)")
+        var times: [Int64: Int] = [:]
+        for row in rows {
+            let (exercise, seconds) = try Self.decode(row, as: (Int64, Int64).self)
+            guard StoredRange.restSeconds.contains(Int(seconds)) else { continue }
+            times[exercise] = Int(seconds)
+        }
+        return times
+    }
+
+    public func setRestTime(_ seconds: Int?, userID: Int64, exerciseID: Int64) throws(LogbookError) {
+        if let seconds {
+            try link.query("""
+                INSERT INTO resttime (userid, exerciseid, seconds) VALUES (\(userID), \(exerciseID), \(Int64(seconds)))
+                ON CONFLICT (userid, exerciseid) DO UPDATE SET seconds = excluded.seconds
+                """)
+        } else {
+            try link.query("DELETE FROM resttime WHERE userid = \(userID) AND exerciseid = \(exerciseID)")
+        }
+    }
+}
