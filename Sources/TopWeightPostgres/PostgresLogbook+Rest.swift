@@ -2,7 +2,7 @@ import PostgresNIO
 import TopWeightCore
 import TopWeightStorage
 
-// MARK: - A member's own rest per exercise
+// MARK: - A member's own rest per exercise, and a set's place in a superset
 
 extension PostgresLogbook {
     public func restTimes(userID: Int64) throws(LogbookError) -> [Int64: Int] {
@@ -14,6 +14,11 @@ extension PostgresLogbook {
             times[exercise] = Int(seconds)
         }
         return times
+    }
+
+    public func markSuperset(_ label: String, recordID: Int64) throws(LogbookError) {
+        guard let label = Supersets.label(label) else { return }
+        try link.query("UPDATE record SET superset = \(label) WHERE id = \(recordID) AND deletedat IS NULL")
     }
 
     public func setRestTime(_ seconds: Int?, userID: Int64, exerciseID: Int64) throws(LogbookError) {

@@ -84,6 +84,8 @@ extension Flow {
         case redraw(String)
         /// The terminal's bell: a rest is over.
         case bell
+        /// A set a walk saved, marked as its place in a superset (`A1`); a problem is said (`Event.problem`).
+        case markSuperset(WorkoutRecord, String)
     }
 
     /// What the flow is told: what was read, or what a request came back with.

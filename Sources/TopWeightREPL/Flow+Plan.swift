@@ -21,7 +21,10 @@ extension Flow {
     static func following(_ routine: Routine, steps: [PlannedSet], for member: User, in turn: inout Turn, _ context: Context) -> [Effect] {
         take(member, in: &turn)
         turn.plan = Plan(title: routine.name, summary: routine.name, routine: routine.name, steps: steps)
-        let said = "\(routine.name): \(steps.map(\.exercise).joined(separator: ", ")). Enter keeps each number, skip skips, Ctrl-C cancels one entry."
+        // A superset's lifts once each, with their places: they alternate set by set.
+        var seen: Set<String> = []
+        let lifts = steps.map { step in step.superset.map { "\(step.exercise) \($0)" } ?? step.exercise }.filter { seen.insert($0).inserted }
+        let said = "\(routine.name): \(lifts.joined(separator: ", ")). Enter keeps each number, skip skips, Ctrl-C cancels one entry."
         return [.say(said)] + walk(in: &turn, context)
     }
 

@@ -275,9 +275,10 @@ enum Flow {
         reached(record.values, of: chosen.id, in: &turn)
         turn.recentExercises = turn.recentExercises.map { [chosen.name] + $0.filter { NameRules.key($0) != NameRules.key(chosen.name) } }
         // The step's rest is the plan's step that was saved, before the walk moves on.
-        let planned = turn.plan.flatMap { $0.isCurrent(chosen.name) ? $0.current?.rest : nil }
-        startRest(after: record, of: chosen, planned: planned, at: now, in: &turn, context)
+        let step = turn.plan.flatMap { $0.isCurrent(chosen.name) ? $0.current : nil }
+        startRest(after: record, of: chosen, planned: step?.rest, at: now, in: &turn, context)
         var effects: [Effect] = [.say(Lines.saved(record))]
+        if let superset = step?.superset { effects.append(.markSuperset(record, superset)) }
         if let line = ProgressText.recordLine(exercise: chosen.name, records) { effects.append(.say(line)) }
         if let nudge {
             effects.append(.say(ProgramText.nudge(exercise: chosen.name, stuckAt: nudge.stuckAt, weeks: nudge.weeks, next: nudge.next)))

@@ -146,6 +146,11 @@ public final class Session {
         case .end(let ending): return .ended(ending)
         // Carried out by `tick`, where the prompt is being read.
         case .redraw, .bell: break
+        case .markSuperset(let record, let label):
+            return fetched(failing: Flow.Event.problem) { () throws(WorkoutsError) in
+                try log.markSuperset(label, record: record)
+                return nil
+            }
         case .fetch(let query): return fetch(query)
         case .checkAdminPinSet(let use):
             // Wrong PINs count in the database, shared with every terminal and the command line.

@@ -2,7 +2,7 @@ import GRDB
 import TopWeightCore
 import TopWeightStorage
 
-// MARK: - A member's own rest per exercise
+// MARK: - A member's own rest per exercise, and a set's place in a superset
 
 extension WorkoutStore {
     public func restTimes(userID: Int64) throws(LogbookError) -> [Int64: Int] {
@@ -16,6 +16,15 @@ extension WorkoutStore {
                     times[exercise] = seconds
                 }
                 return times
+            }
+        }
+    }
+
+    public func markSuperset(_ label: String, recordID: Int64) throws(LogbookError) {
+        guard let label = Supersets.label(label) else { return }
+        try perform {
+            try writer.write { db in
+                try db.execute(sql: "UPDATE record SET superset = ? WHERE id = ? AND deletedAt IS NULL", arguments: [label, recordID])
             }
         }
     }

@@ -60,6 +60,8 @@ public enum HistoryText {
                 }
                 line += sets[i].rest
                 if let kind = record.kind { line += "  " + Self.label(kind) }
+                // A superset's place: A1, A2 (one label a set, as the walk saved it).
+                if let superset = record.superset { line += "  " + superset }
                 lines.append(line)
             }
         }

@@ -8,6 +8,13 @@ extension TrainingLog {
         try attempt { () throws(LogbookError) in try diary.restTimes(userID: member.id) }
     }
 
+    /// Marks a set a walk saved as its place in a superset (`A1`); a set
+    /// kept on the terminal for its server stays unmarked.
+    public func markSuperset(_ label: String, record: WorkoutRecord) throws(WorkoutsError) {
+        guard record.id > 0 else { return }
+        try attempt { () throws(LogbookError) in try diary.markSuperset(label, recordID: record.id) }
+    }
+
     /// Keeps the member's rest after a set of `exercise` (0: none; `nil`:
     /// the default again). A lift with no row yet gets one with its first set.
     public func setRest(_ seconds: Int?, for member: User, exercise: Exercise) throws(WorkoutsError) {

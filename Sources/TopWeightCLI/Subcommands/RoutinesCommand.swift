@@ -161,7 +161,8 @@ enum RoutineLines {
         }
     }
 
-    /// The name, then the exercises numbered in order with their starting numbers.
+    /// The name, then the exercises numbered in order with their starting
+    /// numbers, a superset's letter and the rest after them where they have one.
     static func show(_ routine: Routine, bundled: Bool) -> [String] {
         let names = routine.exercises.map { TerminalText.safe($0.exercise) }
         let width = names.map(TerminalText.width).max() ?? 0
@@ -169,15 +170,18 @@ enum RoutineLines {
         var lines = ["\(TerminalText.safe(routine.name)) (\(bundled ? "bundled" : "gym's own"))"]
         for (index, (step, name)) in zip(routine.exercises, names).enumerated() {
             let number = String(index + 1)
-            let numbers = step.values.map { "\($0.weight.description) × \($0.reps) reps × \($0.series) series" }
+            var numbers = step.values.map { "\($0.weight.description) × \($0.reps) reps × \($0.series) series" }
                 ?? "no starting numbers"
+            if let superset = step.superset { numbers += "  superset \(superset)" }
+            if let rest = step.rest { numbers += "  rest " + (rest == 0 ? "off" : SetDuration(seconds: rest).description) }
             lines.append("\(String(repeating: " ", count: digits - number.count))\(number). \(TerminalText.pad(name, to: width))  \(numbers)")
         }
         return lines
     }
 
     /// `{"name": …, "bundled": …, "exercises": [{"exercise", "weight", "unit", "reps", "series"}]}`;
-    /// a step without starting numbers has them `null`.
+    /// a step without starting numbers has them `null`; `superset` (its
+    /// letter) and `rest` (seconds) where the step has them.
     static func json(_ routine: Routine, bundled: Bool) -> String {
         let steps = routine.exercises.map { step in
             DataFormats.jsonObject([
@@ -186,7 +190,7 @@ enum RoutineLines {
                 ("unit", step.values.map { DataFormats.json($0.weight.unit.rawValue) } ?? "null"),
                 ("reps", step.values.map { String($0.reps) } ?? "null"),
                 ("series", step.values.map { String($0.series) } ?? "null"),
-            ])
+            ] + (step.superset.map { [("superset", DataFormats.json($0))] } ?? []) + (step.rest.map { [("rest", String($0))] } ?? []))
         }
         return DataFormats.jsonObject([
             ("name", DataFormats.json(routine.name)),

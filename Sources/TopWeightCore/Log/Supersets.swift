@@ -26,6 +26,14 @@ public enum Supersets {
         return nil
     }
 
+    /// A set's place in a superset as stored (`A1`…`Z99`), `nil` when it is no such label.
+    public static func label(_ text: String?) -> String? {
+        guard let text, let first = text.unicodeScalars.first, ("A"..."Z").contains(first) else { return nil }
+        let number = text.dropFirst()
+        guard (1...2).contains(number.count), number.allSatisfy({ $0.isASCII && $0.isNumber }), number.first != "0" else { return nil }
+        return text
+    }
+
     /// The longest rest a step or member may set: an hour.
     public static let longestRest = 3600
 

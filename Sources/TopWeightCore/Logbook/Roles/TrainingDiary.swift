@@ -23,4 +23,6 @@ public protocol TrainingDiary: AnyObject, Sendable {
     func restTimes(userID: Int64) throws(LogbookError) -> [Int64: Int]
     /// Keeps the member's own rest for an exercise (`nil`: back to the default).
     func setRestTime(_ seconds: Int?, userID: Int64, exerciseID: Int64) throws(LogbookError)
+    /// Marks a live set saved by a walk as its superset's place (`A1`).
+    func markSuperset(_ label: String, recordID: Int64) throws(LogbookError)
 }
