@@ -19,7 +19,7 @@ struct RestTimerTerminalTests {
         try terminal.waitFor("exercise [Bench Press]: ", after: mark)
         terminal.type("bench 62.5x8x3\r")
         try terminal.waitFor("Saved #2", after: mark)
-        try terminal.waitFor("[Ana · rest 2:00] exercise [Bench Press]: ", after: mark)
+        try terminal.waitFor("rest 2:00 [Ana] exercise [Bench Press]: ", after: mark)
 
         // Half a line, the cursor moved back one character (before the 3).
         mark = terminal.mark

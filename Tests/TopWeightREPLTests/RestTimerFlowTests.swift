@@ -28,13 +28,13 @@ struct RestTimerFlowTests {
     func countsDown() {
         var script = Self.terminal()
         script.enter("bench 60x8x3", as: Self.bench)
-        #expect(script.prompt == "[Ana · rest 2:00] exercise [Bench Press]: ")
+        #expect(script.prompt == "rest 2:00 [Ana] exercise [Bench Press]: ")
         Self.later(&script, 15)
-        #expect(script.send(.tick) == [.redraw("[Ana · rest 1:45] exercise [Bench Press]: ")])
+        #expect(script.send(.tick) == [.redraw("rest 1:45 [Ana] exercise [Bench Press]: ")])
         Self.later(&script, 15.4)
         #expect(script.send(.tick).isEmpty, "the same second: nothing to redraw")
         Self.later(&script, 16)
-        #expect(script.send(.tick) == [.redraw("[Ana · rest 1:44] exercise [Bench Press]: ")])
+        #expect(script.send(.tick) == [.redraw("rest 1:44 [Ana] exercise [Bench Press]: ")])
     }
 
     @Test("at zero the countdown leaves the prompt with the bell; under NO_COLOR only the plain countdown, no bell")
@@ -75,7 +75,7 @@ struct RestTimerFlowTests {
         var own = Self.terminal()
         own.turn.restTimes = [Self.bench.id: 150]
         own.enter("bench 60x8x3", as: Self.bench)
-        #expect(own.prompt == "[Ana · rest 2:30] exercise [Bench Press]: ")
+        #expect(own.prompt == "rest 2:30 [Ana] exercise [Bench Press]: ")
         var off = Self.terminal()
         off.turn.restTimes = [Self.bench.id: 0]
         off.enter("bench 60x8x3", as: Self.bench)
@@ -93,7 +93,7 @@ struct RestTimerFlowTests {
         script.send(.fetched(.restKept(FlowScript.ana, Self.bench, 150)))
         #expect(script.said.last == "Rest after Bench Press: 2:30, your own (:rest default goes back to 2:00).")
         script.enter("bench 60x8x3", as: Self.bench)
-        #expect(script.prompt == "[Ana · rest 2:30] exercise [Bench Press]: ")
+        #expect(script.prompt == "rest 2:30 [Ana] exercise [Bench Press]: ")
         #expect(script.send(.member(FlowScript.ana, for: .rest, "")) == [.fetch(.restTimes(FlowScript.ana))])
         script.send(.fetched(.restTimes(FlowScript.ana, [:])))
         #expect(script.said.last == "Rest after Bench Press: 2:00 (the default for weight sets; :rest 2:30 keeps your own, :rest off none).")
@@ -116,7 +116,7 @@ struct RestTimerFlowTests {
         script.send(.resolved(Self.bench, entry: SetLine.split("bench 50x8x3"), typed: nil, last: nil))
         script.answerSave()
         #expect(script.turn.user == FlowScript.ana)
-        #expect(script.prompt == "[Ana · rest 1:30] exercise: ")
+        #expect(script.prompt == "rest 1:30 [Ana] exercise: ")
     }
 
     @Test("no tick at a question or in a mode: the countdown waits for the prompt")

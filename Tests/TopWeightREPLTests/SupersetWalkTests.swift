@@ -40,7 +40,7 @@ struct SupersetWalkTests {
         var walked: [String] = []
         for (exercise, label) in [(Self.bench, "A1"), (Self.row, "A2"), (Self.bench, "A1"), (Self.row, "A2")] {
             script.send(.plannedExercise(exercise))
-            #expect(script.prompt.hasPrefix("[Ana") && script.prompt.contains("Push Pull") && script.prompt.contains("/5 \(label)"), "\(script.prompt)")
+            #expect(script.prompt.contains("[Ana · Push Pull ") && script.prompt.contains("/5 \(label)] weight kg"), "\(script.prompt)")
             script.type("")
             script.type("")
             script.type("")
