@@ -14,7 +14,7 @@ import Darwin
 /// and, when it changed, the new one is put in and `Keymap.redrawKey` given
 /// to libedit, whose `tw-redraw` refreshes the line (only what changed is
 /// written; the text typed and the cursor stay). The idle timeout still
-/// counts from the last key.
+/// counts from the last key (`lastKeyAt`), not from the last redraw.
 extension TerminalLineSource {
     enum Key {
         case key(Unicode.Scalar)
@@ -29,11 +29,10 @@ extension TerminalLineSource {
     func nextKey() -> Key {
         guard let ticker else { return Self.key(reader.nextScalar()) }
         let idle = Int64(reader.timeoutMilliseconds)
-        let start = Self.monotonicMilliseconds()
         while true {
             var wait = Self.tickMilliseconds
             if idle >= 0 {
-                let left = idle - (Self.monotonicMilliseconds() - start)
+                let left = idle - (Self.monotonicMilliseconds() - lastKeyAt)
                 guard left > 0 else { return .stop(.timedOut) }
                 wait = min(wait, left)
             }
@@ -45,6 +44,7 @@ extension TerminalLineSource {
                 if tick.bell { write("\u{07}") }
                 return .redraw
             case .byte:
+                lastKeyAt = Self.monotonicMilliseconds()
                 return Self.key(reader.nextScalar())
             case let outcome:
                 return .stop(outcome)

@@ -23,6 +23,9 @@ public final class TerminalLineSource: LineSource {
     var completer: ((String) -> Completions)?
     /// What a prompt that counts down shows now, asked between keys (`readLine(prompt:complete:ticking:)`).
     var ticker: (() -> PromptTick?)?
+    /// When the last key came (or the line began), on the monotonic clock:
+    /// the idle timeout counts from it across the prompt's redraws.
+    var lastKeyAt: Int64 = 0
     /// The line the last Tab put a best candidate in, and the others it had:
     /// a second Tab on that same line lists them.
     var lastOffer: (line: String, others: [String])?
@@ -194,6 +197,7 @@ public final class TerminalLineSource: LineSource {
 
     public func readLine(prompt text: String, complete: ((String) -> Completions)?, ticking: (() -> PromptTick?)?) -> LineEvent {
         ticker = ticking
+        lastKeyAt = Self.monotonicMilliseconds()
         defer { ticker = nil }
         free(prompt)
         // Prompts show names from the logbook: made terminal-safe here, at the edge.

@@ -40,4 +40,26 @@ struct RestTimerTerminalTests {
         terminal.type(":quit\r")
         #expect(terminal.waitForExit() == 0, "\(terminal.text(after: mark))")
     }
+
+    @Test("at a kiosk the idle timeout counts from the last key, not from the countdown's last redraw, and ends the group")
+    func idleWhileResting() throws {
+        let scratch = try Scratch()
+        #expect(try Binary.run(["add", "Ana", "Bench Press", "60", "8", "3"], db: scratch.db).status == 0)
+        #expect(try Binary.run(["add", "Bo", "Back Squat", "100", "5", "5"], db: scratch.db).status == 0)
+        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: ["--kiosk", "--idle-timeout", "2"],
+                                          environment: PseudoTerminal.environment(db: scratch.db))
+        try terminal.waitFor("user: ")
+        let mark = terminal.mark
+        terminal.type("Ana+Bo\r")
+        try terminal.waitFor("[Ana] exercise", after: mark)
+        terminal.type("bench 62.5x8x3\r")
+        try terminal.waitFor("[Bo] exercise", after: mark)
+        terminal.type("squat 100x5x5\r")
+        // Ana's rest of two minutes ticks in her prompt; two idle seconds still end the turn.
+        let resting = try terminal.waitFor("rest 2:00 [Ana] exercise", after: mark)
+        let started = ContinuousClock.now
+        try terminal.waitFor("Idle for a while: back to the start.", after: resting, timeout: 8)
+        #expect(ContinuousClock.now - started < .seconds(5), "the idle timeout waited on the countdown")
+        try terminal.waitFor("user: ", after: resting)
+    }
 }
