@@ -17,6 +17,12 @@ extension Flow {
         guard !names.isEmpty else {
             return [.warn(InputError("name the members who share the rack", example: ":group Ana Bo Cy").description)]
         }
+        // Names already in the group count once; a rack is shared by a few.
+        let there = ([turn.user] + turn.group.waiting.map(\.user)).compactMap { $0.map { NameRules.key($0.name) } }
+        let count = Set(there + names.map { NameRules.key($0) }).count
+        guard count <= Group.most else {
+            return [.warn(InputError("a group at one rack is at most \(Group.most) members (this would be \(count))", example: ":group Ana Bo Cy").description)]
+        }
         turn.group.toFind = names
         turn.group.finding = true
         turn.group.joined = []

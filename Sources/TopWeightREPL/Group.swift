@@ -21,6 +21,9 @@ struct Group {
     /// The member at the keys when `:group` was typed: still theirs after it.
     var back: Int64?
 
+    /// The most members one rack's group takes: more wait too long between sets.
+    static let most = 8
+
     /// Whether more than one member takes turns.
     var isActive: Bool { !waiting.isEmpty }
 

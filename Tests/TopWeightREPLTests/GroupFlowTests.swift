@@ -170,4 +170,14 @@ struct GroupFlowTests {
         script.send(.plannedExercise(Self.squat))
         #expect(script.prompt == "[Ana · 5x5 2/2] weight kg [100]: ")
     }
+
+    @Test("a group is at most eight members, those there counted once; names that can't be names are refused before any is looked up")
+    func limits() {
+        var script = Self.group()
+        #expect(script.type(":group +D +E +F +G +H +I") == [.warn("a group at one rack is at most 8 members (this would be 9) (e.g. :group Ana Bo Cy)")])
+        #expect(script.type(":group +Ana +D +E +F +G +H") == [.fetch(.member(named: "Ana"))])
+        var hostile = FlowScript()
+        #expect(hostile.type(":group Ana \u{1B}[2J") == [.warn("a user name can't contain control characters or escape sequences (e.g. Ana)")])
+        #expect(hostile.type(":group +") == [.warn("name the members who share the rack (e.g. :group Ana Bo Cy)")])
+    }
 }
