@@ -82,7 +82,9 @@ extension RoutinesCommand {
             abstract: "Add or replace the gym's routines from a YAML file.",
             discussion: """
                 The file lists routines: [{name, unit (kg or lb, default kg), exercises: \
-                [{exercise, weight, reps, series}]}]; the numbers are optional, all three or none. \
+                [{exercise, weight, reps, series, superset, rest}]}]; the numbers are optional, all three or none. \
+                Steps in a row with one superset letter (superset: A) alternate set by set under :start; \
+                rest is seconds, a time (1:30) or off, counted down after the step's sets. \
                 A routine already there by that name is replaced. Anything wrong in the file \
                 refuses all of it. Exercise names are put on the catalog's as 'import' puts them \
                 (Squat (Barbell) → Back Squat), and the summary says which.
