@@ -33,7 +33,7 @@ extension Flow {
     /// Who takes turns, the member at the keys first.
     static func groupLine(_ turn: Turn) -> String {
         guard turn.group.isActive, let user = turn.user else {
-            return "No group: :group Ana Bo Cy (or Ana+Bo at the user prompt) shares the rack, the turn passing on after each save."
+            return "No group: :group Ana Bo Cy (or Ana+Bo at the user prompt) shares the rack, turn by turn."
         }
         let names = [user.name + " (now)"] + turn.group.waiting.compactMap { $0.user?.name }
         return "Group: \(names.joined(separator: ", ")); the turn passes on after each save (:leave, :group +NAME)."
