@@ -27,7 +27,11 @@ extension ProgramCatalog {
                     lines.append("          - exercises:")
                 }
                 for prescription in day.exercises {
-                    lines.append("              - \(quoted(prescription.exercise)): [\(sets(prescription.sets, unit: rules.unit).joined(separator: ", "))]")
+                    var extras = ""
+                    if let superset = prescription.superset { extras += ", superset: \(quoted(superset))" }
+                    if let rest = prescription.rest { extras += ", rest: \(rest)" }
+                    let lift = "\(quoted(prescription.exercise)): [\(sets(prescription.sets, unit: rules.unit).joined(separator: ", "))]"
+                    lines.append("              - " + (extras.isEmpty ? lift : "{ \(lift)\(extras) }"))
                 }
             }
         }

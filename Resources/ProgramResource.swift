@@ -150,16 +150,29 @@ public struct ProgramCatalog: Sendable {
             for item in items {
                 exercises.append(try prescription(item, program: program, unit: unit, lifts: lifts))
             }
+            if let problem = Supersets.problem(in: exercises.map(\.superset)) { throw Self.problem(list, "\(program): \(problem)") }
             days.append(Program.Day(name: dayFields["name"]?.string, exercises: exercises))
         }
         return Program.Week(days: days, deload: deload)
     }
 
-    /// `Back Squat: [65%x5, 75%x5, 85%x5+]` or `Back Squat: 5x5@100%`.
+    /// `Back Squat: [65%x5, 75%x5, 85%x5+]` or `Back Squat: 5x5@100%`, with
+    /// `superset: A` and `rest: 90` beside it where the lift has them
+    /// (`{ Bench Press: 3x8@70%, superset: A, rest: 90 }`).
     private static func prescription(_ node: Node, program: String, unit: WeightUnit, lifts: Lifts?) throws(Problem) -> Program.Prescription {
-        guard let pair = node.mapping, pair.count == 1, let (key, value) = pair.first, let rawName = key.string else {
+        let extras: Set<String> = ["superset", "rest"]
+        let named = node.mapping?.filter { !extras.contains($0.key.string ?? "") }
+        guard let named, named.count == 1, let (key, value) = named.first, let rawName = key.string else {
             throw problem(node, "\(program): an exercise is written `EXERCISE: SETS` (e.g. Back Squat: 5x5@100%)")
         }
+        var rest: Int?
+        if let restNode = node.mapping?["rest"] {
+            guard let seconds = restNode.string.flatMap(Supersets.restSeconds) ?? restNode.int.flatMap({ Supersets.restSeconds(String($0)) }) else {
+                throw problem(restNode, "\(program), \(rawName): rest is seconds, a time (1:30) or off, at most an hour")
+            }
+            rest = seconds
+        }
+        let superset = node.mapping?["superset"].flatMap { $0.string }.map { $0.trimmingWhitespace().uppercased() }
         guard case .success(let typed) = NameRules.validate(rawName, kind: .exercise) else {
             throw problem(key, "\(program): exercise \(rawName.debugDescription) can't be used")
         }
@@ -180,7 +193,7 @@ public struct ProgramCatalog: Sendable {
                        "\(program), \(exercise): an exercise has at most \(Limits.setsPerExercise) sets a day")
         }
         guard !sets.isEmpty else { throw problem(value, "\(program), \(exercise): no sets") }
-        return Program.Prescription(exercise: exercise, sets: sets)
+        return Program.Prescription(exercise: exercise, sets: sets, rest: rest, superset: superset)
     }
 
     /// `90%` in permille, within `range` (permille) for the rule `field`.

@@ -16,7 +16,7 @@ public struct RoutineCatalog: Sendable {
         public var description: String
     }
 
-    /// Parses `routines: [{name, unit?, exercises: [{exercise, weight?, reps?, series?}]}]`.
+    /// Parses `routines: [{name, unit?, exercises: [{exercise, weight?, reps?, series?, rest?, superset?}]}]`.
     /// Every name is checked like a typed one; numbers like the logger's;
     /// anything wrong refuses the whole file, saying where.
     public init(yaml: String) throws(Problem) {
@@ -31,6 +31,8 @@ public struct RoutineCatalog: Sendable {
             var weight: Double?
             var reps: Int?
             var series: Int?
+            var rest: StepRest?
+            var superset: String?
         }
         let file: File
         do {
@@ -54,8 +56,16 @@ public struct RoutineCatalog: Sendable {
                 guard case .success(let exercise) = NameRules.validate(step.exercise, kind: .exercise) else {
                     throw Problem(description: "routine \(name): exercise \(step.exercise.debugDescription) can't be used")
                 }
-                steps.append(RoutineStep(exercise: exercise, values: try Self.values(step.weight, step.reps, step.series, unit, name, exercise)))
+                let rest = try step.rest.map { rest throws(Problem) in
+                    guard let seconds = rest.seconds else {
+                        throw Problem(description: "routine \(name), \(exercise): rest \(rest.text) is not a rest (90, 1:30 or off; at most 1 hour)")
+                    }
+                    return seconds
+                }
+                steps.append(RoutineStep(exercise: exercise, values: try Self.values(step.weight, step.reps, step.series, unit, name, exercise),
+                                         rest: rest, superset: step.superset.map { $0.trimmingWhitespace().uppercased() }))
             }
+            if let problem = Supersets.problem(in: steps.map(\.superset)) { throw Problem(description: "routine \(name): \(problem)") }
             routines.append(Routine(name: name, exercises: steps))
         }
         self.routines = routines
@@ -96,6 +106,19 @@ public struct RoutineCatalog: Sendable {
             throw Problem(description: "routine \(routine), \(exercise): reps must be \(Limits.reps.lowerBound)–\(Limits.reps.upperBound) and series \(Limits.series.lowerBound)–\(Limits.series.upperBound)")
         }
         return SetValues(weight: Weight(value: weight, unit: unit), reps: reps, series: series)
+    }
+
+    /// A step's `rest:`: seconds (`90`), a time (`1:30`, `2m`) or `off`.
+    struct StepRest: Decodable {
+        var text: String
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            if let seconds = try? value.decode(Int.self) { text = String(seconds) } else { text = try value.decode(String.self) }
+        }
+
+        /// The seconds it says, `nil` when it is no rest (or over an hour).
+        var seconds: Int? { Supersets.restSeconds(text) }
     }
 
     private static func reason(_ error: any Error) -> String {

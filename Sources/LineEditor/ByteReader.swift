@@ -63,6 +63,12 @@ struct ByteReader {
         next(timeout: timeout, peekOnly: false)
     }
 
+    /// `.byte(0)` once a byte is ready, without reading it; `.timedOut`
+    /// after `timeout` milliseconds without one.
+    func ready(within timeout: Int32) -> Outcome {
+        next(timeout: timeout, peekOnly: true)
+    }
+
     /// With `peekOnly`, returns `.byte(0)` once a byte is ready, without reading it.
     private func next(timeout: Int32, peekOnly: Bool) -> Outcome {
         while true {

@@ -53,11 +53,18 @@ public enum Keymap {
     /// libedit as Ctrl-G, which a member can never send (the filter drops it).
     static let deleteKey: UInt8 = 0x07
 
+    /// A prompt that counts down (a rest) is redrawn by this key, which the
+    /// line source hands libedit itself between two keys typed; a member can
+    /// never send it (Ctrl-^: the filter drops it). Ours, `tw-redraw`, only
+    /// refreshes the line, the text typed and the cursor as they were.
+    static let redrawKey: UInt8 = 0x1E
+
     /// What each of libedit's 256 single-key slots is bound to.
     static var bindings: [(key: UInt8, function: String)] {
         (UInt8(1)...UInt8(255)).map { code in
             if let function = allowedControls[code] { return (code, function) }
             if code == deleteKey { return (code, "ed-delete-next-char") }
+            if code == redrawKey { return (code, "tw-redraw") }
             switch code {
             case 0x20...0x7E, 0xA0...0xFF: return (code, "ed-insert")
             default: return (code, "ed-unassigned")  // other controls, Esc, Ctrl-X, DEL's C1 neighbours

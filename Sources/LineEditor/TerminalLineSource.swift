@@ -18,9 +18,14 @@ public final class TerminalLineSource: LineSource {
 
     private var editLine: OpaquePointer!
     private let history: OpaquePointer
-    private var reader = ByteReader(fd: STDIN_FILENO)
-    private var prompt: UnsafeMutablePointer<CChar>?
+    var reader = ByteReader(fd: STDIN_FILENO)
+    var prompt: UnsafeMutablePointer<CChar>?
     var completer: ((String) -> Completions)?
+    /// What a prompt that counts down shows now, asked between keys (`readLine(prompt:complete:ticking:)`).
+    var ticker: (() -> PromptTick?)?
+    /// When the last key came (or the line began), on the monotonic clock:
+    /// the idle timeout counts from it across the prompt's redraws.
+    var lastKeyAt: Int64 = 0
     /// The line the last Tab put a best candidate in, and the others it had:
     /// a second Tab on that same line lists them.
     var lastOffer: (line: String, others: [String])?
@@ -95,6 +100,7 @@ public final class TerminalLineSource: LineSource {
         tw_el_set_prompt(editLine, Self.promptCallback)
         tw_el_set_getc(editLine, Self.getcCallback)
         tw_el_add_function(editLine, "tw-complete", "Complete the current word", Self.completeCallback)
+        tw_el_add_function(editLine, "tw-redraw", "Redraw the prompt in place", Self.redrawCallback)
         // Every single-key slot explicitly (see Keymap): nothing of libedit's
         // own map is left that reaches its command mode or an editor. A slot
         // libedit refuses would keep its default: then we do not start.
@@ -186,6 +192,13 @@ public final class TerminalLineSource: LineSource {
     }
 
     public func readLine(prompt text: String, complete: ((String) -> Completions)?) -> LineEvent {
+        readLine(prompt: text, complete: complete, ticking: nil)
+    }
+
+    public func readLine(prompt text: String, complete: ((String) -> Completions)?, ticking: (() -> PromptTick?)?) -> LineEvent {
+        ticker = ticking
+        lastKeyAt = Self.monotonicMilliseconds()
+        defer { ticker = nil }
         free(prompt)
         // Prompts show names from the logbook: made terminal-safe here, at the edge.
         prompt = strdup(TerminalText.safe(text))
@@ -232,6 +245,8 @@ public final class TerminalLineSource: LineSource {
     public var screenRows: Int? { Completion.terminalSize().rows }
 
     public var screenColumns: Int? { Completion.terminalSize().columns }
+
+    public var redrawsPrompt: Bool { true }
 
     /// One key without echo; arrows and Page Up/Down (read whole, so the rest
     /// of their sequence is never taken for keys) come back by name.
@@ -332,9 +347,12 @@ public final class TerminalLineSource: LineSource {
         guard let source = TerminalLineSource.source(of: editLine), let character else { return -1 }
         while true {
             let scalar: Unicode.Scalar
-            switch source.reader.nextScalar() {
-            case .success(let read): scalar = read
-            case .failure(let outcome):
+            switch source.nextKey() {
+            case .key(let read): scalar = read
+            case .redraw:
+                character.pointee = wchar_t(Keymap.redrawKey)
+                return 1
+            case .stop(let outcome):
                 source.stop = TerminalLineSource.terminalStop(outcome)
                 return -1
             }

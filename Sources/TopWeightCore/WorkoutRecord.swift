@@ -14,10 +14,13 @@ public struct WorkoutRecord: Sendable, Hashable, Identifiable {
     public var deletedAt: Date?
     /// A warm-up, drop or failure set; `nil` for a working set.
     public var kind: SetKind?
+    /// Its place in a superset (`A1`: group A, its first lift), when it was one's.
+    public var superset: String?
 
     public init(id: Int64, user: String, exercise: String, values: SetValues, performedAt: Date,
-                uid: String? = nil, deletedAt: Date? = nil, kind: SetKind? = nil) {
+                uid: String? = nil, deletedAt: Date? = nil, kind: SetKind? = nil, superset: String? = nil) {
         self.kind = kind
+        self.superset = superset
         self.id = id
         self.user = user
         self.exercise = exercise

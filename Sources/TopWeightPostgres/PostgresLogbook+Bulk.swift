@@ -88,6 +88,8 @@ extension PostgresLogbook {
         var edited: [Int64?] = []
         var deleted: [Int64?] = []
         var kinds: [String] = []
+        /// Places in supersets ("" for none).
+        var supersets: [String] = []
         /// The v7 columns as text ("" for NULL; cast by the server).
         var measures: [String] = []
         var assisted: [String] = []
@@ -99,8 +101,9 @@ extension PostgresLogbook {
         var count: Int { uids.count }
 
         mutating func append(uid: String, user: Int64, exercise: Int64, values: SetValues, performedAt: Date, createdAt: Date,
-                             editedAt: Date?, deletedAt: Date?, kind: SetKind? = nil) {
+                             editedAt: Date?, deletedAt: Date?, kind: SetKind? = nil, superset: String? = nil) {
             kinds.append(kind?.rawValue ?? "")
+            supersets.append(Supersets.label(superset) ?? "")
             uids.append(uid)
             users.append(user)
             exercises.append(exercise)
@@ -142,18 +145,18 @@ extension PostgresLogbook {
         var adopt: PostgresQuery {
             """
             INSERT INTO record (uid, userid, exerciseid, weight, unit, reps, series, performedat, createdat, editedat, deletedat, kind,
-                                measure, assisted, seconds, distance, distanceunit, rpe)
+                                measure, assisted, seconds, distance, distanceunit, rpe, superset)
             SELECT uid, userid, exerciseid, weight, unit, reps, series, performedat, createdat,
                    NULLIF(editedat, '')::int8, NULLIF(deletedat, '')::int8, NULLIF(kind, ''),
                    NULLIF(measure, ''), NULLIF(assisted, '')::int8, NULLIF(seconds, '')::int8,
-                   NULLIF(distance, '')::float8, NULLIF(distanceunit, ''), NULLIF(rpe, '')::float8
+                   NULLIF(distance, '')::float8, NULLIF(distanceunit, ''), NULLIF(rpe, '')::float8, NULLIF(superset, '')
             FROM unnest(\(uids)::text[], \(users)::int8[], \(exercises)::int8[], \(weights)::float8[], \(units)::text[],
                         \(reps)::int8[], \(series)::int8[], \(performed)::int8[], \(created)::int8[],
                         \(editedText)::text[], \(deletedText)::text[], \(kinds)::text[],
                         \(measures)::text[], \(assisted)::text[], \(seconds)::text[], \(distances)::text[],
-                        \(distanceUnits)::text[], \(rpes)::text[])
+                        \(distanceUnits)::text[], \(rpes)::text[], \(supersets)::text[])
                  AS copied (uid, userid, exerciseid, weight, unit, reps, series, performedat, createdat, editedat, deletedat, kind,
-                            measure, assisted, seconds, distance, distanceunit, rpe)
+                            measure, assisted, seconds, distance, distanceunit, rpe, superset)
             ON CONFLICT (uid) DO NOTHING
             """
         }

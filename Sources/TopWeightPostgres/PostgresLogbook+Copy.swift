@@ -19,16 +19,16 @@ extension PostgresLogbook {
     public func storedRecords(after id: Int64, limit: Int) throws(LogbookError) -> [StoredRecord] {
         let rows = try link.query("""
             SELECT r.id, r.uid, u.name, e.name, e.category, e.kind, r.weight, r.unit, r.reps, r.series,
-                   r.performedat, r.createdat, r.editedat, r.deletedat, r.kind, \(unescaped: Self.kindColumnsSQL)
+                   r.performedat, r.createdat, r.editedat, r.deletedat, r.kind, r.superset, \(unescaped: Self.kindColumnsSQL)
             FROM record r JOIN "user" u ON u.id = r.userid JOIN exercise e ON e.id = r.exerciseid
             WHERE r.id > \(id) ORDER BY r.id LIMIT \(limit)
             """)
         var found: [StoredRecord] = []
         for row in rows {
             let (id, uid, user, exercise, category, exerciseKind, weight, unit, reps, series, performedAt, createdAt, editedAt, deletedAt, kind,
-                 m, a, s, d, du, rpe) =
+                 superset, m, a, s, d, du, rpe) =
                 try Self.decode(row, as: (Int64, String, String, String, String?, String?, Double, String, Int, Int, Int64, Int64, Int64?, Int64?,
-                                          String?, String?, Int64?, Int64?, Double?, String?, Double?).self)
+                                          String?, String?, String?, Int64?, Int64?, Double?, String?, Double?).self)
             guard let values = Self.kinded(StoredRange.values(weight: weight, unit: unit, reps: reps, series: series), (m, a, s, d, du, rpe)),
                   let performed = StoredRange.date(milliseconds: performedAt), let created = StoredRange.date(milliseconds: createdAt)
             else { continue }
@@ -37,7 +37,8 @@ extension PostgresLogbook {
                 performedAt: performed, createdAt: created,
                 editedAt: editedAt.flatMap(StoredRange.date(milliseconds:)), deletedAt: deletedAt.flatMap(StoredRange.date(milliseconds:)),
                 kind: kind.flatMap(SetKind.init(rawValue:)),
-                exerciseKind: exerciseKind.flatMap(ExerciseKind.init(rawValue:)) ?? .weight
+                exerciseKind: exerciseKind.flatMap(ExerciseKind.init(rawValue:)) ?? .weight,
+                superset: Supersets.label(superset)
             ))
         }
         return found
@@ -52,7 +53,7 @@ extension PostgresLogbook {
         for (index, record) in records.enumerated() {
             batch.append(uid: record.uid, user: users[index].id, exercise: exercises[index].id, values: record.values,
                          performedAt: record.performedAt, createdAt: record.createdAt, editedAt: record.editedAt, deletedAt: record.deletedAt,
-                         kind: record.kind)
+                         kind: record.kind, superset: record.superset)
         }
         return try link.query(batch.adopt).metadata.rows ?? 0
     }

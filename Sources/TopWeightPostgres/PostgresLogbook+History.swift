@@ -41,21 +41,21 @@ extension PostgresLogbook {
 
     /// The columns `workoutRecord(from:)` reads: id and performedAt first.
     static let recordSelectSQL = """
-        SELECT r.id, r.performedat, u.name, e.name, r.weight, r.unit, r.reps, r.series, r.uid, r.deletedat, r.kind,
+        SELECT r.id, r.performedat, u.name, e.name, r.weight, r.unit, r.reps, r.series, r.uid, r.deletedat, r.kind, r.superset,
                \(kindColumnsSQL)
         FROM record r JOIN "user" u ON u.id = r.userid JOIN exercise e ON e.id = r.exerciseid
         """
 
     /// A record, or `nil` when a stored value is outside what Top Weight writes.
     static func workoutRecord(from row: PostgresRow) throws(LogbookError) -> WorkoutRecord? {
-        let (id, performedAt, user, exercise, weight, unit, reps, series, uid, deletedAt, kind, m, a, s, d, du, rpe) =
-            try decode(row, as: (Int64, Int64, String, String, Double, String, Int, Int, String, Int64?, String?,
+        let (id, performedAt, user, exercise, weight, unit, reps, series, uid, deletedAt, kind, superset, m, a, s, d, du, rpe) =
+            try decode(row, as: (Int64, Int64, String, String, Double, String, Int, Int, String, Int64?, String?, String?,
                                  String?, Int64?, Int64?, Double?, String?, Double?).self)
         guard let values = kinded(StoredRange.values(weight: weight, unit: unit, reps: reps, series: series), (m, a, s, d, du, rpe)),
               let performed = StoredRange.date(milliseconds: performedAt) else { return nil }
         return WorkoutRecord(id: id, user: user, exercise: exercise, values: values, performedAt: performed,
                              uid: uid, deletedAt: deletedAt.flatMap(StoredRange.date(milliseconds:)),
-                             kind: kind.flatMap(SetKind.init(rawValue:)))
+                             kind: kind.flatMap(SetKind.init(rawValue:)), superset: Supersets.label(superset))
     }
 
     /// The v7 columns of `record r`, in the order of `KindColumns`.

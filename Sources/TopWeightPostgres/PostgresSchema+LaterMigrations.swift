@@ -216,5 +216,19 @@ extension PostgresSchema {
             )
             """,
         ]),
+        ("v13", [
+            // A member's own rest per exercise (`:rest 2:30`; 0 s is `:rest
+            // off`), gone with the member or the exercise; and a set's place
+            // in a superset (`A1`: group A, its first lift). As in SQLite.
+            """
+            CREATE TABLE resttime (
+                userid bigint NOT NULL REFERENCES "user" (id) ON DELETE CASCADE,
+                exerciseid bigint NOT NULL REFERENCES exercise (id) ON DELETE CASCADE,
+                seconds bigint NOT NULL CHECK (seconds BETWEEN 0 AND 3600),
+                PRIMARY KEY (userid, exerciseid)
+            )
+            """,
+            "ALTER TABLE record ADD COLUMN superset text CHECK (superset ~ '^[A-Z][1-9][0-9]?$')",
+        ]),
     ]
 }

@@ -4,10 +4,13 @@ import Foundation
 enum Command: String, CaseIterable {
     case help
     case user
+    case group
+    case leave
     case history
     case users
     case exercises
     case unit
+    case rest
     case undo
     case edit
     case note
@@ -31,10 +34,13 @@ enum Command: String, CaseIterable {
         switch self {
         case .help: ":help"
         case .user: ":user [NAME]"
+        case .group: ":group [+]NAMES"
+        case .leave: ":leave"
         case .history: ":history [NAME|all] [N]"
         case .users: ":users"
         case .exercises: ":exercises"
         case .unit: ":unit kg|lb"
+        case .rest: ":rest [2:30|off|default]"
         case .undo: ":undo"
         case .edit: ":edit [#ID]"
         case .note: ":note"
@@ -60,10 +66,13 @@ enum Command: String, CaseIterable {
         switch self {
         case .help: "this list"
         case .user: "switch member (Tab completes)"
+        case .group: "share the rack: the turn passes on after each save"
+        case .leave: "leave the group; the others go on"
         case .history: "last N records, grouped by day"
         case .users: "everybody who has logged"
         case .exercises: "known exercises"
         case .unit: "weight unit until your turn ends"
+        case .rest: "your rest after this lift, counted down in the prompt"
         case .undo: "remove the last set saved here"
         case .edit: "change a set (default: your last one)"
         case .note: "add a note to the day (end with . or Ctrl-D)"
@@ -93,8 +102,8 @@ enum Command: String, CaseIterable {
     /// Whether the command takes an argument (completion then adds a space).
     var takesArgument: Bool {
         switch self {
-        case .user, .history, .unit, .edit, .date, .calendar, .repeat, .start, .chart, .plates, .weigh, .prs, .search, .private: true
-        case .help, .users, .exercises, .undo, .note, .stats, .today, .go, .quit: false
+        case .user, .group, .history, .unit, .rest, .edit, .date, .calendar, .repeat, .start, .chart, .plates, .weigh, .prs, .search, .private: true
+        case .help, .leave, .users, .exercises, .undo, .note, .stats, .today, .go, .quit: false
         }
     }
 }

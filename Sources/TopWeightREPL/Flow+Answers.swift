@@ -70,6 +70,10 @@ extension Flow {
         case newMemberPin(User, String)
         /// `:private on|off`: the member kept off the gym's board or put back (`nil`: only say which).
         case privacy(User, Bool?)
+        /// `:rest` alone: the member's own rests (`Answer.restTimes`).
+        case restTimes(User)
+        /// `:rest 2:30`, `:rest off`, `:rest default` (`nil`): the member's rest after a lift kept (`Answer.restKept`).
+        case keepRest(User, Exercise, Int?)
         /// `:private off` at a kiosk: a member on the board already is told
         /// so; a private one needs the admin (`Event.adminPinSet`).
         case publishing(User)
@@ -113,6 +117,10 @@ extension Flow {
         case history([WorkoutRecord], notes: [LocalDay: String], keptOnly: Bool, more: Bool, of: User?, limit: Int, coaches: [Int64: String] = [:])
         /// Whether the member keeps off the gym's board.
         case privacy(User, Bool)
+        /// The member's own rests, by exercise id.
+        case restTimes(User, [Int64: Int])
+        /// The member's rest after a lift, kept (`nil`: the default again).
+        case restKept(User, Exercise, Int?)
     }
 
     /// What the flow says of an answer; lines rendered terminal-safe already are shown as they are.
@@ -180,6 +188,9 @@ extension Flow {
             return [.say("\(member.name) is private: nowhere on the gym's board. :private off puts you back.")]
         case .privacy(let member, false):
             return [.say("\(member.name) shows on the gym's board. :private on keeps you off it.")]
+        case .restTimes, .restKept:
+            // The turn's own: `Flow.restTimes`, `Flow.restKept`.
+            return []
         case .noteAdded(let member, let day):
             return [.say("Note added to \(member.name)'s \(context.label(of: day).lowercased() == "today" ? "session today" : "session of \(day)").")]
         }

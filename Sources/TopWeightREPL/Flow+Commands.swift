@@ -26,7 +26,9 @@ extension Flow {
         switch command {
         case .help: return help(kiosk: context.kiosk)
         // `:user NAME` answers as the user prompt would; `:user` alone ends the turn.
-        case .user: return argument.isEmpty ? endTurn(in: &turn, context) : who(argument, context)
+        case .user: return argument.isEmpty ? endTurn(in: &turn, everyone: true, context) : who(argument, context)
+        case .group: return group(argument, in: &turn, context)
+        case .leave: return leave(in: &turn, context)
         case .unit: return unit(argument, in: &turn)
         case .date: return day(argument, in: &turn, context)
         case .plates: return plates(argument, at: turn.draft)
@@ -34,7 +36,7 @@ extension Flow {
         case .history: return history(argument, in: turn, context)
         case .edit: return edit(argument)
         // About the member's own training: the member first (`Event.member`).
-        case .calendar, .note, .repeat, .chart, .weigh, .prs, .stats, .today, .go, .private: return [.findMember(command, argument)]
+        case .calendar, .note, .repeat, .chart, .weigh, .prs, .stats, .today, .go, .private, .rest: return [.findMember(command, argument)]
         case .start: return argument.isEmpty ? [.fetch(.routines)] : [.findMember(.start, argument)]
         // Only the log of the member whose turn it is: never the last member's, nor one named.
         case .search: return search(argument, of: turn.user, rows: context.rows)

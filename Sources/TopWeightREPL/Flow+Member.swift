@@ -34,6 +34,8 @@ extension Flow {
             return [.fetch(.records(member, exercise: argument))]
         case .stats:
             return [.fetch(.stats(member))]
+        case .rest:
+            return rest(argument, of: member, in: &turn)
         case .today:
             return [.fetch(.today(member))]
         case .go:

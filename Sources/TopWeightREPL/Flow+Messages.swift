@@ -31,6 +31,10 @@ extension Flow {
         /// members identify by PIN or card (a typed name proves nothing).
         var guarded: Bool { kiosk && identity != .name }
 
+        /// Whether the rest after a set counts down in the prompt: a terminal
+        /// that redraws its prompt in place (never a pipe or a script).
+        var countsRest = false
+
         var today: LocalDay { LocalDay(now, in: grouping.calendar) }
 
         /// `Fri 20 Nov`, `Yesterday`, as history labels days.
@@ -85,11 +89,20 @@ extension Flow {
         case commitEdit(WorkoutRecord, exercise: String, values: SetValues)
         /// The coach at the keys logged this set for its member: noted with it.
         case noteCoach(User, WorkoutRecord)
+
+        /// The prompt as it is now, redrawn in place over the one showing (a rest's countdown), the line typed kept.
+        case redraw(String)
+        /// The terminal's bell: a rest is over.
+        case bell
+        /// A set a walk saved, marked as its place in a superset (`A1`); a problem is said (`Event.problem`).
+        case markSuperset(WorkoutRecord, String)
     }
 
     /// What the flow is told: what was read, or what a request came back with.
     enum Event {
         case input(LineEvent)
+        /// About a second passed while the prompt is read: a countdown in it may change.
+        case tick
         /// The calendar's month, read (`Effect.drawMonth`).
         case monthDrawn(TrainingMonth)
         /// What a command's read found (`Effect.fetch`).

@@ -21,7 +21,10 @@ extension Flow {
     static func following(_ routine: Routine, steps: [PlannedSet], for member: User, in turn: inout Turn, _ context: Context) -> [Effect] {
         take(member, in: &turn)
         turn.plan = Plan(title: routine.name, summary: routine.name, routine: routine.name, steps: steps)
-        let said = "\(routine.name): \(steps.map(\.exercise).joined(separator: ", ")). Enter keeps each number, skip skips, Ctrl-C cancels one entry."
+        // A superset's lifts once each, with their places: they alternate set by set.
+        var seen: Set<String> = []
+        let lifts = steps.map { step in step.superset.map { "\(step.exercise) \($0)" } ?? step.exercise }.filter { seen.insert($0).inserted }
+        let said = "\(routine.name): \(lifts.joined(separator: ", ")). Enter keeps each number, skip skips, Ctrl-C cancels one entry."
         return [.say(said)] + walk(in: &turn, context)
     }
 
@@ -79,12 +82,17 @@ extension Flow {
     }
 
     /// After a save: the day's routine noted once (`Effect.noteRoutine`), and the walk on (`Plan.saved`).
-    static func planSaved(_ chosen: Exercise, series: Int, at now: Date, in turn: inout Turn, _ context: Context) -> [Effect] {
+    /// In a group (`walkOn` false) the next exercise is found when the member's turn comes back.
+    static func planSaved(_ chosen: Exercise, series: Int, at now: Date, walkOn: Bool = true, in turn: inout Turn, _ context: Context) -> [Effect] {
         guard var plan = turn.plan else { return [] }
         let (noting, action) = plan.saved(chosen.name, series: series)
         var effects: [Effect] = []
         if let routine = noting, let member = turn.user {
             effects.append(.noteRoutine(routine, for: member, on: turn.day ?? context.today, at: now))
+        }
+        if case .find = action, !walkOn {
+            turn.plan = plan
+            return effects
         }
         return effects + follow(action, of: plan, in: &turn, context)
     }

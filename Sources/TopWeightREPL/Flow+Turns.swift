@@ -8,6 +8,7 @@ extension Flow {
     /// was) is forgotten too. A member arriving is told what today is on
     /// their program (`Query.headline`).
     static func select(_ member: User, in turn: inout Turn, _ context: Context) -> [Effect] {
+        if let grouped = grouped(member, in: &turn, context) { return grouped }
         let arriving = turn.user?.id != member.id
         var effects: [Effect] = []
         if let current = turn.user, current.id != member.id {
@@ -22,8 +23,12 @@ extension Flow {
 
     /// Ctrl-D, `<` at the exercise prompt or `:user`: the member is done; the
     /// next one starts at the user prompt.
-    static func endTurn(in turn: inout Turn, _ context: Context) -> [Effect] {
-        let bye: [Effect] = turn.user.map { [.warn("Bye, \($0.name).")] } ?? []
+    /// In a group, Ctrl-D and `<` end only the turn of the member at the
+    /// keys (`leave`); `:user` alone (`everyone`) ends the group's.
+    static func endTurn(in turn: inout Turn, everyone: Bool = false, _ context: Context) -> [Effect] {
+        if turn.group.isActive, !everyone { return leave(in: &turn, context) }
+        let names = ([turn.user] + turn.group.waiting.map(\.user)).compactMap { $0?.name }
+        let bye: [Effect] = names.isEmpty ? [] : [.warn("Bye, \(names.dropLast().joined(separator: ", "))\(names.count > 1 ? " and " : "")\(names.last ?? "").")]
         return bye + reset(&turn, context)
     }
 

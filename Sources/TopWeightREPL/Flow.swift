@@ -23,6 +23,8 @@ enum Flow {
     static func transition(_ turn: consuming Turn, _ event: Event, _ context: Context) -> (Turn, [Effect]) {
         let effects: [Effect]
         turn.attended = context.interactive
+        // A name of `:group` not found (refused, or not created): the group is made of those found.
+        let found = turn.group.finding && turn.question == nil && event.isInput ? groupFound(in: &turn, context) : []
         switch event {
         case .input(.terminated):
             turn.question = nil
@@ -46,6 +48,12 @@ enum Flow {
             effects = editedExercise(known, typed: typed, in: &turn)
         case .historyOf(let member, let limit, let hiding):
             effects = history(of: member, limit: limit, hiding: hiding, in: &turn, context)
+        case .tick:
+            effects = tick(in: &turn, context)
+        case .fetched(.restTimes(let member, let times)):
+            effects = restTimes(times, of: member, in: &turn)
+        case .fetched(.restKept(let member, let chosen, let seconds)):
+            effects = restKept(seconds, of: chosen, for: member, in: &turn)
         case .fetched(let answer):
             effects = answered(answer, context)
         case .failed(let problem):
@@ -70,7 +78,7 @@ enum Flow {
         case .lookalike(let name, let kind, let other):
             let noun = kind == .user ? "member" : "exercise"
             effects = [.warn(InputError("\(name) looks like the existing \(noun) \(other) but is spelt with other letters; type that name or a clearly different one",
-                                        example: other).description)]
+                                        example: other).description)] + (turn.group.finding ? findNext(in: &turn, context) : [])
         case .lastValues(let values, let entry):
             effects = defaults(values, then: entry, in: &turn)
         case .saved(let record, let records, let now, let nudge):
@@ -130,7 +138,7 @@ enum Flow {
         case .undone(let record, let removed):
             effects = undone(record, removed: removed, in: &turn)
         }
-        return (turn, effects)
+        return (turn, found + effects)
     }
 
     /// At the prompts of an entry (or the question between two).
@@ -140,7 +148,9 @@ enum Flow {
             // Neither yes nor no: the same question again.
             if reply == .unclear { return [.warn(YesNo.reminder)] }
             turn.question = nil
-            return answered(question, reply, in: &turn)
+            // A name of `:group` not to be created: on to the next.
+            let next = turn.group.finding && reply != .yes ? findNext(in: &turn, context) : []
+            return answered(question, reply, in: &turn) + next
         }
         switch event {
         case .interrupted:
@@ -188,6 +198,8 @@ enum Flow {
         }
         switch turn.step {
         case .user:
+            // `Ana+Bo`: a group at the rack.
+            if text.contains("+"), Group.names(in: text).count > 1 { return group(text, in: &turn, context) }
             guard text.isEmpty else { return who(text, context) }
             guard let shown = turn.shownUser else {
                 return [.warn(InputError("type your name to start; Tab completes known names", example: "Ana").description)]
@@ -266,13 +278,20 @@ enum Flow {
         if let values = turn.draft.values { turn.knownValues[chosen.id] = values }
         reached(record.values, of: chosen.id, in: &turn)
         turn.recentExercises = turn.recentExercises.map { [chosen.name] + $0.filter { NameRules.key($0) != NameRules.key(chosen.name) } }
+        // The step's rest is the plan's step that was saved, before the walk moves on.
+        let step = turn.plan.flatMap { $0.isCurrent(chosen.name) ? $0.current : nil }
+        startRest(after: record, of: chosen, planned: step?.rest, at: now, in: &turn, context)
         var effects: [Effect] = [.say(Lines.saved(record))]
         if let coach = turn.coach { effects.append(.noteCoach(coach, record)) }
+        if let superset = step?.superset { effects.append(.markSuperset(record, superset)) }
         if let line = ProgressText.recordLine(exercise: chosen.name, records) { effects.append(.say(line)) }
         if let nudge {
             effects.append(.say(ProgramText.nudge(exercise: chosen.name, stuckAt: nudge.stuckAt, weeks: nudge.weeks, next: nudge.next)))
         }
-        return effects + planSaved(chosen, series: record.values.series, at: now, in: &turn, context)
+        // In a group the next member's turn comes first: the walk goes on when this member's comes back.
+        let grouped = turn.group.isActive
+        return effects + planSaved(chosen, series: record.values.series, at: now, walkOn: !grouped, in: &turn, context)
+            + passTurn(in: &turn, context)
     }
 
     /// The numbers the chosen exercise starts from (walking a plan, the

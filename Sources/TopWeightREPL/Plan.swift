@@ -30,7 +30,8 @@ struct Plan: Equatable {
     var current: PlannedSet? { index < steps.count ? steps[index] : nil }
 
     /// `Upper 2/5`
-    var progress: String { "\(title) \(min(index + 1, steps.count))/\(steps.count)" }
+    /// `Upper 2/5`, and a superset's place (`Upper 2/6 A2`).
+    var progress: String { "\(title) \(min(index + 1, steps.count))/\(steps.count)" + (current?.superset.map { " " + $0 } ?? "") }
 
     /// What the flow does after an event of the walk.
     enum Action: Equatable {

@@ -113,6 +113,10 @@ extension Session {
             case .publishing(let member):
                 guard try workouts.isPrivate(member) else { return .fetched(.privacy(member, false)) }
                 return .adminPinSet(try workouts.admin.isPinSet(), for: .publish(member))
+            case .restTimes(let member): return .fetched(.restTimes(member, try log.restTimes(of: member)))
+            case .keepRest(let member, let chosen, let seconds):
+                try log.setRest(seconds, for: member, exercise: chosen)
+                return .fetched(.restKept(member, chosen, seconds))
             case .routine(let name, let member):
                 let routine = try log.routine(named: name)
                 return .following(routine, steps: try log.plan(for: routine, member: member), for: member)

@@ -106,15 +106,18 @@ public final class Session {
                      columns: settings.columns ?? source.screenColumns ?? 80, glyphs: settings.chartGlyphs,
                      style: settings.textStyle, firstWeekday: firstWeekday,
                      rows: source.isInteractive ? source.screenRows : nil, pageSize: settings.historyPageSize, unit: settings.unit,
-                     identity: settings.identity)
+                     identity: settings.identity,
+                     countsRest: source.redrawsPrompt)
     }
 
     /// What the session reads next, as the flow's mode says.
     private func read(_ how: Read) -> LineEvent {
         switch how {
         case .entry:
+            // A rest counting down: the prompt is asked again about once a second (`tick`).
             return turn.question.map { source.read($0) }
-                ?? source.readLine(prompt: prompt(), complete: { [weak self] in self?.completions(for: $0) ?? [] })
+                ?? source.readLine(prompt: prompt(), complete: { [weak self] in self?.completions(for: $0) ?? [] },
+                                   ticking: turn.rest == nil ? nil : { [weak self] in self?.tick() })
         case .line(let prompt, .nothing): return source.readLine(prompt: prompt, complete: nil)
         case .line(let prompt, .atPrompt):
             return source.readLine(prompt: prompt, complete: { [weak self] in self?.completions(for: $0) ?? [] })
@@ -148,6 +151,13 @@ public final class Session {
         case .forget: source.forget()
         case .clearScreen: source.clearScreen()
         case .end(let ending): return .ended(ending)
+        // Carried out by `tick`, where the prompt is being read.
+        case .redraw, .bell: break
+        case .markSuperset(let record, let label):
+            return fetched(failing: Flow.Event.problem) { () throws(WorkoutsError) in
+                try log.markSuperset(label, record: record)
+                return nil
+            }
         case .fetch(let query): return fetch(query)
         case .checkAdminPinSet(let use):
             // Wrong PINs count in the database, shared with every terminal and the command line.
@@ -210,6 +220,24 @@ public final class Session {
 
     // MARK: - Prompts
 
+    /// A rest's countdown, asked between two keys: what the flow says the
+    /// prompt shows now (`Event.tick`), for the line source to redraw in place.
+    func tick() -> PromptTick? {
+        var current = Turn(unit: settings.unit)
+        swap(&current, &turn)
+        let (next, effects) = Flow.transition(consume current, .tick, context)
+        turn = next
+        var shown: PromptTick?
+        for effect in effects {
+            switch effect {
+            case .redraw(let prompt): shown = PromptTick(prompt: prompt, bell: shown?.bell ?? false)
+            case .bell: shown?.bell = true
+            default: _ = perform(effect)
+            }
+        }
+        return shown
+    }
+
     /// The entry's prompt, with the default it offers read now: Enter takes
     /// exactly what was shown, even if another terminal saved in between.
     func prompt() -> String {
@@ -248,6 +276,8 @@ public final class Session {
             return .done
         }
         let now = settings.now()
+        // The member's own rests, for the countdown after the set: read with their first save at a terminal.
+        if context.countsRest, turn.restTimes == nil { turn.restTimes = try? log.restTimes(of: member) }
         // A program's set (`:go`) is marked as the program says.
         let mark = turn.plan.flatMap { $0.isCurrent(chosen.name) ? $0.current?.mark : nil }
         do {

@@ -5,7 +5,8 @@ extension Turn {
     /// The prompt of the step, its default in brackets (`weight kg [62.5]: `);
     /// the member's name, a past day and a plan's progress lead every prompt
     /// of the member's turn (`[Bo · Yesterday] exercise [Back Squat]: `): on a
-    /// shared terminal the screen says whose turn it is.
+    /// shared terminal the screen says whose turn it is. A rest counting down
+    /// leads the line (`rest 1:45 [Bo] exercise …`).
     func prompt(_ context: Flow.Context) -> String {
         let shown: String = switch step {
         case .user: Self.labelled("user", shownUser?.name)
@@ -17,7 +18,10 @@ extension Turn {
         if step != .user, let coach { tags.append("by " + Self.tag(coach)) }
         if step != .user, let day { tags.append(context.label(of: day)) }
         if step != .user, let plan { tags.append(plan.progress) }
-        return tags.isEmpty ? shown : "[\(tags.joined(separator: " · "))] " + shown
+        // The rest leads the line, where it is seen first (and a prompt's own words stay as they were).
+        let resting = step != .user && context.countsRest ? rest.map { $0.left(at: context.now) } ?? 0 : 0
+        let lead = resting > 0 ? Rest.label(resting) + " " : ""
+        return lead + (tags.isEmpty ? shown : "[\(tags.joined(separator: " · "))] " + shown)
     }
 
     /// How the session reads next: as the mode says, an edit's and a note's

@@ -61,6 +61,12 @@ struct Turn {
     var day: LocalDay?
     /// A session being repeated or a routine being followed.
     var plan: Plan?
+    /// The members sharing the rack, whose turns wait while this one lifts.
+    var group = Group()
+    /// The member's rest after their last set, counting down in the prompt.
+    var rest: Rest?
+    /// The member's own rests by exercise id (`:rest`), read with their first save at a terminal.
+    var restTimes: [Int64: Int]?
 
     init(unit: WeightUnit) {
         self.unit = unit

@@ -13,6 +13,9 @@ public enum StoredRange {
         return SetValues(weight: Weight(value: weight, unit: unit), reps: reps, series: series)
     }
 
+    /// A member's own rest, in seconds (0: off), up to an hour.
+    public static let restSeconds = 0...3600
+
     /// A stored millisecond timestamp, or `nil` outside the years 0001–9999.
     public static func date(milliseconds: Int64) -> Date? {
         // No `abs`: it traps on Int64.min, which a tampered row can hold.

@@ -253,6 +253,20 @@ enum Schema {
                 )
                 """)
         }
+        migrator.registerMigration("v13") { db in
+            // A member's own rest per exercise (`:rest 2:30`; 0 s is `:rest
+            // off`), gone with the member or the exercise; and a set's place
+            // in a superset (`A1`: group A, its first lift).
+            try db.create(table: "restTime") { t in
+                t.column("userId", .integer).notNull().references("user", onDelete: .cascade)
+                t.column("exerciseId", .integer).notNull().references("exercise", onDelete: .cascade)
+                t.column("seconds", .integer).notNull().check { $0 >= 0 && $0 <= 3600 }
+                t.primaryKey(["userId", "exerciseId"])
+            }
+            try db.alter(table: "record") { t in
+                t.add(column: "superset", .text).check(sql: "superset GLOB '[A-Z][1-9]' OR superset GLOB '[A-Z][1-9][0-9]'")
+            }
+        }
         migrator.registerMigration("v14") { db in
             // Search through a member's log: FTS5 indexes of the exercises'
             // names and the days' notes and routines ("v12" and "v13" are other branches').

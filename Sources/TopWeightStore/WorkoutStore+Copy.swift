@@ -21,7 +21,7 @@ extension WorkoutStore {
             try writer.read { db in
                 let sql = """
                     SELECT r.id, r.uid, u.name AS user, e.name AS exercise, e.category, e.kind AS exerciseKind,
-                           r.weight, r.unit, r.reps, r.series, r.performedAt, r.createdAt, r.editedAt, r.deletedAt, r.kind,
+                           r.weight, r.unit, r.reps, r.series, r.performedAt, r.createdAt, r.editedAt, r.deletedAt, r.kind, r.superset,
                            \(StoredValues.kindColumnsSQL("r."))
                     FROM record r JOIN user u ON u.id = r.userId JOIN exercise e ON e.id = r.exerciseId
                     WHERE r.id > ? ORDER BY r.id LIMIT ?
@@ -40,7 +40,8 @@ extension WorkoutStore {
                         values: values, performedAt: performedAt, createdAt: createdAt,
                         editedAt: StoredValues.date(row["editedAt"]), deletedAt: StoredValues.date(row["deletedAt"]),
                         kind: String.fromDatabaseValue(row["kind"]).flatMap(SetKind.init(rawValue:)),
-                        exerciseKind: String.fromDatabaseValue(row["exerciseKind"]).flatMap(ExerciseKind.init(rawValue:)) ?? .weight
+                        exerciseKind: String.fromDatabaseValue(row["exerciseKind"]).flatMap(ExerciseKind.init(rawValue:)) ?? .weight,
+                        superset: Supersets.label(String.fromDatabaseValue(row["superset"]))
                     ))
                 }
                 return found
@@ -63,8 +64,8 @@ extension WorkoutStore {
             try writer.write { db in
                 let insert = try db.cachedStatement(sql: """
                     INSERT INTO record (uid, userId, exerciseId, weight, unit, reps, series, performedAt, createdAt, editedAt, deletedAt, kind,
-                                        measure, assisted, seconds, distance, distanceUnit, rpe)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING
+                                        measure, assisted, seconds, distance, distanceUnit, rpe, superset)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING
                     """)
                 let counted = try db.cachedStatement(sql: Schema.Tally.countedSQL)
                 let kept = try db.cachedStatement(sql: Schema.Best.keptSQL)
@@ -80,6 +81,7 @@ extension WorkoutStore {
                         record.values.reps, record.values.series, Self.milliseconds(record.performedAt),
                         Self.milliseconds(record.createdAt), record.editedAt.map(Self.milliseconds), record.deletedAt.map(Self.milliseconds),
                         record.kind?.rawValue, more.measure, more.assisted, more.seconds, more.distance, more.distanceUnit, more.rpe,
+                        Supersets.label(record.superset),
                     ])
                     guard db.changesCount > 0 else { continue }
                     added += 1

@@ -21,7 +21,7 @@ extension WorkoutStore {
 
     /// The columns `workoutRecord(from:)` reads, with the names joined in.
     static let recordSelectSQL = """
-        SELECT r.id, u.name AS user, e.name AS exercise, r.weight, r.unit, r.reps, r.series, r.performedAt, r.uid, r.deletedAt, r.kind,
+        SELECT r.id, u.name AS user, e.name AS exercise, r.weight, r.unit, r.reps, r.series, r.performedAt, r.uid, r.deletedAt, r.kind, r.superset,
                \(StoredValues.kindColumnsSQL("r."))
         FROM record r JOIN user u ON u.id = r.userId JOIN exercise e ON e.id = r.exerciseId
         """
@@ -38,7 +38,8 @@ extension WorkoutStore {
         return WorkoutRecord(
             id: id, user: user, exercise: exercise, values: values, performedAt: performedAt,
             uid: String.fromDatabaseValue(row[C.uid]), deletedAt: StoredValues.date(row[C.deletedAt]),
-            kind: String.fromDatabaseValue(row[C.kind]).flatMap(SetKind.init(rawValue:))
+            kind: String.fromDatabaseValue(row[C.kind]).flatMap(SetKind.init(rawValue:)),
+            superset: Supersets.label(String.fromDatabaseValue(row["superset"]))
         )
     }
 

@@ -62,6 +62,8 @@ public enum HistoryText {
                 if let kind = record.kind { line += "  " + Self.label(kind) }
                 // Logged by a coach for the member (`:user NAME` at a kiosk).
                 if let coach = coaches[record.id] { line += "  by " + TerminalText.safe(coach) }
+                // A superset's place: A1, A2 (one label a set, as the walk saved it).
+                if let superset = record.superset { line += "  " + superset }
                 lines.append(line)
             }
         }

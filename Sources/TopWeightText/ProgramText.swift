@@ -31,7 +31,10 @@ public enum ProgramText {
     public static func lines(_ today: TodayWorkout, member: String? = nil) -> [String] {
         var lines = [title(today) + (today.dayName.map { " (\($0))" } ?? "") + (today.deload ? " · deload week" : "")]
         for exercise in today.exercises {
-            lines.append(exercise.exercise)
+            var heading = exercise.exercise
+            if let superset = exercise.superset { heading += "  superset \(superset)" }
+            if let rest = exercise.rest { heading += "  rest " + (rest == 0 ? "off" : SetDuration(seconds: rest).description) }
+            lines.append(heading)
             var runs: [(set: TodayWorkout.PlannedSet, count: Int)] = []
             for set in exercise.sets {
                 if let last = runs.last, last.set == set { runs[runs.count - 1].count += 1 } else { runs.append((set, 1)) }
@@ -70,7 +73,8 @@ public enum ProgramText {
         return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    /// `{"program","week","day","dayName","deload","exercises":[{"exercise","sets":[{"weight","unit","reps","amrap","percent","warmup"}]}],"missingMaxes"}`
+    /// `{"program","week","day","dayName","deload","exercises":[{"exercise","sets":[{"weight","unit","reps","amrap","percent","warmup"}]}],"missingMaxes"}`;
+    /// an exercise in a superset has `superset` (its letter), one with a rest `rest` (seconds).
     public static func json(_ today: TodayWorkout) -> String {
         let exercises = today.exercises.map { exercise in
             DataFormats.jsonObject([
@@ -85,7 +89,7 @@ public enum ProgramText {
                         ("warmup", set.warmup ? "true" : "false"),
                     ])
                 }.joined(separator: ",") + "]"),
-            ])
+            ] + (exercise.superset.map { [("superset", DataFormats.json($0))] } ?? []) + (exercise.rest.map { [("rest", String($0))] } ?? []))
         }
         return DataFormats.jsonObject([
             ("program", DataFormats.json(today.program)),

@@ -187,6 +187,7 @@ public struct RecordFormatter {
         if let deletedAt = record.deletedAt {
             pairs.append(("deletedAt", DataFormats.json(DataFormats.timestamp(deletedAt, timeZone: timeZone))))
         }
+        if let superset = record.superset { pairs.append(("superset", DataFormats.json(superset))) }
         return DataFormats.jsonObject(pairs)
     }
 

@@ -130,12 +130,14 @@ struct ExportRows {
 
     /// A set read from a row, added to the workout grouped under `key`; a
     /// skipped one counted. `label` is the app's set number or letter.
-    mutating func add(_ outcome: SetFields.Outcome, exercise: String, label: String, kind: SetKind?, key: String, start: WallTime) {
+    /// `superset`: the app's id of the superset the set was in (Hevy's `superset_id`), if any.
+    mutating func add(_ outcome: SetFields.Outcome, exercise: String, label: String, kind: SetKind?, key: String, start: WallTime,
+                      superset: String? = nil) {
         switch outcome {
         case .set(let values, let read):
             if !read.exact { history.rounded += 1 }
             if read.rpeLeftOff { history.rpeLeftOff += 1 }
-            collector.add((exercise, label, values, kind, read.legacy), unitKnown: read.unitKnown, key: key, start: start)
+            collector.add((exercise, label, values, kind, read.legacy), unitKnown: read.unitKnown, key: key, start: start, superset: superset)
         case .skip(let reason):
             history.skip(reason)
         }

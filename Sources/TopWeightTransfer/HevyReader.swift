@@ -4,8 +4,9 @@ import TopWeightCore
 /// Hevy's export: one row a set, newest workout first, `start_time` like
 /// `8 Apr 2026, 16:50`, a 0-based `set_index`, `set_type` normal, warmup,
 /// dropset or failure, `weight_kg` or `weight_lbs`, cardio and holds with a
-/// `distance_km` or `distance_miles` and a `duration_seconds`, an `rpe`, and notes whose line breaks are real or a
-/// literal `\n`.
+/// `distance_km` or `distance_miles` and a `duration_seconds`, an `rpe`, a
+/// `superset_id` shared by the lifts of one superset, and notes whose line
+/// breaks are real or a literal `\n`.
 enum HevyReader {
     static func workouts(_ table: inout CSVTable, unit asked: WeightUnit?, latest: WallTime?) throws(ImportError) -> SourceHistory {
         guard let startColumn = table.column("start_time"), let exerciseColumn = table.column("exercise_title"),
@@ -23,6 +24,7 @@ enum HevyReader {
         let rpeColumn = table.column("rpe")
         let descriptionColumn = table.column("description")
         let notesColumn = table.column("exercise_notes")
+        let supersetColumn = table.column("superset_id")
 
         // Newest first, as in the file: the plan puts workouts in order of their start.
         return try ExportRows.read(&table, format: .hevy, variant: "weights in \(fileUnit.rawValue)", unit: asked, latest: latest) { rows, fields throws(RowProblem) in
@@ -51,7 +53,8 @@ enum HevyReader {
                 if let column = descriptionColumn { workout.addNote(Self.lineBreaks(fields[column])) }
                 if let column = notesColumn { workout.addNote(Self.lineBreaks(fields[column]), exercise: exercise) }
             }
-            rows.add(outcome, exercise: exercise, label: label, kind: kind, key: key, start: start)
+            let superset = supersetColumn.map { fields[$0].trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+            rows.add(outcome, exercise: exercise, label: label, kind: kind, key: key, start: start, superset: superset)
         }
     }
 

@@ -78,6 +78,8 @@ struct HistoryDocument: Decodable {
         var rpe: Double?
         var performedAt, createdAt: String
         var editedAt, deletedAt: String?
+        /// Its place in a superset (`A1`), when it was one's.
+        var superset: String? = nil
     }
 
     struct Session: Decodable {
@@ -103,6 +105,9 @@ struct HistoryDocument: Decodable {
             var distance: Double?
             var distanceUnit: String?
             var rpe: Double?
+            /// The superset it is in (a letter) and the rest after it (seconds).
+            var superset: String?
+            var rest: Int?
         }
     }
 

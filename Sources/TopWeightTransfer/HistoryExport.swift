@@ -48,6 +48,7 @@ public enum HistoryExport {
                 pairs.append(("createdAt", time(record.createdAt)))
                 if let editedAt = record.editedAt { pairs.append(("editedAt", time(editedAt))) }
                 if let deletedAt = record.deletedAt { pairs.append(("deletedAt", time(deletedAt))) }
+                if let superset = record.superset { pairs.append(("superset", DataFormats.json(superset))) }
                 write((first ? "" : ",") + DataFormats.jsonObject(pairs))
                 first = false
             }
@@ -74,6 +75,8 @@ public enum HistoryExport {
             let steps = routine.exercises.map { step in
                 var pairs = [("exercise", DataFormats.json(step.exercise))]
                 if let values = step.values { pairs += SetFormat.jsonPairs(values, mark: nil) }
+                if let superset = step.superset { pairs.append(("superset", DataFormats.json(superset))) }
+                if let rest = step.rest { pairs.append(("rest", String(rest))) }
                 return DataFormats.jsonObject(pairs)
             }
             return DataFormats.jsonObject([("name", DataFormats.json(routine.name)), ("exercises", "[" + steps.joined(separator: ",") + "]")])
@@ -129,7 +132,7 @@ public enum HistoryExport {
                 let day = "\(NameRules.key(record.user)) \(LocalDay(record.performedAt, in: calendar))"
                 let session = told.insert(day).inserted ? days[day] : nil
                 let beside = [record.category ?? "", hidden.contains(NameRules.key(record.user)) ? "yes" : "",
-                              session?.note ?? "", session?.routine ?? ""].map(DataFormats.csv)
+                              session?.note ?? "", session?.routine ?? "", record.superset ?? ""].map(DataFormats.csv)
                 write(formatter.csvColumns(uid: record.uid, performedAt: record.performedAt, user: record.user,
                                            exercise: record.exercise, values: record.values, kind: record.kind)
                       + "," + beside.joined(separator: ","))

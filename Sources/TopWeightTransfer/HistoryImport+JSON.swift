@@ -271,9 +271,12 @@ struct DocumentReader {
               let editedAt = time(entry.editedAt, "editedAt", place: place),
               let deletedAt = time(entry.deletedAt, "deletedAt", place: place),
               happened(performedAt, "performedAt", entry.performedAt, place: place) else { return nil }
+        if let superset = entry.superset, Supersets.label(superset) == nil {
+            return refuse(place, "superset '\(SourceValues.shown(superset))' is not a letter and a number (A1)")
+        }
         return StoredRecord(id: 0, uid: entry.uid, user: user, exercise: exercise, category: categories[NameRules.key(exercise)] ?? nil,
                             values: values, performedAt: performedAt, createdAt: createdAt, editedAt: editedAt,
-                            deletedAt: deletedAt, kind: kind)
+                            deletedAt: deletedAt, kind: kind, superset: entry.superset)
     }
 
     mutating func session(_ entry: HistoryDocument.Session, place: String) -> StoredSession? {
@@ -302,8 +305,10 @@ struct DocumentReader {
                 case .success(let (checked, _)): values = checked
                 }
             }
-            steps.append(RoutineStep(exercise: exercise, values: values))
+            if let rest = step.rest, !(0...Supersets.longestRest).contains(rest) { return refuse(place, "\(exercise): rest \(rest) is not 0–3600 seconds") }
+            steps.append(RoutineStep(exercise: exercise, values: values, rest: step.rest, superset: step.superset?.uppercased()))
         }
+        if let problem = Supersets.problem(in: steps.map(\.superset)) { return refuse(place, "\(entry.name): \(problem)") }
         return Routine(name: entry.name, exercises: steps)
     }
 

@@ -65,6 +65,7 @@ struct ImportPlan {
                 workoutSets[position].values.measure = .bodyweight
             }
             let former = Self.formerUIDs(of: workoutSets, format: source.format, memberKey: memberKey)
+            let supersets = Self.supersetLabels(workoutSets)
             var index = 0
             while index < workoutSets.count {
                 let first = workoutSets[index]
@@ -82,7 +83,7 @@ struct ImportPlan {
                 records.append(StoredRecord(
                     id: 0, uid: uid, user: member, exercise: exercise.name, category: exercise.category,
                     values: values, performedAt: performedAt, createdAt: now, editedAt: nil, deletedAt: nil, kind: first.kind,
-                    exerciseKind: exercise.kind
+                    exerciseKind: exercise.kind, superset: supersets[index]
                 ))
                 sets += run.count
                 measured[values.measure, default: 0] += run.count
@@ -117,6 +118,29 @@ struct ImportPlan {
         let setNames = Set(workouts.flatMap { $0.sets.map(\.exercise) })
         mapped = targets.filter { setNames.contains($0.key) && $0.value.mapped }.map { ($0.key, $0.value.name) }
             .sorted { NameRules.key($0.from) < NameRules.key($1.from) }
+    }
+
+    /// Each set of a workout in a superset, by its index: the app's ids
+    /// lettered in the order they first come (`A`, `B` …), each lift by its
+    /// first set in the group (`A1`, `A2`). A group of one lift is no superset.
+    static func supersetLabels(_ sets: [SourceSet]) -> [Int: String] {
+        var order: [String] = []
+        var lifts: [String: [String]] = [:]
+        for set in sets {
+            guard let id = set.superset else { continue }
+            if lifts[id] == nil { order.append(id) }
+            let key = NameRules.key(set.exercise)
+            if !(lifts[id]?.contains(key) ?? false) { lifts[id, default: []].append(key) }
+        }
+        let grouped = order.filter { (lifts[$0]?.count ?? 0) > 1 }
+        var labels: [Int: String] = [:]
+        for (index, set) in sets.enumerated() {
+            guard let id = set.superset, let group = grouped.firstIndex(of: id), group < 26,
+                  let position = lifts[id]?.firstIndex(of: NameRules.key(set.exercise)), position < 99,
+                  let letter = Unicode.Scalar(65 + group) else { continue }
+            labels[index] = "\(Character(letter))\(position + 1)"
+        }
+        return labels
     }
 
     /// Two sets one record can hold: a distance set is one record on its own.

@@ -81,6 +81,8 @@ struct SourceSet: Sendable, Hashable {
     /// A row the importer took before it read times, distances and RPEs (a
     /// weight × reps row): its records' ids are worked out as they were then too.
     var legacy: Bool
+    /// The app's id of the superset it was in (Hevy's `superset_id`), if any.
+    var superset: String?
     /// What identifies this set in the file, whatever else changes:
     /// the workout's start, the exercise, the app's set label and how
     /// many times that label came before in the workout.
@@ -107,12 +109,12 @@ struct SourceWorkout: Sendable {
     }
 
     /// Adds a set labelled `label` (the app's set number or letter).
-    mutating func add(exercise: String, label: String, values: SetValues, kind: SetKind?, legacy: Bool) {
+    mutating func add(exercise: String, label: String, values: SetValues, kind: SetKind?, legacy: Bool, superset: String? = nil) {
         let slot = NameRules.key(exercise) + "\u{1F}" + label
         let occurrence = occurrences[slot, default: 0]
         occurrences[slot] = occurrence + 1
         let identity = [key, slot, String(occurrence)].joined(separator: "\u{1F}")
-        sets.append(SourceSet(exercise: exercise, values: values, kind: kind, label: label, legacy: legacy, identity: identity))
+        sets.append(SourceSet(exercise: exercise, values: values, kind: kind, label: label, legacy: legacy, superset: superset, identity: identity))
     }
 
     mutating func addNote(_ text: String) {
@@ -200,11 +202,11 @@ struct WorkoutCollector {
 
     /// Adds a set to the workout for `key`; notes where its zero weight's unit is still unknown.
     mutating func add(_ set: (exercise: String, label: String, values: SetValues, kind: SetKind?, legacy: Bool), unitKnown: Bool,
-                      key: String, start: WallTime) {
+                      key: String, start: WallTime, superset: String? = nil) {
         var position = 0
         let workout = with(key: key, start: start) { workout in
             position = workout.sets.count
-            workout.add(exercise: set.exercise, label: set.label, values: set.values, kind: set.kind, legacy: set.legacy)
+            workout.add(exercise: set.exercise, label: set.label, values: set.values, kind: set.kind, legacy: set.legacy, superset: superset)
         }
         if !unitKnown { unknownUnits.append((workout, position)) }
     }

@@ -231,16 +231,18 @@ public struct TrainingLog: Sendable {
 
     /// A routine's exercises, each with the member's last numbers for it, else the routine's.
     public func plan(for routine: Routine, member: User) throws(WorkoutsError) -> [PlannedSet] {
-        var steps: [PlannedSet] = []
+        var steps: [(planned: PlannedSet, letter: String?, rounds: Int)] = []
         for step in routine.exercises {
             var values = step.values
             if let exercise = try attempt({ () throws(LogbookError) in try names.exercise(named: step.exercise) }),
                let last = try attempt({ () throws(LogbookError) in try recording.lastValues(of: member, for: exercise) }) {
                 values = last
             }
-            steps.append(PlannedSet(exercise: step.exercise, values: values))
+            // A superset's lift is walked one series at a time, as many times as the routine says.
+            let rounds = step.values?.series ?? values?.series ?? 3
+            steps.append((PlannedSet(exercise: step.exercise, values: values, rest: step.rest), step.superset, rounds))
         }
-        return steps
+        return Supersets.walk(steps)
     }
 
     /// Remembers that the member's day followed `routine`.

@@ -45,7 +45,7 @@ struct KeyFilterTests {
         let bindings = Keymap.bindings
         #expect(bindings.count == 255)
         #expect(Set(bindings.map(\.key)).count == 255)
-        let allowed: Set<String> = Set(Keymap.allowedControls.values).union(["ed-insert", "ed-unassigned", "ed-delete-next-char"])
+        let allowed: Set<String> = Set(Keymap.allowedControls.values).union(["ed-insert", "ed-unassigned", "ed-delete-next-char", "tw-redraw"])
         for (key, function) in bindings {
             #expect(allowed.contains(function), "key \(key) → \(function)")
         }

@@ -86,7 +86,8 @@ extension ProgramsCommand {
                 A mistake refuses the whole file, naming its line. The file's shape is the bundled \
                 programs.yaml's: programs: [{name, summary, unit, training max, on success, deload after, \
                 deload by, each cycle, weeks: [{deload, days: [{name, exercises: [{exercise, sets}]}]}]}], \
-                sets like "65%x5, 75%x5, 85%x5+" or "5x5@100%" or "3x8@40kg". \
+                sets like "65%x5, 75%x5, 85%x5+" or "5x5@100%" or "3x8@40kg"; beside a lift's sets, \
+                superset: A (lifts in a row with one letter alternate set by set under :go) and rest: 90. \
                 Lifts are named as the logger names them (an alias takes the catalog's spelling; a near \
                 miss such as "Back Sqaut" is refused, naming the lift it may mean); a timed, bodyweight or \
                 distance lift can't be prescribed. Ranges: sets 10–150 % of the training max or a fixed load \

@@ -82,7 +82,9 @@ extension RoutinesCommand {
             abstract: "Add or replace the gym's routines from a YAML file.",
             discussion: """
                 The file lists routines: [{name, unit (kg or lb, default kg), exercises: \
-                [{exercise, weight, reps, series}]}]; the numbers are optional, all three or none. \
+                [{exercise, weight, reps, series, superset, rest}]}]; the numbers are optional, all three or none. \
+                Steps in a row with one superset letter (superset: A) alternate set by set under :start; \
+                rest is seconds, a time (1:30) or off, counted down after the step's sets. \
                 A routine already there by that name is replaced. Anything wrong in the file \
                 refuses all of it. Exercise names are put on the catalog's as 'import' puts them \
                 (Squat (Barbell) → Back Squat), and the summary says which.
@@ -161,7 +163,8 @@ enum RoutineLines {
         }
     }
 
-    /// The name, then the exercises numbered in order with their starting numbers.
+    /// The name, then the exercises numbered in order with their starting
+    /// numbers, a superset's letter and the rest after them where they have one.
     static func show(_ routine: Routine, bundled: Bool) -> [String] {
         let names = routine.exercises.map { TerminalText.safe($0.exercise) }
         let width = names.map(TerminalText.width).max() ?? 0
@@ -169,15 +172,18 @@ enum RoutineLines {
         var lines = ["\(TerminalText.safe(routine.name)) (\(bundled ? "bundled" : "gym's own"))"]
         for (index, (step, name)) in zip(routine.exercises, names).enumerated() {
             let number = String(index + 1)
-            let numbers = step.values.map { "\($0.weight.description) × \($0.reps) reps × \($0.series) series" }
+            var numbers = step.values.map { "\($0.weight.description) × \($0.reps) reps × \($0.series) series" }
                 ?? "no starting numbers"
+            if let superset = step.superset { numbers += "  superset \(superset)" }
+            if let rest = step.rest { numbers += "  rest " + (rest == 0 ? "off" : SetDuration(seconds: rest).description) }
             lines.append("\(String(repeating: " ", count: digits - number.count))\(number). \(TerminalText.pad(name, to: width))  \(numbers)")
         }
         return lines
     }
 
     /// `{"name": …, "bundled": …, "exercises": [{"exercise", "weight", "unit", "reps", "series"}]}`;
-    /// a step without starting numbers has them `null`.
+    /// a step without starting numbers has them `null`; `superset` (its
+    /// letter) and `rest` (seconds) where the step has them.
     static func json(_ routine: Routine, bundled: Bool) -> String {
         let steps = routine.exercises.map { step in
             DataFormats.jsonObject([
@@ -186,7 +192,7 @@ enum RoutineLines {
                 ("unit", step.values.map { DataFormats.json($0.weight.unit.rawValue) } ?? "null"),
                 ("reps", step.values.map { String($0.reps) } ?? "null"),
                 ("series", step.values.map { String($0.series) } ?? "null"),
-            ])
+            ] + (step.superset.map { [("superset", DataFormats.json($0))] } ?? []) + (step.rest.map { [("rest", String($0))] } ?? []))
         }
         return DataFormats.jsonObject([
             ("name", DataFormats.json(routine.name)),

@@ -33,6 +33,20 @@ public struct Completions: Sendable, Equatable, ExpressibleByArrayLiteral {
     }
 }
 
+/// What a prompt that counts down shows now (a rest): asked about once a
+/// second while its line is typed (`LineSource.readLine(prompt:complete:ticking:)`).
+public struct PromptTick: Sendable, Equatable {
+    /// The prompt to redraw in place, the line typed and the cursor kept.
+    public var prompt: String
+    /// Whether the terminal's bell rings with it (the rest is over).
+    public var bell: Bool
+
+    public init(prompt: String, bell: Bool = false) {
+        self.prompt = prompt
+        self.bell = bell
+    }
+}
+
 /// Where the REPL's lines come from: a terminal through libedit, or piped text.
 public protocol LineSource: AnyObject {
     /// True for a person at a terminal: prompts are drawn and Tab completes.
@@ -41,6 +55,10 @@ public protocol LineSource: AnyObject {
     /// Reads one line after showing `prompt`; `complete` proposes whole-line
     /// replacements for the text typed so far.
     func readLine(prompt: String, complete: ((String) -> Completions)?) -> LineEvent
+
+    /// The same, `ticking` asked about once a second while the line is typed:
+    /// a new prompt is redrawn in place. Sources without a screen never ask.
+    func readLine(prompt: String, complete: ((String) -> Completions)?, ticking: (() -> PromptTick?)?) -> LineEvent
 
     /// Reads a one-key answer (`y`/`n`); on a terminal whatever was typed or
     /// pasted after that key is dropped with it. Piped input answers with a line.
@@ -73,9 +91,18 @@ public protocol LineSource: AnyObject {
 
     /// Columns on the screen, where there is one (`nil` for a pipe): what a chart fits.
     var screenColumns: Int? { get }
+
+    /// Whether a prompt can be redrawn in place while its line is typed
+    /// (`readLine(prompt:complete:ticking:)` asks `ticking`): a terminal's.
+    var redrawsPrompt: Bool { get }
 }
 
 extension LineSource {
+    /// Sources without a screen have no prompt to redraw.
+    public func readLine(prompt: String, complete: ((String) -> Completions)?, ticking: (() -> PromptTick?)?) -> LineEvent {
+        readLine(prompt: prompt, complete: complete)
+    }
+
     /// Sources without a screen have nothing to clear.
     public func clearScreen() {}
 
@@ -89,6 +116,8 @@ extension LineSource {
     public var screenRows: Int? { nil }
 
     public var screenColumns: Int? { nil }
+
+    public var redrawsPrompt: Bool { false }
 
     /// Sources that never echo (pipes, scripts) read secrets as plain lines.
     public func readSecret(prompt: String) -> LineEvent {

@@ -16,10 +16,16 @@ public struct Routine: Sendable, Hashable, Codable {
 public struct RoutineStep: Sendable, Hashable, Codable {
     public var exercise: String
     public var values: SetValues?
+    /// The rest after each of its sets, in seconds (`rest: 90`; 0: none).
+    public var rest: Int?
+    /// The superset it is in (`superset: A`): steps in a row with one letter alternate set by set.
+    public var superset: String?
 
-    public init(exercise: String, values: SetValues?) {
+    public init(exercise: String, values: SetValues?, rest: Int? = nil, superset: String? = nil) {
         self.exercise = exercise
         self.values = values
+        self.rest = rest
+        self.superset = superset
     }
 }
 
@@ -43,7 +49,7 @@ extension Routine {
     public var storedExercises: String {
         let rows = exercises.map {
             StoredStep(exercise: $0.exercise, weight: $0.values?.weight.value, unit: $0.values?.weight.unit.rawValue,
-                       reps: $0.values?.reps, series: $0.values?.series)
+                       reps: $0.values?.reps, series: $0.values?.series, rest: $0.rest, superset: $0.superset)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -62,7 +68,10 @@ extension Routine {
                       Limits.reps.contains(reps), Limits.series.contains(series) else { return nil }
                 values = SetValues(weight: Weight(value: weight, unit: unit), reps: reps, series: series)
             }
-            steps.append(RoutineStep(exercise: row.exercise, values: values))
+            // A rest or letter written by another tool out of range is left off, not trapped on.
+            let rest = row.rest.flatMap { (0...Supersets.longestRest).contains($0) ? $0 : nil }
+            let letter = row.superset.flatMap { $0.count == 1 && $0.allSatisfy { $0.isASCII && $0.isUppercase } ? $0 : nil }
+            steps.append(RoutineStep(exercise: row.exercise, values: values, rest: rest, superset: letter))
         }
         self.init(name: name, exercises: steps)
     }
@@ -73,5 +82,7 @@ extension Routine {
         var unit: String?
         var reps: Int?
         var series: Int?
+        var rest: Int?
+        var superset: String?
     }
 }

@@ -55,11 +55,17 @@ public struct PlannedSet: Sendable, Hashable {
     /// A "+" set (as many reps as possible): its reps are the member's to
     /// say, so none is offered; `values` holds the least.
     public var amrap: Bool
+    /// The rest after it, in seconds, as the routine's or program's step says (`rest: 90`; 0: none).
+    public var rest: Int?
+    /// Its place in a superset (`A1`: group A, its first lift), when it is in one.
+    public var superset: String?
 
-    public init(exercise: String, values: SetValues?, mark: SetKind? = nil, amrap: Bool = false) {
+    public init(exercise: String, values: SetValues?, mark: SetKind? = nil, amrap: Bool = false, rest: Int? = nil, superset: String? = nil) {
         self.exercise = exercise
         self.values = values
         self.mark = mark
         self.amrap = amrap
+        self.rest = rest
+        self.superset = superset
     }
 }

@@ -209,11 +209,14 @@ public struct StoredRecord: Sendable, Hashable {
     /// The kind its exercise gets if it is created for this record; `nil`:
     /// what the record measures.
     public var exerciseKind: ExerciseKind?
+    /// Its place in a superset (`A1`), when it was one's.
+    public var superset: String?
 
     public init(id: Int64, uid: String, user: String, exercise: String, category: String?, values: SetValues,
                 performedAt: Date, createdAt: Date, editedAt: Date?, deletedAt: Date?, kind: SetKind? = nil,
-                exerciseKind: ExerciseKind? = nil) {
+                exerciseKind: ExerciseKind? = nil, superset: String? = nil) {
         self.kind = kind
+        self.superset = superset
         self.exerciseKind = exerciseKind
         self.id = id
         self.uid = uid

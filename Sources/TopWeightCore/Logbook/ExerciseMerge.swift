@@ -36,7 +36,7 @@ extension Routine {
         let steps = exercises.map { step -> RoutineStep in
             guard NameRules.key(step.exercise) == key else { return step }
             changed += 1
-            return RoutineStep(exercise: into, values: step.values)
+            return RoutineStep(exercise: into, values: step.values, rest: step.rest, superset: step.superset)
         }
         return (Routine(name: name, exercises: steps), changed)
     }

@@ -39,10 +39,16 @@ public struct Program: Sendable, Hashable {
     public struct Prescription: Sendable, Hashable {
         public var exercise: String
         public var sets: [PrescribedSet]
+        /// The rest after each work set, in seconds (`rest: 90`; 0: none).
+        public var rest: Int?
+        /// The superset it is in (`superset: A`): lifts in a row with one letter alternate set by set.
+        public var superset: String?
 
-        public init(exercise: String, sets: [PrescribedSet]) {
+        public init(exercise: String, sets: [PrescribedSet], rest: Int? = nil, superset: String? = nil) {
             self.exercise = exercise
             self.sets = sets
+            self.rest = rest
+            self.superset = superset
         }
     }
 

@@ -14,10 +14,16 @@ public struct TodayWorkout: Sendable, Hashable {
     public struct Exercise: Sendable, Hashable {
         public var exercise: String
         public var sets: [PlannedSet]
+        /// The rest after each work set, in seconds, as the program says.
+        public var rest: Int?
+        /// The superset it is in (a letter), as the program says.
+        public var superset: String?
 
-        public init(exercise: String, sets: [PlannedSet]) {
+        public init(exercise: String, sets: [PlannedSet], rest: Int? = nil, superset: String? = nil) {
             self.exercise = exercise
             self.sets = sets
+            self.rest = rest
+            self.superset = superset
         }
     }
 
@@ -85,7 +91,7 @@ public struct TodayWorkout: Sendable, Hashable {
             if warmups, let first = sets.first {
                 sets.insert(contentsOf: ladder(to: first.weight, plates: plates, bar: bar), at: 0)
             }
-            exercises.append(Exercise(exercise: prescription.exercise, sets: sets))
+            exercises.append(Exercise(exercise: prescription.exercise, sets: sets, rest: prescription.rest, superset: prescription.superset))
         }
         return TodayWorkout(program: program.name, week: weekIndex + 1, day: dayIndex + 1, dayName: day.name,
                             deload: week.deload, exercises: exercises, missingMaxes: missing)
@@ -191,9 +197,66 @@ extension TodayWorkout {
     /// warm-ups behind it); sets alike in a row (the same load and reps,
     /// neither a warm-up nor a "+" set) as one entry of that many series; a
     /// warm-up saved as one; a "+" set with its least reps, to be asked.
+    /// A superset's lifts (`Supersets.walk`): their warm-ups first, then
+    /// their work sets one at a time in turn.
     public func walk(done: [[Bool]] = []) -> [TopWeightCore.PlannedSet] {
         var steps: [TopWeightCore.PlannedSet] = []
+        var group: [(planned: TopWeightCore.PlannedSet, letter: String?, rounds: Int)] = []
         for (exerciseIndex, exercise) in exercises.enumerated() {
+            if let letter = exercise.superset {
+                let left = walk(exerciseIndex, done: done)
+                steps += left.filter { $0.mark == .warmup }
+                for work in left where work.mark != .warmup {
+                    var one = work
+                    let series = one.values?.series ?? 1
+                    one.values?.series = 1
+                    group.append((one, letter, series))
+                }
+                // The group's lifts are walked together once its last is read.
+                if exerciseIndex + 1 == exercises.count || exercises[exerciseIndex + 1].superset != letter {
+                    steps += Self.rounds(group)
+                    group = []
+                }
+                continue
+            }
+            steps += walk(exerciseIndex, done: done)
+        }
+        return steps
+    }
+
+    /// A superset's work sets, one set of each lift a round, in order (a
+    /// lift's sets alike count as that many rounds).
+    static func rounds(_ sets: [(planned: TopWeightCore.PlannedSet, letter: String?, rounds: Int)]) -> [TopWeightCore.PlannedSet] {
+        var lifts: [String] = []
+        var byLift: [String: [TopWeightCore.PlannedSet]] = [:]
+        var letter: String?
+        for set in sets {
+            letter = set.letter
+            if byLift[set.planned.exercise] == nil { lifts.append(set.planned.exercise) }
+            byLift[set.planned.exercise, default: []] += Array(repeating: set.planned, count: max(1, set.rounds))
+        }
+        let steps = lifts.map { lift in (planned: byLift[lift]?.first ?? sets[0].planned, letter: letter, rounds: byLift[lift]?.count ?? 1) }
+        var out: [TopWeightCore.PlannedSet] = []
+        let walked = Supersets.walk(steps)
+        // Each round's own loads (a 5/3/1 day climbs), in the order the walk put them.
+        var next: [String: Int] = [:]
+        for var set in walked {
+            let index = next[set.exercise, default: 0]
+            next[set.exercise] = index + 1
+            if let own = byLift[set.exercise], own.indices.contains(index) {
+                set.values = own[index].values
+                set.amrap = own[index].amrap
+            }
+            out.append(set)
+        }
+        return out
+    }
+
+    /// One exercise's sets still to do (see `walk`), with the program's rest.
+    private func walk(_ exerciseIndex: Int, done: [[Bool]]) -> [TopWeightCore.PlannedSet] {
+        var steps: [TopWeightCore.PlannedSet] = []
+        if exercises.indices.contains(exerciseIndex) {
+            let exercise = exercises[exerciseIndex]
             let marks = exercise.sets.indices.map { done.indices.contains(exerciseIndex) && done[exerciseIndex].indices.contains($0) && done[exerciseIndex][$0] }
             let warmedUp = exercise.sets.indices.contains { !exercise.sets[$0].warmup && marks[$0] }
             var last: PlannedSet?
@@ -203,7 +266,7 @@ extension TodayWorkout {
                     continue
                 }
                 steps.append(TopWeightCore.PlannedSet(exercise: exercise.exercise, values: SetValues(weight: set.weight, reps: set.reps, series: 1),
-                                                      mark: set.warmup ? .warmup : nil, amrap: set.amrap))
+                                                      mark: set.warmup ? .warmup : nil, amrap: set.amrap, rest: set.warmup ? nil : exercise.rest))
                 last = set
             }
         }

@@ -19,4 +19,10 @@ public protocol TrainingDiary: AnyObject, Sendable {
     func saveBodyWeight(userID: Int64, weight: Weight, at measuredAt: Date, uid: String, now: Date) throws(LogbookError) -> Int64
     /// The member's measurements from `since` on (all when `nil`), newest first, at most `limit`.
     func bodyWeights(userID: Int64, since: Date?, limit: Int?) throws(LogbookError) -> [BodyWeight]
+    /// The member's own rests, in seconds by exercise id (`:rest`; 0: off).
+    func restTimes(userID: Int64) throws(LogbookError) -> [Int64: Int]
+    /// Keeps the member's own rest for an exercise (`nil`: back to the default).
+    func setRestTime(_ seconds: Int?, userID: Int64, exerciseID: Int64) throws(LogbookError)
+    /// Marks a live set saved by a walk as its superset's place (`A1`).
+    func markSuperset(_ label: String, recordID: Int64) throws(LogbookError)
 }
