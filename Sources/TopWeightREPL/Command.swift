@@ -85,7 +85,7 @@ enum Command: String, CaseIterable {
         case .weigh: "keep your body weight"
         case .prs: "your personal records (e1RM by Epley)"
         case .stats: "your streak, sessions, sets and volume"
-        case .search: "your days whose notes, lifts or routines hold the words"
+        case .search: "your days whose notes, lifts or routines have them"
         case .today: "your program's next workout, loads to the plates"
         case .go: "walk it: warm-ups, then each set; Enter takes the load"
         case .private: "keep off the gym's board, or back on it"
