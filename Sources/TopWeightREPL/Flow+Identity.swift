@@ -97,7 +97,7 @@ extension Flow {
         static let startAgain = "Type your name to start again."
         static let ownOnly = "At this terminal you see only your own sets: :history shows yours."
         /// `:group` where members identify by PIN or card.
-        static let groupsNeedNames = "At this terminal each member starts their own turn with their card or PIN: no group at one rack here yet."
+        static let groupsNeedNames = "No groups at this terminal: each member starts their own turn with their card or PIN."
         static let identifyFirst = "At this terminal you see only your own sets: scan your card or give your name and PIN first."
     }
 }
