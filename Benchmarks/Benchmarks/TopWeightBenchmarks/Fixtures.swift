@@ -1,5 +1,6 @@
 import Foundation
 import TopWeightCatalog
+import TopWeightCore
 import TopWeightFixtures
 import TopWeightStore
 
@@ -51,7 +52,7 @@ enum Fixtures {
     }
 
     /// Variations on the catalog's exercises ("Paused Bench Press", "Tempo Back Squat AMRAP", ...).
-    static func exerciseVariants(catalog: ExerciseCatalog, count: Int) -> [(name: String, category: String?)] {
+    static func exerciseVariants(catalog: ExerciseCatalog, count: Int) -> [ExerciseEntry] {
         let styles = [
             "Paused", "Tempo", "Deficit", "Banded", "Chained", "Pin", "Box", "Wide-Grip", "Close-Stance",
             "Single-Arm", "Single-Leg", "Seated", "Standing", "Incline", "Decline", "Reverse-Grip", "Kneeling",
@@ -59,13 +60,13 @@ enum Fixtures {
             "Eccentric", "Alternating", "Supported", "Deep", "Partial",
         ]
         let schemes = ["", " AMRAP", " Drop Set", " Cluster", " Rest-Pause", " EMOM", " Superset", " Wave", " Ladder"]
-        var result: [(name: String, category: String?)] = []
+        var result: [ExerciseEntry] = []
         result.reserveCapacity(max(count, 0))
         outer: for scheme in schemes {
             for style in styles {
                 for entry in catalog.entries {
                     if result.count >= count { break outer }
-                    result.append(("\(style) \(entry.name)\(scheme)", entry.category))
+                    result.append(("\(style) \(entry.name)\(scheme)", entry.category, entry.kind))
                 }
             }
         }
