@@ -62,7 +62,7 @@ public enum MarkdownLog {
     /// The columns a day's table may have; a column nothing fills that day is left out.
     enum Column: String, CaseIterable {
         case time = "Time", exercise = "Exercise", load = "Load", reps = "Reps", series = "Series"
-        case duration = "Duration", distance = "Distance", rpe = "RPE", kind = "Kind"
+        case duration = "Duration", distance = "Distance", rpe = "RPE", kind = "Kind", superset = "Superset"
     }
 
     /// The day's sets as a table, in the order done.
@@ -95,6 +95,7 @@ public enum MarkdownLog {
         }
         cells[.rpe] = values.effort?.description
         cells[.kind] = record.kind.map(kindName)
+        cells[.superset] = record.superset
         return cells
     }
 

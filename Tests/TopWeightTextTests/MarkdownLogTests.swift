@@ -87,6 +87,22 @@ struct MarkdownLogTests {
         ])
     }
 
+    @Test("a superset's sets carry their place (A1, A2) in a column of their own, as history shows them")
+    func supersetColumn() {
+        var bench = Self.set("Bench Press", SetValues(weight: Weight(value: 60, unit: .kg), reps: 8, series: 1), 18, 0)
+        var row = Self.set("Barbell Row", SetValues(weight: Weight(value: 50, unit: .kg), reps: 8, series: 1), 18, 2)
+        (bench.superset, row.superset) = ("A1", "A2")
+        let day = TrainingSession(day: LocalDay(year: 2026, month: 11, day: 20) ?? LocalDay(Date(), in: .current), user: "Ana",
+                                  records: [bench, row])
+        #expect(MarkdownLog.day(day, timeZone: Self.utc) == [
+            "### Fri 20 Nov 2026", "",
+            "| Time | Exercise | Load | Reps | Series | Superset |",
+            "| --- | --- | --- | ---: | ---: | --- |",
+            "| 18:00 | Bench Press | 60 kg | 8 | 1 | A1 |",
+            "| 18:02 | Barbell Row | 50 kg | 8 | 1 | A2 |",
+        ])
+    }
+
     @Test("the logger's own renderer reads the export's table and note", arguments: [TextStyle.plain])
     func loggerRenders(style: TextStyle) {
         let markdown = MarkdownLog.day(Self.day, timeZone: Self.utc).joined(separator: "\n")
