@@ -156,14 +156,18 @@ let package = Package(
         // Release builds link without PIE: the loader then has no relocations to
         // apply before `main` (140 000 of them, and the pages they dirty), at the
         // cost of the program's own code always at the same address.
-        .executableTarget(name: "topweight", dependencies: ["TopWeightCLI"], linkerSettings: noPIE),
+        .executableTarget(name: "topweight", dependencies: ["TopWeightCLI", "TopWeightICUData"], linkerSettings: noPIE),
         // The web server behind `topweight serve`, which runs it (exec) when it is
         // installed beside `topweight` or on PATH: Hummingbird and NIO's HTTP stay out of the logger.
         .executableTarget(
             name: "topweight-board",
-            dependencies: ["TopWeightCLI", "TopWeightBoardServer", "TopWeightCore", "TopWeightUseCases"],
+            dependencies: ["TopWeightCLI", "TopWeightBoardServer", "TopWeightCore", "TopWeightUseCases", "TopWeightICUData"],
             linkerSettings: noPIE
         ),
+        // Where a program linked with the static Swift runtime (the tarball's)
+        // finds ICU's data: in a file beside it rather than 34 MB inside it.
+        // Inert where ICU is a shared library (every other build).
+        .target(name: "TopWeightICUData", publicHeadersPath: "."),
 
         // What tests (and benchmarks) drive the flow with: scripted input, a recording console, an in-memory logbook.
         // The engine list every storage test runs on (`TestEngine`), PostgreSQL included.
