@@ -19,20 +19,19 @@ public struct DemoData: Sendable {
         public var seconds: Double
     }
 
-    public var records: Int
-    public var users: Int
-    public var seed: UInt64
-    public var now: Date
-    public var catalog: ExerciseCatalog
+    var records: Int
+    var users: Int
+    var seed: UInt64
+    var now: Date
+    var catalog: ExerciseCatalog
     /// Records per transaction.
-    public var batchSize = 10_000
+    var batchSize = 10_000
 
-    public init(records: Int, users: Int, seed: UInt64, now: Date, catalog: ExerciseCatalog) {
-        self.records = records
-        self.users = users
-        self.seed = seed
-        self.now = now
-        self.catalog = catalog
+    /// `records` records of `users` members into `store`, the same for the
+    /// same `seed` and `now`, from the exercises of `catalog`.
+    public static func generate(records: Int, users: Int, seed: UInt64, now: Date, catalog: ExerciseCatalog,
+                                into store: any StorageEngine) throws(LogbookError) -> Summary {
+        try DemoData(records: records, users: users, seed: seed, now: now, catalog: catalog).generate(into: store)
     }
 
     /// The live records `store` already holds: demo data goes into an empty
@@ -42,7 +41,7 @@ public struct DemoData: Sendable {
     }
 
     /// Creates the members and the exercises they train, then the records.
-    public func generate(into store: any StorageEngine) throws(LogbookError) -> Summary {
+    func generate(into store: any StorageEngine) throws(LogbookError) -> Summary {
         let clock = ContinuousClock()
         let started = clock.now
         var random = SplitMix64(seed: seed)

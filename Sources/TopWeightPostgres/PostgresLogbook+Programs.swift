@@ -6,31 +6,7 @@ import TopWeightStorage
 // MARK: - Programs at the rack: the gym's programs and each member's place in one
 
 extension PostgresLogbook {
-    public func storedPrograms() throws(LogbookError) -> [StoredProgram] {
-        var found: [StoredProgram] = []
-        for row in try link.query("SELECT name, source FROM gymprogram ORDER BY namekey COLLATE \"C\"") {
-            let (name, source) = try Self.decode(row, as: (String, String).self)
-            found.append(StoredProgram(name: name, source: source))
-        }
-        return found
-    }
-
-    public func saveProgram(_ program: StoredProgram, now: Date) throws(LogbookError) -> Bool {
-        let key = NameRules.key(program.name)
-        let rows = try link.query("""
-            WITH before AS (SELECT 1 FROM gymprogram WHERE namekey = \(key))
-            INSERT INTO gymprogram (namekey, name, source, createdat) VALUES (\(key), \(program.name), \(program.source), \(Self.milliseconds(now)))
-            ON CONFLICT (namekey) DO UPDATE SET name = excluded.name, source = excluded.source
-            RETURNING (SELECT COUNT(*) FROM before)
-            """)
-        guard let row = rows.first else { return false }
-        return try Self.decode(row, as: Int64.self) > 0
-    }
-
-    public func removeProgram(named name: String) throws(LogbookError) -> Bool {
-        let result = try link.query("DELETE FROM gymprogram WHERE namekey = \(NameRules.key(name))")
-        return (result.metadata.rows ?? 0) > 0
-    }
+    // The gym's programs themselves: `NamedTexts`.
 
     public func assignment(userID: Int64) throws(LogbookError) -> ProgramAssignment? {
         let rows = try link.query("SELECT program, progress, assignedat, lastdoneat FROM programassignment WHERE userid = \(userID)")

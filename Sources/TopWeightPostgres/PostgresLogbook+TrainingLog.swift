@@ -51,31 +51,5 @@ extension PostgresLogbook {
             """)
     }
 
-    public func routines() throws(LogbookError) -> [Routine] {
-        // By code point, as the file and the member lists sort, whatever the database's collation.
-        let rows = try link.query("SELECT name, exercises FROM routine ORDER BY namekey COLLATE \"C\"")
-        var found: [Routine] = []
-        for row in rows {
-            let (name, exercises) = try Self.decode(row, as: (String, String).self)
-            if let routine = Routine(name: name, storedExercises: exercises) { found.append(routine) }
-        }
-        return found
-    }
-
-    public func saveRoutine(_ routine: Routine, now: Date) throws(LogbookError) -> Bool {
-        // `xmax` is non-zero on a row the upsert updated rather than inserted.
-        let rows = try link.query("""
-            INSERT INTO routine (name, namekey, exercises, createdat)
-            VALUES (\(routine.name), \(NameRules.key(routine.name)), \(routine.storedExercises), \(Self.milliseconds(now)))
-            ON CONFLICT (namekey) DO UPDATE SET name = excluded.name, exercises = excluded.exercises
-            RETURNING (xmax::text <> '0')
-            """)
-        guard let row = rows.first else { return false }
-        return try Self.decode(row, as: Bool.self)
-    }
-
-    public func removeRoutine(named name: String) throws(LogbookError) -> Bool {
-        let result = try link.query("DELETE FROM routine WHERE namekey = \(NameRules.key(name))")
-        return (result.metadata.rows ?? 0) > 0
-    }
+    // The gym's routines: `NamedTexts`.
 }

@@ -15,12 +15,21 @@ struct NamedTextTable {
     static let routines = NamedTextTable(table: "routine", column: "exercises")
     /// The gym's programs: the YAML of each one.
     static let programs = NamedTextTable(table: "gymProgram", column: "source")
+
+    /// The table a kind is kept in.
+    static func of(_ kind: NamedTextKind) -> NamedTextTable {
+        switch kind {
+        case .routines: .routines
+        case .programs: .programs
+        }
+    }
 }
 
-extension WorkoutStore {
-    /// Every name and its text in name order, leaving out a row another tool broke.
-    func namedTexts(_ table: NamedTextTable) throws(LogbookError) -> [(name: String, text: String)] {
-        try perform {
+extension WorkoutStore: NamedTexts {
+    /// Leaves out a row another tool broke.
+    public func namedTexts(_ kind: NamedTextKind) throws(LogbookError) -> [(name: String, text: String)] {
+        let table = NamedTextTable.of(kind)
+        return try perform {
             try writer.read { db in
                 try Row.fetchAll(db, sql: "SELECT name, \(table.column) FROM \(table.table) ORDER BY nameKey").compactMap { row in
                     guard let name = String.fromDatabaseValue(row["name"]),
@@ -31,10 +40,9 @@ extension WorkoutStore {
         }
     }
 
-    /// Keeps `text` under `name`, over the text of the same name if there is
-    /// one (which then takes this spelling); whether there was.
-    func saveNamedText(_ table: NamedTextTable, name: String, text: String, now: Date) throws(LogbookError) -> Bool {
-        try perform {
+    public func saveNamedText(_ kind: NamedTextKind, name: String, text: String, now: Date) throws(LogbookError) -> Bool {
+        let table = NamedTextTable.of(kind)
+        return try perform {
             try writer.write { db in
                 let key = NameRules.key(name)
                 let existed = try Bool.fetchOne(db, sql: "SELECT 1 FROM \(table.table) WHERE nameKey = ?", arguments: [key]) ?? false
@@ -47,9 +55,9 @@ extension WorkoutStore {
         }
     }
 
-    /// Removes the text of that name; whether there was one.
-    func removeNamedText(_ table: NamedTextTable, name: String) throws(LogbookError) -> Bool {
-        try perform {
+    public func removeNamedText(_ kind: NamedTextKind, name: String) throws(LogbookError) -> Bool {
+        let table = NamedTextTable.of(kind)
+        return try perform {
             try writer.write { db in
                 try db.execute(sql: "DELETE FROM \(table.table) WHERE nameKey = ?", arguments: [NameRules.key(name)])
                 return db.changesCount > 0

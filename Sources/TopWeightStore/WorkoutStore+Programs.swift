@@ -6,17 +6,7 @@ import TopWeightStorage
 // MARK: - Programs at the rack: the gym's programs and each member's place in one
 
 extension WorkoutStore {
-    public func storedPrograms() throws(LogbookError) -> [StoredProgram] {
-        try namedTexts(.programs).map { StoredProgram(name: $0.name, source: $0.text) }
-    }
-
-    public func saveProgram(_ program: StoredProgram, now: Date) throws(LogbookError) -> Bool {
-        try saveNamedText(.programs, name: program.name, text: program.source, now: now)
-    }
-
-    public func removeProgram(named name: String) throws(LogbookError) -> Bool {
-        try removeNamedText(.programs, name: name)
-    }
+    // The gym's programs themselves: `NamedTexts`.
 
     public func assignment(userID: Int64) throws(LogbookError) -> ProgramAssignment? {
         try perform {

@@ -64,18 +64,4 @@ extension WorkoutStore {
     }
 }
 
-// MARK: - Routines
-
-extension WorkoutStore {
-    public func routines() throws(LogbookError) -> [Routine] {
-        try namedTexts(.routines).compactMap { Routine(name: $0.name, storedExercises: $0.text) }
-    }
-
-    public func saveRoutine(_ routine: Routine, now: Date) throws(LogbookError) -> Bool {
-        try saveNamedText(.routines, name: routine.name, text: routine.storedExercises, now: now)
-    }
-
-    public func removeRoutine(named name: String) throws(LogbookError) -> Bool {
-        try removeNamedText(.routines, name: name)
-    }
-}
+// The gym's routines: `NamedTexts`.

@@ -58,18 +58,7 @@ public enum BoardHTML {
 
     /// The whole page; `updated` is the time of the figures, shown in the header.
     public static func page(_ figures: BoardFigures, title: String, updated: String, timeZone: TimeZone) -> String {
-        var html = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(escape(title))</title>
-            <style>
-            \(style)
-            </style>
-            </head>
-            <body>
+        var html = HTMLPage.opening(title: title, style: style) + """
             <main>
             <header><h1><span>\(escape(title))</span> · \(escape(BoardText.day(figures.today)))</h1><div class="stamp">Updated \(escape(updated))</div></header>
             <div class="grid">

@@ -67,19 +67,8 @@ public enum ReportHTML {
     /// The whole page; `made` says when it was made, in the header.
     public static func page(_ report: GymReport, gym: String, made: String) -> String {
         let title = ReportText.title(report.period)
-        var html = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-            <title>\(escape(gym)) · \(escape(title))</title>
-            <style>
-            \(style)
-            </style>
-            </head>
-            <body>
+        var html = HTMLPage.opening(title: "\(gym) · \(title)", style: style,
+                                    policy: "default-src 'none'; style-src 'unsafe-inline'") + """
             <header><h1><small>\(escape(gym)) · coach's report</small>\(escape(title))</h1>
             <div class="stamp">Coach's copy · not for the wall</div></header>
 

@@ -85,12 +85,6 @@ enum ExportReader {
         table.column(where: { $0.hasPrefix("distance") && $0 != "distance unit" }) ?? table.column("km", "miles", "mi")
     }
 
-    /// The distance column and the unit its name gives (`nil` for `Distance`, or no column).
-    static func distanceColumnAndUnit(_ table: CSVTable) -> (column: Int?, unit: String?) {
-        let column = distanceColumn(table)
-        return (column, column.flatMap { distanceUnit(inColumnName: table.keys[$0]) })
-    }
-
     /// The unit a distance column's name gives: `Distance (meters)` m, `distance_km` km, `distance_miles` mi; `nil` for `Distance`.
     static func distanceUnit(inColumnName key: String) -> String? {
         let words = key.split(whereSeparator: { !$0.isLetter }).map(String.init)
@@ -140,6 +134,33 @@ enum SetFields {
             self.distance = distance
             self.distanceUnit = distanceUnit
             self.rpe = rpe
+        }
+    }
+
+    /// Where a format keeps a row's time, distance and RPE: the columns its
+    /// header has, found once for the file.
+    struct MeasureColumns {
+        var time: Int?
+        var distance: Int?
+        /// The unit the distance column's name gives (`Distance (meters)`), when the format reads it there.
+        var distanceUnitInName: String?
+        /// A column naming each row's distance unit, which wins over the name's.
+        var distanceUnit: Int?
+        var rpe: Int?
+
+        /// The columns of `table` under these names (`nil`: the format has none).
+        init(_ table: CSVTable, time: String, distanceUnit: String?, rpe: String?, unitInDistanceName: Bool = true) {
+            self.time = table.column(time)
+            distance = ExportReader.distanceColumn(table)
+            distanceUnitInName = unitInDistanceName ? distance.flatMap { ExportReader.distanceUnit(inColumnName: table.keys[$0]) } : nil
+            self.distanceUnit = distanceUnit.flatMap { table.column($0) }
+            self.rpe = rpe.flatMap { table.column($0) }
+        }
+
+        /// What a row holds in them.
+        func measures(_ fields: [String]) -> Measures {
+            Measures(time: time.map { fields[$0] }, distance: distance.map { fields[$0] },
+                     distanceUnit: distanceUnit.map { fields[$0] } ?? distanceUnitInName, rpe: rpe.map { fields[$0] })
         }
     }
 

@@ -26,19 +26,15 @@ enum FitNotesReader {
         } else {
             throw ImportError("this FitNotes export doesn't say whether its weights are kg or lb: add --unit kg or --unit lb")
         }
-        let distanceColumn = ExportReader.distanceColumn(table)
-        let distanceUnitColumn = table.column("distance unit")
-        let timeColumn = table.column("time")
+        let measureColumns = SetFields.MeasureColumns(table, time: "time", distanceUnit: "distance unit", rpe: nil, unitInDistanceName: false)
         let commentColumn = table.column("comment")
 
         return try ExportRows.read(&table, format: .fitnotes, variant: unitWords, unit: asked, latest: latest) { rows, fields throws(RowProblem) in
             let day = try rows.date(fields[dateColumn])
             let exercise = try rows.exercise(fields[exerciseColumn])
             // `Time` is h:mm:ss; a distance with an empty Distance Unit is in km.
-            let measures = SetFields.Measures(time: timeColumn.map { fields[$0] }, distance: distanceColumn.map { fields[$0] },
-                                              distanceUnit: distanceUnitColumn.map { fields[$0] })
             let outcome = try SetFields.read(reps: fields[repsColumn], weight: fields[weightColumn], unit: unit,
-                                             fields: fields, measures: measures)
+                                             fields: fields, measures: measureColumns.measures(fields))
             // One workout a day: FitNotes keeps no time and no set number.
             let key = day.canonical
             if let column = commentColumn {

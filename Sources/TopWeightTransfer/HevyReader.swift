@@ -19,9 +19,7 @@ enum HevyReader {
         }
         try ExportReader.check(asked, against: fileUnit, where: "its \(table.header[weightColumn]) column")
         let typeColumn = table.column("set_type")
-        let (distanceColumn, distanceUnit) = ExportReader.distanceColumnAndUnit(table)
-        let durationColumn = table.column("duration_seconds")
-        let rpeColumn = table.column("rpe")
+        let measureColumns = SetFields.MeasureColumns(table, time: "duration_seconds", distanceUnit: nil, rpe: "rpe")
         let descriptionColumn = table.column("description")
         let notesColumn = table.column("exercise_notes")
         let supersetColumn = table.column("superset_id")
@@ -44,10 +42,8 @@ enum HevyReader {
                 case let other: throw .malformed("set_type '\(SourceValues.shown(other))' is none of normal, warmup, dropset, failure")
                 }
             }
-            let measures = SetFields.Measures(time: durationColumn.map { fields[$0] }, distance: distanceColumn.map { fields[$0] },
-                                              distanceUnit: distanceUnit, rpe: rpeColumn.map { fields[$0] })
             let outcome = try SetFields.read(reps: fields[repsColumn], weight: fields[weightColumn], unit: .fixed(fileUnit),
-                                             fields: fields, measures: measures)
+                                             fields: fields, measures: measureColumns.measures(fields))
             let key = start.canonical
             rows.workout(key: key, start: start) { workout in
                 if let column = descriptionColumn { workout.addNote(Self.lineBreaks(fields[column])) }

@@ -31,10 +31,8 @@ enum StrongReader {
         } else {
             throw ImportError("this Strong export has no weight column (Weight, Weight (kg), kg…)")
         }
-        let (distanceColumn, distanceUnit) = ExportReader.distanceColumnAndUnit(table)
-        let distanceUnitColumn = table.column("distance unit")
-        let secondsColumn = table.column("seconds")
-        let rpeColumn = table.column("rpe")
+        // A distance with no unit named is in km.
+        let measureColumns = SetFields.MeasureColumns(table, time: "seconds", distanceUnit: "distance unit", rpe: "rpe")
         let notesColumn = table.column("notes")
         let workoutNotesColumn = table.column("workout notes")
 
@@ -59,12 +57,9 @@ enum StrongReader {
                     throw .malformed("set order '\(SourceValues.shown(order))' is none of a number, W, D, F, Rest Timer or Note")
                 }
             }
-            // A time or a distance makes a timed or a distance set; a distance with no unit named is in km.
-            let measures = SetFields.Measures(time: secondsColumn.map { fields[$0] }, distance: distanceColumn.map { fields[$0] },
-                                              distanceUnit: distanceUnitColumn.map { fields[$0] } ?? distanceUnit,
-                                              rpe: rpeColumn.map { fields[$0] })
+            // A time or a distance makes a timed or a distance set.
             let outcome = try isNote ? nil : SetFields.read(reps: fields[repsColumn], weight: fields[weightColumn], unit: unit,
-                                                            fields: fields, measures: measures)
+                                                            fields: fields, measures: measureColumns.measures(fields))
             rows.workout(key: key, start: start) { workout in
                 if let column = workoutNotesColumn { workout.addNote(OwnCSVReader.unguarded(fields[column])) }
                 if let column = notesColumn { workout.addNote(OwnCSVReader.unguarded(fields[column]), exercise: exercise) }

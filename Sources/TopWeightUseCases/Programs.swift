@@ -237,7 +237,7 @@ extension Workouts {
         let completion = today.completion(from: saved.mapValues { $0.filter { $0.kind != .warmup }.map(\.values) })
         var next = assignment
         next.progress = assignment.progress.advanced(after: completion, in: program)
-        next.lastDone = ProgramAssignment.DayRef(week: today.week, day: today.day)
+        next.lastDone = today.dayRef
         next.lastDoneAt = now
         let moved = try attempt { () throws(LogbookError) in try roles.programs.advanceAssignment(userID: member.id, from: assignment, to: next) }
         guard moved else { throw movedElsewhere }

@@ -52,8 +52,6 @@ extension Workouts {
         guard WeightNudge.stalled(at: record.values.weight, sets: days, today: today, weeks: weeks),
               try assignment(of: record.user) == nil else { return nil }
         let unit = record.values.weight.unit
-        guard let next = WeightNudge.nextStep(after: record.values.weight, plates: try plateSet(unit), bar: PlateSet.standardBar(unit))
-        else { return nil }
-        return WeightNudge.Suggestion(stuckAt: record.values.weight, weeks: weeks, next: next)
+        return WeightNudge.suggestion(stuckAt: record.values.weight, weeks: weeks, plates: try plateSet(unit), bar: PlateSet.standardBar(unit))
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TopWeightCore
+@testable import TopWeightCore
 
 private func kg(_ value: Double) -> Weight { Weight(value: value, unit: .kg) }
 private func lb(_ value: Double) -> Weight { Weight(value: value, unit: .lb) }

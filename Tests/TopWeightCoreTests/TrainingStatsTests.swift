@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TopWeightCore
+@testable import TopWeightCore
 import TopWeightTestSupport
 
 /// `2026-10-25T22:30:00Z` as an instant.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TopWeightCore
+@testable import TopWeightCore
 import TopWeightText
 @testable import TopWeightREPL
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TopWeightCatalog
-import TopWeightCore
+@testable import TopWeightCore
 import TopWeightUseCases
 import TopWeightTestSupport
 

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Testing
-import TopWeightCore
+@testable import TopWeightCore
 @testable import TopWeightPostgres
 @testable import TopWeightStore
 import TopWeightUseCases

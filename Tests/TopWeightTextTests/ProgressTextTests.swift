@@ -1,5 +1,5 @@
 import Testing
-import TopWeightCore
+@testable import TopWeightCore
 import TopWeightText
 
 @Suite("The new-PR line")

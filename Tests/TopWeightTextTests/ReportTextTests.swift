@@ -1,7 +1,7 @@
 import Foundation
 import Ink
 import Testing
-import TopWeightCore
+@testable import TopWeightCore
 import TopWeightText
 
 /// The coach's report put into words, from figures made by hand: the

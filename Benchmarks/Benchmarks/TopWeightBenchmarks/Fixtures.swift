@@ -37,7 +37,7 @@ enum Fixtures {
     static func history() throws -> String {
         try build("history-1000000-records-200-members-v2.sqlite") { store in
             let catalog = catalog()
-            _ = try DemoData(records: 1_000_000, users: 200, seed: 1, now: Date(), catalog: catalog).generate(into: store)
+            _ = try DemoData.generate(records: 1_000_000, users: 200, seed: 1, now: Date(), catalog: catalog, into: store)
         }
     }
 
@@ -45,7 +45,7 @@ enum Fixtures {
     static func names() throws -> String {
         try build("names-10000-members-10000-exercises-v1.sqlite") { store in
             let catalog = catalog()
-            _ = try DemoData(records: 20_000, users: 10_000, seed: 2, now: Date(), catalog: catalog).generate(into: store)
+            _ = try DemoData.generate(records: 20_000, users: 10_000, seed: 2, now: Date(), catalog: catalog, into: store)
             let existing = try store.exercises().count
             _ = try store.findOrCreateExercises(exerciseVariants(catalog: catalog, count: 10_000 - existing))
         }

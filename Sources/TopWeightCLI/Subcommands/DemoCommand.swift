@@ -52,8 +52,7 @@ struct DemoCommand: ParsableCommand {
             if existing > 0, !forceAppend {
                 throw Failure.input("database \(global.databaseShown) already holds \(existing) records; demo data goes into an empty one (or add --force-append)")
             }
-            let summary = try DemoData(records: records, users: users, seed: seed, now: Date(), catalog: catalog)
-                .generate(into: store)
+            let summary = try DemoData.generate(records: records, users: users, seed: seed, now: Date(), catalog: catalog, into: store)
             let days = DateFormatter()
             days.locale = Locale(identifier: "en_US_POSIX")
             days.dateFormat = "yyyy-MM-dd"

@@ -87,7 +87,7 @@ struct RosterCommand: ParsableCommand {
 extension RosterRow {
     /// The row as the text layer takes it.
     var line: ProgramText.RosterLine {
-        let next = self.next.map { ProgramAssignment.DayRef(week: $0.week, day: $0.day) }
+        let next = self.next?.dayRef
         return ProgramText.RosterLine(member: member, program: assignment.program, next: next, lastDone: assignment.lastDone,
                                       lastDoneAt: assignment.lastDoneAt,
                                       stalls: assignment.progress.misses.map { (liftName($0.key), $0.value) }.sorted { $0.0 < $1.0 },

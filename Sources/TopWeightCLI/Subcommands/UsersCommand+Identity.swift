@@ -24,20 +24,15 @@ extension UsersCommand {
 
         func run() throws {
             try reportingFailures {
-                let (opened, member) = try UsersCommand.memberToChange(name, global: global)
-                let shown = TerminalText.safe(member.name)
-                if remove {
-                    try opened.identification.setPin(nil, of: member)
-                    print("\(shown) has no PIN now.")
-                    return
+                try UsersCommand.changeSecret(of: name, global: global, remove: remove, said: (" has no PIN now.", " has a PIN now."),
+                                              store: { try $0.setPin($1, of: $2) }) { shown in
+                    guard let pin = try SecretInput.read(prompt: "New PIN for \(shown): ") else { throw Failure.input("no PIN was given") }
+                    if let problem = MemberPinRule.problem(with: pin) { throw Failure.input("\(problem); nothing was changed") }
+                    if isatty(STDIN_FILENO) == 1 {
+                        guard try SecretInput.read(prompt: "Again: ") == pin else { throw Failure.input("the two PINs differ; nothing was changed") }
+                    }
+                    return pin
                 }
-                guard let pin = try SecretInput.read(prompt: "New PIN for \(shown): ") else { throw Failure.input("no PIN was given") }
-                if let problem = MemberPinRule.problem(with: pin) { throw Failure.input("\(problem); nothing was changed") }
-                if isatty(STDIN_FILENO) == 1 {
-                    guard try SecretInput.read(prompt: "Again: ") == pin else { throw Failure.input("the two PINs differ; nothing was changed") }
-                }
-                try opened.identification.setPin(pin, of: member)
-                print("\(shown) has a PIN now.")
             }
         }
     }
@@ -63,19 +58,14 @@ extension UsersCommand {
             try reportingFailures {
                 if remove, number != nil { throw Failure.input("--remove takes no --number") }
                 if let number, let problem = CardNumber.problem(with: number) { throw Failure.input("\(problem); nothing was changed") }
-                let (opened, member) = try UsersCommand.memberToChange(name, global: global)
-                let shown = TerminalText.safe(member.name)
-                if remove {
-                    try opened.identification.setCard(nil, of: member)
-                    print("\(shown) has no card now.")
-                    return
+                try UsersCommand.changeSecret(of: name, global: global, remove: remove, said: (" has no card now.", "'s card is registered."),
+                                              store: { try $0.setCard($1, of: $2) }) { shown in
+                    guard let card = try number ?? SecretInput.read(prompt: "Scan \(shown)'s card: ").map({ $0.trimmingWhitespace() }) else {
+                        throw Failure.input("no card was scanned")
+                    }
+                    if let problem = CardNumber.problem(with: card) { throw Failure.input("\(problem); nothing was changed") }
+                    return card
                 }
-                guard let card = try number ?? SecretInput.read(prompt: "Scan \(shown)'s card: ").map({ $0.trimmingWhitespace() }) else {
-                    throw Failure.input("no card was scanned")
-                }
-                if let problem = CardNumber.problem(with: card) { throw Failure.input("\(problem); nothing was changed") }
-                try opened.identification.setCard(card, of: member)
-                print("\(shown)'s card is registered.")
             }
         }
     }
@@ -99,6 +89,18 @@ extension UsersCommand {
                 print(remove ? "\(TerminalText.safe(member.name)) is no longer a coach." : "\(TerminalText.safe(member.name)) is a coach.")
             }
         }
+    }
+
+    /// A member's PIN or card (what `store` keeps) taken away, or set to
+    /// what `read` asks for, given the member's name as shown; then the line
+    /// that says which (`said`: after the name, taken away or set).
+    static func changeSecret(of name: String, global: GlobalOptions, remove: Bool, said: (removed: String, set: String),
+                             store: (Identification, String?, User) throws -> Void, read: (String) throws -> String) throws {
+        let (opened, member) = try memberToChange(name, global: global)
+        let shown = TerminalText.safe(member.name)
+        let secret = remove ? nil : try read(shown)
+        try store(opened.identification, secret, member)
+        print(shown + (secret == nil ? said.removed : said.set))
     }
 
     /// The member `name` names, found before the admin PIN is asked (a typo costs nothing), then the PIN.

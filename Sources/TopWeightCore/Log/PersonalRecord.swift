@@ -100,21 +100,6 @@ public struct PersonalRecord: Sendable, Hashable {
     public var set: SetValues?
     public var previousSet: SetValues?
 
-    public init(kind: RecordKind, weight: Weight, reps: Int, previousWeight: Weight, previousReps: Int) {
-        self.kind = kind
-        self.weight = weight
-        self.reps = reps
-        self.previousWeight = previousWeight
-        self.previousReps = previousReps
-    }
-
-    /// A record of a set of another kind than weight: `set` beat `previous`.
-    public init(kind: RecordKind, set: SetValues, previous: SetValues) {
-        self.init(kind: kind, weight: set.weight, reps: set.reps, previousWeight: previous.weight, previousReps: previous.reps)
-        self.set = set
-        self.previousSet = previous
-    }
-
     /// The records `values` beats against `bests`, heaviest, e1RM, reps in that order.
     ///
     /// A warm-up beats nothing; neither does a member's first working set of
@@ -201,6 +186,16 @@ public struct PersonalRecord: Sendable, Hashable {
     /// A weight in hundredths of a kilogram: what records are compared in.
     public static func centikilograms(_ weight: Weight) -> Int {
         Int((weight.kilograms * 100).rounded())
+    }
+}
+
+extension PersonalRecord {
+    /// A record of a set of another kind than weight: `set` beat `previous`.
+    /// (Records are made here only: the memberwise initialiser is the
+    /// module's own, in an extension so that it stays.)
+    init(kind: RecordKind, set: SetValues, previous: SetValues) {
+        self.init(kind: kind, weight: set.weight, reps: set.reps, previousWeight: previous.weight, previousReps: previous.reps,
+                  set: set, previousSet: previous)
     }
 }
 

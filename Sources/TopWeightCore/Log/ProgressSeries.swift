@@ -44,12 +44,6 @@ public struct ProgressSeries: Sendable, Hashable {
         public var value: Double
         /// Beats every earlier day (the first day has nothing to beat; body weight has no records).
         public var isRecord: Bool
-
-        public init(day: LocalDay, value: Double, isRecord: Bool) {
-            self.day = day
-            self.value = value
-            self.isRecord = isRecord
-        }
     }
 
     public var metric: ChartMetric

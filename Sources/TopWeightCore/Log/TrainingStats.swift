@@ -46,12 +46,6 @@ public struct TrainingStats: Sendable, Hashable {
         public var sets = 0
         public var volumeKilograms = 0.0
 
-        public init(sessions: Int = 0, sets: Int = 0, volumeKilograms: Double = 0) {
-            self.sessions = sessions
-            self.sets = sets
-            self.volumeKilograms = volumeKilograms
-        }
-
         mutating func add(_ day: DayTotals) {
             sessions += 1
             sets += day.sets
@@ -64,12 +58,6 @@ public struct TrainingStats: Sendable, Hashable {
         public var category: String?
         public var volumeKilograms: Double
         public var sets: Int
-
-        public init(category: String?, volumeKilograms: Double, sets: Int) {
-            self.category = category
-            self.volumeKilograms = volumeKilograms
-            self.sets = sets
-        }
     }
 
     public var today: LocalDay

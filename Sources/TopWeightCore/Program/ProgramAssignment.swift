@@ -16,11 +16,6 @@ public struct ProgramAssignment: Sendable, Hashable {
     public struct DayRef: Sendable, Hashable, Codable {
         public var week: Int
         public var day: Int
-
-        public init(week: Int, day: Int) {
-            self.week = week
-            self.day = day
-        }
     }
 
     /// Days finished in a row with a set missed, the most of any exercise (a stall).

@@ -273,3 +273,8 @@ extension TodayWorkout {
         return steps
     }
 }
+
+extension TodayWorkout {
+    /// Which day of its program this is, as an assignment keeps it.
+    public var dayRef: ProgramAssignment.DayRef { ProgramAssignment.DayRef(week: week, day: day) }
+}

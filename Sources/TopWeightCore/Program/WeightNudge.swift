@@ -11,12 +11,6 @@ public enum WeightNudge {
         public var stuckAt: Weight
         public var weeks: Int
         public var next: Weight
-
-        public init(stuckAt: Weight, weeks: Int, next: Weight) {
-            self.stuckAt = stuckAt
-            self.weeks = weeks
-            self.next = next
-        }
     }
 
     /// The weight a member is stuck at, or `nil`: each of the last `weeks`
@@ -35,6 +29,12 @@ public enum WeightNudge {
             tops[span] = set.weight
         }
         return tops.allSatisfy { $0.map { $0.hundredths == weight.hundredths && $0.unit == weight.unit } ?? false }
+    }
+
+    /// The nudge for a member stuck at `weight` for `weeks` weeks: the next
+    /// load `plates` make on `bar`; `nil` when the plates run out.
+    public static func suggestion(stuckAt weight: Weight, weeks: Int, plates: PlateSet, bar: Weight) -> Suggestion? {
+        nextStep(after: weight, plates: plates, bar: bar).map { Suggestion(stuckAt: weight, weeks: weeks, next: $0) }
     }
 
     /// The lightest load over `weight` that `plates` make on `bar`; `nil` when the plates run out.

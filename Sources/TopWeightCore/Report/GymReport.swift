@@ -130,11 +130,4 @@ public struct QuietMember: Sendable, Hashable {
     public var isPrivate: Bool
     public var lastSeen: LocalDay
     public var daysQuiet: Int
-
-    public init(member: String, isPrivate: Bool, lastSeen: LocalDay, daysQuiet: Int) {
-        self.member = member
-        self.isPrivate = isPrivate
-        self.lastSeen = lastSeen
-        self.daysQuiet = daysQuiet
-    }
 }
