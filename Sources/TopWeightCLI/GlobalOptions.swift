@@ -181,30 +181,13 @@ struct GlobalOptions: ParsableArguments {
     }
 }
 
-/// The use cases over one opened database, with the bundled catalog and
-/// routines and the local time zone: all a subcommand calls. Only the
-/// commands that hand the whole engine to a tool of their own (import,
-/// export, copy, demo, the board) hold the engine itself.
-struct UseCases {
-    let workouts: Workouts
-    let log: TrainingLog
-    let progress: TrainingProgress
-    let admin: AdminAccess
-    /// Members' PINs, cards and coaches, and the gym's policy for them.
-    let identification: Identification
-    let search: Search
-    /// The sets that wait on this terminal for its server (none for a file).
-    let waiting: any WaitingSets
-
+extension UseCases {
+    /// The use cases over one opened database, with the bundled catalog and
+    /// routines and the local time zone: all a subcommand calls. Only the
+    /// commands that hand the whole engine to a tool of their own (import,
+    /// export, copy, demo, the board) hold the engine itself.
     init(roles: LogbookRoles) {
-        let workouts = Workouts(roles, catalog: .bundled())
-        self.workouts = workouts
-        log = TrainingLog(roles, routineCatalog: .bundled(), zone: { .current })
-        progress = TrainingProgress(roles, zone: { .current })
-        admin = AdminAccess(logbook: roles.gym)
-        identification = Identification(roles)
-        search = Search(roles, catalog: workouts.catalog, zone: { .current })
-        waiting = roles.waiting
+        self.init(roles, catalog: .bundled(), routines: .bundled(), zone: { .current })
     }
 
     /// On a PostgreSQL terminal, writes the members and exercises this

@@ -6,7 +6,7 @@ import TopWeightUseCases
 extension Session {
     /// The existing name `name` would pass for (`Аna` with a Cyrillic А next to `Ana`), if any.
     func lookalike(of name: String, kind: NameRules.Kind) -> String? {
-        (attempt({ () throws(WorkoutsError) in try prompts.lookalike(of: name, kind: kind) }) ?? nil) ?? (kind == .exercise ? workouts.catalogLookalike(of: name) : nil)
+        (attempt({ () throws(WorkoutsError) in try prompts.lookalike(of: name, kind: kind) }) ?? nil) ?? (kind == .exercise ? uses.workouts.catalogLookalike(of: name) : nil)
     }
 
     /// The result of a use case, or `nil` once its one-line problem is kept

@@ -10,10 +10,10 @@ extension Session {
     func fetch(_ query: Flow.Query) -> Outcome {
         // A problem reading them never stands in the way of the sets.
         let notes = { (records: [WorkoutRecord], member: Int64?) in
-            member.flatMap { try? self.prompts.notes(beside: records, of: $0, calendar: self.log.calendar) } ?? [:]
+            member.flatMap { try? self.prompts.notes(beside: records, of: $0, calendar: self.uses.log.calendar) } ?? [:]
         }
         // Who logged a set for its member, said beside it; a problem reading it costs only that.
-        let coached = { (records: [WorkoutRecord]) in (try? self.identification.coaches(of: records)) ?? [:] }
+        let coached = { (records: [WorkoutRecord]) in (try? self.uses.identification.coaches(of: records)) ?? [:] }
         return fetched(failing: Flow.failure(of: query)) { () throws(WorkoutsError) -> Flow.Event? in
             switch query {
             case .member(let name):
@@ -22,104 +22,104 @@ extension Session {
                 // As for exercises, from the names Tab knows (topped up with other terminals').
                 return .newMember(name, similar: SimilarNames.to(name, among: names.allMembers()))
             case .plannedExercise(let name):
-                if let known = try workouts.chosenExercise(named: name) { return .plannedExercise(known) }
-                try workouts.checkNewExerciseName(name)
+                if let known = try uses.workouts.chosenExercise(named: name) { return .plannedExercise(known) }
+                try uses.workouts.checkNewExerciseName(name)
                 return .plannedExercise(.unsaved(named: name, category: nil))
-            case .members: return .fetched(.members(try workouts.members()))
+            case .members: return .fetched(.members(try uses.workouts.members()))
             case .exercises:
-                let rows = try workouts.exerciseRows(includeCatalog: false)
-                return .fetched(.exercises(rows, more: try workouts.exerciseRows(includeCatalog: true).count - rows.count))
-            case .routines: return .fetched(.routines(try log.routines().map(\.routine.name)))
+                let rows = try uses.workouts.exerciseRows(includeCatalog: false)
+                return .fetched(.exercises(rows, more: try uses.workouts.exerciseRows(includeCatalog: true).count - rows.count))
+            case .routines: return .fetched(.routines(try uses.log.routines().map(\.routine.name)))
             case .plates(let target, let bar):
-                let (answer, plates, usedBar) = try workouts.plates(for: target, bar: bar)
+                let (answer, plates, usedBar) = try uses.workouts.plates(for: target, bar: bar)
                 return .fetched(.plates(answer, target: target, plates: plates, bar: usedBar))
             case .records(let member, let typed):
-                let chosen = try typed.isEmpty ? nil : workouts.loggedExercise(named: loggedExerciseName(typed))
-                return .fetched(.records(try progress.personalRecords(of: member, exercise: chosen), of: member, exercise: chosen?.name))
-            case .stats(let member): return .fetched(.stats(try progress.stats(of: member, now: settings.now()), of: member))
+                let chosen = try typed.isEmpty ? nil : uses.workouts.loggedExercise(named: loggedExerciseName(typed))
+                return .fetched(.records(try uses.progress.personalRecords(of: member, exercise: chosen), of: member, exercise: chosen?.name))
+            case .stats(let member): return .fetched(.stats(try uses.progress.stats(of: member, now: settings.now()), of: member))
             case .search(let member, let words, let limit):
-                return .fetched(.search(try search.find(words, of: member, limit: limit, now: settings.now())))
-            case .today(let member): return .fetched(.today(try workouts.today(of: member)?.workout, of: member))
+                return .fetched(.search(try uses.search.find(words, of: member, limit: limit, now: settings.now())))
+            case .today(let member): return .fetched(.today(try uses.workouts.today(of: member)?.workout, of: member))
             case .headline(let member):
                 // A database problem here never stands in the way of logging.
-                return (try? workouts.today(of: member)).map { .fetched(.headline($0.workout)) }
+                return (try? uses.workouts.today(of: member)).map { .fetched(.headline($0.workout)) }
             case .programDay(let member, let since):
-                guard let day = try workouts.dayToWalk(of: member, since: since, now: settings.now()) else { return .fetched(.today(nil, of: member)) }
+                guard let day = try uses.workouts.dayToWalk(of: member, since: since, now: settings.now()) else { return .fetched(.today(nil, of: member)) }
                 return .going(day, for: member)
             case .chart(let member, nil, _):
-                return .fetched(.chart(try log.bodyWeightChart(of: member, since: nil), of: member, exercise: nil, .bodyweight))
+                return .fetched(.chart(try uses.log.bodyWeightChart(of: member, since: nil), of: member, exercise: nil, .bodyweight))
             case .chart(let member, let typed?, let metric):
                 // Without a name, the exercise at hand (or the member's last one).
-                guard let chosen = try typed.isEmpty ? defaultExercise() : workouts.loggedExercise(named: loggedExerciseName(typed)) else {
+                guard let chosen = try typed.isEmpty ? defaultExercise() : uses.workouts.loggedExercise(named: loggedExerciseName(typed)) else {
                     return .fetched(.noExerciseToChart)
                 }
                 let metric = metric ?? ChartMetric.defaultMetric(for: chosen.kind)
-                return .fetched(.chart(try log.chart(metric, exercise: chosen, of: member, since: nil), of: member, exercise: chosen.name, metric))
+                return .fetched(.chart(try uses.log.chart(metric, exercise: chosen, of: member, since: nil), of: member, exercise: chosen.name, metric))
             case .weigh(let member, let weight):
                 let now = settings.now()
-                return .fetched(.weighed(try log.weigh(weight, member: member, at: performedAt(now), now: now)))
+                return .fetched(.weighed(try uses.log.weigh(weight, member: member, at: performedAt(now), now: now)))
             case .session(let member, let day, let before):
                 let found: TrainingSession?
-                if let day { found = try log.session(of: member, on: day) } else { found = try log.lastSession(of: member, before: before) }
+                if let day { found = try uses.log.session(of: member, on: day) } else { found = try uses.log.lastSession(of: member, before: before) }
                 guard let found else { return .fetched(.noSession(member, on: day, before: before)) }
-                return .repeating(found, steps: log.plan(repeating: found), for: member)
+                return .repeating(found, steps: uses.log.plan(repeating: found), for: member)
             case .whoseHistory(let name, let limit):
                 // "" the one at hand, `all` (`nil`) everybody.
-                return .historyOf(try name.lowercased() == "all" ? nil : name.isEmpty ? turn.user ?? defaultUser() : workouts.member(named: name),
+                return .historyOf(try name.lowercased() == "all" ? nil : name.isEmpty ? turn.user ?? defaultUser() : uses.workouts.member(named: name),
                                   limit: limit)
             case .privateMembers(let except, let limit):
                 var keys: Set<String> = []
-                for member in try workouts.members().map(\.user) where member.id != except {
-                    if try workouts.isPrivate(member) { keys.insert(NameRules.key(member.name)) }
+                for member in try uses.workouts.members().map(\.user) where member.id != except {
+                    if try uses.workouts.isPrivate(member) { keys.insert(NameRules.key(member.name)) }
                 }
                 return .historyOf(nil, limit: limit, hiding: keys)
             case .privateHistory(let member, let limit):
-                return try workouts.isPrivate(member) ? .historyKeptPrivate(member) : .historyOf(member, limit: limit, hiding: [])
-            case .setToEdit(let id?): return .editFound(try workouts.record(id: id), id: id, member: nil)
+                return try uses.workouts.isPrivate(member) ? .historyKeptPrivate(member) : .historyOf(member, limit: limit, hiding: [])
+            case .setToEdit(let id?): return .editFound(try uses.workouts.record(id: id), id: id, member: nil)
             case .setToEdit(nil):
                 // This turn's last save (read again), else the newest set of the member at hand.
-                if let last = turn.saved.last { return .editTarget((attempt({ () throws(WorkoutsError) in try workouts.record(id: last.id) }) ?? nil) ?? last) }
+                if let last = turn.saved.last { return .editTarget((attempt({ () throws(WorkoutsError) in try uses.workouts.record(id: last.id) }) ?? nil) ?? last) }
                 guard let member = turn.user ?? defaultUser() else { return .editFound(nil, id: nil, member: nil) }
                 return .editFound(try prompts.newestSet(of: member), id: nil, member: member)
             case .history(let member, let limit, let hiding):
-                let page = try workouts.historyPage(HistoryQuery(userID: member?.id), limit: limit)
+                let page = try uses.workouts.historyPage(HistoryQuery(userID: member?.id), limit: limit)
                 let shown = page.records.filter { !hiding.contains(NameRules.key($0.user)) }
                 return .fetched(.history(shown, notes: notes(shown, member?.id), keptOnly: prompts.unreachable != nil,
                                          more: page.more, of: member, limit: limit, coaches: coached(shown)))
             case .historyPage(let member, let after):
                 var query = HistoryQuery(userID: member)
                 if let after { query.before = (after.performedAt, after.id) }
-                let (found, more) = try workouts.historyPage(query, limit: HistoryFeed.pageSize)
+                let (found, more) = try uses.workouts.historyPage(query, limit: HistoryFeed.pageSize)
                 return .historyRead(found, more: more, notes: notes(found, member), keptOnly: prompts.unreachable != nil, coaches: coached(found))
-            case .access(let member): return .arrived(member, by: .name, try identification.access(of: member))
+            case .access(let member): return .arrived(member, by: .name, try uses.identification.access(of: member))
             case .card(let number):
-                guard let holder = try identification.member(byCard: number) else { return .unknownCard }
-                return .arrived(holder, by: .card, try identification.access(of: holder))
+                guard let holder = try uses.identification.member(byCard: number) else { return .unknownCard }
+                return .arrived(holder, by: .card, try uses.identification.access(of: holder))
             case .memberPin(let member, let pin):
                 do throws(WorkoutsError) {
-                    try identification.admit(member, pin: pin, now: settings.now())
+                    try uses.identification.admit(member, pin: pin, now: settings.now())
                 } catch {
                     guard case .refused(let why) = error else { throw error }
                     return .pinRefused(why)
                 }
-                return .arrived(member, by: .pin, try identification.access(of: member))
+                return .arrived(member, by: .pin, try uses.identification.access(of: member))
             case .newMemberPin(let member, let pin):
-                try identification.setPin(pin, of: member)
-                return .arrived(member, by: .pin, try identification.access(of: member))
+                try uses.identification.setPin(pin, of: member)
+                return .arrived(member, by: .pin, try uses.identification.access(of: member))
             case .privacy(let member, let chosen):
-                guard let chosen else { return .fetched(.privacy(member, try workouts.isPrivate(member))) }
-                try workouts.setPrivate(member, chosen)
+                guard let chosen else { return .fetched(.privacy(member, try uses.workouts.isPrivate(member))) }
+                try uses.workouts.setPrivate(member, chosen)
                 return .fetched(.privacy(member, chosen))
             case .publishing(let member):
-                guard try workouts.isPrivate(member) else { return .fetched(.privacy(member, false)) }
-                return .adminPinSet(try workouts.admin.isPinSet(), for: .publish(member))
-            case .restTimes(let member): return .fetched(.restTimes(member, try log.restTimes(of: member)))
+                guard try uses.workouts.isPrivate(member) else { return .fetched(.privacy(member, false)) }
+                return .adminPinSet(try uses.workouts.admin.isPinSet(), for: .publish(member))
+            case .restTimes(let member): return .fetched(.restTimes(member, try uses.log.restTimes(of: member)))
             case .keepRest(let member, let chosen, let seconds):
-                try log.setRest(seconds, for: member, exercise: chosen)
+                try uses.log.setRest(seconds, for: member, exercise: chosen)
                 return .fetched(.restKept(member, chosen, seconds))
             case .routine(let name, let member):
-                let routine = try log.routine(named: name)
-                return .following(routine, steps: try log.plan(for: routine, member: member), for: member)
+                let routine = try uses.log.routine(named: name)
+                return .following(routine, steps: try uses.log.plan(for: routine, member: member), for: member)
             }
         }
     }

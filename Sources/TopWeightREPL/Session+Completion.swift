@@ -9,7 +9,7 @@ extension Session {
         // Where members scan cards, no name is offered (`Flow.offersMemberNames`).
         let members: (String) -> [String] = Flow.offersMemberNames(context) ? names.members(matching:) : { _ in [] }
         return Command.completions(for: typed, at: turn.step, members: members, exercises: { self.exerciseCandidates(for: $0) },
-                            routines: { ((try? self.log.routines()) ?? []).map(\.routine.name) })
+                            routines: { ((try? self.uses.log.routines()) ?? []).map(\.routine.name) })
     }
 
     /// Exercises for `typed`, best first, for the member at the prompt.

@@ -12,13 +12,8 @@ import TopWeightUseCases
 public final class Session {
     /// What the prompts read between saves: defaults, names, the sets `:edit` and `:undo` mean.
     let prompts: Prompts
-    let workouts: Workouts
-    /// Sessions, notes, the calendar, repeating and routines.
-    let log: TrainingLog
-    /// Personal records and stats.
-    let progress: TrainingProgress
-    /// `:search` through the member's own log.
-    let search: Search
+    /// What effects are carried out with: saves, the log, progress, search, members' identities.
+    let uses: UseCases
     let source: any LineSource
     let console: any Console
     var settings: Settings
@@ -33,8 +28,6 @@ public final class Session {
     let names: Names
     /// What was typed for a set made one: the exercise (the one rule), its defaults, the save.
     let entry: SetEntry
-    /// Members' PINs and cards, and the gym's policy for them.
-    let identification: Identification
 
     /// Problems met while carrying out an effect whose answer still goes on
     /// (`attempt`): told to the flow (`Event.problem`) before that answer.
@@ -52,11 +45,7 @@ public final class Session {
         prompts = Prompts(roles)
         entry = SetEntry(roles, catalog: catalog)
         names = Names(prompts: prompts, entry: entry)
-        workouts = Workouts(roles, catalog: catalog)
-        log = TrainingLog(roles, routineCatalog: routines(), zone: settings.zone)
-        progress = TrainingProgress(roles, zone: settings.zone)
-        identification = Identification(roles)
-        search = Search(roles, catalog: catalog, zone: settings.zone)
+        uses = UseCases(roles, catalog: catalog, routines: routines(), zone: settings.zone)
         self.source = source
         self.console = console
         self.settings = settings
@@ -155,16 +144,16 @@ public final class Session {
         case .redraw, .bell: break
         case .markSuperset(let record, let label):
             return fetched(failing: Flow.Event.problem) { () throws(WorkoutsError) in
-                try log.markSuperset(label, record: record)
+                try uses.log.markSuperset(label, record: record)
                 return nil
             }
         case .fetch(let query): return fetch(query)
         case .checkAdminPinSet(let use):
             // Wrong PINs count in the database, shared with every terminal and the command line.
-            return fetched { () throws(WorkoutsError) in .adminPinSet(try workouts.admin.isPinSet(), for: use) }
+            return fetched { () throws(WorkoutsError) in .adminPinSet(try uses.workouts.admin.isPinSet(), for: use) }
         case .findMember(let command, let argument): return .then(.member(turn.user ?? defaultUser(), for: command, argument))
         case .undo(let record):
-            return fetched { () throws(WorkoutsError) in .undone(record, removed: try workouts.deleteRecord(id: record.id, now: settings.now())) }
+            return fetched { () throws(WorkoutsError) in .undone(record, removed: try uses.workouts.deleteRecord(id: record.id, now: settings.now())) }
         case .resolveExercise(let text, let entry): return exercise(text, then: entry)
         case .loadDefaults(let entry):
             guard let member = turn.user, let chosen = turn.exercise else { return .then(.lastValues(nil, then: entry)) }
@@ -172,11 +161,11 @@ public final class Session {
         case .save: return save()
         case .finishDay(let member, let since, let expected):
             return fetched { () throws(WorkoutsError) in
-                .fetched(.dayFinished(try workouts.finishDay(of: member, since: since, now: settings.now(), expected: expected)))
+                .fetched(.dayFinished(try uses.workouts.finishDay(of: member, since: since, now: settings.now(), expected: expected)))
             }
         case .noteRoutine(let routine, let member, let day, let now):
             return fetched(failing: Flow.Event.routineNotNoted) { () throws(WorkoutsError) in
-                try log.markRoutine(routine, for: member, on: day, now: now)
+                try uses.log.markRoutine(routine, for: member, on: day, now: now)
                 return nil
             }
         case .createMember(let name):
@@ -184,34 +173,34 @@ public final class Session {
         case .createExercise(let name, let entry):
             return fetched { () throws(WorkoutsError) in
                 // Confirmed, but a row only with its first saved set.
-                try workouts.checkNewExerciseName(name)
+                try uses.workouts.checkNewExerciseName(name)
                 // A new name with a set's numbers takes the kind they make (`hang 1:30x3`: a hold).
                 return .resolved(Exercise.unsaved(named: name, category: nil, kind: entry?.fits.first ?? .weight), entry: entry, typed: nil, last: nil)
             }
         case .drawMonth(let member, let month):
-            return fetched { () throws(WorkoutsError) in .monthDrawn(try log.month(month, of: member)) }
+            return fetched { () throws(WorkoutsError) in .monthDrawn(try uses.log.month(month, of: member)) }
         case .addNote(let text, let member, let day):
             return fetched { () throws(WorkoutsError) in
-                try log.addNote(text, for: member, on: day, now: settings.now())
+                try uses.log.addNote(text, for: member, on: day, now: settings.now())
                 return .fetched(.noteAdded(member, day))
             }
         case .admit(let pin, let use):
             return fetched(failing: { .admitted(use, refusal: $0) }) { () throws(WorkoutsError) in
-                _ = try workouts.admit(pin: pin, now: settings.now())
+                _ = try uses.workouts.admit(pin: pin, now: settings.now())
                 return .admitted(use, refusal: nil)
             }
         case .checkEditedExercise(let name):
             // A problem is said, and the edit stays at the exercise.
             return fetched(failing: Flow.Event.problem) { () throws(WorkoutsError) in
-                .editedExercise(try workouts.knownExercise(named: name, now: settings.now()), typed: name)
+                .editedExercise(try uses.workouts.knownExercise(named: name, now: settings.now()), typed: name)
             }
         case .noteCoach(let coach, let record):
             // Said if it fails; the set stands either way.
-            _ = attempt { () throws(WorkoutsError) in try identification.noteCoach(coach, of: record) }
+            _ = attempt { () throws(WorkoutsError) in try uses.identification.noteCoach(coach, of: record) }
         case .commitEdit(let target, let name, let values):
             return fetched { () throws(WorkoutsError) in
-                let changed = try NameRules.key(name) == NameRules.key(target.exercise) ? nil : workouts.exercise(named: name)
-                let (before, after) = try log.edit(id: target.id, exercise: changed, values: values, now: settings.now())
+                let changed = try NameRules.key(name) == NameRules.key(target.exercise) ? nil : uses.workouts.exercise(named: name)
+                let (before, after) = try uses.log.edit(id: target.id, exercise: changed, values: values, now: settings.now())
                 return .edited(before, after)
             }
         }
@@ -245,7 +234,7 @@ public final class Session {
         case .user:
             turn.shownUser = defaultUser()
             // The gym's policy, read as each member walks up (a problem keeps the last one read).
-            if settings.kiosk, let policy = try? identification.policy() { settings.identity = policy }
+            if settings.kiosk, let policy = try? uses.identification.policy() { settings.identity = policy }
         case .exercise: turn.shownExercise = defaultExercise()
         case .weight, .reps, .series, .duration, .distance: break
         }
@@ -277,7 +266,7 @@ public final class Session {
         }
         let now = settings.now()
         // The member's own rests, for the countdown after the set: read with their first save at a terminal.
-        if context.countsRest, turn.restTimes == nil { turn.restTimes = try? log.restTimes(of: member) }
+        if context.countsRest, turn.restTimes == nil { turn.restTimes = try? uses.log.restTimes(of: member) }
         // A program's set (`:go`) is marked as the program says.
         let mark = turn.plan.flatMap { $0.isCurrent(chosen.name) ? $0.current?.mark : nil }
         do {
