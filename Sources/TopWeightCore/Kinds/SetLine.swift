@@ -18,7 +18,11 @@ public struct SetLine: Sendable, Hashable {
     public init(exercise: String, numbers: String) {
         self.exercise = exercise
         self.numbers = numbers
+        // A distance set is two words (`2000m 7:45`): numbers with no space
+        // in them are not read as one.
+        let spaced = numbers.contains { $0.isSpace }
         fits = ExerciseKind.allCases.filter { kind in
+            guard kind != .distance || spaced else { return false }
             if case .success = KindedEntry.parse(numbers, kind: kind) { return true }
             return false
         }
@@ -111,6 +115,6 @@ public struct SetLine: Sendable, Hashable {
         guard first.contains(":") || first.contains(where: \.isLetter), SetDuration.parse(first) != nil else { return false }
         // `Bicep 21s` is a name: a time with a unit and no series stands only after a distance.
         guard alone || parts.count == 2 || first.contains(":") else { return false }
-        return parts.dropFirst().allSatisfy { $0.allSatisfy { $0.isASCII && $0.isNumber } && !$0.isEmpty }
+        return parts.dropFirst().allSatisfy { $0.allSatisfy { $0.isASCIIDigit } && !$0.isEmpty }
     }
 }
