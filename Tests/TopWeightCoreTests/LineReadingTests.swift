@@ -7,7 +7,7 @@ import Testing
 private let pieces = [
     "Bench", "Press", "bench", "Row", "Zoë", "深蹲", "é", "\u{301}", " ", "  ", "\t", "\r\n", "\n", "\u{A0}", "\u{2003}", "\u{3000}",
     "60", "62.5", "62,5", "100", "0", "5", "12", "3", "x", "X", "×", "*", "x ", " x", "@8", "@", "@8.5", "kg", "lb", " kg", "bw", "BW",
-    "+10", "-20", "1:30", "2000m", "2000", "m", "5km", "7:45", "25:00", "90s", "2m", ",", ".", ":", "a",
+    "Bw", "bW", "b\u{301}w", "B", "w", "+10", "-20", "1:30", "2000m", "2000", "m", "5km", "7:45", "25:00", "90s", "2m", ",", ".", ":", "a",
 ]
 
 private let lines = Gen.element(of: pieces).compactMap { $0 }.array(of: 0...9).map { $0.joined() }
@@ -56,6 +56,13 @@ struct LineReadingTests {
                 return false
             }
             #expect(set.fits == read, "\(line.debugDescription) → \(set.numbers.debugDescription)")
+        }
+    }
+
+    @Test("a word starts with bw, in any case, exactly when its lowercase copy does")
+    func bodyLoad() async {
+        await propertyCheck(count: 2_000, input: lines) { line in
+            #expect(SetLine.startsWithBW(line) == line.lowercased().hasPrefix("bw"), "\(line.debugDescription)")
         }
     }
 
