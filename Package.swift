@@ -48,12 +48,16 @@ let package = Package(
             ]
         ),
 
+        // The one SQLite setting Swift can't make (sqlite3_db_config is
+        // variadic): connections that keep the write-ahead log when they close.
+        .systemLibrary(name: "CSQLiteConfig", providers: [.apt(["libsqlite3-dev"])]),
+
         // SQLite through GRDB: schema, migrations, the save path and queries.
         // GRDBSQLite is SQLite's C interface, for the background checkpointer.
         .target(
             name: "TopWeightStore",
             dependencies: [
-                "TopWeightCore", "TopWeightStorage",
+                "TopWeightCore", "TopWeightStorage", "CSQLiteConfig",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]

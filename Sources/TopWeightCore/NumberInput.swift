@@ -164,9 +164,27 @@ public enum NumberInput: Sendable, Equatable {
 extension StringProtocol {
     /// The text without leading and trailing Unicode whitespace.
     public func trimmingWhitespace() -> String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }),
-              let last = lastIndex(where: { !$0.isWhitespace })
+        guard let first = firstIndex(where: { !$0.isSpace }),
+              let last = lastIndex(where: { !$0.isSpace })
         else { return "" }
         return String(self[first...last])
+    }
+}
+
+extension Character {
+    /// `isWhitespace`, answered for ASCII (almost everything typed) without
+    /// looking Unicode's properties up: tab, line feed, vertical tab, form
+    /// feed, carriage return (and CR LF) and space.
+    @inlinable
+    public var isSpace: Bool {
+        if let byte = asciiValue { return byte == 0x20 || (0x09...0x0D).contains(byte) }
+        return isWhitespace
+    }
+
+    /// `isASCII && isNumber`: 0 to 9, without looking Unicode's properties up.
+    @inlinable
+    public var isASCIIDigit: Bool {
+        guard let byte = asciiValue else { return false }
+        return (0x30...0x39).contains(byte)
     }
 }

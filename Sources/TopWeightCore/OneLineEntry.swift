@@ -106,15 +106,19 @@ public struct OneLineEntry: Sendable, Equatable {
     /// `bench  62.5 x 8 x 3` → `bench 62.5x8x3`. Only numbers are glued, so the
     /// words of `Box Squat` or `Cable Xover` stay apart.
     static func collapsingSeparators(_ line: String) -> String {
-        let words = line.split(whereSeparator: { $0.isWhitespace })
         var out = ""
-        for word in words {
-            let lastWord = out.split(separator: " ").last ?? ""
-            let glue = looksLikeNumbers(lastWord)
+        // The last word of `out` so far: the words glued since its last space.
+        var lastWord = ""
+        for word in line.split(whereSeparator: { $0.isSpace }) {
+            let glue = looksLikeNumbers(Substring(lastWord))
                 && (lastWord.last.map(isSeparator) == true || word.first.map(isSeparator) == true)
                 || (word.allSatisfy { $0.isLetter } && WeightUnit(parsing: word) != nil && out.last?.isNumber == true)
-            if !out.isEmpty && !glue { out.append(" ") }
+            if !out.isEmpty && !glue {
+                out.append(" ")
+                lastWord = ""
+            }
             out.append(contentsOf: word)
+            lastWord.append(contentsOf: word)
         }
         return out
     }

@@ -38,6 +38,7 @@ final class Checkpointer: @unchecked Sendable {
     /// Where the last checkpoint got to in the log, in pages.
     private var copied: Int32 = 0
     private var counts = (background: 0, inline: 0, pagesCopied: 0)
+    private var committed = false
     // Used on `queue` only.
     private var connection: DatabaseQueue?
 
@@ -50,6 +51,12 @@ final class Checkpointer: @unchecked Sendable {
     /// pages the background ones copied into the file.
     var done: (background: Int, inline: Int, pagesCopied: Int) {
         lock.withLock { counts }
+    }
+
+    /// Whether the writer committed anything since the store opened (GRDB's
+    /// WAL set-up, a migration, a save): what `KeptLog.settle` checkpoints.
+    var wrote: Bool {
+        lock.withLock { committed }
     }
 
     /// Takes over a writing connection's WAL hook (which replaces its
@@ -87,8 +94,10 @@ final class Checkpointer: @unchecked Sendable {
             queue.sync {}
             var log: Int32 = 0
             var checkpointed: Int32 = 0
-            if sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_PASSIVE, &log, &checkpointed) == SQLITE_OK {
-                lock.withLock {
+            let done = sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_PASSIVE, &log, &checkpointed) == SQLITE_OK
+            lock.withLock {
+                committed = true
+                if done {
                     counts.inline += 1
                     copied = max(checkpointed, 0)
                 }
@@ -96,6 +105,7 @@ final class Checkpointer: @unchecked Sendable {
             return
         }
         let start = lock.withLock { () -> Bool in
+            committed = true
             // A shorter log than the last checkpoint reached: it restarted from its beginning.
             if pages < copied { copied = 0 }
             guard !pending, !closed, pages - copied >= limits.threshold else { return false }
@@ -111,6 +121,7 @@ final class Checkpointer: @unchecked Sendable {
         if connection == nil, FileManager.default.fileExists(atPath: path) {
             var configuration = Configuration()
             configuration.label = "topweight-checkpoint"
+            KeptLog.keep(in: &configuration)
             connection = try? DatabaseQueue(path: path, configuration: configuration)
         }
         let result = try? connection?.writeWithoutTransaction { db in try db.checkpoint(.passive) }

@@ -39,7 +39,8 @@ enum FileFault: Equatable {
 
     /// The first thing wrong with `path` that stops SQLite, or `nil` when the
     /// file system shows nothing wrong (a real I/O error, a damaged file).
-    static func diagnose(_ path: String) -> FileFault? {
+    /// `room`: free bytes under which the disk counts as full.
+    static func diagnose(_ path: String, room: UInt64 = nearlyFull) -> FileFault? {
         let directory = Self.directory(of: path)
         var info = stat()
         let exists = stat(path, &info) == 0
@@ -57,7 +58,7 @@ enum FileFault: Equatable {
         if measured {
             // Root may use the blocks kept back for it; anybody else only the available ones.
             let blocks = geteuid() == 0 ? volume.f_bfree : volume.f_bavail
-            if UInt64(blocks) * UInt64(volume.f_frsize) < Self.nearlyFull { return .full }
+            if UInt64(blocks) * UInt64(volume.f_frsize) < room { return .full }
         }
         return nil
     }

@@ -72,6 +72,7 @@ extension WorkoutStore {
             var config = Configuration()
             config.readonly = true
             config.label = "topweight.board"
+            KeptLog.keep(in: &config)
             let queue = try DatabaseQueue(path: path, configuration: config)
             return try PollingChanges(closing: { try? queue.close() }) {
                 try queue.inDatabase { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import TopWeightCore
 
 // MARK: - Opening the file
@@ -14,25 +15,32 @@ extension WorkoutStore {
         config.busyMode = .timeout(options.busyTimeout)
         config.readonly = options.readOnly
         config.maximumReaderCount = 2
+        KeptLog.keep(in: &config)
         let checkpointer = options.readOnly ? nil : Checkpointer(path: path, limits: options.checkpointLimits)
         if let checkpointer {
             config.prepareDatabase { db in checkpointer.install(on: db) }
         }
         let migrator = Schema.migrator
-        // Look before touching: opening the pool writes to the file (GRDB's
-        // WAL set-up creates and drops a table), so an existing file is first
-        // read through a plain connection, and anything but a database of
-        // ours (or none yet, where one may be made) is refused with not a
-        // byte, nor its mode, changed.
-        try inspect(path, options: options)
+        // Look before touching: opening the pool on a file without a log
+        // writes to it (GRDB's WAL set-up creates and drops a table), so an
+        // existing file is first read through a plain connection, and
+        // anything but a database of ours (or none yet, where one may be
+        // made) is refused with not a byte, nor its mode, changed. The probe
+        // stays open until the pool is: SQLite then reads the log once.
+        let probe = try inspect(path, options: options)
+        defer { try? probe?.close() }
         FileAccess.tighten(path)
         let pool = try DatabasePool(path: path, configuration: config)
         do {
-            // Again, for a file another program created after the probe.
-            if try pool.read({ db in try migrator.hasBeenSuperseded(db) }) {
+            // Again, for a file another program created after the probe
+            // (on the writer: no reader is opened before one is needed).
+            if try pool.writeWithoutTransaction({ db in try migrator.hasBeenSuperseded(db) }) {
                 throw schemaAhead(path)
             }
             if !options.readOnly { try migrator.migrate(pool) }
+            // A start that wrote nothing (the log kept, the schema current)
+            // no longer finds a full disk or a read-only file by a write failing.
+            if let checkpointer, !checkpointer.wrote { try refuseUnwritable(path, pool) }
             if options.durable {
                 // After the pool's own WAL set-up, which sets NORMAL on the
                 // writer: only the writing connection's setting matters.
@@ -44,6 +52,16 @@ extension WorkoutStore {
             throw error
         }
         return Access(writer: pool, checkpointer: checkpointer)
+    }
+
+    /// What a write at the start would have met, asked of the file system
+    /// (as when a write fails: `FileFault`) and of SQLite, which opens a file
+    /// it may not write for reading. A disk counts as full here with no
+    /// byte left: a save may still fit in the log's pages.
+    static func refuseUnwritable(_ path: String, _ pool: DatabasePool) throws {
+        if let fault = FileFault.diagnose(path, room: 1), fault.blocksWrites { throw fault.error(path) }
+        let readOnly = pool.writeWithoutTransaction { db in sqlite3_db_readonly(db.sqliteConnection, "main") == 1 }
+        if readOnly { throw FileFault.readOnlyDatabase("it opened the file for reading only").error(path) }
     }
 
     /// The file for reading only, after `failure` stopped it opening for
@@ -60,6 +78,7 @@ extension WorkoutStore {
         var config = Configuration()
         config.label = "topweight.readonly"
         config.readonly = true
+        KeptLog.keep(in: &config)
         config.busyMode = .timeout(options.busyTimeout)
         let migrator = Schema.migrator
         for uri in readingURIs(path) {
@@ -109,17 +128,27 @@ extension WorkoutStore {
     /// SQLite database, one from a newer Top Weight, and, without
     /// `options.create`, a file with no database in it yet. Reads through a
     /// plain connection (no journal-mode change; being the last to close it
-    /// removes the -wal and -shm files it opened).
-    static func inspect(_ path: String, options: Options) throws {
-        let contents: Contents
-        if !FileManager.default.fileExists(atPath: path) || (FileFault.size(of: path) ?? 0) == 0 {
-            contents = .nothing
-        } else {
+    /// on a file not ours removes the -wal and -shm files it opened).
+    /// Returns that connection, open, on a database of ours (closing it
+    /// leaves the log: see `KeptLog`).
+    static func inspect(_ path: String, options: Options) throws -> DatabaseQueue? {
+        var contents = Contents.nothing
+        var opened: DatabaseQueue?
+        if FileManager.default.fileExists(atPath: path), (FileFault.size(of: path) ?? 0) > 0 {
             var probe = Configuration()
             probe.busyMode = .timeout(options.busyTimeout)
             let queue = try DatabaseQueue(path: path, configuration: probe)
-            defer { try? queue.close() }
-            contents = try queue.read { db in try Self.contents(of: db) }
+            do {
+                contents = try queue.read { db in try Self.contents(of: db) }
+                if case .ours(superseded: false) = contents {
+                    try queue.inDatabase { db in try KeptLog.keep(on: db) }
+                    opened = queue
+                }
+            } catch {
+                try? queue.close()
+                throw error
+            }
+            if opened == nil { try? queue.close() }
         }
         switch contents {
         case .nothing:
@@ -133,6 +162,7 @@ extension WorkoutStore {
             let named = tables.prefix(4).joined(separator: ", ") + (tables.count > 4 ? ", …" : "")
             throw LogbookError(.notADatabase, "\(path) is another program's SQLite database (tables: \(named)), not Top Weight's; it was left untouched")
         }
+        return opened
     }
 
     /// A database is ours when our first migration is recorded in it; one

@@ -97,7 +97,10 @@ public final class WorkoutStore: Logbook {
     }
 
     deinit {
-        checkpointer?.close()
+        guard let checkpointer else { return }
+        checkpointer.close()
+        // Its connections leave the log as it is when they close (see KeptLog).
+        if checkpointer.wrote { KeptLog.settle(writer) }
     }
 
     /// A fresh store in memory: the whole schema, nothing on disk.

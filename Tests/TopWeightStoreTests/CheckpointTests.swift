@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 import TopWeightCore
 @testable import TopWeightStore
@@ -52,8 +53,13 @@ struct CheckpointTests {
                 #expect(done.inline == 0)
                 #expect(FileManager.default.fileExists(atPath: database.path + "-wal"))
             }
-            // The pool was the last connection to close (the checkpointer's closed first): the log is gone.
-            #expect(!FileManager.default.fileExists(atPath: database.path + "-wal"))
+            // The log is kept for the next start (see KeptLog), and every save is in the file itself.
+            #expect(FileManager.default.fileExists(atPath: database.path + "-wal"))
+            let copy = database.directory.appendingPathComponent("copy.sqlite").path
+            try FileManager.default.copyItem(atPath: database.path, toPath: copy)
+            let alone = try DatabaseQueue(path: copy)
+            #expect(try alone.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record") } == saved)
+            try alone.close()
             let reopened = try database.open()
             #expect(try reopened.history(HistoryQuery()).count == saved)
         }

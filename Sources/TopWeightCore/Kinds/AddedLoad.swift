@@ -20,7 +20,7 @@ public enum AddedLoad {
     /// `nil` when the text doesn't start with `bw`; the reason when the rest
     /// is wrong (`bw+`, `bw10`).
     public static func parse(_ raw: some StringProtocol) -> Result<(hundredths: Int, unit: WeightUnit?), InputError>? {
-        let text = Substring(raw.filter { !$0.isWhitespace })
+        let text = Substring(raw.filter { !$0.isSpace })
         guard text.count >= 2, text.prefix(2).lowercased() == "bw" else { return nil }
         var rest = text.dropFirst(2)
         if rest.isEmpty { return .success((0, nil)) }

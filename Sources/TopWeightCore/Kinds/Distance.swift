@@ -80,7 +80,7 @@ public struct Distance: Sendable, Hashable, Codable, CustomStringConvertible {
     /// unit is in `unit`. `nil` when the text is no distance; the reason when
     /// it is one, wrongly written or out of range.
     public static func parse(_ raw: some StringProtocol, unit defaultUnit: DistanceUnit?) -> Result<Distance, InputError>? {
-        let text = Substring(raw.filter { !$0.isWhitespace })
+        let text = Substring(raw.filter { !$0.isSpace })
         let number = text.prefix { $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }
         let unitText = text.dropFirst(number.count)
         guard !number.isEmpty else { return nil }

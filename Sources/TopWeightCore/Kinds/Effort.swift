@@ -36,8 +36,8 @@ public struct Effort: Sendable, Hashable, Codable, Comparable, CustomStringConve
 
     /// `8`, `8.5`, `8,5`.
     public static func parse(_ raw: some StringProtocol) -> Result<Effort, InputError> {
-        let text = Substring(raw.filter { !$0.isWhitespace })
-        let refusal = InputError("RPE goes from 6 to 10 by halves", example: "@8, @8.5")
+        let text = Substring(raw.filter { !$0.isSpace })
+        var refusal: InputError { InputError("RPE goes from 6 to 10 by halves", example: "@8, @8.5") }
         guard let parsed = Decimal2.parse(text), let hundredths = parsed,
               hundredths % 50 == 0, let effort = Effort(halves: hundredths / 50) else {
             return .failure(refusal)

@@ -45,10 +45,11 @@ public struct KindedEntry: Sendable, Equatable {
             }
             text = rest
         }
-        let refusal = InputError("a \(kind.rawValue) set is written \(shape(kind))", example: example(kind))
+        // Made only when the numbers don't read (`fits` reads them as every kind).
+        var refusal: InputError { InputError("a \(kind.rawValue) set is written \(shape(kind))", example: example(kind)) }
         switch kind {
         case .weight, .bodyweight:
-            let parts = text.filter { !$0.isWhitespace }.split(whereSeparator: OneLineEntry.isSeparator)
+            let parts = text.filter { !$0.isSpace }.split(whereSeparator: OneLineEntry.isSeparator)
             guard (2...3).contains(parts.count) else { return .failure(refusal) }
             switch load(parts[0], kind: kind) {
             case .failure(let error): return .failure(error)
@@ -63,7 +64,7 @@ public struct KindedEntry: Sendable, Equatable {
                 entry.series = numbers.count > 1 ? numbers[1] : nil
             }
         case .time:
-            let parts = text.filter { !$0.isWhitespace }.split(whereSeparator: OneLineEntry.isSeparator)
+            let parts = text.filter { !$0.isSpace }.split(whereSeparator: OneLineEntry.isSeparator)
             guard (1...2).contains(parts.count), let parsed = SetDuration.parse(parts[0]) else { return .failure(refusal) }
             switch parsed {
             case .failure(let error): return .failure(error)
@@ -74,7 +75,7 @@ public struct KindedEntry: Sendable, Equatable {
             case .success(let numbers): entry.series = numbers.first
             }
         case .distance:
-            let words = text.split(whereSeparator: { $0.isWhitespace })
+            let words = text.split(whereSeparator: { $0.isSpace })
             guard words.count == 2, let distance = Distance.parse(words[0], unit: distanceUnit),
                   let duration = SetDuration.parse(words[1]) else { return .failure(refusal) }
             switch (distance, duration) {
@@ -115,7 +116,7 @@ public struct KindedEntry: Sendable, Equatable {
     private static func wholeNumbers(_ parts: ArraySlice<Substring>, names: [NumericField]) -> Result<[Int], InputError> {
         var numbers: [Int] = []
         for (part, field) in zip(parts, names) {
-            guard part.allSatisfy({ $0.isASCII && $0.isNumber }), part.count <= 6, let value = Int(part) else {
+            guard part.allSatisfy({ $0.isASCIIDigit }), part.count <= 6, let value = Int(part) else {
                 return .failure(NumberInput.invalid(String(part), field: field))
             }
             guard value >= field.minimum, value <= field.maximum(unit: .kg) else {

@@ -28,13 +28,13 @@ public struct SetDuration: Sendable, Hashable, Codable, Comparable, CustomString
     /// `1h5m`, `2 min`. `nil` when the text is no duration at all; the
     /// reason when it is one, wrongly written (`1:75`) or out of range.
     public static func parse(_ raw: some StringProtocol) -> Result<SetDuration, InputError>? {
-        let text = String(raw.filter { !$0.isWhitespace }).lowercased()
+        let text = String(raw.filter { !$0.isSpace }).lowercased()
         guard let first = text.first, first.isASCII, first.isNumber else { return nil }
         let seconds: Int?
         if text.contains(":") {
             guard let parsed = clock(Substring(text)) else { return nil }
             seconds = parsed
-        } else if text.allSatisfy({ $0.isASCII && $0.isNumber }) {
+        } else if text.allSatisfy({ $0.isASCIIDigit }) {
             seconds = Int(text)
         } else {
             guard let parsed = units(Substring(text)) else { return nil }
@@ -53,7 +53,7 @@ public struct SetDuration: Sendable, Hashable, Codable, Comparable, CustomString
     private static func clock(_ text: Substring) -> Int?? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard (2...3).contains(parts.count),
-              parts.allSatisfy({ !$0.isEmpty && $0.count <= 6 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              parts.allSatisfy({ !$0.isEmpty && $0.count <= 6 && $0.allSatisfy { $0.isASCIIDigit } }),
               parts.dropFirst().allSatisfy({ $0.count == 2 }) else { return nil }
         let numbers = parts.compactMap { Int($0) }
         guard numbers.dropFirst().allSatisfy({ $0 < 60 }) else { return .some(nil) }
@@ -68,7 +68,7 @@ public struct SetDuration: Sendable, Hashable, Codable, Comparable, CustomString
         var lastRank = 3
         var previous: Int?
         while !rest.isEmpty {
-            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            let digits = rest.prefix { $0.isASCIIDigit }
             guard !digits.isEmpty, digits.count <= 6, let value = Int(digits) else { return nil }
             rest = rest.dropFirst(digits.count)
             let letters = rest.prefix { $0.isLetter }

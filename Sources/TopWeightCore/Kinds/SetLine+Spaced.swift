@@ -23,7 +23,7 @@ extension SetLine {
     /// The numbers of a set alone typed apart (`62.5 8 3`, `bw+10 8 3`,
     /// `1:30 3`, `@RPE` at the end), joined by `x`; `nil` for anything else.
     public static func joinedNumbers(_ text: String) -> String? {
-        var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        var words = text.split(whereSeparator: \.isSpace).map(String.init)
         if words.count >= 3, let last = words.last, last.hasPrefix("@") {
             words.removeLast()
             words[words.count - 1] += last
@@ -36,7 +36,7 @@ extension SetLine {
         // Only the last word may carry an `@RPE`.
         let effort = last.firstIndex(of: "@").map { String(last[$0...]) } ?? ""
         let counts = words.dropFirst().map { $0.prefix { $0 != "@" } }
-        guard !counts.isEmpty, counts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
+        guard !counts.isEmpty, counts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCIIDigit } }) else { return nil }
         if words.count == 3, isLoad(first) {
             return ([first] + counts.map(String.init)).joined(separator: "x") + effort
         }

@@ -18,9 +18,22 @@ public struct SetLine: Sendable, Hashable {
     public init(exercise: String, numbers: String) {
         self.exercise = exercise
         self.numbers = numbers
+        // A distance set is two words (`2000m 7:45`): numbers with no space
+        // in them are not read as one.
+        // Numbers with no `b` in them have no `bw` load: they read as a
+        // bodyweight set exactly when they read as a weight set.
+        let spaced = numbers.contains { $0.isSpace }
+        let bodyLoad = numbers.contains { $0 == "b" || $0 == "B" }
+        var weight = false
         fits = ExerciseKind.allCases.filter { kind in
-            if case .success = KindedEntry.parse(numbers, kind: kind) { return true }
-            return false
+            switch kind {
+            case .distance where !spaced: return false
+            case .bodyweight where !bodyLoad: return weight
+            default: break
+            }
+            guard case .success = KindedEntry.parse(numbers, kind: kind) else { return false }
+            if kind == .weight { weight = true }
+            return true
         }
     }
 
@@ -47,7 +60,7 @@ public struct SetLine: Sendable, Hashable {
     /// `100x5x3`, `bwx12x3`, `bw+10x8`, `1:30x3`, `90s`.
     public static func isSetWord(_ word: String) -> Bool {
         let body = withoutEffort(word)
-        if body.lowercased().hasPrefix("bw") { return body.dropFirst(2).contains(where: OneLineEntry.isSeparator) }
+        if startsWithBW(body) { return body.dropFirst(2).contains(where: OneLineEntry.isSeparator) }
         if isTimeWord(body, alone: false) { return true }
         return OneLineEntry.isNumbersWord(Substring(body)) && body.split(whereSeparator: OneLineEntry.isSeparator).count == 3
     }
@@ -70,7 +83,7 @@ public struct SetLine: Sendable, Hashable {
         if let fit = fits.first { return fit }
         let body = Self.withoutEffort(numbers)
         if body.contains(" ") { return .distance }
-        if body.lowercased().hasPrefix("bw") { return .bodyweight }
+        if Self.startsWithBW(body) { return .bodyweight }
         if Self.isTimeWord(body, alone: false) { return .time }
         return .weight
     }
@@ -89,6 +102,13 @@ public struct SetLine: Sendable, Hashable {
             }
         }
         return out
+    }
+
+    /// `bw`, `BW`, `Bw` or `bW` first (`lowercased().hasPrefix("bw")`, without making the lowercase copy).
+    static func startsWithBW(_ word: String) -> Bool {
+        var characters = word.makeIterator()
+        guard let first = characters.next(), first == "b" || first == "B", let second = characters.next() else { return false }
+        return second == "w" || second == "W"
     }
 
     private static func withoutEffort(_ word: String) -> String {
@@ -111,6 +131,6 @@ public struct SetLine: Sendable, Hashable {
         guard first.contains(":") || first.contains(where: \.isLetter), SetDuration.parse(first) != nil else { return false }
         // `Bicep 21s` is a name: a time with a unit and no series stands only after a distance.
         guard alone || parts.count == 2 || first.contains(":") else { return false }
-        return parts.dropFirst().allSatisfy { $0.allSatisfy { $0.isASCII && $0.isNumber } && !$0.isEmpty }
+        return parts.dropFirst().allSatisfy { $0.allSatisfy { $0.isASCIIDigit } && !$0.isEmpty }
     }
 }
