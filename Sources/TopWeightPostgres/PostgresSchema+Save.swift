@@ -10,7 +10,8 @@ extension PostgresSchema {
     /// e1RM and the most reps at the set's weight or more among the member's
     /// other live working weight sets of the exercise (the saved row left
     /// out, numbers Top Weight would not write passed over). v6's functions
-    /// stay for older terminals. SQLite's v15 changes nothing.
+    /// stay (`bests` and a set of another kind still call `topweight_bests`).
+    /// SQLite's v15 changes nothing.
     static let saveMigration: (identifier: String, statements: [String]) = ("v15", [
         """
         CREATE FUNCTION topweight_save_weight_set(
