@@ -33,6 +33,8 @@ final class PostgresLink: @unchecked Sendable {
 
     private let lock = NSLock()
     private var connection: PostgresConnection?
+    /// The statements prepared on the current connection, by their SQL (`execute(prepared:)`).
+    private var statements: [String: PreparedQuery] = [:]
     /// True once the current connection has answered a call.
     private var connectionServed = false
     private var nextConnectionID = 0
@@ -129,6 +131,45 @@ final class PostgresLink: @unchecked Sendable {
         return try call(retry: retry, until: deadline, bound: bound) { connection throws in try self.run(query, on: connection, until: deadline) }
     }
 
+    /// Runs `sql`, prepared on the connection the first time it runs there
+    /// (a named statement: the server parses and plans it once a
+    /// connection, and a Parse is no statement in its log), with `binds`;
+    /// otherwise as `query`: one statement, its own transaction, `within`
+    /// bounding the whole call. A server error forgets the connection's
+    /// statements, so a statement the server dropped is prepared again.
+    ///
+    /// Each row comes as its cells, labelled binary: postgres-nio (1.33)
+    /// labels a prepared statement's columns with the format its Describe
+    /// reported (text) while its Bind asks for every column in binary.
+    func execute(prepared sql: String, _ binds: [PostgresData], retry: Bool = true, within: TimeAmount? = nil) throws(LogbookError) -> [[PostgresCell]] {
+        let deadline = within.map { NIODeadline.now() + $0 }
+        try prepared(until: deadline, bound: within)
+        let rows = try call(retry: retry, until: deadline, bound: within) { connection throws in
+            do {
+                let statement = try self.statement(sql, on: connection, until: deadline)
+                return try self.run(on: connection, until: deadline) { statement.execute(binds) }
+            } catch {
+                self.statements = [:]
+                throw error
+            }
+        }
+        return rows.map { row in
+            row.map { cell in
+                var binary = cell
+                binary.format = .binary
+                return binary
+            }
+        }
+    }
+
+    /// `sql` prepared on `connection` (the current one: `call` holds the lock).
+    private func statement(_ sql: String, on connection: PostgresConnection, until deadline: NIODeadline?) throws -> PreparedQuery {
+        if let known = statements[sql] { return known }
+        let made = try run(on: connection, until: deadline) { connection.prepare(query: sql) }
+        statements[sql] = made
+        return made
+    }
+
     /// Runs `body` inside BEGIN … COMMIT, rolled back on any error; tried
     /// again (up to five times) when the server reports a serialization
     /// failure or a deadlock, which two terminals writing at once can cause.
@@ -215,6 +256,7 @@ final class PostgresLink: @unchecked Sendable {
                 if problem.connectionLost {
                     if let lost = connection { Self.drop(lost) }
                     connection = nil
+                    statements = [:]
                     connectionServed = false
                     if again && reused && !timedOut && deadline.map({ $0 > .now() }) ?? true {
                         again = false
@@ -251,25 +293,32 @@ final class PostgresLink: @unchecked Sendable {
         }
         connection = opened
         connectionServed = false
+        statements = [:]
         return opened
     }
 
     @discardableResult
     fileprivate func run(_ query: PostgresQuery, on connection: PostgresConnection, until deadline: NIODeadline? = nil) throws -> PostgresQueryResult {
         let logger = logger
+        return try run(on: connection, until: deadline) { connection.query(query, logger: logger) }
+    }
+
+    /// Waits for what `start` begins on the connection's loop, at most
+    /// `timeout` or until `deadline`. One hop to the loop: the call and its
+    /// timer start there and the timer is cancelled there (from this
+    /// thread, each of the three was a wake-up of the loop).
+    private func run<T: Sendable>(on connection: PostgresConnection, until deadline: NIODeadline?,
+                                  _ start: @escaping @Sendable () -> EventLoopFuture<T>) throws -> T {
         let wait = Self.remaining(timeout, until: deadline)
         let eventLoop = connection.eventLoop
-        let promise = eventLoop.makePromise(of: PostgresQueryResult.self)
-        // One hop to the connection's loop: the query and its timer start
-        // there and the timer is cancelled there (from this thread, each of
-        // the three was a wake-up of the loop).
+        let promise = eventLoop.makePromise(of: T.self)
         eventLoop.execute {
             let timer = eventLoop.scheduleTask(in: wait) {
                 promise.fail(PostgresErrors.TimedOut())
                 // A server that stopped answering: closing fails the call now.
                 PostgresLink.drop(connection)
             }
-            connection.query(query, logger: logger).whenComplete { result in
+            start().whenComplete { result in
                 timer.cancel()
                 promise.completeWith(result)
             }

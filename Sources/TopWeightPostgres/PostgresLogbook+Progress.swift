@@ -55,6 +55,26 @@ extension PostgresLogbook {
         return (savedID, ExerciseBests(heaviest: heaviest, strongest: found[2], mostReps: found[3]))
     }
 
+    /// The row of `topweight_save_weight_set`: the saved record's id, then
+    /// each best as id, weight, unit and reps (NULL when there is none),
+    /// kept when its numbers are ones Top Weight could have written.
+    static func decodeSaved(_ cells: [PostgresCell]) throws(LogbookError) -> (id: Int64?, bests: ExerciseBests) {
+        guard cells.count == 13 else { throw LogbookError(.other, "the server's save answered \(cells.count) columns, not 13") }
+        do {
+            func best(from first: Int) throws -> BestSet? {
+                guard let id = try cells[first].decode(Int64?.self), let weight = try cells[first + 1].decode(Double?.self),
+                      let unit = try cells[first + 2].decode(String?.self), let reps = try cells[first + 3].decode(Int?.self),
+                      let values = StoredRange.values(weight: weight, unit: unit, reps: reps, series: 1) else { return nil }
+                return BestSet(id: id, weight: values.weight, reps: values.reps)
+            }
+            let id = try cells[0].decode(Int64?.self)
+            guard let heaviest = try best(from: 1) else { return (id, ExerciseBests()) }
+            return (id, ExerciseBests(heaviest: heaviest, strongest: try best(from: 5), mostReps: try best(from: 9)))
+        } catch {
+            throw LogbookError(.other, "the database holds a value Top Weight can't read (\(String(describing: error).prefix(120)))")
+        }
+    }
+
     public func dayTotals(userID: Int64, zone: ZoneOffsets) throws(LogbookError) -> [DayTotals] {
         let rows = try link.query("""
             SELECT \(unescaped: ProgressSQL.localDay(zone)) AS day, COUNT(*), SUM(series), SUM(\(unescaped: ProgressSQL.volume))

@@ -38,10 +38,12 @@ extension PostgresLogbook {
         return (result.metadata.rows ?? 0) > 0
     }
 
-    /// One round trip, one call of the v6 migration's `topweight_save_measured`:
-    /// the insert (or, for a retry, the row already saved under the same
-    /// uid) and the bests before it, with plans the server keeps for the
-    /// session (a statement holding all of it was planned on every save).
+    /// One round trip, one call of the v15 migration's
+    /// `topweight_save_weight_set`: the insert (or, for a retry, the row
+    /// already saved under the same uid) and the bests before it, in one
+    /// row. The call is a statement prepared once a connection, and the
+    /// function's queries are planned once a session: a save costs the
+    /// server no parsing or planning.
     public func saveMeasured(_ record: NewRecord, now: Date) throws(LogbookError) -> (id: Int64, bests: ExerciseBests) {
         let values = record.values
         if values.measure != .weight || values.effort != nil {
@@ -54,15 +56,25 @@ extension PostgresLogbook {
             }
             return (id, try bests(userID: record.user.id, exerciseID: record.exercise.id, excluding: id, atLeast: values.weight, within: saveBound))
         }
-        let rows = try link.query("""
-            SELECT * FROM topweight_save_measured(\(record.uid), \(record.user.id), \(record.exercise.id), \(values.weight.value),
-                \(values.weight.unit.rawValue), \(Int32(values.reps)), \(Int32(values.series)), \(Self.milliseconds(record.performedAt)),
-                \(Self.milliseconds(now)), \(record.kind?.rawValue))
-            """, within: saveBound)
-        let found = try Self.decodeBests(rows)
-        guard let id = found.savedID else { throw LogbookError(.other, "the server did not return the saved record's id") }
+        let rows = try link.execute(prepared: Self.saveWeightSet, [
+            PostgresData(string: record.uid), PostgresData(int64: record.user.id), PostgresData(int64: record.exercise.id),
+            PostgresData(double: values.weight.value), PostgresData(string: values.weight.unit.rawValue),
+            PostgresData(int32: Int32(values.reps)), PostgresData(int32: Int32(values.series)),
+            PostgresData(int64: Self.milliseconds(record.performedAt)), PostgresData(int64: Self.milliseconds(now)),
+            record.kind.map { PostgresData(string: $0.rawValue) } ?? PostgresData(type: .text),
+        ], within: saveBound)
+        guard let row = rows.first, case let found = try Self.decodeSaved(row), let id = found.id else {
+            throw LogbookError(.other, "the server did not return the saved record's id")
+        }
         return (id, record.kind == .warmup ? ExerciseBests() : found.bests)
     }
+
+    /// The call `saveMeasured` prepares; each parameter cast, so the
+    /// server knows the types the binds are sent in.
+    static let saveWeightSet = """
+        SELECT * FROM topweight_save_weight_set($1::text, $2::bigint, $3::bigint, $4::double precision, $5::text, $6::integer,
+            $7::integer, $8::bigint, $9::bigint, $10::text)
+        """
 
     public func editRecord(id: Int64, exercise: Exercise, values: SetValues, now: Date) throws(LogbookError) -> Bool {
         guard values.isWellFormed else { throw LogbookError(.other, "refused a set that is not one of its kind: \(values.description)") }

@@ -18,8 +18,8 @@ enum PostgresSchema {
     static let migrationLock: Int64 = 0x5457_7363_6865_6D61
 
     /// Every migration, oldest first (`PostgresSchema+FirstMigrations`,
-    /// `PostgresSchema+LaterMigrations`, `PostgresSchema+Search`).
-    static let migrations = firstMigrations + laterMigrations + [searchMigration]
+    /// `PostgresSchema+LaterMigrations`, `PostgresSchema+Search`, `PostgresSchema+Save`).
+    static let migrations = firstMigrations + laterMigrations + [searchMigration, saveMigration]
 
     static var knownMigrations: [String] { migrations.map(\.identifier) }
 

@@ -23,6 +23,9 @@ struct EnterStatementTests {
         for saves in 2...3 {
             let later = Array(runs[saves].dropFirst(runs[saves - 1].count))
             #expect(runs[saves].count - runs[saves - 1].count == 1, "save \(saves) of the turn sent:\n\(later.joined(separator: "\n"))")
+            // A statement the server prepared once a connection (`execute NAME:`), not one it parses and plans again (`execute <unnamed>:`).
+            #expect(later.allSatisfy { $0.contains("|LOG:  execute ") && !$0.contains("|LOG:  execute <unnamed>:") },
+                    "save \(saves) of the turn sent:\n\(later.joined(separator: "\n"))")
         }
     }
 

@@ -90,6 +90,56 @@ struct ProgressStoreTests {
         }
     }
 
+    @Test("saveMeasured measures each set against what bests finds for it: across units and rep counts, past warm-ups and tombstones", arguments: TestEngine.allCases)
+    func saveMeasuredAgreesWithBests(engine: TestEngine) throws {
+        try engine.withStore { store in
+            let ana = try store.createUser(named: "Ana")
+            let squat = try store.createExercise(named: "Back Squat")
+            let sets: [(values: SetValues, kind: SetKind?)] = [
+                (SetValues(100, .kg, 5, 3), nil), (SetValues(225, .lb, 3, 1), nil), (SetValues(60, .kg, 10, 1), .warmup),
+                (SetValues(90, .kg, 10, 3), nil), (SetValues(80, .kg, 12, 2), nil), (SetValues(102.5, .kg, 1, 1), nil),
+                (SetValues(200, .lb, 8, 2), nil), (SetValues(90, .kg, 10, 3), nil), (SetValues(120, .kg, 2, 1), nil),
+                (SetValues(50, .kg, 20, 1), nil), (SetValues(100, .kg, 6, 1), nil),
+            ]
+            var beaten = 0
+            for (index, set) in sets.enumerated() {
+                let at = instant(index * 60)
+                let entry = NewRecord(user: ana, exercise: squat, values: set.values, performedAt: at, uid: RecordUID.make(at: at), kind: set.kind)
+                let measured = try store.saveMeasured(entry, now: at)
+                let expected = set.kind == .warmup ? ExerciseBests()
+                    : try store.bests(userID: ana.id, exerciseID: squat.id, excluding: measured.id, atLeast: set.values.weight)
+                #expect(measured.bests == expected, "set \(index + 1), \(set.values)")
+                beaten += PersonalRecord.beaten(by: set.values, kind: set.kind, bests: measured.bests).count
+                // The 80 kg × 12 goes: a tombstone is no best for the sets after it.
+                if index == 4 { #expect(try store.deleteRecord(id: measured.id, now: at)) }
+            }
+            #expect(beaten > 0, "the history sets records along the way")
+        }
+    }
+
+    @Test("On PostgreSQL a weight set the server refuses (its member gone meanwhile) is the save's own error, not the server away; the next save goes through")
+    func refusedWeightSet() throws {
+        try TestEngine.postgres.withStore { store in
+            let server = try #require(store as? PostgresLogbook)
+            let test = try #require(PostgresTestServer.url)
+            let ana = try store.createUser(named: "Ana")
+            let bo = try store.createUser(named: "Bo")
+            let squat = try store.createExercise(named: "Back Squat")
+            func entry(_ user: User, _ seconds: Int) -> NewRecord {
+                NewRecord(user: user, exercise: squat, values: SetValues(100, .kg, 5, 3), performedAt: instant(seconds), uid: RecordUID.make(at: instant(seconds)))
+            }
+            let first = try store.saveMeasured(entry(ana, 0), now: instant(0))
+            try PostgresServer.execute("DELETE FROM \"user\" WHERE id = \(bo.id)", url: try PostgresServer.url(test, database: server.link.location.database))
+            let refused = #expect(throws: LogbookError.self) { try store.saveMeasured(entry(bo, 60), now: instant(60)) }
+            #expect(refused?.kind == .other, "\(refused?.message ?? "")")
+            #expect(refused?.message.contains("foreign key") == true, "\(refused?.message ?? "")")
+            #expect(server.unreachable == nil)
+            let next = try store.saveMeasured(entry(ana, 120), now: instant(120))
+            #expect(next.bests.heaviest?.id == first.id)
+            #expect(try store.history(HistoryQuery()).map(\.id) == [next.id, first.id])
+        }
+    }
+
     @Test("warm-ups and deleted sets are never a best; a restored set is again", arguments: TestEngine.allCases)
     func warmupsAndTombstones(engine: TestEngine) throws {
         try engine.withStore { store in
