@@ -106,20 +106,14 @@ extension PostgresSchema {
             // bests before it (none for a warm-up).
             """
             CREATE FUNCTION topweight_save_measured(
-                p_uid text, p_user bigint, p_exercise bigint, p_weight double precision, p_unit text, p_reps integer,
-                p_series integer, p_performed bigint, p_created bigint, p_kind text
+                \(saveParameters)
             )
             RETURNS TABLE (part integer, id bigint, weight double precision, unit text, reps integer)
             LANGUAGE plpgsql VOLATILE AS $body$
             DECLARE
                 v_id bigint;
             BEGIN
-                INSERT INTO record AS r (uid, userid, exerciseid, weight, unit, reps, series, performedat, createdat, kind)
-                VALUES (p_uid, p_user, p_exercise, p_weight, p_unit, p_reps, p_series, p_performed, p_created, p_kind)
-                ON CONFLICT (uid) DO NOTHING RETURNING r.id INTO v_id;
-                IF v_id IS NULL THEN
-                    SELECT r.id INTO v_id FROM record r WHERE r.uid = p_uid;
-                END IF;
+                \(savedRow(into: "v_id"))
                 part := 0;
                 id := v_id;
                 weight := 0;

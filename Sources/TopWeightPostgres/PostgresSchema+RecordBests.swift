@@ -41,7 +41,7 @@ extension PostgresSchema {
         /// one being inserted. v6 creates it, v9 replaces it.
         static func function(replacing: Bool, weightSetsOnly: Bool) -> String {
             let create = replacing ? "CREATE OR REPLACE FUNCTION" : "CREATE FUNCTION"
-            let weightSets = weightSetsOnly ? " AND r.measure IS NULL" : ""
+            let sets = BestSets(weightSetsOnly: weightSetsOnly, excluded: "p_id", lightest: "p_lightest")
             return """
                 \(create) topweight_bests(p_user bigint, p_exercise bigint, p_id bigint, p_lightest double precision)
                 RETURNS TABLE (part integer, id bigint, weight double precision, unit text, reps integer)
@@ -51,47 +51,89 @@ extension PostgresSchema {
                     v_below integer := 1001;
                     v_reps integer;
                 BEGIN
-                    SELECT 1, r.id, r.weight, r.unit, r.reps, (CASE r.unit WHEN 'lb' THEN r.weight * 0.45359237 ELSE r.weight END)
-                    INTO part, id, weight, unit, reps, v_top
-                    FROM record r
-                    WHERE r.userid = p_user AND r.exerciseid = p_exercise AND r.deletedat IS NULL
-                      AND r.kind IS DISTINCT FROM 'warmup'\(weightSets) AND r.id <> p_id
-                      AND (r.weight <= 1000 OR r.unit = 'lb') AND r.weight <= 2200 AND r.reps BETWEEN 1 AND 1000
-                    ORDER BY (CASE r.unit WHEN 'lb' THEN r.weight * 0.45359237 ELSE r.weight END) DESC LIMIT 1;
+                    \(sets.heaviest(select: "1, r.id, r.weight, r.unit, r.reps", into: "part, id, weight, unit, reps, v_top"))
                     IF NOT FOUND THEN
                         RETURN;
                     END IF;
                     RETURN NEXT;
                     RETURN QUERY
-                    SELECT 2, r.id, r.weight, r.unit, r.reps FROM record r
-                    WHERE r.userid = p_user AND r.exerciseid = p_exercise AND r.deletedat IS NULL
-                      AND r.kind IS DISTINCT FROM 'warmup'\(weightSets) AND r.id <> p_id
-                      AND (r.weight <= 1000 OR r.unit = 'lb') AND r.weight <= 2200 AND r.reps BETWEEN 1 AND 1000
-                    ORDER BY (CASE WHEN r.reps = 1 THEN (CASE r.unit WHEN 'lb' THEN r.weight * 0.45359237 ELSE r.weight END)
-                              ELSE (CASE r.unit WHEN 'lb' THEN r.weight * 0.45359237 ELSE r.weight END) * (30 + r.reps) / 30.0 END) DESC
-                    LIMIT 1;
+                    \(sets.strongest(select: "2, r.id, r.weight, r.unit, r.reps", into: nil))
                     IF v_top < p_lightest THEN
                         RETURN;
                     END IF;
-                    LOOP
-                        SELECT r.reps INTO v_reps FROM record r
-                        WHERE r.userid = p_user AND r.exerciseid = p_exercise AND r.deletedat IS NULL
-                          AND r.kind IS DISTINCT FROM 'warmup'\(weightSets) AND r.reps < v_below AND r.reps >= 1
-                        ORDER BY r.reps DESC LIMIT 1;
-                        EXIT WHEN NOT FOUND;
-                        RETURN QUERY
-                        SELECT 3, r.id, r.weight, r.unit, r.reps FROM record r
-                        WHERE r.userid = p_user AND r.exerciseid = p_exercise AND r.deletedat IS NULL
-                          AND r.kind IS DISTINCT FROM 'warmup'\(weightSets) AND r.id <> p_id
-                          AND (r.weight <= 1000 OR r.unit = 'lb') AND r.weight <= 2200 AND r.reps = v_reps
-                          AND (CASE r.unit WHEN 'lb' THEN r.weight * 0.45359237 ELSE r.weight END) >= p_lightest
-                        ORDER BY (CASE r.unit WHEN 'lb' THEN r.weight * 0.45359237 ELSE r.weight END) DESC LIMIT 1;
-                        EXIT WHEN FOUND;
-                        v_below := v_reps;
-                    END LOOP;
+                    \(sets.mostReps(select: "3, r.id, r.weight, r.unit, r.reps", into: nil))
                 END
                 $body$
                 """
+        }
+    }
+
+    /// The queries of a set's bests, as `topweight_bests` (v6, v9) and v15's
+    /// save both run them, written once: the member's other live working sets
+    /// of the exercise (`excluded`, the set being measured, left out; with
+    /// `weightSetsOnly`, weight sets alone), their numbers ones Top Weight
+    /// writes. Each query's text is laid out as the shipped migrations sent
+    /// it (`ShippedMigrationsTests` holds them to it): a query's first line
+    /// goes where it is interpolated, four spaces into the function's body,
+    /// and its later lines carry their own indentation.
+    struct BestSets {
+        let weightSetsOnly: Bool
+        let excluded: String
+        /// The lightest weight in kilograms a most-reps set may have.
+        let lightest: String
+
+        static let kilograms = "(CASE r.unit WHEN 'lb' THEN r.weight * 0.45359237 ELSE r.weight END)"
+
+        /// The sets' conditions after `FROM record r`, then `AND` and the reps' own.
+        private func conditions(_ indent: String, reps: String) -> String {
+            let weightSets = weightSetsOnly ? " AND r.measure IS NULL" : ""
+            return "\n\(indent)WHERE r.userid = p_user AND r.exerciseid = p_exercise AND r.deletedat IS NULL"
+                + "\n\(indent)  AND r.kind IS DISTINCT FROM 'warmup'\(weightSets) AND r.id <> \(excluded)"
+                + "\n\(indent)  AND (r.weight <= 1000 OR r.unit = 'lb') AND r.weight <= 2200 AND \(reps)"
+        }
+
+        /// `SELECT …` up to `FROM record r`: on one line, or with `INTO` before a line of its own.
+        private func selecting(_ select: String, into: String?, _ indent: String) -> String {
+            guard let into else { return "SELECT \(select) FROM record r" }
+            return "SELECT \(select) INTO \(into)\n\(indent)FROM record r"
+        }
+
+        /// The heaviest, its weight in kilograms selected last (into `v_top`).
+        func heaviest(select: String, into: String) -> String {
+            "SELECT \(select), \(Self.kilograms)\n    INTO \(into)\n    FROM record r"
+                + conditions("    ", reps: "r.reps BETWEEN 1 AND 1000")
+                + "\n    ORDER BY \(Self.kilograms) DESC LIMIT 1;"
+        }
+
+        /// The best by Epley's e1RM (a single's weight as it is).
+        func strongest(select: String, into: String?) -> String {
+            selecting(select, into: into, "    ")
+                + conditions("    ", reps: "r.reps BETWEEN 1 AND 1000")
+                + "\n    ORDER BY (CASE WHEN r.reps = 1 THEN \(Self.kilograms)"
+                + "\n              ELSE \(Self.kilograms) * (30 + r.reps) / 30.0 END) DESC"
+                + "\n    LIMIT 1;"
+        }
+
+        /// For each rep count, most first, the heaviest set with it at
+        /// `lightest` or more, until one is heavy enough: a loop whose found
+        /// set is answered by `RETURN QUERY` when there is no `into`.
+        func mostReps(select: String, into: String?) -> String {
+            let weightSets = weightSetsOnly ? " AND r.measure IS NULL" : ""
+            let indent = "        "
+            let found = into == nil ? "RETURN QUERY\n\(indent)" : ""
+            return "LOOP"
+                + "\n\(indent)SELECT r.reps INTO v_reps FROM record r"
+                + "\n\(indent)WHERE r.userid = p_user AND r.exerciseid = p_exercise AND r.deletedat IS NULL"
+                + "\n\(indent)  AND r.kind IS DISTINCT FROM 'warmup'\(weightSets) AND r.reps < v_below AND r.reps >= 1"
+                + "\n\(indent)ORDER BY r.reps DESC LIMIT 1;"
+                + "\n\(indent)EXIT WHEN NOT FOUND;"
+                + "\n\(indent)\(found)\(selecting(select, into: into, indent))"
+                + conditions(indent, reps: "r.reps = v_reps")
+                + "\n\(indent)  AND \(Self.kilograms) >= \(lightest)"
+                + "\n\(indent)ORDER BY \(Self.kilograms) DESC LIMIT 1;"
+                + "\n\(indent)EXIT WHEN FOUND;"
+                + "\n\(indent)v_below := v_reps;"
+                + "\n    END LOOP;"
         }
     }
 }
