@@ -49,13 +49,20 @@ public struct ConnectionLimits: Sendable, Hashable {
     /// Why a process with `open` files of its limit of `files` can't serve
     /// (what it keeps for itself wouldn't fit, and the event loops would
     /// fail to start), in one line with what to do; `nil` when it can.
+    /// Asked before the database is opened, whose threads trap as the event
+    /// loops do when they find no file left (libdispatch's): its own files
+    /// (`storeFiles`) count as needed too.
     public static func shortOfFiles(fileLimit files: Int, open: Int,
                                     processors: Int = ProcessInfo.processInfo.activeProcessorCount) -> String? {
-        let needed = reserved(open: open, processors: processors) + 1
+        let needed = reserved(open: open, processors: processors) + storeFiles + 1
         guard files < needed else { return nil }
         return "the open-file limit (ulimit -n) is \(files) with \(open) open already; serving needs at least \(needed): "
             + "raise it (ulimit -n, or LimitNOFILE= in the unit)"
     }
+
+    /// The database's files once it is open: the writer's file, log and
+    /// index, the probe's and a reader's.
+    static let storeFiles = 6
 
     /// The files set aside for the process itself: those open already, the
     /// listening socket, the database's readers, a few per event-loop thread.

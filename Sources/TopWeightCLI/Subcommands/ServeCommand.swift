@@ -44,13 +44,14 @@ struct ServeCommand: ParsableCommand {
                 // Returns only when the program can't be run.
                 throw BoardProgram.runInstead(arguments: Array(CommandLine.arguments.dropFirst()))
             }
-            let store = try global.openStore()
-            let changes: any LogbookChanges
-            do throws(LogbookError) { changes = try store.changes() } catch { throw Failure.database(error) }
-            // Checked before the event loops start: they trap when they can't open their files.
+            // Checked before the database opens and the event loops start:
+            // both start threads that trap when they find no file to open.
             if let short = server.shortOfFiles() {
                 throw Failure.input(short)
             }
+            let store = try global.openStore()
+            let changes: any LogbookChanges
+            do throws(LogbookError) { changes = try store.changes() } catch { throw Failure.database(error) }
             let board = GymBoard(logbook: store, timeZone: .current)
             let outcome = ServeOutcome()
             let done = DispatchSemaphore(value: 0)
