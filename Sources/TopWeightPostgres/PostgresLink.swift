@@ -39,6 +39,10 @@ final class PostgresLink: @unchecked Sendable {
     private var connectionServed = false
     private var nextConnectionID = 0
     private let tlsContext: NIOSSLContext?
+    /// The loop watching for this link's next call (`Handover.swift`): for
+    /// a millisecond after each answer, about the time a member's next piped
+    /// or repeated set takes to reach it.
+    private let relay = Relay(span: .milliseconds(1))
     /// Run before the first call that reaches the server, until it succeeds
     /// once (`whenFirstReached`); recursive, so its own calls pass through.
     private let preparing = NSRecursiveLock()
@@ -306,25 +310,39 @@ final class PostgresLink: @unchecked Sendable {
     /// Waits for what `start` begins on the connection's loop, at most
     /// `timeout` or until `deadline`. One hop to the loop: the call and its
     /// timer start there and the timer is cancelled there (from this
-    /// thread, each of the three was a wake-up of the loop).
+    /// thread, each of the three was a wake-up of the loop); the hop and the
+    /// answer pass without waking either thread while both watch
+    /// (`Handover.swift`).
     private func run<T: Sendable>(on connection: PostgresConnection, until deadline: NIODeadline?,
                                   _ start: @escaping @Sendable () -> EventLoopFuture<T>) throws -> T {
         let wait = Self.remaining(timeout, until: deadline)
         let eventLoop = connection.eventLoop
         let promise = eventLoop.makePromise(of: T.self)
-        eventLoop.execute {
+        let answer = Answer<T>()
+        let relay = relay
+        let work: @Sendable () -> Void = {
             let timer = eventLoop.scheduleTask(in: wait) {
+                answer.give(.failure(PostgresErrors.TimedOut()))
                 promise.fail(PostgresErrors.TimedOut())
                 // A server that stopped answering: closing fails the call now.
                 PostgresLink.drop(connection)
             }
             start().whenComplete { result in
                 timer.cancel()
+                answer.give(result)
                 promise.completeWith(result)
+                // After this tick: the loop watches for the link's next call.
+                eventLoop.execute { relay.watch(on: eventLoop) }
             }
         }
+        if !relay.offer(work, to: eventLoop) { eventLoop.execute(work) }
+        if let result = answer.awaited(for: Self.watching) { return try result.get() }
         return try promise.futureResult.wait()
     }
+
+    /// How long a caller watches for its answer before it sleeps on it
+    /// (a save's round trip to a nearby server is shorter; `Handover.swift`).
+    static let watching: Duration = .milliseconds(2)
 
     /// The time left before `deadline`, at most `timeout` (and at least a millisecond).
     private static func remaining(_ timeout: TimeAmount, until deadline: NIODeadline?) -> TimeAmount {
