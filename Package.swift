@@ -11,6 +11,8 @@ let package = Package(
         .executable(name: "topweight", targets: ["topweight"]),
         // `topweight serve`'s web server, a program of its own that `topweight serve` runs.
         .executable(name: "topweight-board", targets: ["topweight-board"]),
+        // `topweight` with the PostgreSQL client linked in, which `topweight` runs for a postgres:// database.
+        .executable(name: "topweight-postgres", targets: ["topweight-postgres"]),
         .library(name: "TopWeightCore", targets: ["TopWeightCore"]),
         .library(name: "TopWeightStore", targets: ["TopWeightStore"]),
         .library(name: "TopWeightREPL", targets: ["TopWeightREPL"]),
@@ -129,7 +131,7 @@ let package = Package(
         .target(
             name: "TopWeightFixtures",
             dependencies: [
-                "TopWeightCore", "TopWeightCatalog", "TopWeightStore", "TopWeightPostgres",
+                "TopWeightCore", "TopWeightCatalog", "TopWeightStore",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
@@ -148,11 +150,12 @@ let package = Package(
             ]
         ),
 
-        // Command-line interface: subcommands over the libraries.
+        // Command-line interface: subcommands over the libraries. No PostgreSQL
+        // client: the programs that link one hand it in (`PostgresProgram.engine`).
         .target(
             name: "TopWeightCLI",
             dependencies: [
-                "TopWeightCore", "TopWeightStore", "TopWeightPostgres", "TopWeightREPL", "TopWeightCatalog", "LineEditor",
+                "TopWeightCore", "TopWeightStorage", "TopWeightStore", "TopWeightREPL", "TopWeightCatalog", "LineEditor",
                 "TopWeightText", "TopWeightUseCases", "TopWeightTransfer", "TopWeightFixtures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -163,9 +166,24 @@ let package = Package(
         .executableTarget(name: "topweight", dependencies: ["TopWeightCLI", "TopWeightICUData"], linkerSettings: noPIE),
         // The web server behind `topweight serve`, which runs it (exec) when it is
         // installed beside `topweight` or on PATH: Hummingbird and NIO's HTTP stay out of the logger.
+        // It serves from a PostgreSQL server too, so it links that engine.
         .executableTarget(
             name: "topweight-board",
-            dependencies: ["TopWeightCLI", "TopWeightBoardServer", "TopWeightCore", "TopWeightUseCases", "TopWeightICUData"],
+            dependencies: ["TopWeightCLI", "TopWeightBoardServer", "TopWeightPostgresTools", "TopWeightCore", "TopWeightUseCases", "TopWeightICUData"],
+            linkerSettings: noPIE
+        ),
+        // What only the programs with the PostgreSQL client link: the engine
+        // handed to the command line, and `bench`'s timings on a server.
+        .target(
+            name: "TopWeightPostgresTools",
+            dependencies: ["TopWeightCLI", "TopWeightCore", "TopWeightFixtures", "TopWeightPostgres"]
+        ),
+        // `topweight` with the PostgreSQL engine (postgres-nio, NIO, NIOSSL's
+        // BoringSSL): what `topweight` runs (exec) for a postgres:// database,
+        // found beside it or on PATH, so the logger on a file maps none of it.
+        .executableTarget(
+            name: "topweight-postgres",
+            dependencies: ["TopWeightCLI", "TopWeightPostgresTools", "TopWeightICUData"],
             linkerSettings: noPIE
         ),
         // Where a program linked with the static Swift runtime (the tarball's)
@@ -210,7 +228,7 @@ let package = Package(
         .testTarget(
             name: "TopWeightEndToEndTests",
             dependencies: [
-                "TopWeightStore", "TopWeightPostgres", "TopWeightCore", "TopWeightTestSupport", "topweight", "topweight-board",
+                "TopWeightStore", "TopWeightPostgres", "TopWeightCore", "TopWeightTestSupport", "topweight", "topweight-board", "topweight-postgres",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -2,9 +2,6 @@ import ArgumentParser
 import Foundation
 import TopWeightCore
 import TopWeightUseCases
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The web server `topweight serve` runs on, which only `topweight-board`
 /// links (Hummingbird): handed to `TopWeightBoardCommand.main(serving:)`.
@@ -40,30 +37,12 @@ public struct TopWeightBoardCommand: ParsableCommand {
     }
 }
 
-/// Finding and running `topweight-board` from `topweight serve`.
+/// Running `topweight-board` from `topweight serve`.
 enum BoardProgram {
     static let name = "topweight-board"
 
-    /// Where it is: beside the running program first (the tarball's `bin/`,
-    /// a build directory), then the first on `PATH`; `nil` when neither has one.
-    static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().path
-        let directories = [own] + (environment["PATH"] ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }
-        return directories.lazy.map { ($0 as NSString).appendingPathComponent(name) }.first { access($0, X_OK) == 0 }
-    }
-
-    /// Becomes `topweight-board` with `arguments` (the same process: its
-    /// pid, signals, limits and streams); what is in the way when it can't.
+    /// Becomes `topweight-board` with `arguments` (`SiblingProgram`); what is in the way when it can't.
     static func runInstead(arguments: [String]) -> Failure {
-        guard let path = path() else {
-            return .unavailable("serve needs \(name), which is neither beside this topweight nor on PATH: "
-                + "install it from the same package (bin/\(name)) next to topweight")
-        }
-        let argv = [path] + arguments
-        var pointers = argv.map { strdup($0) } + [nil]
-        execv(path, &pointers)
-        let reason = String(cString: strerror(errno)).lowercased()
-        pointers.forEach { free($0) }
-        return .unavailable("serve cannot run \(path): \(reason)")
+        SiblingProgram.runInstead(name, arguments: arguments, for: "serve")
     }
 }

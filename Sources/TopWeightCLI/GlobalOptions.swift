@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import TopWeightCatalog
 import TopWeightCore
-import TopWeightPostgres
+import TopWeightStorage
 import TopWeightStore
 import TopWeightUseCases
 #if canImport(Glibc)
@@ -27,6 +27,13 @@ struct GlobalOptions: ParsableArguments {
         guard let text = ProcessInfo.processInfo.environment["TOPWEIGHT_BUSY_TIMEOUT"],
               let seconds = Double(text), seconds >= 0, seconds <= 3600 else { return 10 }
         return seconds
+    }
+
+    /// A PostgreSQL database is `topweight-postgres`'s: `topweight`, which
+    /// links no PostgreSQL client, becomes that program here, once the
+    /// command line is read and before the command does anything.
+    mutating func validate() throws {
+        try PostgresProgram.takeOverInValidation([databasePath])
     }
 
     var isDurable: Bool {
@@ -55,6 +62,7 @@ struct GlobalOptions: ParsableArguments {
     /// in the terminal's outbox until the server is back.
     func openRoles(readOnly: Bool = false, create: Bool = false, offline: Bool = false) throws
         -> (roles: LogbookRoles, engine: any StorageEngine) {
+        try PostgresProgram.takeOver([databasePath])
         do {
             if create, isGiven { try Self.refuseMissingParent(databasePath) }
             return try Self.roles(databasePath, durable: isDurable, busyTimeout: busyTimeout, readOnly: readOnly,
@@ -68,9 +76,11 @@ struct GlobalOptions: ParsableArguments {
     /// the terminal's own outbox without the server (nothing connects until
     /// a set is sent); `nil` for a file, which has no outbox.
     func openWaiting() throws -> (any WaitingSets)? {
-        guard PostgresLocation.isPostgresURL(databasePath) else { return nil }
+        guard PostgresURL.matches(databasePath) else { return nil }
+        try PostgresProgram.takeOver([databasePath])
         do {
-            let server = try PostgresLogbook(url: databasePath, options: .init(timeout: Self.postgresTimeout, connectLater: true))
+            let server = try PostgresProgram.installed().server(url: databasePath, timeout: Self.postgresTimeout, readOnly: false,
+                                                                holdOffWhileAway: false, connectLater: true)
             return OutboxLogbook(server: server, outboxPath: Outbox.defaultPath())
         } catch {
             throw Failure.database(error)
@@ -88,8 +98,8 @@ struct GlobalOptions: ParsableArguments {
     }
 
     static func shown(_ location: String) -> String {
-        guard PostgresLocation.isPostgresURL(location) else { return location }
-        return (try? PostgresLocation(location).redacted) ?? "postgres://…"
+        guard PostgresURL.matches(location) else { return location }
+        return PostgresProgram.engine?.redacted(location) ?? "postgres://…"
     }
 
     /// A file path opens the SQLite engine, a `postgres://` URL the PostgreSQL one.
@@ -105,20 +115,22 @@ struct GlobalOptions: ParsableArguments {
     /// waits and members' identities, in front of the server, which plays every other role itself.
     static func roles(_ location: String, durable: Bool = false, busyTimeout: Double = 10, readOnly: Bool = false,
                       create: Bool = false, offline: Bool = false) throws(LogbookError) -> (roles: LogbookRoles, engine: any StorageEngine) {
-        if PostgresLocation.isPostgresURL(location) {
+        if PostgresURL.matches(location) {
             // A terminal (the logger, `add`) refuses at once what needs a
             // server it found away, instead of each call waiting on it.
-            let options = PostgresLogbook.Options(timeout: postgresTimeout, readOnly: readOnly, holdOffWhileAway: offline)
-            let server: PostgresLogbook
+            let engine = try PostgresProgram.installed()
+            func connect(later: Bool) throws(LogbookError) -> any ServerLogbook {
+                try engine.server(url: location, timeout: postgresTimeout, readOnly: readOnly, holdOffWhileAway: offline,
+                                  connectLater: later)
+            }
+            let server: any ServerLogbook
             var away: LogbookError?
             do {
-                server = try PostgresLogbook(url: location, options: options)
+                server = try connect(later: false)
             } catch where error.kind == .unreachable && offline && !readOnly {
                 // Away at start: the terminal opens on its outbox and name
                 // cache; the server connects (and checks the schema) at its first call.
-                var later = options
-                later.connectLater = true
-                server = try PostgresLogbook(url: location, options: later)
+                server = try connect(later: true)
                 server.noteUnreachable(error)
                 away = error
             }
@@ -129,7 +141,7 @@ struct GlobalOptions: ParsableArguments {
             // A second connection, made when needed, takes the server's list of
             // names for the terminal's cache without holding up a save.
             let outbox = OutboxLogbook(server: server, outboxPath: Outbox.defaultPath()) { () throws(LogbookError) in
-                try server.lookout()
+                try server.lookoutRoles()
             }
             if away == nil, ((try? outbox.waiting()) ?? 0) > 0 { _ = try? outbox.sendKept() }
             roles.recording = outbox
@@ -157,7 +169,7 @@ struct GlobalOptions: ParsableArguments {
     /// database named with a typo (`/nonexistent/dir/x.sqlite`) must not grow
     /// a tree of folders. The file's own folder is made when its parent is there.
     static func refuseMissingParent(_ location: String) throws(LogbookError) {
-        guard !PostgresLocation.isPostgresURL(location) else { return }
+        guard !PostgresURL.matches(location) else { return }
         let folder = URL(fileURLWithPath: location).deletingLastPathComponent()
         guard !FileManager.default.fileExists(atPath: folder.path) else { return }
         let parent = folder.deletingLastPathComponent().path
@@ -168,7 +180,7 @@ struct GlobalOptions: ParsableArguments {
     /// True when `location` is a file path with nothing there (a dangling
     /// link is left to the store, which names its target).
     static func isMissing(_ location: String) -> Bool {
-        guard !PostgresLocation.isPostgresURL(location) else { return false }
+        guard !PostgresURL.matches(location) else { return false }
         var info = stat()
         return lstat(location, &info) != 0 && errno == ENOENT
     }

@@ -1,10 +1,10 @@
 import Foundation
 
 /// The other programs a benchmark runs: this one's binary, `sqlite3`, `psql`.
-enum ExternalProgram {
+package enum ExternalProgram {
     /// The path of program `name` (sqlite3, psql), looked for in the usual
     /// directories and then on `PATH`; `nil` when it is not installed.
-    static func installed(_ name: String) -> String? {
+    package static func installed(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map(String.init) ?? []
         return (["/usr/bin", "/usr/local/bin", "/bin"] + path)
             .map { ($0 as NSString).appendingPathComponent(name) }
@@ -18,7 +18,7 @@ enum ExternalProgram {
     /// Returns as soon as the program has exited, so that it can be timed:
     /// Foundation's `waitUntilExit` alone looks only every 50 ms on Linux.
     @discardableResult
-    static func run(
+    package static func run(
         _ executable: String, _ arguments: [String], input: String? = nil,
         environment: [String: String]? = nil, capturingOutput: Bool = false, showingErrors: Bool = false
     ) throws -> String {

@@ -44,29 +44,29 @@ public struct BenchFailure: Error, Sendable, CustomStringConvertible {
 
 extension Duration {
     /// The duration in seconds, as a `Double`.
-    var inSeconds: Double {
+    package var inSeconds: Double {
         let parts = components
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 }
 
 /// The columns the benchmark's tables print in.
-enum Columns {
+package enum Columns {
     /// `    0.061 ms`, right-aligned in 13 columns.
-    static func ms(_ duration: Duration) -> String {
+    package static func ms(_ duration: Duration) -> String {
         right(String(format: "%.3f ms", duration.inSeconds * 1_000))
     }
 
-    static func right(_ text: String, _ width: Int = 13) -> String {
+    package static func right(_ text: String, _ width: Int = 13) -> String {
         String(repeating: " ", count: Swift.max(0, width - text.count)) + text
     }
 
-    static func left(_ text: String, _ width: Int) -> String {
+    package static func left(_ text: String, _ width: Int) -> String {
         text + String(repeating: " ", count: Swift.max(0, width - text.count))
     }
 }
 
 /// Milliseconds since 1970, as the schema stores times.
-func milliseconds(_ date: Date) -> Int64 {
+package func milliseconds(_ date: Date) -> Int64 {
     Int64((date.timeIntervalSince1970 * 1_000).rounded())
 }

@@ -6,22 +6,27 @@ import TopWeightStore
 /// through the real program, process start included, against `sqlite3`'s own
 /// shell doing the same inserts into the same kind of file (WAL,
 /// `synchronous = NORMAL`), or against psql running them from a file on
-/// PostgreSQL, taking turns so both see the same load.
+/// PostgreSQL (`LoggerBench.postgres`, in TopWeightPostgresTools), taking turns so both see the same load.
 public enum LoggerBench {
     /// One round: the logger's time, and the other program's (`nil` when it is not installed).
     public struct Run: Sendable {
         var logger: Duration
         var baseline: Duration?
+
+        package init(logger: Duration, baseline: Duration?) {
+            self.logger = logger
+            self.baseline = baseline
+        }
     }
 
     /// This program's own binary, which the piped saves go through.
-    static var program: String {
+    package static var program: String {
         URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
     }
 
     /// What is piped into the logger: a new member, Ana (confirmed), then
     /// `saves` one-line sets of Bench Press, 60 kg × 5 reps × 5 series.
-    static func input(saves: Int) -> String {
+    package static func input(saves: Int) -> String {
         var input = "Ana\ny\n"
         for _ in 0..<saves { input += "Bench Press 60x5x5\n" }
         return input
@@ -66,62 +71,6 @@ public enum LoggerBench {
                 }
             }
             runs.append(Run(logger: logger, baseline: shellTime))
-        }
-        return runs
-    }
-
-    /// `rounds` runs of `saves` piped saves through the logger into a new
-    /// database on the server, each against psql running the same inserts
-    /// from a file into another (`nil` times when psql is not installed).
-    /// `shown` is the URL without its password; `timeout` the seconds a call may take.
-    public static func postgres(url: String, shown: String, timeout: Int, saves: Int, rounds: Int) throws -> [Run] {
-        let program = program
-        let input = input(saves: saves)
-        let server = BenchServer(url: url, shown: shown, timeout: timeout)
-        defer { server.scratch.dropAll() }
-        let files = try BenchScratch(directory: NSTemporaryDirectory())
-        defer { files.removeAll() }
-        print("topweight bench --logger: on \(server.description), two new databases a round")
-
-        // All the databases first: the logger's with the schema only (it
-        // creates Ana and Bench Press itself, as on a new file), psql's with
-        // the member and the exercise its inserts name, and its script.
-        let values = SetValues(weight: Weight(hundredths: 6_000, unit: .kg), reps: 5, series: 5)
-        var loggerURLs: [String] = []
-        var scripts: [(target: BenchServer.PsqlTarget, file: String)] = []
-        for round in 0..<rounds {
-            let loggerURL = try server.scratch.database("logger_\(round)")
-            try server.logbook(loggerURL).close()
-            loggerURLs.append(loggerURL)
-            if server.psql != nil {
-                let target = try server.seededDatabase("psql_\(round)", user: "Ana", exercise: "Bench Press")
-                let file = files.path("psql-\(round)", pathExtension: "sql")
-                try BenchServer.write(BenchServer.insertStatements(saves, into: target, values: values), to: file)
-                scripts.append((target, file))
-            }
-        }
-
-        let clock = ContinuousClock()
-        var runs: [Run] = []
-        for round in 0..<rounds {
-            let started = clock.now
-            try ExternalProgram.run(program, ["--db", loggerURLs[round]], input: input)
-            let logger = clock.now - started
-            let saved = try server.recordCount(loggerURLs[round])
-            guard saved == saves else {
-                throw BenchFailure("the logger saved \(saved) of \(saves) piped sets; the benchmark is void")
-            }
-            var psqlTime: Duration?
-            if let psql = server.psql {
-                let (target, file) = scripts[round]
-                let psqlStarted = clock.now
-                try BenchServer.runPsql(psql, url: target.url, ["-f", file])
-                psqlTime = clock.now - psqlStarted
-                guard try server.recordCount(target.url) == saves else {
-                    throw BenchFailure("psql did not insert every row; the benchmark is void")
-                }
-            }
-            runs.append(Run(logger: logger, baseline: psqlTime))
         }
         return runs
     }

@@ -101,7 +101,7 @@ public enum SaveBench {
     }
 
     /// The member and exercise the timed saves are for.
-    static func seed(_ logbook: some Logbook) throws -> (user: User, exercise: Exercise) {
+    package static func seed(_ logbook: some Logbook) throws -> (user: User, exercise: Exercise) {
         let user = try logbook.createUser(named: "Bench")
         let exercise = try logbook.createExercise(named: "Bench Press", category: "barbell")
         return (user, exercise)

@@ -1,5 +1,6 @@
 import Foundation
 import TopWeightCore
+import TopWeightStorage
 
 /// A `postgres://user[:password]@host[:port]/db[?sslmode=…]` address, as
 /// `--db` and `TOPWEIGHT_DB` take it (`postgresql://` too).
@@ -27,8 +28,7 @@ public struct PostgresLocation: Sendable, Equatable {
 
     /// True when `text` names a PostgreSQL database rather than a file.
     public static func isPostgresURL(_ text: String) -> Bool {
-        let lower = text.lowercased()
-        return lower.hasPrefix("postgres://") || lower.hasPrefix("postgresql://")
+        PostgresURL.matches(text)
     }
 
     /// Parses `text`; the error says what is wrong, in one line, without the password.

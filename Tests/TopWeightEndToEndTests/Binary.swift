@@ -41,8 +41,8 @@ enum Binary {
 
     /// Runs `topweight` with `arguments`, `input` on stdin, and the database at `db`.
     static func run(_ arguments: [String], db: String?, input: String = "", environment extra: [String: String] = [:],
-                    directory: URL? = nil) throws -> Result {
-        try run(arguments, db: db, bytes: Array(input.utf8), environment: extra, directory: directory)
+                    directory: URL? = nil, executable: URL = url) throws -> Result {
+        try run(arguments, db: db, bytes: Array(input.utf8), environment: extra, directory: directory, executable: executable)
     }
 
     /// The data home every run of this test process gets (one directory,
@@ -78,9 +78,9 @@ enum Binary {
     }
 
     static func run(_ arguments: [String], db: String?, bytes input: [UInt8], environment extra: [String: String] = [:],
-                    directory: URL? = nil) throws -> Result {
+                    directory: URL? = nil, executable: URL = url) throws -> Result {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = executable
         if let directory { process.currentDirectoryURL = directory }
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import TopWeightCore
 import TopWeightFixtures
-import TopWeightPostgres
+import TopWeightStorage
 
 /// `topweight bench`: how long a save takes on this machine's disk, for
 /// whoever runs the kiosk, and the CI gate on the save p99. The timing
@@ -119,26 +119,27 @@ struct BenchCommand: ParsableCommand {
             return nil
         }
         if startup {
-            guard !PostgresLocation.isPostgresURL(databasePath) else {
+            guard !PostgresURL.matches(databasePath) else {
                 throw BenchFailure("--startup times a SQLite file opening: give --db FILE")
             }
             let count = runs ?? 20
             StartupBench.report(try StartupBench.run(database: databasePath, runs: count), runs: count)
             return nil
         }
-        if PostgresLocation.isPostgresURL(databasePath) {
+        if PostgresURL.matches(databasePath) {
+            let engine = try PostgresProgram.installed()
             let shown = global.databaseShown
             if logger {
-                let runs = try LoggerBench.postgres(url: databasePath, shown: shown, timeout: GlobalOptions.postgresTimeout,
-                                                    saves: saves ?? 2_000, rounds: rounds)
+                let runs = try engine.benchLogger(url: databasePath, shown: shown, timeout: GlobalOptions.postgresTimeout,
+                                                  saves: saves ?? 2_000, rounds: rounds)
                 LoggerBench.report(runs, saves: saves ?? 2_000, baseline: "psql", package: "postgresql-client")
                 return nil
             }
             if global.isDurable {
                 print("note: --durable does not apply to PostgreSQL: the server's fsync and synchronous_commit decide")
             }
-            return gate(try SaveBench.postgres(url: databasePath, shown: shown, timeout: GlobalOptions.postgresTimeout,
-                                               count: count, warmup: warmup))
+            return gate(try engine.benchSaves(url: databasePath, shown: shown, timeout: GlobalOptions.postgresTimeout,
+                                              count: count, warmup: warmup))
         }
         let directory = URL(fileURLWithPath: databasePath).deletingLastPathComponent().path
         if logger {

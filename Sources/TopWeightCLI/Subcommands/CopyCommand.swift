@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import TopWeightCore
-import TopWeightPostgres
+import TopWeightStorage
 import TopWeightUseCases
 #if canImport(Glibc)
 import Glibc
@@ -29,6 +29,11 @@ struct CopyCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp("Where to copy to (created or migrated when needed).", valueName: "dest"))
     var destination: String
+
+    /// Either end on a PostgreSQL server: `topweight-postgres` copies (`PostgresProgram`).
+    func validate() throws {
+        try PostgresProgram.takeOverInValidation([source, destination])
+    }
 
     func run() throws {
         try reportingFailures {
@@ -74,7 +79,7 @@ struct CopyCommand: ParsableCommand {
     /// True when both name one database: the same server URL, or files that
     /// are one file however spelt (`a.sqlite`, `./a.sqlite`, a link to it).
     static func same(_ first: String, _ second: String) -> Bool {
-        if PostgresLocation.isPostgresURL(first) || PostgresLocation.isPostgresURL(second) {
+        if PostgresURL.matches(first) || PostgresURL.matches(second) {
             return GlobalOptions.shown(first) == GlobalOptions.shown(second)
         }
         var one = stat()

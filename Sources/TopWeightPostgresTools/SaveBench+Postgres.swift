@@ -1,5 +1,6 @@
 import Foundation
 import TopWeightCore
+import TopWeightFixtures
 import TopWeightPostgres
 
 /// `topweight bench --db postgres://…`: saves through the PostgreSQL engine

@@ -1,5 +1,6 @@
 import Foundation
 import TopWeightCore
+import TopWeightFixtures
 import TopWeightPostgres
 
 /// A PostgreSQL server a benchmark writes on: the scratch databases made for
