@@ -108,3 +108,22 @@ struct CommonLineTests {
         #expect(said(set.entry(for: .weight)) == "refused: a weight set is written WEIGHTxREPSxSERIES (e.g. 100x5x3)")
     }
 }
+
+@Suite("Trimming a line, fast")
+struct TrimmingTests {
+    @Test("a text trims as it did before its printable-ASCII ends were looked at first, for any text made of what members type")
+    func trimming() async {
+        let texts = Gen.element(of: ["Bench", "5", "x", "Zoë", "é", "\u{301}", " ", "\t", "\r\n", "\n", "\u{A0}", "\u{2003}", "\u{600}", "~", "!"])
+            .compactMap { $0 }.array(of: 0...6).map { $0.joined() }
+        await propertyCheck(count: 3_000, input: texts) { text in
+            let before: String
+            if let first = text.firstIndex(where: { !$0.isSpace }), let last = text.lastIndex(where: { !$0.isSpace }) {
+                before = String(text[first...last])
+            } else {
+                before = ""
+            }
+            #expect(text.trimmingWhitespace() == before, "\(text.debugDescription)")
+            #expect(text[...].trimmingWhitespace() == before, "\(text.debugDescription)")
+        }
+    }
+}
