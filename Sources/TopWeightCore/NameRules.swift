@@ -41,7 +41,7 @@ public enum NameRules {
     private static func validated(_ raw: String, kind: Kind) -> Result<String, InputError> {
         let example = kind == .user ? "Ana" : "Bench Press"
         let article = kind == .user ? "a" : "an"
-        let name = raw.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        let name = collapsingSpaces(raw)
         if name.isEmpty {
             return .failure(InputError("\(article) \(kind.rawValue) name can't be empty", example: example))
         }
@@ -55,6 +55,20 @@ public enum NameRules {
             return .failure(InputError("\(article) \(kind.rawValue) name can't be just a number", example: example))
         }
         return .success(name)
+    }
+
+    /// `raw` with its runs of whitespace made one space and none at the
+    /// ends. Printable ASCII, whose one whitespace is the space, is read
+    /// without Unicode's property tables, and a name with no run to collapse
+    /// (nearly every one typed) is itself, not a copy.
+    static func collapsingSpaces(_ raw: String) -> String {
+        guard isPrintableASCII(raw) else { return raw.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ") }
+        var previousSpace = true
+        let single = raw.utf8.allSatisfy { byte in
+            defer { previousSpace = byte == 0x20 }
+            return byte != 0x20 || !previousSpace
+        }
+        return single && !previousSpace ? raw : raw.split(separator: " ").joined(separator: " ")
     }
 
     /// The key two names are compared by: canonically composed and lower-cased,

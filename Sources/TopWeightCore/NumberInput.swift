@@ -164,6 +164,14 @@ public enum NumberInput: Sendable, Equatable {
 extension StringProtocol {
     /// The text without leading and trailing Unicode whitespace.
     public func trimmingWhitespace() -> String {
+        // Printable ASCII at both ends (nearly every line typed): nothing to
+        // trim, and no character to walk. A character ending in such a byte
+        // starts with a scalar that is no space.
+        let printableEnds = utf8.withContiguousStorageIfAvailable { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return false }
+            return (0x21...0x7E).contains(first) && (0x21...0x7E).contains(last)
+        }
+        if printableEnds == true { return String(self) }
         guard let first = firstIndex(where: { !$0.isSpace }),
               let last = lastIndex(where: { !$0.isSpace })
         else { return "" }

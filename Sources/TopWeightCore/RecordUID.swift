@@ -3,9 +3,10 @@ import Foundation
 /// A record's stable unique id across databases (import, export, `copy`):
 /// a UUID version 7, so ids sort by when the set was created.
 public enum RecordUID {
-    /// A new id for a record created at `date`.
+    /// A new id for a record created at `date`, its random bits the
+    /// system's, drawn a block at a time (`RandomWords`).
     public static func make(at date: Date) -> String {
-        var generator = SystemRandomNumberGenerator()
+        var generator = RandomWords()
         return make(at: date, using: &generator)
     }
 

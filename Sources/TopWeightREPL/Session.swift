@@ -70,11 +70,8 @@ public final class Session {
         // After the read: the clock is the one at the answer, not at the prompt.
         let context = context
         while !events.isEmpty {
-            // The flow takes the turn over (see `Flow.transition`): the session keeps no second copy meanwhile.
-            var current = Turn(unit: settings.unit)
-            swap(&current, &turn)
-            let (next, effects) = Flow.transition(consume current, events.removeFirst(), context)
-            turn = next
+            // The flow changes the turn in place (see `Flow.transition`): no copy of it meanwhile.
+            let effects = Flow.transition(&turn, events.removeFirst(), context)
             for effect in effects {
                 let outcome = perform(effect)
                 events += problems.map(Flow.Event.problem)
@@ -212,10 +209,7 @@ public final class Session {
     /// A rest's countdown, asked between two keys: what the flow says the
     /// prompt shows now (`Event.tick`), for the line source to redraw in place.
     func tick() -> PromptTick? {
-        var current = Turn(unit: settings.unit)
-        swap(&current, &turn)
-        let (next, effects) = Flow.transition(consume current, .tick, context)
-        turn = next
+        let effects = Flow.transition(&turn, .tick, context)
         var shown: PromptTick?
         for effect in effects {
             switch effect {

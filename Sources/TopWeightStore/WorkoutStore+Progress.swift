@@ -21,7 +21,9 @@ extension WorkoutStore {
     /// at its rep count, read from the records.
     static func bests(_ db: Database, userID: Int64, exerciseID: Int64, excluding: Int64?, atLeast: Weight) throws -> ExerciseBests {
         var frontier: [BestSet] = []
-        for row in try Row.fetchAll(db.cachedStatement(sql: frontierSQL), arguments: [userID, exerciseID]) {
+        // Walked as they are read (a save's path): no copy of each row.
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: frontierSQL), arguments: [userID, exerciseID])
+        while let row = try rows.next() {
             if let excluding, Int64.fromDatabaseValue(row[1]) == excluding {
                 let next = try firstBest(db.cachedStatement(sql: nextAtRepsSQL), [userID, exerciseID, row[0], excluding])
                 if let next { frontier.append(next) }

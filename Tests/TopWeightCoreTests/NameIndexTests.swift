@@ -65,4 +65,34 @@ struct RecordUIDTests {
         #expect("89ab".contains(Array(uid)[19]))
         #expect(RecordUID.make(at: date) != uid)
     }
+
+    @Test("ids drawn from the pool a block at a time are all different, across many blocks, and each random bit is as often 1 as 0")
+    func drawnInBlocks() {
+        let date = Date(timeIntervalSince1970: 1_795_284_000)
+        // 5 000 ids: 10 000 words, about 156 blocks of 64.
+        let uids = (0..<5_000).map { _ in RecordUID.make(at: date) }
+        #expect(Set(uids).count == uids.count)
+        #expect(uids.allSatisfy(RecordUID.isValid))
+        // The 74 random bits (12 after the version, 62 after the variant): each set in about half the ids.
+        let hexes = uids.map { Array($0.replacingOccurrences(of: "-", with: "")) }
+        let randomBits = (13 * 4..<16 * 4).map { $0 } + (16 * 4 + 2..<32 * 4).map { $0 }
+        for bit in randomBits {
+            let ones = hexes.filter { hex in
+                let nibble = Int(String(hex[bit / 4]), radix: 16) ?? 0
+                return nibble >> (3 - bit % 4) & 1 == 1
+            }.count
+            // A fair bit: 2 500 ± 35 (one standard deviation); 2 100–2 900 is more than 11 of them.
+            #expect((2_100...2_900).contains(ones), "bit \(bit): \(ones) of 5 000")
+        }
+    }
+
+    @Test("the pool's words are handed out once, across threads")
+    func acrossThreads() async {
+        let date = Date(timeIntervalSince1970: 1_795_284_000)
+        let batches = await withTaskGroup(of: [String].self) { group in
+            for _ in 0..<4 { group.addTask { (0..<1_000).map { _ in RecordUID.make(at: date) } } }
+            return await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(Set(batches).count == 4_000)
+    }
 }

@@ -14,6 +14,19 @@ public struct SetLine: Sendable, Hashable {
     /// The kinds the numbers read as, in the kinds' order: `100x5x3` fits
     /// weight and bodyweight (a load added), `1:30x3` fits time.
     public var fits: [ExerciseKind]
+    /// The numbers as a weight set, when they read as one: `fits` read them
+    /// so, and the save needs them again (`entry(for:)`), so they are read
+    /// once. Kept with the numbers it was read from: a line whose numbers
+    /// are changed reads them anew.
+    private var weight: (numbers: String, entry: KindedEntry)?
+
+    /// A line whose numbers are already read (`quick`).
+    init(exercise: String, numbers: String, fits: [ExerciseKind], weight: KindedEntry?) {
+        self.exercise = exercise
+        self.numbers = numbers
+        self.fits = fits
+        self.weight = weight.map { (numbers, $0) }
+    }
 
     public init(exercise: String, numbers: String) {
         self.exercise = exercise
@@ -24,17 +37,29 @@ public struct SetLine: Sendable, Hashable {
         // bodyweight set exactly when they read as a weight set.
         let spaced = numbers.contains { $0.isSpace }
         let bodyLoad = numbers.contains { $0 == "b" || $0 == "B" }
-        var weight = false
+        var weight: KindedEntry?
         fits = ExerciseKind.allCases.filter { kind in
             switch kind {
             case .distance where !spaced: return false
-            case .bodyweight where !bodyLoad: return weight
+            case .bodyweight where !bodyLoad: return weight != nil
             default: break
             }
-            guard case .success = KindedEntry.parse(numbers, kind: kind) else { return false }
-            if kind == .weight { weight = true }
+            guard case .success(let read) = KindedEntry.parse(numbers, kind: kind) else { return false }
+            if kind == .weight { weight = read }
             return true
         }
+        self.weight = weight.map { (numbers, $0) }
+    }
+
+    // Equal by what was typed and what it fits: the weight read is theirs.
+    public static func == (left: SetLine, right: SetLine) -> Bool {
+        left.exercise == right.exercise && left.numbers == right.numbers && left.fits == right.fits
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(exercise)
+        hasher.combine(numbers)
+        hasher.combine(fits)
     }
 
     /// Splits `NAME NUMBERS`; `nil` when the line doesn't end in a set (it
@@ -70,6 +95,7 @@ public struct SetLine: Sendable, Hashable {
     /// Numbers well written for another kind (`1:30x3` for a bench press) are
     /// told the shape of this one, not a detail of the first number.
     public func entry(for kind: ExerciseKind, distanceUnit: DistanceUnit = .m) -> Result<KindedEntry, InputError> {
+        if kind == .weight, let weight, weight.numbers == numbers { return .success(weight.entry) }
         let read = KindedEntry.parse(numbers, kind: kind, distanceUnit: distanceUnit)
         if case .failure = read, !fits.isEmpty {
             return .failure(InputError("a \(kind.rawValue) set is written \(KindedEntry.shape(kind))", example: KindedEntry.example(kind)))
