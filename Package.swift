@@ -1,9 +1,6 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// The executables' release link on Linux: not position-independent (see the targets).
-let noPIE: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]
-
 let package = Package(
     name: "TopWeight",
     platforms: [.macOS(.v13)],
@@ -160,17 +157,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Release builds link without PIE: the loader then has no relocations to
-        // apply before `main` (140 000 of them, and the pages they dirty), at the
-        // cost of the program's own code always at the same address.
-        .executableTarget(name: "topweight", dependencies: ["TopWeightCLI", "TopWeightICUData"], linkerSettings: noPIE),
+        // The tarball's programs are linked without PIE (Scripts/package); a
+        // build against the shared Swift runtime (Scripts/run) stays PIE, since
+        // without it the loader warns of copied references to the runtime's
+        // protected functions.
+        .executableTarget(name: "topweight", dependencies: ["TopWeightCLI", "TopWeightICUData"]),
         // The web server behind `topweight serve`, which runs it (exec) when it is
         // installed beside `topweight` or on PATH: Hummingbird and NIO's HTTP stay out of the logger.
         // It serves from a PostgreSQL server too, so it links that engine.
         .executableTarget(
             name: "topweight-board",
-            dependencies: ["TopWeightCLI", "TopWeightBoardServer", "TopWeightPostgresTools", "TopWeightCore", "TopWeightUseCases", "TopWeightICUData"],
-            linkerSettings: noPIE
+            dependencies: ["TopWeightCLI", "TopWeightBoardServer", "TopWeightPostgresTools", "TopWeightCore", "TopWeightUseCases", "TopWeightICUData"]
         ),
         // What only the programs with the PostgreSQL client link: the engine
         // handed to the command line, and `bench`'s timings on a server.
@@ -183,8 +180,7 @@ let package = Package(
         // found beside it or on PATH, so the logger on a file maps none of it.
         .executableTarget(
             name: "topweight-postgres",
-            dependencies: ["TopWeightCLI", "TopWeightPostgresTools", "TopWeightICUData"],
-            linkerSettings: noPIE
+            dependencies: ["TopWeightCLI", "TopWeightPostgresTools", "TopWeightICUData"]
         ),
         // Where a program linked with the static Swift runtime (the tarball's)
         // finds ICU's data: in a file beside it rather than 34 MB inside it.
