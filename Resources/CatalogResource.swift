@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TopWeightCore
 import Yams
 
@@ -71,15 +72,26 @@ public struct ExerciseCatalog: Sendable {
         public var description: String
     }
 
-    public let entries: [Entry]
+    public var entries: [Entry] { storage.indexed.entries }
 
     /// Each name's and alias's lookup key → the position of its entry: built
     /// once, so a lookup costs one hash whatever the catalog's size.
-    private let positions: [String: Int]
+    private var positions: [String: Int] { storage.indexed.positions }
+
+    /// The entries and their index, built at the first look (see `Storage`).
+    private let storage: Storage
 
     /// A catalog of these entries. A name always wins over another entry's
     /// alias, and the first of two equal aliases wins (`init(yaml:)` refuses both).
     public init(entries: [Entry]) {
+        self.init(storage: Storage(Self.indexed(entries)))
+    }
+
+    private init(storage: Storage) {
+        self.storage = storage
+    }
+
+    private static func indexed(_ entries: [Entry]) -> Indexed {
         var positions: [String: Int] = [:]
         for (position, entry) in entries.enumerated() where positions[Self.lookupKey(entry.name)] == nil {
             positions[Self.lookupKey(entry.name)] = position
@@ -89,12 +101,7 @@ public struct ExerciseCatalog: Sendable {
                 positions[Self.lookupKey(alias)] = position
             }
         }
-        self.init(entries: entries, positions: positions)
-    }
-
-    private init(entries: [Entry], positions: [String: Int]) {
-        self.entries = entries
-        self.positions = positions
+        return Indexed(entries: entries, positions: positions)
     }
 
     /// Parses catalog YAML (`exercises: [{name, category, kind?, equipment?, muscle?, aliases?}]`).
@@ -138,23 +145,55 @@ public struct ExerciseCatalog: Sendable {
             }
             entries[position].aliases = aliases
         }
-        self.init(entries: entries, positions: positions)
+        self.init(storage: Storage(Indexed(entries: entries, positions: positions)))
     }
 
     /// The catalog shipped with the program, compiled in (`EmbeddedCatalog`,
     /// from `Resources/exercises.yaml`): nothing to find beside the binary.
     /// `TOPWEIGHT_CATALOG` names another catalog file to use instead. Built
-    /// once per process.
+    /// once per process, at the first look into it: a start that names no
+    /// exercise (the logger to its first prompt, `--version`) builds none.
     public static func bundled() -> ExerciseCatalog {
         bundledOnce
     }
 
-    private static let bundledOnce: ExerciseCatalog = {
+    private static let bundledOnce = ExerciseCatalog(storage: Storage(later: {
         if let text = overrideText(environment: "TOPWEIGHT_CATALOG"), let catalog = try? ExerciseCatalog(yaml: text) {
-            return catalog
+            return catalog.storage.indexed
         }
-        return ExerciseCatalog(entries: compiledEntries)
-    }()
+        return indexed(compiledEntries)
+    }))
+
+    /// The entries with each name's and alias's position.
+    struct Indexed: Sendable {
+        var entries: [Entry]
+        var positions: [String: Int]
+    }
+
+    /// Where a catalog keeps its entries: made at once, or by `make` at the
+    /// first look and kept (the bundled one: about a millisecond of a start).
+    final class Storage: Sendable {
+        private let make: @Sendable () -> Indexed
+        private let made = Mutex<Indexed?>(nil)
+
+        init(_ indexed: Indexed) {
+            make = { indexed }
+            made.withLock { $0 = indexed }
+        }
+
+        init(later make: @escaping @Sendable () -> Indexed) {
+            self.make = make
+        }
+
+        var indexed: Indexed {
+            made.withLock { made in
+                if let made { return made }
+                let indexed = make()
+                made = indexed
+                return indexed
+            }
+        }
+    }
 
     /// The entry this name or one of its aliases names, compared as names are
     /// (case and inner spaces aside): `Squat (Barbell)` is Back Squat.

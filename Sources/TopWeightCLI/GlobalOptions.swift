@@ -19,12 +19,12 @@ struct GlobalOptions: ParsableArguments {
 
     /// The database path after flags, environment and XDG defaults.
     var databasePath: String {
-        DatabaseLocation.resolve(flag: db, environment: ProcessInfo.processInfo.environment)
+        DatabaseLocation.resolve(flag: db, environment: ProcessEnvironment.current)
     }
 
     /// Seconds a save waits for another terminal's write: `$TOPWEIGHT_BUSY_TIMEOUT`, else 10.
     var busyTimeout: Double {
-        guard let text = ProcessInfo.processInfo.environment["TOPWEIGHT_BUSY_TIMEOUT"],
+        guard let text = ProcessEnvironment.current["TOPWEIGHT_BUSY_TIMEOUT"],
               let seconds = Double(text), seconds >= 0, seconds <= 3600 else { return 10 }
         return seconds
     }
@@ -37,7 +37,7 @@ struct GlobalOptions: ParsableArguments {
     }
 
     var isDurable: Bool {
-        durable || ["1", "true", "yes"].contains(ProcessInfo.processInfo.environment["TOPWEIGHT_DURABLE"]?.lowercased() ?? "")
+        durable || ["1", "true", "yes"].contains(ProcessEnvironment.current["TOPWEIGHT_DURABLE"]?.lowercased() ?? "")
     }
 
     /// Opens the storage engine itself, for what works on the whole database
@@ -50,8 +50,8 @@ struct GlobalOptions: ParsableArguments {
     /// of answering from a new, empty database left behind. The default file
     /// is made on first use by any command, as it always was: nobody typed it.
     ///
-    func openStore(readOnly: Bool = false, create: Bool = false) throws -> any StorageEngine {
-        try openRoles(readOnly: readOnly, create: create).engine
+    func openStore(readOnly: Bool = false, create: Bool = false, concurrentReads: Bool = false) throws -> any StorageEngine {
+        try openRoles(readOnly: readOnly, create: create, concurrentReads: concurrentReads).engine
     }
 
     /// Opens the database as the use cases play it, role by role (`LogbookRoles`),
@@ -60,13 +60,13 @@ struct GlobalOptions: ParsableArguments {
     /// `offline` for what saves a member's sets (the logger, `add`): on a
     /// PostgreSQL server that can't be reached, it opens anyway, keeping sets
     /// in the terminal's outbox until the server is back.
-    func openRoles(readOnly: Bool = false, create: Bool = false, offline: Bool = false) throws
+    func openRoles(readOnly: Bool = false, create: Bool = false, offline: Bool = false, concurrentReads: Bool = false) throws
         -> (roles: LogbookRoles, engine: any StorageEngine) {
         try PostgresProgram.takeOver([databasePath])
         do {
             if create, isGiven { try Self.refuseMissingParent(databasePath) }
             return try Self.roles(databasePath, durable: isDurable, busyTimeout: busyTimeout, readOnly: readOnly,
-                                  create: create || !isGiven, offline: offline)
+                                  create: create || !isGiven, offline: offline, concurrentReads: concurrentReads)
         } catch {
             throw Failure.database(error)
         }
@@ -89,7 +89,7 @@ struct GlobalOptions: ParsableArguments {
 
     /// True when the database was named (`--db` or `TOPWEIGHT_DB`), not the default.
     var isGiven: Bool {
-        !(db ?? "").isEmpty || !(ProcessInfo.processInfo.environment["TOPWEIGHT_DB"] ?? "").isEmpty
+        !(db ?? "").isEmpty || !(ProcessEnvironment.current["TOPWEIGHT_DB"] ?? "").isEmpty
     }
 
     /// The database shown in messages: a path, or a URL without its password.
@@ -114,7 +114,8 @@ struct GlobalOptions: ParsableArguments {
     /// terminal's outbox plays recording sets, the prompts' names, what
     /// waits and members' identities, in front of the server, which plays every other role itself.
     static func roles(_ location: String, durable: Bool = false, busyTimeout: Double = 10, readOnly: Bool = false,
-                      create: Bool = false, offline: Bool = false) throws(LogbookError) -> (roles: LogbookRoles, engine: any StorageEngine) {
+                      create: Bool = false, offline: Bool = false,
+                      concurrentReads: Bool = false) throws(LogbookError) -> (roles: LogbookRoles, engine: any StorageEngine) {
         if PostgresURL.matches(location) {
             // A terminal (the logger, `add`) refuses at once what needs a
             // server it found away, instead of each call waiting on it.
@@ -156,7 +157,8 @@ struct GlobalOptions: ParsableArguments {
             throw LogbookError(.cannotOpen, "\(scheme):// databases are not supported; --db and TOPWEIGHT_DB take a file path or a postgres:// URL")
         }
         if !create, isMissing(location) { throw missing(location) }
-        let store = try WorkoutStore(path: location, options: .init(durable: durable, busyTimeout: busyTimeout, readOnly: readOnly, create: create))
+        let store = try WorkoutStore(path: location, options: .init(durable: durable, busyTimeout: busyTimeout, readOnly: readOnly,
+                                                                    create: create, concurrentReads: concurrentReads))
         return (LogbookRoles(store), store)
     }
 
@@ -187,7 +189,7 @@ struct GlobalOptions: ParsableArguments {
 
     /// Seconds a PostgreSQL connect or call may take: `$TOPWEIGHT_PG_TIMEOUT`, else 5.
     static var postgresTimeout: Int {
-        guard let text = ProcessInfo.processInfo.environment["TOPWEIGHT_PG_TIMEOUT"],
+        guard let text = ProcessEnvironment.current["TOPWEIGHT_PG_TIMEOUT"],
               let seconds = Int(text), (1...300).contains(seconds) else { return 5 }
         return seconds
     }

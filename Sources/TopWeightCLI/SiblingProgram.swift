@@ -9,7 +9,7 @@ import Glibc
 enum SiblingProgram {
     /// Where `name` is: beside the running program first (the tarball's `bin/`,
     /// a build directory), then the first on `PATH`; `nil` when neither has one.
-    static func path(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    static func path(_ name: String, environment: [String: String] = ProcessEnvironment.current) -> String? {
         let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().path
         let directories = [own] + (environment["PATH"] ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }
         return directories.lazy.map { ($0 as NSString).appendingPathComponent(name) }.first { access($0, X_OK) == 0 }

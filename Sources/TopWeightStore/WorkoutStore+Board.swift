@@ -63,7 +63,7 @@ extension WorkoutStore {
     /// changes when another connection commits); in memory, the one
     /// connection's count of changes.
     public func changes() throws(LogbookError) -> any LogbookChanges {
-        guard writer is DatabasePool else {
+        guard isFile, savingFault == nil else {
             let writer = self.writer
             return try perform { try PollingChanges { try writer.read { db in try Int.fetchOne(db, sql: "SELECT total_changes()") ?? 0 } } }
         }

@@ -6,27 +6,97 @@ import TopWeightCore
 // MARK: - Opening the file
 
 extension WorkoutStore {
-    /// The file as the store wants it: a pool (WAL) that reads and writes,
-    /// its schema brought up to date. Every connection it made is closed
-    /// when it throws, so none keeps SQLite's shared memory of the file.
+    /// The file as the store wants it, in WAL mode, its schema brought up
+    /// to date: one connection (a queue) that reads and writes, or, for
+    /// `concurrentReads`, a pool whose readers run beside the writer. Every
+    /// connection it made is closed when it throws, so none keeps SQLite's
+    /// shared memory of the file.
     static func openForWriting(_ path: String, options: Options) throws -> Access {
         var config = Configuration()
         config.label = "topweight"
         config.busyMode = .timeout(options.busyTimeout)
         config.readonly = options.readOnly
         config.maximumReaderCount = 2
-        KeptLog.keep(in: &config)
         let checkpointer = options.readOnly ? nil : Checkpointer(path: path, limits: options.checkpointLimits)
+        let writer: any DatabaseWriter
+        do {
+            writer = options.concurrentReads
+                ? try openPool(path, options: options, config: config, checkpointer: checkpointer)
+                : try openQueue(path, options: options, config: config, checkpointer: checkpointer)
+        } catch {
+            checkpointer?.close()
+            throw error
+        }
+        let migrator = Schema.migrator
+        do {
+            if !options.readOnly { try migrator.migrate(writer) }
+            // A start that wrote nothing (the log kept, the schema current)
+            // no longer finds a full disk or a read-only file by a write failing.
+            if let checkpointer, !checkpointer.wrote { try refuseUnwritable(path, writer) }
+            if options.durable {
+                // After the WAL set-up, which sets NORMAL on the writer: only
+                // the writing connection's setting matters.
+                try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+            }
+        } catch {
+            checkpointer?.close()
+            try? writer.close()
+            throw error
+        }
+        return Access(writer: writer, checkpointer: checkpointer)
+    }
+
+    /// One connection. What it opens is looked at before anything writes
+    /// to it: the first thing the connection does (before the log is kept or
+    /// the journal mode set) is read what the file holds, and anything but
+    /// a database of ours (or none yet, where one may be made) is refused
+    /// with not a byte, nor its mode, changed. The logger's start pays for
+    /// one connection and one reading of the schema, not three.
+    static func openQueue(_ path: String, options: Options, config base: Configuration,
+                          checkpointer: Checkpointer?) throws -> DatabaseQueue {
+        if (FileFault.size(of: path) ?? 0) == 0 {
+            try refuse(.nothing, at: path, options: options)
+        }
+        var config = base
+        config.prepareDatabase { db in try refuse(try contents(of: db), at: path, options: options) }
+        KeptLog.keep(in: &config)
         if let checkpointer {
             config.prepareDatabase { db in checkpointer.install(on: db) }
         }
-        let migrator = Schema.migrator
-        // Look before touching: opening the pool on a file without a log
-        // writes to it (GRDB's WAL set-up creates and drops a table), so an
-        // existing file is first read through a plain connection, and
-        // anything but a database of ours (or none yet, where one may be
-        // made) is refused with not a byte, nor its mode, changed. The probe
-        // stays open until the pool is: SQLite then reads the log once.
+        let queue = try DatabaseQueue(path: path, configuration: config)
+        do {
+            FileAccess.tighten(path)
+            if !options.readOnly {
+                try queue.writeWithoutTransaction { db in
+                    // A file made now, or one copied in another journal mode, goes over to WAL.
+                    if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+                        guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                            throw DatabaseError(message: "could not use a write-ahead log at \(path)")
+                        }
+                    }
+                    try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                }
+            }
+        } catch {
+            try? queue.close()
+            throw error
+        }
+        return queue
+    }
+
+    /// A pool (WAL): look before touching. Opening the pool on a file
+    /// without a log writes to it (GRDB's WAL set-up creates and drops a
+    /// table), so an existing file is first read through a plain connection,
+    /// and anything but a database of ours (or none yet, where one may be
+    /// made) is refused with not a byte, nor its mode, changed. The probe
+    /// stays open until the pool is: SQLite then reads the log once.
+    static func openPool(_ path: String, options: Options, config base: Configuration,
+                         checkpointer: Checkpointer?) throws -> DatabasePool {
+        var config = base
+        KeptLog.keep(in: &config)
+        if let checkpointer {
+            config.prepareDatabase { db in checkpointer.install(on: db) }
+        }
         let probe = try inspect(path, options: options)
         defer { try? probe?.close() }
         FileAccess.tighten(path)
@@ -34,33 +104,23 @@ extension WorkoutStore {
         do {
             // Again, for a file another program created after the probe
             // (on the writer: no reader is opened before one is needed).
-            if try pool.writeWithoutTransaction({ db in try migrator.hasBeenSuperseded(db) }) {
+            if try pool.writeWithoutTransaction({ db in try Schema.migrator.hasBeenSuperseded(db) }) {
                 throw schemaAhead(path)
             }
-            if !options.readOnly { try migrator.migrate(pool) }
-            // A start that wrote nothing (the log kept, the schema current)
-            // no longer finds a full disk or a read-only file by a write failing.
-            if let checkpointer, !checkpointer.wrote { try refuseUnwritable(path, pool) }
-            if options.durable {
-                // After the pool's own WAL set-up, which sets NORMAL on the
-                // writer: only the writing connection's setting matters.
-                try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
-            }
         } catch {
-            checkpointer?.close()
             try? pool.close()
             throw error
         }
-        return Access(writer: pool, checkpointer: checkpointer)
+        return pool
     }
 
     /// What a write at the start would have met, asked of the file system
     /// (as when a write fails: `FileFault`) and of SQLite, which opens a file
     /// it may not write for reading. A disk counts as full here with no
     /// byte left: a save may still fit in the log's pages.
-    static func refuseUnwritable(_ path: String, _ pool: DatabasePool) throws {
+    static func refuseUnwritable(_ path: String, _ writer: any DatabaseWriter) throws {
         if let fault = FileFault.diagnose(path, room: 1), fault.blocksWrites { throw fault.error(path) }
-        let readOnly = pool.writeWithoutTransaction { db in sqlite3_db_readonly(db.sqliteConnection, "main") == 1 }
+        let readOnly = writer.writeWithoutTransaction { db in sqlite3_db_readonly(db.sqliteConnection, "main") == 1 }
         if readOnly { throw FileFault.readOnlyDatabase("it opened the file for reading only").error(path) }
     }
 
@@ -150,6 +210,14 @@ extension WorkoutStore {
             }
             if opened == nil { try? queue.close() }
         }
+        try refuse(contents, at: path, options: options)
+        return opened
+    }
+
+    /// Throws when `contents` is not for the store to open: another
+    /// program's database, one from a newer Top Weight, or, without
+    /// `options.create`, no database yet.
+    static func refuse(_ contents: Contents, at path: String, options: Options) throws {
         switch contents {
         case .nothing:
             guard options.create else {
@@ -162,7 +230,6 @@ extension WorkoutStore {
             let named = tables.prefix(4).joined(separator: ", ") + (tables.count > 4 ? ", …" : "")
             throw LogbookError(.notADatabase, "\(path) is another program's SQLite database (tables: \(named)), not Top Weight's; it was left untouched")
         }
-        return opened
     }
 
     /// A database is ours when our first migration is recorded in it; one

@@ -8,13 +8,15 @@ import TopWeightStorage
 /// that leaves the file consistent, and every read the flow needs is an
 /// indexed query.
 ///
-/// Several terminals may open the same file: the pool runs in WAL mode so
+/// Several terminals may open the same file: it runs in WAL mode so
 /// readers never block the writer, and a busy timeout makes concurrent writers
 /// wait their turn instead of failing with "database is locked".
 public final class WorkoutStore: Logbook {
     /// Where the database lives (for messages).
     public let path: String
     public var location: String { path }
+    /// On a file, not in memory: other connections may change it.
+    let isFile: Bool
     let options: Options
     /// The connections in use. Replaced once when a store that could open its
     /// file only for reading (a full disk, a read-only file) opens it for
@@ -23,8 +25,8 @@ public final class WorkoutStore: Logbook {
 
     /// What the store reads and writes through, and why it can't write.
     struct Access {
-        /// A pool (WAL) on a file; a queue in memory for tests, or on a file
-        /// that could be opened only for reading.
+        /// A queue on a file (WAL), or a pool for concurrent reads; a queue
+        /// in memory for tests, or on a file that could be opened only for reading.
         var writer: any DatabaseWriter
         /// Checkpoints the WAL off the saves (a file opened for writing only).
         var checkpointer: Checkpointer?
@@ -47,14 +49,21 @@ public final class WorkoutStore: Logbook {
         /// May make a database where there is none yet: an empty file. Without
         /// it an empty file is refused (`no database at …`), left as it was.
         public var create: Bool
+        /// Reads on connections of their own beside the writer's (a pool), for
+        /// a program whose threads read at once (`serve`). Without it one
+        /// connection reads and writes: what the logger and every other
+        /// command need, opened at a third of the cost.
+        public var concurrentReads: Bool
         /// When the log is checkpointed (tests make these small).
         var checkpointLimits = Checkpointer.Limits()
 
-        public init(durable: Bool = false, busyTimeout: TimeInterval = 10, readOnly: Bool = false, create: Bool = true) {
+        public init(durable: Bool = false, busyTimeout: TimeInterval = 10, readOnly: Bool = false, create: Bool = true,
+                    concurrentReads: Bool = false) {
             self.durable = durable
             self.busyTimeout = busyTimeout
             self.readOnly = readOnly
             self.create = create
+            self.concurrentReads = concurrentReads
         }
     }
 
@@ -68,6 +77,7 @@ public final class WorkoutStore: Logbook {
     public init(path: String, options: Options = Options()) throws(LogbookError) {
         self.path = path
         self.options = options
+        isFile = true
         let opened: Access
         do {
             try FileAccess.prepare(path)
@@ -88,6 +98,7 @@ public final class WorkoutStore: Logbook {
     public init(writer: any DatabaseWriter, label: String = "memory") throws(LogbookError) {
         path = label
         options = Options()
+        isFile = false
         access = Mutex(Access(writer: writer))
         do {
             try Schema.migrator.migrate(writer)

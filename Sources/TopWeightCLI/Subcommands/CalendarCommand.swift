@@ -39,7 +39,7 @@ struct CalendarCommand: ParsableCommand {
             let out = OutputBuffer()
             switch format {
             case .text:
-                let locale = CalendarGrid.locale(environment: ProcessInfo.processInfo.environment) ?? .current
+                let locale = CalendarGrid.locale(environment: ProcessEnvironment.current) ?? .current
                 CalendarText.render(
                     training, today: today, firstWeekday: CalendarGrid.firstWeekday(for: locale), style: .standardOutput
                 ).forEach(out.line)

@@ -85,7 +85,7 @@ struct ChartCommand: ParsableCommand {
                 if series.points.isEmpty {
                     out.line(try emptyReason(member: member, exercise: chosen, metric: metric, log: log, since: from))
                 } else {
-                    let glyphs = ChartGlyphs.detect(environment: ProcessInfo.processInfo.environment)
+                    let glyphs = ChartGlyphs.detect(environment: ProcessEnvironment.current)
                     let title = ChartText.title(member: member.name, exercise: chosen?.name, metric: metric, formula: formula, glyphs: glyphs)
                     ChartText.render(series, title: title, width: Self.width, glyphs: glyphs).forEach(out.line)
                 }
@@ -111,7 +111,7 @@ struct ChartCommand: ParsableCommand {
 
     /// `$COLUMNS` when it is a sensible number, else the terminal's width, else 80.
     static var width: Int {
-        if let text = ProcessInfo.processInfo.environment["COLUMNS"], let columns = Int(text), (20...1_000).contains(columns) {
+        if let text = ProcessEnvironment.current["COLUMNS"], let columns = Int(text), (20...1_000).contains(columns) {
             return columns
         }
         var size = winsize()

@@ -64,7 +64,7 @@ struct ReplCommand: ParsableCommand {
             settings.unit = unit
             settings.kiosk = kiosk
             settings.idleTimeout = kiosk ? idleTimeout : nil
-            let environment = ProcessInfo.processInfo.environment
+            let environment = ProcessEnvironment.current
             settings.textStyle = TextStyle.detect(environment: environment, isTerminal: terminal != nil)
             settings.firstWeekday = { CalendarGrid.firstWeekday(for: CalendarGrid.locale(environment: environment) ?? .current) }
             settings.chartGlyphs = ChartGlyphs.detect(environment: environment)

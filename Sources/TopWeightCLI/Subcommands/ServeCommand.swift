@@ -49,7 +49,7 @@ struct ServeCommand: ParsableCommand {
             if let short = server.shortOfFiles() {
                 throw Failure.input(short)
             }
-            let store = try global.openStore()
+            let store = try global.openStore(concurrentReads: true)
             let changes: any LogbookChanges
             do throws(LogbookError) { changes = try store.changes() } catch { throw Failure.database(error) }
             let board = GymBoard(logbook: store, timeZone: .current)

@@ -78,7 +78,7 @@ struct SessionsCommand: ParsableCommand {
 
     /// `$COLUMNS` when it is a sensible number, else 80.
     static var terminalWidth: Int {
-        guard let text = ProcessInfo.processInfo.environment["COLUMNS"], let columns = Int(text),
+        guard let text = ProcessEnvironment.current["COLUMNS"], let columns = Int(text),
               (20...1_000).contains(columns) else { return 80 }
         return columns
     }
@@ -87,6 +87,6 @@ struct SessionsCommand: ParsableCommand {
 extension TextStyle {
     /// Colour when standard output is a terminal that takes it (see `detect`).
     static var standardOutput: TextStyle {
-        detect(environment: ProcessInfo.processInfo.environment, isTerminal: isatty(STDOUT_FILENO) == 1)
+        detect(environment: ProcessEnvironment.current, isTerminal: isatty(STDOUT_FILENO) == 1)
     }
 }
