@@ -172,6 +172,9 @@ struct GlobalOptions: ParsableArguments {
     /// a tree of folders. The file's own folder is made when its parent is there.
     static func refuseMissingParent(_ location: String) throws(LogbookError) {
         guard !PostgresURL.matches(location) else { return }
+        // A file that is there has its folders (the logger's every start: one stat, no URL).
+        var info = stat()
+        if stat(location, &info) == 0 { return }
         let folder = URL(fileURLWithPath: location).deletingLastPathComponent()
         guard !FileManager.default.fileExists(atPath: folder.path) else { return }
         let parent = folder.deletingLastPathComponent().path

@@ -81,9 +81,13 @@ public final class WorkoutStore: Logbook {
         let opened: Access
         do {
             try FileAccess.prepare(path)
-            let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            if !options.readOnly, !FileManager.default.fileExists(atPath: directory) {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            // A file that is there has its folder: one stat, no URL, on every start.
+            var info = stat()
+            if !options.readOnly, stat(path, &info) != 0 {
+                let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+                if !FileManager.default.fileExists(atPath: directory) {
+                    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                }
             }
             opened = try Self.openForWriting(path, options: options)
         } catch {
