@@ -19,12 +19,12 @@ struct GlobalOptions: ParsableArguments {
 
     /// The database path after flags, environment and XDG defaults.
     var databasePath: String {
-        DatabaseLocation.resolve(flag: db, environment: ProcessEnvironment.current)
+        DatabaseLocation.resolve(flag: db, environment: ProcessEnvironment.values(DatabaseLocation.variables))
     }
 
     /// Seconds a save waits for another terminal's write: `$TOPWEIGHT_BUSY_TIMEOUT`, else 10.
     var busyTimeout: Double {
-        guard let text = ProcessEnvironment.current["TOPWEIGHT_BUSY_TIMEOUT"],
+        guard let text = ProcessEnvironment.value("TOPWEIGHT_BUSY_TIMEOUT"),
               let seconds = Double(text), seconds >= 0, seconds <= 3600 else { return 10 }
         return seconds
     }
@@ -37,7 +37,7 @@ struct GlobalOptions: ParsableArguments {
     }
 
     var isDurable: Bool {
-        durable || ["1", "true", "yes"].contains(ProcessEnvironment.current["TOPWEIGHT_DURABLE"]?.lowercased() ?? "")
+        durable || ["1", "true", "yes"].contains(ProcessEnvironment.value("TOPWEIGHT_DURABLE")?.lowercased() ?? "")
     }
 
     /// Opens the storage engine itself, for what works on the whole database
@@ -89,7 +89,7 @@ struct GlobalOptions: ParsableArguments {
 
     /// True when the database was named (`--db` or `TOPWEIGHT_DB`), not the default.
     var isGiven: Bool {
-        !(db ?? "").isEmpty || !(ProcessEnvironment.current["TOPWEIGHT_DB"] ?? "").isEmpty
+        !(db ?? "").isEmpty || !(ProcessEnvironment.value("TOPWEIGHT_DB") ?? "").isEmpty
     }
 
     /// The database shown in messages: a path, or a URL without its password.
@@ -192,7 +192,7 @@ struct GlobalOptions: ParsableArguments {
 
     /// Seconds a PostgreSQL connect or call may take: `$TOPWEIGHT_PG_TIMEOUT`, else 5.
     static var postgresTimeout: Int {
-        guard let text = ProcessEnvironment.current["TOPWEIGHT_PG_TIMEOUT"],
+        guard let text = ProcessEnvironment.value("TOPWEIGHT_PG_TIMEOUT"),
               let seconds = Int(text), (1...300).contains(seconds) else { return 5 }
         return seconds
     }

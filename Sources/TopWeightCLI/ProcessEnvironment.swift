@@ -9,6 +9,18 @@ import Darwin
 /// its own string bridging, at every call, a tenth of a millisecond each on
 /// the logger's start, which asks several times.
 enum ProcessEnvironment {
+    /// One variable, as getenv(3) finds it.
+    static func value(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// Only these variables (those that are set).
+    static func values(_ names: [String]) -> [String: String] {
+        var values: [String: String] = [:]
+        for name in names { values[name] = value(name) }
+        return values
+    }
+
     static var current: [String: String] {
         var values: [String: String] = [:]
         var entry = environ

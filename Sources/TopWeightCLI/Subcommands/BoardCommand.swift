@@ -29,7 +29,7 @@ struct BoardCommand: ParsableCommand {
             let board = GymBoard(logbook: store, timeZone: .current)
             let style = TextStyle.detect(environment: ProcessEnvironment.current, isTerminal: isatty(STDOUT_FILENO) == 1)
             guard let screen = FullScreen() else {
-                let width = Int(ProcessEnvironment.current["COLUMNS"] ?? "") ?? 100
+                let width = Int(ProcessEnvironment.value("COLUMNS") ?? "") ?? 100
                 let figures = try board.figures(at: Date())
                 BoardText.screen(figures, title: title, clock: Self.clock(Date()), timeZone: .current,
                                  width: max(20, width), height: nil, style: .plain).forEach { print($0) }

@@ -111,7 +111,7 @@ struct ChartCommand: ParsableCommand {
 
     /// `$COLUMNS` when it is a sensible number, else the terminal's width, else 80.
     static var width: Int {
-        if let text = ProcessEnvironment.current["COLUMNS"], let columns = Int(text), (20...1_000).contains(columns) {
+        if let text = ProcessEnvironment.value("COLUMNS"), let columns = Int(text), (20...1_000).contains(columns) {
             return columns
         }
         var size = winsize()

@@ -78,7 +78,7 @@ struct SessionsCommand: ParsableCommand {
 
     /// `$COLUMNS` when it is a sensible number, else 80.
     static var terminalWidth: Int {
-        guard let text = ProcessEnvironment.current["COLUMNS"], let columns = Int(text),
+        guard let text = ProcessEnvironment.value("COLUMNS"), let columns = Int(text),
               (20...1_000).contains(columns) else { return 80 }
         return columns
     }
