@@ -84,7 +84,7 @@ public struct ExerciseCatalog: Sendable {
     /// A catalog of these entries. A name always wins over another entry's
     /// alias, and the first of two equal aliases wins (`init(yaml:)` refuses both).
     public init(entries: [Entry]) {
-        self.init(storage: Storage(Self.indexed(entries)))
+        self.init(storage: Storage { Self.indexed(entries) })
     }
 
     private init(storage: Storage) {
@@ -145,7 +145,8 @@ public struct ExerciseCatalog: Sendable {
             }
             entries[position].aliases = aliases
         }
-        self.init(storage: Storage(Indexed(entries: entries, positions: positions)))
+        let indexed = Indexed(entries: entries, positions: positions)
+        self.init(storage: Storage { indexed })
     }
 
     /// The catalog shipped with the program, compiled in (`EmbeddedCatalog`,
@@ -157,12 +158,12 @@ public struct ExerciseCatalog: Sendable {
         bundledOnce
     }
 
-    private static let bundledOnce = ExerciseCatalog(storage: Storage(later: {
+    private static let bundledOnce = ExerciseCatalog(storage: Storage {
         if let text = overrideText(environment: "TOPWEIGHT_CATALOG"), let catalog = try? ExerciseCatalog(yaml: text) {
             return catalog.storage.indexed
         }
         return indexed(compiledEntries)
-    }))
+    })
 
     /// The entries with each name's and alias's position.
     struct Indexed: Sendable {
@@ -170,18 +171,13 @@ public struct ExerciseCatalog: Sendable {
         var positions: [String: Int]
     }
 
-    /// Where a catalog keeps its entries: made at once, or by `make` at the
-    /// first look and kept (the bundled one: about a millisecond of a start).
+    /// Where a catalog keeps its entries: made by `make` at the first look
+    /// and kept (the bundled one's index is about a millisecond of a start).
     final class Storage: Sendable {
         private let make: @Sendable () -> Indexed
         private let made = Mutex<Indexed?>(nil)
 
-        init(_ indexed: Indexed) {
-            make = { indexed }
-            made.withLock { $0 = indexed }
-        }
-
-        init(later make: @escaping @Sendable () -> Indexed) {
+        init(_ make: @escaping @Sendable () -> Indexed) {
             self.make = make
         }
 

@@ -4,10 +4,10 @@ import Foundation
 enum DatabaseLocation {
     static let fileName = "topweight.sqlite"
 
-    /// `--db`, then `TOPWEIGHT_DB`, then `$XDG_DATA_HOME/topweight/`, then `~/.local/share/topweight/`.
     /// The variables `resolve` reads.
     static let variables = ["TOPWEIGHT_DB", "XDG_DATA_HOME", "HOME"]
 
+    /// `--db`, then `TOPWEIGHT_DB`, then `$XDG_DATA_HOME/topweight/`, then `~/.local/share/topweight/`.
     static func resolve(flag: String?, environment: [String: String]) -> String {
         if let flag, !flag.isEmpty { return expand(flag, environment: environment) }
         if let path = environment["TOPWEIGHT_DB"], !path.isEmpty { return expand(path, environment: environment) }

@@ -16,7 +16,6 @@ extension WorkoutStore {
         config.label = "topweight"
         config.busyMode = .timeout(options.busyTimeout)
         config.readonly = options.readOnly
-        config.maximumReaderCount = 2
         let checkpointer = options.readOnly ? nil : Checkpointer(path: path, limits: options.checkpointLimits)
         let writer: any DatabaseWriter
         do {
@@ -93,6 +92,7 @@ extension WorkoutStore {
     static func openPool(_ path: String, options: Options, config base: Configuration,
                          checkpointer: Checkpointer?) throws -> DatabasePool {
         var config = base
+        config.maximumReaderCount = 2
         KeptLog.keep(in: &config)
         if let checkpointer {
             config.prepareDatabase { db in checkpointer.install(on: db) }
