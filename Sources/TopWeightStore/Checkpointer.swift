@@ -76,7 +76,9 @@ final class Checkpointer: @unchecked Sendable {
     func close() {
         lock.withLock { closed = true }
         queue.sync {
-            try? connection?.close()
+            if let connection, !ConnectionsAtExit.keep(connection) {
+                try? connection.close()
+            }
             connection = nil
         }
     }

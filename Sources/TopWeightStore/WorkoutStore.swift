@@ -112,10 +112,12 @@ public final class WorkoutStore: Logbook {
     }
 
     deinit {
-        guard let checkpointer else { return }
-        checkpointer.close()
-        // Its connections leave the log as it is when they close (see KeptLog).
-        if checkpointer.wrote { KeptLog.settle(writer) }
+        if let checkpointer {
+            checkpointer.close()
+            // Its connections leave the log as it is when they close (see KeptLog).
+            if checkpointer.wrote { KeptLog.settle(writer) }
+        }
+        ConnectionsAtExit.keep(writer)
     }
 
     /// A fresh store in memory: the whole schema, nothing on disk.

@@ -92,6 +92,8 @@ struct ReplCommand: ParsableCommand {
                 let sets = waiting == 1 ? "1 set waits" : "\(waiting) sets wait"
                 console.warn("\(sets) on this terminal for the server; sent when it is back, at the next start or by 'topweight check' ('topweight outbox' lists them).")
             }
+            // The process ends with the session: its exit closes the store's files.
+            GlobalOptions.endingProcess()
         }
     }
 }
