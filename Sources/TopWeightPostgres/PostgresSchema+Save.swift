@@ -14,6 +14,11 @@ extension PostgresSchema {
     /// SQLite's v15 changes nothing.
     static let saveMigration: (identifier: String, statements: [String]) = ("v15", [saveWeightSet])
 
+    /// v16: nothing on PostgreSQL, whose tally a trigger keeps in each
+    /// save's transaction as before; a file's save stopped writing its tally
+    /// (the same identifiers on both engines).
+    static let tallyMarkMigration: (identifier: String, statements: [String]) = ("v16", [])
+
     /// A save's parameters, as v6's `topweight_save_measured` and v15's
     /// `topweight_save_weight_set` both take them (four spaces in, as they
     /// were sent).

@@ -278,6 +278,11 @@ enum Schema {
             // statements, so nothing changes here (the same identifiers on
             // both engines).
         }
+        migrator.registerMigration("v16") { db in
+            // A save writes no page of the tally: it counts up to a mark, and
+            // the records after it are counted where they are (Tally.mark).
+            try Tally.mark(db)
+        }
         return migrator
     }
 

@@ -98,7 +98,6 @@ extension WorkoutStore: BulkLoading, WholeCopy {
                 inserted = try perform {
                     try writer.write { db in
                         let statement = try db.cachedStatement(sql: Self.insertKindedSQL)
-                        let counted = try db.cachedStatement(sql: Schema.Tally.countedSQL)
                         let kept = try db.cachedStatement(sql: Schema.Best.keptSQL)
                         var count = 0
                         while count < batchSize {
@@ -115,9 +114,9 @@ extension WorkoutStore: BulkLoading, WholeCopy {
                                 more.measure, more.assisted, more.seconds, more.distance, more.distanceUnit, more.rpe,
                             ])
                             try kept.execute(arguments: [db.lastInsertedRowID])
-                            try counted.execute(arguments: [record.userID, record.exerciseID])
                             count += 1
                         }
+                        try Schema.Tally.fold(db)
                         return count
                     }
                 }

@@ -67,7 +67,6 @@ extension WorkoutStore {
                                         measure, assisted, seconds, distance, distanceUnit, rpe, superset)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING
                     """)
-                let counted = try db.cachedStatement(sql: Schema.Tally.countedSQL)
                 let kept = try db.cachedStatement(sql: Schema.Best.keptSQL)
                 var added = 0
                 for record in records {
@@ -86,8 +85,8 @@ extension WorkoutStore {
                     guard db.changesCount > 0 else { continue }
                     added += 1
                     try kept.execute(arguments: [db.lastInsertedRowID])
-                    if record.deletedAt == nil { try counted.execute(arguments: [user, exercise]) }
                 }
+                try Schema.Tally.fold(db)
                 return added
             }
         }

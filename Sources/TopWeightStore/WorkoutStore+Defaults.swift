@@ -33,13 +33,21 @@ extension WorkoutStore {
     }
 
     /// Argument: user id. Of the exercises the member has live sets of
-    /// (the tally), the one whose newest live set is the newest: one look
-    /// down (userId, exerciseId) each.
+    /// (the tally, down its primary key, and the records after its mark,
+    /// down record's: the member's part of `recordTallyNow`), the one whose
+    /// newest live set is the newest: one look down (userId, exerciseId) each.
     static let lastExerciseSQL = """
         SELECT e.id, e.name, e.category, e.kind FROM exercise e
         WHERE e.id = (
-            SELECT t.exerciseId FROM recordTally t WHERE t.userId = ? AND t.records > 0
-            ORDER BY (SELECT r.id FROM record r WHERE r.userId = t.userId AND r.exerciseId = t.exerciseId AND r.deletedAt IS NULL
+            SELECT t.exerciseId FROM (
+                SELECT exerciseId, SUM(records) AS records FROM (
+                    SELECT exerciseId, records FROM recordTally WHERE userId = ?1
+                    UNION ALL
+                    SELECT exerciseId, 1 FROM record NOT INDEXED
+                    WHERE id > (SELECT upTo FROM recordTallyMark) AND userId = ?1 AND deletedAt IS NULL
+                ) GROUP BY exerciseId
+            ) t WHERE t.records > 0
+            ORDER BY (SELECT r.id FROM record r WHERE r.userId = ?1 AND r.exerciseId = t.exerciseId AND r.deletedAt IS NULL
                       ORDER BY r.id DESC LIMIT 1) DESC
             LIMIT 1)
         """

@@ -114,21 +114,22 @@ extension WorkoutStore {
         }
     }
 
-    /// Every member with their live records (the v11 tally, summed) and
+    /// Every member with their live records (the tally, summed) and
     /// their newest live set's time (the newest entries of their
     /// (userId, performedAt) index, back to the first live one).
     static let usersSQL = """
-        SELECT u.id, u.name, u.isPrivate,
-               (SELECT SUM(t.records) FROM recordTally t WHERE t.userId = u.id) AS records,
+        SELECT u.id, u.name, u.isPrivate, t.records AS records,
                (SELECT r.performedAt FROM record r WHERE r.userId = u.id AND r.deletedAt IS NULL
                 ORDER BY r.performedAt DESC LIMIT 1) AS lastPerformedAt
-        FROM user u ORDER BY u.nameKey
+        FROM user u LEFT JOIN (SELECT userId, SUM(records) AS records FROM recordTallyNow GROUP BY userId) t
+          ON t.userId = u.id
+        ORDER BY u.nameKey
         """
 
-    /// Every exercise with its live records (the v11 tally, summed once per exercise).
+    /// Every exercise with its live records (the tally, summed once per exercise).
     static let exercisesSQL = """
         SELECT e.id, e.name, e.category, e.kind, t.records AS records
-        FROM exercise e LEFT JOIN (SELECT exerciseId, SUM(records) AS records FROM recordTally GROUP BY exerciseId) t
+        FROM exercise e LEFT JOIN (SELECT exerciseId, SUM(records) AS records FROM recordTallyNow GROUP BY exerciseId) t
           ON t.exerciseId = e.id
         ORDER BY e.nameKey
         """

@@ -88,7 +88,8 @@ extension WorkoutStore {
             return (try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM record WHERE uid = ?"), arguments: [record.uid]) ?? 0, false)
         }
         let id = db.lastInsertedRowID
-        try db.cachedStatement(sql: Schema.Tally.countedSQL).execute(arguments: [record.user.id, record.exercise.id])
+        // Counted by the tally's view until a fold (Schema.Tally.mark).
+        if id % Schema.Tally.foldEvery == 0 { try Schema.Tally.fold(db) }
         return (id, true)
     }
 

@@ -63,7 +63,8 @@ struct QueryPlanTests {
             case .tombstones:
                 "USING INDEX record_on_tombstone"
             case .usersListing:
-                "SEARCH t USING PRIMARY KEY (userId=?)"
+                // Since v16: the tally, and the records after its mark down the primary key.
+                "SEARCH record USING INTEGER PRIMARY KEY (rowid>?)"
             case .exercisesListing:
                 "SCAN recordTally"
             }
@@ -74,11 +75,12 @@ struct QueryPlanTests {
         }
 
         /// Sorts what it read: the member's exercises in the tally by their
-        /// newest set, every exercise's sum of the tally, a member's sets of
-        /// one exercise (by weight at one rep count, by time), everybody's
-        /// sets of one exercise by time (as through v10's exerciseId index).
+        /// newest set, every exercise's and every member's sum of the tally, a
+        /// member's sets of one exercise (by weight at one rep count, by
+        /// time), everybody's sets of one exercise by time (as through v10's
+        /// exerciseId index).
         var sortsAfterReading: Bool {
-            [.lastExercise, .exercisesListing, .nextBestAtReps, .timedBests, .historyOfOneExercise].contains(self)
+            [.lastExercise, .exercisesListing, .usersListing, .nextBestAtReps, .timedBests, .historyOfOneExercise].contains(self)
         }
     }
 

@@ -15,7 +15,9 @@ struct RecordTallyTests {
     /// rows the tally and a count of the records disagree on (either way),
     /// read from the engine's own tables.
     static func tallyDrift(_ store: any StorageEngine) throws -> (pairs: Int64, differing: Int64) {
-        let tally = "SELECT userId, exerciseId, records FROM recordTally WHERE records <> 0"
+        // A file's tally counts up to its mark, its view the records after it too (v16).
+        let tallied = store is WorkoutStore ? "recordTallyNow" : "recordTally"
+        let tally = "SELECT userId, exerciseId, records FROM \(tallied) WHERE records <> 0"
         let counted = "SELECT userId, exerciseId, COUNT(*) FROM record WHERE deletedAt IS NULL GROUP BY userId, exerciseId"
         let pairs = "SELECT COUNT(*) FROM (\(counted)) AS counted"
         let differing = """
@@ -172,6 +174,60 @@ struct RecordTallyTests {
         }
     }
 
+    /// The rows of the tally table itself, and its mark (v16).
+    static func tallied(_ store: WorkoutStore) throws -> (rows: [String], mark: Int64) {
+        try store.writer.read { db in
+            (try Row.fetchAll(db, sql: "SELECT userId, exerciseId, records FROM recordTally WHERE records <> 0 ORDER BY 1, 2")
+                .map { "\($0[0] as Int64)/\($0[1] as Int64):\($0[2] as Int64)" },
+             try Int64.fetchOne(db, sql: "SELECT upTo FROM recordTallyMark") ?? -1)
+        }
+    }
+
+    @Test("a save writes no row of the tally; the 256th record saved folds those after the mark into it")
+    func savesFoldEvery256() throws {
+        try withTemporaryDatabase { database in
+            let store = try database.open()
+            let ana = try store.createUser(named: "Ana")
+            let bench = try store.createExercise(named: "Bench Press")
+            func save(_ index: Int) throws {
+                let at = instant(index * 60)
+                _ = try store.saveMeasured(NewRecord(user: ana, exercise: bench, values: SetValues(60, .kg, 5, 5), performedAt: at,
+                                                     uid: RecordUID.make(at: at)), now: at)
+            }
+            for index in 1...255 { try save(index) }
+            #expect(try Self.tallied(store).rows == [])
+            #expect(try Self.tallied(store).mark == 0)
+            #expect(try store.exercises().first { $0.exercise.name == "Bench Press" }?.records == 255)
+
+            try save(256)
+            #expect(try Self.tallied(store).rows == ["\(ana.id)/\(bench.id):256"])
+            #expect(try Self.tallied(store).mark == 256)
+            try save(257)
+            #expect(try Self.tallied(store).rows == ["\(ana.id)/\(bench.id):256"])
+            #expect(try store.users().first { $0.user.name == "Ana" }?.records == 257)
+            #expect(try Self.tallyDrift(store).differing == 0)
+        }
+    }
+
+    @Test("a record another program inserts into the file counts at once, in users and exercises")
+    func anotherProgramsInsertCounts() throws {
+        try withTemporaryDatabase { database in
+            let store = try database.open()
+            let ana = try store.createUser(named: "Ana")
+            let squat = try store.createExercise(named: "Back Squat")
+            // As the sqlite3 shell would: an INSERT into record, and nothing else.
+            let queue = try DatabaseQueue(path: database.path)
+            defer { try? queue.close() }
+            try queue.write { db in
+                let at = WorkoutStore.milliseconds(instant(60))
+                try db.execute(sql: WorkoutStore.insertSQL, arguments: [RecordUID.make(at: instant(60)), ana.id, squat.id, 100.0, "kg", 5, 5, at, at])
+            }
+            #expect(try store.users().first { $0.user.name == "Ana" }?.records == 1)
+            #expect(try store.exercises().first { $0.exercise.name == "Back Squat" }?.records == 1)
+            #expect(try store.lastExercise(of: ana)?.name == "Back Squat")
+        }
+    }
+
     @Test("users and exercises read their counts from the tally, not by counting the records")
     func listingsReadTheTally() throws {
         try withTemporaryDatabase { database in
@@ -180,9 +236,11 @@ struct RecordTallyTests {
                 let plan = try QueryPlanTests.plan(of: sql, arguments: [], path: database.path)
                 let explained = plan.joined(separator: "\n")
                 #expect(explained.contains("recordTally") || explained.contains("SEARCH t USING PRIMARY KEY"), "\(explained)")
-                // The only look at record: a member's newest live set, through their (userId, performedAt) entries.
+                // The only looks at record: a member's newest live set, through their (userId, performedAt)
+                // entries, and the records after the tally's mark, down the primary key (v16).
                 for step in plan where QueryPlanTests.readsRecordTable(step) {
-                    #expect(step.contains("USING INDEX record_on_user_performedAt (userId=?)"), "\(explained)")
+                    #expect(step.contains("USING INDEX record_on_user_performedAt (userId=?)")
+                        || step == "SEARCH record USING INTEGER PRIMARY KEY (rowid>?)", "\(explained)")
                 }
             }
         }
