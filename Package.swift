@@ -50,13 +50,15 @@ let package = Package(
         // The one SQLite setting Swift can't make (sqlite3_db_config is
         // variadic): connections that keep the write-ahead log when they close.
         .systemLibrary(name: "CSQLiteConfig", providers: [.apt(["libsqlite3-dev"])]),
+        // SQLite's default VFS with each write-ahead-log frame written in one call.
+        .target(name: "CSQLiteWAL", dependencies: ["CSQLiteConfig"]),
 
         // SQLite through GRDB: schema, migrations, the save path and queries.
         // GRDBSQLite is SQLite's C interface, for the background checkpointer.
         .target(
             name: "TopWeightStore",
             dependencies: [
-                "TopWeightCore", "TopWeightStorage", "CSQLiteConfig",
+                "TopWeightCore", "TopWeightStorage", "CSQLiteConfig", "CSQLiteWAL",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -207,6 +209,7 @@ let package = Package(
             dependencies: [
                 "TopWeightStorage", "TopWeightStore", "TopWeightPostgres", "TopWeightCore", "TopWeightUseCases", "TopWeightCatalog",
                 "TopWeightTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             exclude: ["Fixtures"]

@@ -1,3 +1,4 @@
+import CSQLiteWAL
 import Foundation
 import GRDB
 import Synchronization
@@ -75,6 +76,7 @@ public final class WorkoutStore: Logbook {
     /// reading only: every read works, `savingFault` says why nothing can be
     /// saved, and each write tries the file again first (see `perform`).
     public init(path: String, options: Options = Options()) throws(LogbookError) {
+        _ = Self.walFramesInOneWrite
         self.path = path
         self.options = options
         isFile = true
@@ -110,6 +112,11 @@ public final class WorkoutStore: Logbook {
             throw LogbookError.wrap(error, path: label)
         }
     }
+
+    /// SQLite's default VFS, from the first file a store opens: the system's
+    /// own, with each write-ahead-log frame written in one call, not two
+    /// (Sources/CSQLiteWAL). Should it fail, SQLite's own stays the default.
+    static let walFramesInOneWrite: Int32 = topweight_register_wal_vfs()
 
     deinit {
         if let checkpointer {
