@@ -3,13 +3,18 @@
 // SQLite appends a frame to the log in two writes: the frame's 24-byte header
 // at offset N, then the page at N + 24 (wal.c, walWriteOneFrame). Each is a
 // pwrite(2), and each pwrite on ext4 takes the inode's lock, looks the page
-// up and marks it dirty: a save writes six or seven frames. This VFS holds a
-// header back until the page that follows it arrives, then writes both in
-// one call. Anything else done to the file first (another write, a read, a
-// sync, a truncate, a size asked, a lock, a close) writes a header held back
-// as it is, alone: the file then sees what it would have seen without this
-// VFS, in the same order. A process killed while a header is held has
-// written neither it nor its page, the same as one killed before the header.
+// up and marks it dirty: a save writes six frames. This VFS holds a header
+// back until the page that follows it arrives, then writes both in one call.
+// Only a header appended where this handle's last write ended is held: that
+// is a new frame, whose page SQLite writes next. A header written on its own
+// over an earlier frame (walRewriteChecksums, at a commit that rewrote a page
+// spilled from the cache earlier in its transaction: a read of the frame,
+// then its header, and nothing after the last one) goes to the file at once.
+// Anything else done to the file while a header is held (another write, a
+// read, a sync, a truncate, a size asked, a lock, a close) writes it first,
+// alone: the file then sees what it would have seen without this VFS, in
+// the same order. A process killed while a header is held has written
+// neither it nor its page, the same as one killed before the header.
 // Other files (the database, its journal, temporary files) are the unix
 // VFS's own, untouched.
 
@@ -25,6 +30,7 @@ typedef struct HeldFile {
     sqlite3_file base;            // this VFS's methods
     sqlite3_file *real;           // the unix VFS's file, allocated after this struct
     int held;                     // a header is waiting for its page
+    sqlite3_int64 appendsAt;      // where this handle's last write ended; -1 after a read, a truncate, a failure
     sqlite3_int64 heldOffset;
     unsigned char header[HEADER_BYTES];
     unsigned char *joined;        // header + page, grown to the page size on first use
@@ -35,10 +41,17 @@ static sqlite3_vfs *realVFS;
 static sqlite3_vfs walVFS;
 static sqlite3_io_methods heldMethods;
 
+/// A write to the real file, remembering where it ended.
+static int writeThrough(HeldFile *file, const void *buffer, int amount, sqlite3_int64 offset) {
+    int rc = file->real->pMethods->xWrite(file->real, buffer, amount, offset);
+    file->appendsAt = rc == SQLITE_OK ? offset + amount : -1;
+    return rc;
+}
+
 static int writeHeld(HeldFile *file) {
     if (!file->held) return SQLITE_OK;
     file->held = 0;
-    return file->real->pMethods->xWrite(file->real, file->header, HEADER_BYTES, file->heldOffset);
+    return writeThrough(file, file->header, HEADER_BYTES, file->heldOffset);
 }
 
 static int heldClose(sqlite3_file *f) {
@@ -54,6 +67,7 @@ static int heldRead(sqlite3_file *f, void *buffer, int amount, sqlite3_int64 off
     HeldFile *file = (HeldFile *)f;
     int rc = writeHeld(file);
     if (rc != SQLITE_OK) return rc;
+    file->appendsAt = -1;
     return file->real->pMethods->xRead(file->real, buffer, amount, offset);
 }
 
@@ -66,7 +80,7 @@ static int heldWrite(sqlite3_file *f, const void *buffer, int amount, sqlite3_in
             if (!grown) {
                 // No memory to join them: the two writes SQLite asked for.
                 int rc = writeHeld(file);
-                return rc != SQLITE_OK ? rc : file->real->pMethods->xWrite(file->real, buffer, amount, offset);
+                return rc != SQLITE_OK ? rc : writeThrough(file, buffer, amount, offset);
             }
             file->joined = grown;
             file->joinedSize = HEADER_BYTES + amount;
@@ -74,22 +88,23 @@ static int heldWrite(sqlite3_file *f, const void *buffer, int amount, sqlite3_in
         memcpy(file->joined, file->header, HEADER_BYTES);
         memcpy(file->joined + HEADER_BYTES, buffer, (size_t)amount);
         file->held = 0;
-        return file->real->pMethods->xWrite(file->real, file->joined, HEADER_BYTES + amount, file->heldOffset);
+        return writeThrough(file, file->joined, HEADER_BYTES + amount, file->heldOffset);
     }
     int rc = writeHeld(file);
     if (rc != SQLITE_OK) return rc;
-    if (amount == HEADER_BYTES) {
+    if (amount == HEADER_BYTES && offset == file->appendsAt) {
         memcpy(file->header, buffer, HEADER_BYTES);
         file->heldOffset = offset;
         file->held = 1;
         return SQLITE_OK;
     }
-    return file->real->pMethods->xWrite(file->real, buffer, amount, offset);
+    return writeThrough(file, buffer, amount, offset);
 }
 
 static int heldTruncate(sqlite3_file *f, sqlite3_int64 size) {
     HeldFile *file = (HeldFile *)f;
     int rc = writeHeld(file);
+    file->appendsAt = -1;
     return rc != SQLITE_OK ? rc : file->real->pMethods->xTruncate(file->real, size);
 }
 
@@ -177,6 +192,7 @@ static int walOpen(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *f, int
     }
     HeldFile *file = (HeldFile *)f;
     memset(file, 0, sizeof(HeldFile));
+    file->appendsAt = -1;
     file->real = (sqlite3_file *)&file[1];
     int rc = realVFS->xOpen(realVFS, name, file->real, flags, outFlags);
     if (rc != SQLITE_OK || !file->real->pMethods || file->real->pMethods->iVersion < 3) {

@@ -54,15 +54,15 @@ struct GlobalOptions: ParsableArguments {
         try openRoles(readOnly: readOnly, create: create, concurrentReads: concurrentReads).engine
     }
 
-    /// Opens the database as the use cases play it, role by role (`LogbookRoles`),
-    /// with the engine itself beside them; as `openStore` opens it.
-    ///
     /// Leaves the stores that end from now on open for the process's exit
     /// to close: for a command whose process ends with it (see `ConnectionsAtExit`).
     static func endingProcess() {
         ConnectionsAtExit.keepUntilExit()
     }
 
+    /// Opens the database as the use cases play it, role by role (`LogbookRoles`),
+    /// with the engine itself beside them; as `openStore` opens it.
+    ///
     /// `offline` for what saves a member's sets (the logger, `add`): on a
     /// PostgreSQL server that can't be reached, it opens anyway, keeping sets
     /// in the terminal's outbox until the server is back.
