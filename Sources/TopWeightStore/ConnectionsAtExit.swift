@@ -9,7 +9,7 @@ import Synchronization
 /// frees the whole parsed schema, GRDB's queue is disposed of (libdispatch
 /// starts a worker thread to release the queue's specifics), and Foundation's
 /// notification center looks its observers up by dynamic cast. At the logger's
-/// `:quit` that was about a sixth of its run from start to exit.
+/// `:quit` that was about an eighth of its run from start to exit.
 ///
 /// Only a program that is about to end asks for it (the logger, once its
 /// session is over): every other command, test and server closes its
