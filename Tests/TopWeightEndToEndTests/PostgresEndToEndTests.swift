@@ -30,12 +30,17 @@ struct PostgresEndToEndTests {
             let ending = child.wait()
             #expect(ending == .exited(0), "Runner\(writer + 1) \(ending): \(child.stderr.text)")
             #expect(child.stderr.text.isEmpty, "Runner\(writer + 1): \(child.stderr.text)")
-            let saved = child.stdout.completeLines.compactMap(SavedLine.init)
-            #expect(saved.count == Self.savesPerWriter, "Runner\(writer + 1) printed \(saved.count) Saved lines")
+            let lines = child.stdout.completeLines
+            let saved = lines.compactMap(SavedLine.init)
+            // A save that outwaits its time for a loaded server is kept on the terminal
+            // (`Saved #k…`) and sent when the server answers: still stored once (below).
+            let kept = lines.filter { $0.hasPrefix("Saved #k") && $0.hasSuffix("(kept on this terminal; sent when the server is back)") }
+            #expect(saved.count + kept.count == Self.savesPerWriter,
+                    "Runner\(writer + 1) printed \(saved.count) Saved lines and \(kept.count) kept; others: \(lines.filter { SavedLine($0) == nil }.prefix(5))")
             ids += saved.map(\.id)
         }
         let seconds = (clock.now - started) / .seconds(1)
-        #expect(Set(ids).count == Self.writers * Self.savesPerWriter, "an id was printed twice")
+        #expect(Set(ids).count == ids.count, "an id was printed twice")
 
         let store = try TestEngine.open(scratch.db)
         #expect(try store.recordCount() == Self.writers * Self.savesPerWriter)
