@@ -57,7 +57,8 @@ static int writeHeld(HeldFile *file) {
 static int heldClose(sqlite3_file *f) {
     HeldFile *file = (HeldFile *)f;
     int rc = writeHeld(file);
-    int closed = file->real->pMethods ? file->real->pMethods->xClose(file->real) : SQLITE_OK;
+    // walOpen hands SQLite no file without its real one open.
+    int closed = file->real->pMethods->xClose(file->real);
     free(file->joined);
     file->joined = 0;
     return rc != SQLITE_OK ? rc : closed;

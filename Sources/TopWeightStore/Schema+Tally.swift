@@ -101,9 +101,9 @@ extension Schema {
         static let foldEvery: Int64 = 256
 
         /// Counts the live records after the mark into the tally, and moves
-        /// the mark to the last record: in the transaction that saved
-        /// `savedID`, when it is a multiple of `foldEvery`; after an import
-        /// or a copy.
+        /// the mark to the last record: in the transaction of a save whose
+        /// record id is a multiple of `foldEvery`, and of each import batch
+        /// and copy.
         static func fold(_ db: Database) throws {
             guard let last = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(id) FROM record")) else { return }
             try db.cachedStatement(sql: """
