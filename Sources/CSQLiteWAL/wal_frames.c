@@ -1,211 +1,298 @@
-// One write per write-ahead-log frame.
+// A commit's write-ahead-log frames in one write.
 //
-// SQLite appends a frame to the log in two writes: the frame's 24-byte header
-// at offset N, then the page at N + 24 (wal.c, walWriteOneFrame). Each is a
-// pwrite(2), and each pwrite on ext4 takes the inode's lock, looks the page
-// up and marks it dirty: a save writes six frames. This VFS holds a header
-// back until the page that follows it arrives, then writes both in one call.
-// Only a header appended where this handle's last write ended is held: that
-// is a new frame, whose page SQLite writes next. A header written on its own
-// over an earlier frame (walRewriteChecksums, at a commit that rewrote a page
-// spilled from the cache earlier in its transaction: a read of the frame,
-// then its header, and nothing after the last one) goes to the file at once.
-// Anything else done to the file while a header is held (another write, a
-// read, a sync, a truncate, a size asked, a lock, a close) writes it first,
-// alone: the file then sees what it would have seen without this VFS, in
-// the same order. A process killed while a header is held has written
-// neither it nor its page, the same as one killed before the header.
-// Other files (the database, its journal, temporary files) are the unix
-// VFS's own, untouched.
+// SQLite appends a transaction's pages to the log as frames, each in two
+// writes: its 24-byte header at offset N, then its page at N + 24 (wal.c,
+// walWriteOneFrame). Each is a pwrite(2), and each pwrite on ext4 takes the
+// inode's lock, looks its pages up and marks them dirty: a save of six pages
+// made twelve calls. This VFS keeps a run of writes, each starting where the
+// last one ended, in memory, and hands the run to the file in one write.
+//
+// When a run goes to the file:
+// - when the page of a commit frame joins it (a frame whose header gives the
+//   database's size, nonzero only in a commit's last frame). SQLite makes a
+//   commit visible only after that, so the commit's frames are in the file
+//   first, and a failed write fails the commit as it would have without this
+//   VFS;
+// - before anything else is done with the log through its handle (a write
+//   elsewhere, a read, a sync, a truncate, a size asked, a file control, a
+//   close): the file then looks as it would have to whoever asks;
+// - at every xShmBarrier and xShmLock of a database file opened through this
+//   VFS, every run of the process. SQLite publishes a commit between a
+//   barrier and the header's second copy (walIndexWriteHdr), and a writer
+//   lets go of the write lock with xShmLock: a transaction rolled back after
+//   spilling pages writes its frames there, as SQLite would have at the spill,
+//   never later over the next writer's.
+// A run's write that fails there is kept and answered at the handle's next
+// call, at the latest the commit frame's: SQLite then fails the transaction.
+// Only a write that starts where this handle's last write ended starts a run
+// (a frame appended). Headers SQLite rewrites over earlier frames
+// (walRewriteChecksums: a read of the frame, then its header) go at once.
+// A process killed with a run in memory loses frames no commit counts yet.
+// The database file is the unix VFS's own behind a thin wrapper for those two
+// calls; journals and temporary files are the unix VFS's own.
 
 #include "CSQLiteWAL.h"
 #include <sqlite3.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define HEADER_BYTES 24
+#define FRAME_HEADER_BYTES 24
+/// A run is written once it would grow past this (a large transaction's
+/// frames). The unix VFS writes at most 128 KiB - 1 bytes a call
+/// (os_unix.c, seekAndWriteFd) and answers a longer write as a full disk.
+#define RUN_LIMIT (64 * 1024)
 
-typedef struct HeldFile {
+typedef struct LogFile {
     sqlite3_file base;            // this VFS's methods
     sqlite3_file *real;           // the unix VFS's file, allocated after this struct
-    int held;                     // a header is waiting for its page
-    sqlite3_int64 appendsAt;      // where this handle's last write ended; -1 after a read, a truncate, a failure
-    sqlite3_int64 heldOffset;
-    unsigned char header[HEADER_BYTES];
-    unsigned char *joined;        // header + page, grown to the page size on first use
-    int joinedSize;
-} HeldFile;
+    sqlite3_int64 appendsAt;      // where this handle's last write ended; -1 after a truncate or a failure
+    unsigned char *run;           // writes waiting, one after another
+    int runLength;
+    int runCapacity;
+    sqlite3_int64 runOffset;
+    sqlite3_int64 commitPageAt;   // where the waiting commit frame's page goes; -1 when none
+    int failed;                   // a run's write that failed away from its handle, answered at the next call
+    long long writes;             // writes handed to the real file (for tests)
+    struct LogFile *nextWaiting;  // the list of handles with a run, while runLength > 0
+    struct LogFile **waitingLink;
+} LogFile;
+
+typedef struct DatabaseFile {
+    sqlite3_file base;
+    sqlite3_file *real;
+} DatabaseFile;
 
 static sqlite3_vfs *realVFS;
 static sqlite3_vfs walVFS;
-static sqlite3_io_methods heldMethods;
+static sqlite3_io_methods logMethods;
+static sqlite3_io_methods databaseMethods;
 
-/// A write to the real file, remembering where it ended.
-static int writeThrough(HeldFile *file, const void *buffer, int amount, sqlite3_int64 offset) {
+/// Guards every run, the waiting list and every write of a log handle: a
+/// barrier on one thread may write the run of a handle another one fills.
+static pthread_mutex_t runs = PTHREAD_MUTEX_INITIALIZER;
+static LogFile *waiting;
+static atomic_int waitingCount;
+
+static int writeThroughLocked(LogFile *file, const void *buffer, int amount, sqlite3_int64 offset) {
+    file->writes += 1;
     int rc = file->real->pMethods->xWrite(file->real, buffer, amount, offset);
     file->appendsAt = rc == SQLITE_OK ? offset + amount : -1;
     return rc;
 }
 
-static int writeHeld(HeldFile *file) {
-    if (!file->held) return SQLITE_OK;
-    file->held = 0;
-    return writeThrough(file, file->header, HEADER_BYTES, file->heldOffset);
+static int writeRunLocked(LogFile *file) {
+    if (file->runLength == 0) return SQLITE_OK;
+    int rc = writeThroughLocked(file, file->run, file->runLength, file->runOffset);
+    file->runLength = 0;
+    file->commitPageAt = -1;
+    if (file->nextWaiting) file->nextWaiting->waitingLink = file->waitingLink;
+    *file->waitingLink = file->nextWaiting;
+    file->nextWaiting = 0;
+    file->waitingLink = 0;
+    atomic_fetch_sub_explicit(&waitingCount, 1, memory_order_release);
+    return rc;
 }
 
-static int heldClose(sqlite3_file *f) {
-    HeldFile *file = (HeldFile *)f;
-    int rc = writeHeld(file);
+/// The handle's run, and a failure kept from an earlier one.
+static int settleLocked(LogFile *file) {
+    int rc = writeRunLocked(file);
+    if (rc == SQLITE_OK && file->failed != SQLITE_OK) rc = file->failed;
+    file->failed = SQLITE_OK;
+    return rc;
+}
+
+static int settle(LogFile *file) {
+    pthread_mutex_lock(&runs);
+    int rc = settleLocked(file);
+    pthread_mutex_unlock(&runs);
+    return rc;
+}
+
+/// Every run in the process, each failure kept for its own handle.
+static void writeEveryRun(void) {
+    if (atomic_load_explicit(&waitingCount, memory_order_acquire) == 0) return;
+    pthread_mutex_lock(&runs);
+    while (waiting) {
+        LogFile *file = waiting;
+        int rc = writeRunLocked(file);
+        if (rc != SQLITE_OK && file->failed == SQLITE_OK) file->failed = rc;
+    }
+    pthread_mutex_unlock(&runs);
+}
+
+/// Starts or grows the run with this write; false when it can't (no memory).
+static int joinRunLocked(LogFile *file, const void *buffer, int amount, sqlite3_int64 offset) {
+    if (file->runCapacity < file->runLength + amount) {
+        int capacity = file->runCapacity ? file->runCapacity : 32 * 1024;
+        while (capacity < file->runLength + amount) capacity *= 2;
+        unsigned char *grown = realloc(file->run, (size_t)capacity);
+        if (!grown) return 0;
+        file->run = grown;
+        file->runCapacity = capacity;
+    }
+    if (file->runLength == 0) {
+        file->runOffset = offset;
+        file->nextWaiting = waiting;
+        if (waiting) waiting->waitingLink = &file->nextWaiting;
+        file->waitingLink = &waiting;
+        waiting = file;
+        atomic_fetch_add_explicit(&waitingCount, 1, memory_order_release);
+    }
+    memcpy(file->run + file->runLength, buffer, (size_t)amount);
+    file->runLength += amount;
+    return 1;
+}
+
+static int logWrite(sqlite3_file *f, const void *buffer, int amount, sqlite3_int64 offset) {
+    LogFile *file = (LogFile *)f;
+    const unsigned char *bytes = buffer;
+    pthread_mutex_lock(&runs);
+    int commitPage = offset == file->commitPageAt;
+    int rc = SQLITE_OK;
+    int joins = file->runLength > 0 && offset == file->runOffset + file->runLength
+        && file->runLength + amount <= RUN_LIMIT && file->failed == SQLITE_OK;
+    if (!joins) {
+        rc = settleLocked(file);
+        joins = rc == SQLITE_OK && offset == file->appendsAt && amount <= RUN_LIMIT;
+    }
+    if (rc == SQLITE_OK) {
+        if (joins && joinRunLocked(file, buffer, amount, offset)) {
+            // The commit's last page: its frames go now, and SQLite hears how it went.
+            if (commitPage) rc = writeRunLocked(file);
+        } else {
+            rc = writeThroughLocked(file, buffer, amount, offset);
+        }
+    }
+    int commitHeader = amount == FRAME_HEADER_BYTES && (bytes[4] | bytes[5] | bytes[6] | bytes[7]);
+    file->commitPageAt = rc == SQLITE_OK && commitHeader ? offset + FRAME_HEADER_BYTES : -1;
+    pthread_mutex_unlock(&runs);
+    return rc;
+}
+
+static int logClose(sqlite3_file *f) {
+    LogFile *file = (LogFile *)f;
+    int rc = settle(file);
     // walOpen hands SQLite no file without its real one open.
     int closed = file->real->pMethods->xClose(file->real);
-    free(file->joined);
-    file->joined = 0;
+    free(file->run);
+    file->run = 0;
+    file->runCapacity = 0;
     return rc != SQLITE_OK ? rc : closed;
 }
 
-static int heldRead(sqlite3_file *f, void *buffer, int amount, sqlite3_int64 offset) {
-    HeldFile *file = (HeldFile *)f;
-    int rc = writeHeld(file);
-    if (rc != SQLITE_OK) return rc;
-    file->appendsAt = -1;
-    return file->real->pMethods->xRead(file->real, buffer, amount, offset);
+static int logRead(sqlite3_file *f, void *buffer, int amount, sqlite3_int64 offset) {
+    LogFile *file = (LogFile *)f;
+    int rc = settle(file);
+    return rc != SQLITE_OK ? rc : file->real->pMethods->xRead(file->real, buffer, amount, offset);
 }
 
-static int heldWrite(sqlite3_file *f, const void *buffer, int amount, sqlite3_int64 offset) {
-    HeldFile *file = (HeldFile *)f;
-    if (file->held && offset == file->heldOffset + HEADER_BYTES && amount >= 512 && amount <= 65536) {
-        // The page after a header held back: both in one write.
-        if (file->joinedSize < HEADER_BYTES + amount) {
-            unsigned char *grown = realloc(file->joined, (size_t)(HEADER_BYTES + amount));
-            if (!grown) {
-                // No memory to join them: the two writes SQLite asked for.
-                int rc = writeHeld(file);
-                return rc != SQLITE_OK ? rc : writeThrough(file, buffer, amount, offset);
-            }
-            file->joined = grown;
-            file->joinedSize = HEADER_BYTES + amount;
-        }
-        memcpy(file->joined, file->header, HEADER_BYTES);
-        memcpy(file->joined + HEADER_BYTES, buffer, (size_t)amount);
-        file->held = 0;
-        return writeThrough(file, file->joined, HEADER_BYTES + amount, file->heldOffset);
-    }
-    int rc = writeHeld(file);
-    if (rc != SQLITE_OK) return rc;
-    if (amount == HEADER_BYTES && offset == file->appendsAt) {
-        memcpy(file->header, buffer, HEADER_BYTES);
-        file->heldOffset = offset;
-        file->held = 1;
-        return SQLITE_OK;
-    }
-    return writeThrough(file, buffer, amount, offset);
-}
-
-static int heldTruncate(sqlite3_file *f, sqlite3_int64 size) {
-    HeldFile *file = (HeldFile *)f;
-    int rc = writeHeld(file);
+static int logTruncate(sqlite3_file *f, sqlite3_int64 size) {
+    LogFile *file = (LogFile *)f;
+    pthread_mutex_lock(&runs);
+    int rc = settleLocked(file);
     file->appendsAt = -1;
+    pthread_mutex_unlock(&runs);
     return rc != SQLITE_OK ? rc : file->real->pMethods->xTruncate(file->real, size);
 }
 
-static int heldSync(sqlite3_file *f, int flags) {
-    HeldFile *file = (HeldFile *)f;
-    int rc = writeHeld(file);
+static int logSync(sqlite3_file *f, int flags) {
+    LogFile *file = (LogFile *)f;
+    int rc = settle(file);
     return rc != SQLITE_OK ? rc : file->real->pMethods->xSync(file->real, flags);
 }
 
-static int heldFileSize(sqlite3_file *f, sqlite3_int64 *size) {
-    HeldFile *file = (HeldFile *)f;
-    int rc = writeHeld(file);
+static int logFileSize(sqlite3_file *f, sqlite3_int64 *size) {
+    LogFile *file = (LogFile *)f;
+    int rc = settle(file);
     return rc != SQLITE_OK ? rc : file->real->pMethods->xFileSize(file->real, size);
 }
 
-static int heldLock(sqlite3_file *f, int level) {
-    HeldFile *file = (HeldFile *)f;
-    int rc = writeHeld(file);
+static int logLock(sqlite3_file *f, int level) {
+    LogFile *file = (LogFile *)f;
+    int rc = settle(file);
     return rc != SQLITE_OK ? rc : file->real->pMethods->xLock(file->real, level);
 }
 
-static int heldUnlock(sqlite3_file *f, int level) {
-    HeldFile *file = (HeldFile *)f;
-    int rc = writeHeld(file);
+static int logUnlock(sqlite3_file *f, int level) {
+    LogFile *file = (LogFile *)f;
+    int rc = settle(file);
     return rc != SQLITE_OK ? rc : file->real->pMethods->xUnlock(file->real, level);
 }
 
-static int heldCheckReservedLock(sqlite3_file *f, int *out) {
-    HeldFile *file = (HeldFile *)f;
-    return file->real->pMethods->xCheckReservedLock(file->real, out);
-}
-
-static int heldFileControl(sqlite3_file *f, int op, void *argument) {
-    HeldFile *file = (HeldFile *)f;
-    int rc = writeHeld(file);
+static int logFileControl(sqlite3_file *f, int op, void *argument) {
+    LogFile *file = (LogFile *)f;
+    int rc = settle(file);
     return rc != SQLITE_OK ? rc : file->real->pMethods->xFileControl(file->real, op, argument);
 }
 
-static int heldSectorSize(sqlite3_file *f) {
-    HeldFile *file = (HeldFile *)f;
-    return file->real->pMethods->xSectorSize(file->real);
-}
-
-static int heldDeviceCharacteristics(sqlite3_file *f) {
-    HeldFile *file = (HeldFile *)f;
-    return file->real->pMethods->xDeviceCharacteristics(file->real);
-}
-
-static int heldShmMap(sqlite3_file *f, int region, int size, int extend, void volatile **out) {
-    HeldFile *file = (HeldFile *)f;
-    return file->real->pMethods->xShmMap(file->real, region, size, extend, out);
-}
-
-static int heldShmLock(sqlite3_file *f, int offset, int n, int flags) {
-    HeldFile *file = (HeldFile *)f;
-    return file->real->pMethods->xShmLock(file->real, offset, n, flags);
-}
-
-static void heldShmBarrier(sqlite3_file *f) {
-    HeldFile *file = (HeldFile *)f;
-    file->real->pMethods->xShmBarrier(file->real);
-}
-
-static int heldShmUnmap(sqlite3_file *f, int deleteFlag) {
-    HeldFile *file = (HeldFile *)f;
-    return file->real->pMethods->xShmUnmap(file->real, deleteFlag);
-}
-
-static int heldFetch(sqlite3_file *f, sqlite3_int64 offset, int amount, void **out) {
-    HeldFile *file = (HeldFile *)f;
-    int rc = writeHeld(file);
+static int logFetch(sqlite3_file *f, sqlite3_int64 offset, int amount, void **out) {
+    LogFile *file = (LogFile *)f;
+    int rc = settle(file);
     return rc != SQLITE_OK ? rc : file->real->pMethods->xFetch(file->real, offset, amount, out);
 }
 
-static int heldUnfetch(sqlite3_file *f, sqlite3_int64 offset, void *page) {
-    HeldFile *file = (HeldFile *)f;
-    return file->real->pMethods->xUnfetch(file->real, offset, page);
+// The calls that never touch the log's bytes, on either kind of file: passed on.
+#define REAL(f) (((DatabaseFile *)(f))->real)
+static int passCheckReservedLock(sqlite3_file *f, int *out) { return REAL(f)->pMethods->xCheckReservedLock(REAL(f), out); }
+static int passSectorSize(sqlite3_file *f) { return REAL(f)->pMethods->xSectorSize(REAL(f)); }
+static int passDeviceCharacteristics(sqlite3_file *f) { return REAL(f)->pMethods->xDeviceCharacteristics(REAL(f)); }
+static int passShmMap(sqlite3_file *f, int region, int size, int extend, void volatile **out) {
+    return REAL(f)->pMethods->xShmMap(REAL(f), region, size, extend, out);
 }
+static int passShmUnmap(sqlite3_file *f, int deleteFlag) { return REAL(f)->pMethods->xShmUnmap(REAL(f), deleteFlag); }
+static int passShmLock(sqlite3_file *f, int offset, int n, int flags) { return REAL(f)->pMethods->xShmLock(REAL(f), offset, n, flags); }
+static void passShmBarrier(sqlite3_file *f) { REAL(f)->pMethods->xShmBarrier(REAL(f)); }
+static int passUnfetch(sqlite3_file *f, sqlite3_int64 offset, void *page) { return REAL(f)->pMethods->xUnfetch(REAL(f), offset, page); }
+
+// The database file: the unix VFS's own, every run written at its barriers and shared-memory locks.
+static int databaseShmLock(sqlite3_file *f, int offset, int n, int flags) {
+    writeEveryRun();
+    return REAL(f)->pMethods->xShmLock(REAL(f), offset, n, flags);
+}
+static void databaseShmBarrier(sqlite3_file *f) {
+    writeEveryRun();
+    REAL(f)->pMethods->xShmBarrier(REAL(f));
+}
+static int databaseClose(sqlite3_file *f) { return REAL(f)->pMethods->xClose(REAL(f)); }
+static int databaseRead(sqlite3_file *f, void *b, int n, sqlite3_int64 o) { return REAL(f)->pMethods->xRead(REAL(f), b, n, o); }
+static int databaseWrite(sqlite3_file *f, const void *b, int n, sqlite3_int64 o) { return REAL(f)->pMethods->xWrite(REAL(f), b, n, o); }
+static int databaseTruncate(sqlite3_file *f, sqlite3_int64 size) { return REAL(f)->pMethods->xTruncate(REAL(f), size); }
+static int databaseSync(sqlite3_file *f, int flags) { return REAL(f)->pMethods->xSync(REAL(f), flags); }
+static int databaseFileSize(sqlite3_file *f, sqlite3_int64 *size) { return REAL(f)->pMethods->xFileSize(REAL(f), size); }
+static int databaseLock(sqlite3_file *f, int level) { return REAL(f)->pMethods->xLock(REAL(f), level); }
+static int databaseUnlock(sqlite3_file *f, int level) { return REAL(f)->pMethods->xUnlock(REAL(f), level); }
+static int databaseFileControl(sqlite3_file *f, int op, void *a) { return REAL(f)->pMethods->xFileControl(REAL(f), op, a); }
+static int databaseFetch(sqlite3_file *f, sqlite3_int64 o, int n, void **out) { return REAL(f)->pMethods->xFetch(REAL(f), o, n, out); }
 
 static int walOpen(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *f, int flags, int *outFlags) {
     (void)vfs;
-    if (!(flags & SQLITE_OPEN_WAL)) {
-        // The database, a journal, a temporary file: the unix VFS's own file, in this one's place.
+    int isLog = (flags & SQLITE_OPEN_WAL) != 0;
+    if (!isLog && !(flags & SQLITE_OPEN_MAIN_DB)) {
+        // A journal, a temporary file: the unix VFS's own file, in this one's place.
         return realVFS->xOpen(realVFS, name, f, flags, outFlags);
     }
-    HeldFile *file = (HeldFile *)f;
-    memset(file, 0, sizeof(HeldFile));
-    file->appendsAt = -1;
-    file->real = (sqlite3_file *)&file[1];
-    int rc = realVFS->xOpen(realVFS, name, file->real, flags, outFlags);
-    if (rc != SQLITE_OK || !file->real->pMethods || file->real->pMethods->iVersion < 3) {
+    size_t size = isLog ? sizeof(LogFile) : sizeof(DatabaseFile);
+    memset(f, 0, size);
+    sqlite3_file *real = (sqlite3_file *)((char *)f + size);
+    ((DatabaseFile *)f)->real = real;   // both structs begin with base, then real
+    int rc = realVFS->xOpen(realVFS, name, real, flags, outFlags);
+    if (rc != SQLITE_OK || !real->pMethods || real->pMethods->iVersion < 3) {
         // SQLite calls xClose only when pMethods is set.
-        if (rc == SQLITE_OK && file->real->pMethods) {
-            file->real->pMethods->xClose(file->real);
-            rc = SQLITE_CANTOPEN;
+        if (real->pMethods) {
+            real->pMethods->xClose(real);
+            if (rc == SQLITE_OK) rc = SQLITE_CANTOPEN;
         }
-        file->base.pMethods = 0;
+        f->pMethods = 0;
         return rc;
     }
-    file->base.pMethods = &heldMethods;
+    if (isLog) {
+        LogFile *file = (LogFile *)f;
+        file->appendsAt = -1;
+        file->commitPageAt = -1;
+    }
+    f->pMethods = isLog ? &logMethods : &databaseMethods;
     return SQLITE_OK;
 }
 
@@ -234,15 +321,24 @@ static void registerOnce(void) {
         registered = SQLITE_ERROR;
         return;
     }
-    heldMethods = (sqlite3_io_methods){
-        .iVersion = 3, .xClose = heldClose, .xRead = heldRead, .xWrite = heldWrite, .xTruncate = heldTruncate,
-        .xSync = heldSync, .xFileSize = heldFileSize, .xLock = heldLock, .xUnlock = heldUnlock,
-        .xCheckReservedLock = heldCheckReservedLock, .xFileControl = heldFileControl, .xSectorSize = heldSectorSize,
-        .xDeviceCharacteristics = heldDeviceCharacteristics, .xShmMap = heldShmMap, .xShmLock = heldShmLock,
-        .xShmBarrier = heldShmBarrier, .xShmUnmap = heldShmUnmap, .xFetch = heldFetch, .xUnfetch = heldUnfetch,
+    logMethods = (sqlite3_io_methods){
+        .iVersion = 3, .xClose = logClose, .xRead = logRead, .xWrite = logWrite, .xTruncate = logTruncate,
+        .xSync = logSync, .xFileSize = logFileSize, .xLock = logLock, .xUnlock = logUnlock,
+        .xCheckReservedLock = passCheckReservedLock, .xFileControl = logFileControl, .xSectorSize = passSectorSize,
+        .xDeviceCharacteristics = passDeviceCharacteristics, .xShmMap = passShmMap, .xShmLock = passShmLock,
+        .xShmBarrier = passShmBarrier, .xShmUnmap = passShmUnmap, .xFetch = logFetch, .xUnfetch = passUnfetch,
     };
+    databaseMethods = (sqlite3_io_methods){
+        .iVersion = 3, .xClose = databaseClose, .xRead = databaseRead, .xWrite = databaseWrite,
+        .xTruncate = databaseTruncate, .xSync = databaseSync, .xFileSize = databaseFileSize, .xLock = databaseLock,
+        .xUnlock = databaseUnlock, .xCheckReservedLock = passCheckReservedLock, .xFileControl = databaseFileControl,
+        .xSectorSize = passSectorSize, .xDeviceCharacteristics = passDeviceCharacteristics, .xShmMap = passShmMap,
+        .xShmLock = databaseShmLock, .xShmBarrier = databaseShmBarrier, .xShmUnmap = passShmUnmap,
+        .xFetch = databaseFetch, .xUnfetch = passUnfetch,
+    };
+    size_t wrapper = sizeof(LogFile) > sizeof(DatabaseFile) ? sizeof(LogFile) : sizeof(DatabaseFile);
     walVFS = (sqlite3_vfs){
-        .iVersion = 3, .szOsFile = (int)sizeof(HeldFile) + realVFS->szOsFile, .mxPathname = realVFS->mxPathname,
+        .iVersion = 3, .szOsFile = (int)wrapper + realVFS->szOsFile, .mxPathname = realVFS->mxPathname,
         .zName = "topweight-wal", .xOpen = walOpen, .xDelete = walDelete, .xAccess = walAccess,
         .xFullPathname = walFullPathname, .xDlOpen = walDlOpen, .xDlError = walDlError, .xDlSym = walDlSym,
         .xDlClose = walDlClose, .xRandomness = walRandomness, .xSleep = walSleep, .xCurrentTime = walCurrentTime,
@@ -260,4 +356,13 @@ int topweight_register_wal_vfs(void) {
 const char *topweight_default_vfs_name(void) {
     sqlite3_vfs *vfs = sqlite3_vfs_find(0);
     return vfs ? vfs->zName : "";
+}
+
+long long topweight_wal_writes(void *log) {
+    sqlite3_file *file = log;
+    if (!file || file->pMethods != &logMethods) return -1;
+    pthread_mutex_lock(&runs);
+    long long writes = ((LogFile *)file)->writes;
+    pthread_mutex_unlock(&runs);
+    return writes;
 }
