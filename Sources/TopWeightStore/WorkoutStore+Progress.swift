@@ -20,14 +20,37 @@ extension WorkoutStore {
     /// A best that is the record `excluding` gives way to the next heaviest
     /// at its rep count, read from the records.
     static func bests(_ db: Database, userID: Int64, exerciseID: Int64, excluding: Int64?, atLeast: Weight) throws -> ExerciseBests {
-        var frontier: [BestSet] = []
+        try measured(db, try frontier(db, userID: userID, exerciseID: exerciseID), userID: userID, exerciseID: exerciseID,
+                     excluding: excluding, atLeast: atLeast).bests
+    }
+
+    /// The member's `recordBest` rows of the exercise, most reps first.
+    static func frontier(_ db: Database, userID: Int64, exerciseID: Int64) throws -> [KeptFrontier.Row] {
+        var frontier: [KeptFrontier.Row] = []
         // Walked as they are read (a save's path): no copy of each row.
         let rows = try Row.fetchCursor(db.cachedStatement(sql: frontierSQL), arguments: [userID, exerciseID])
         while let row = try rows.next() {
-            if let excluding, Int64.fromDatabaseValue(row[1]) == excluding {
-                let next = try firstBest(db.cachedStatement(sql: nextAtRepsSQL), [userID, exerciseID, row[0], excluding])
+            frontier.append(KeptFrontier.Row(reps: row[0], recordID: Int64.fromDatabaseValue(row[1]), best: bestSet(row),
+                                             kilograms: Double.fromDatabaseValue(row[4])))
+        }
+        return frontier
+    }
+
+    /// `bests` from the `frontier` rows, and the kilograms `recordBest`
+    /// keeps at each rep count (as stored; a save compares its set with them
+    /// before `keepBest`).
+    static func measured(_ db: Database, _ rows: [KeptFrontier.Row], userID: Int64, exerciseID: Int64, excluding: Int64?,
+                         atLeast: Weight) throws -> (bests: ExerciseBests, kept: [(reps: Int64, kilograms: Double)]) {
+        var frontier: [BestSet] = []
+        var kept: [(reps: Int64, kilograms: Double)] = []
+        for row in rows {
+            if let reps = Int64.fromDatabaseValue(row.reps), let kilograms = row.kilograms {
+                kept.append((reps, kilograms))
+            }
+            if let excluding, row.recordID == excluding {
+                let next = try firstBest(db.cachedStatement(sql: nextAtRepsSQL), [userID, exerciseID, row.reps, excluding])
                 if let next { frontier.append(next) }
-            } else if let best = bestSet(row) {
+            } else if let best = row.best {
                 frontier.append(best)
             }
         }
@@ -40,7 +63,7 @@ extension WorkoutStore {
         bests.strongest = frontier.max { (estimate($0), $0.weight.kilograms) < (estimate($1), $1.weight.kilograms) }
         let lightest = atLeast.kilograms - 0.005
         bests.mostReps = frontier.filter { $0.weight.kilograms >= lightest }.max { $0.reps < $1.reps }
-        return bests
+        return (bests, kept)
     }
 
     /// The bests a set of another kind than weight is measured against
@@ -74,7 +97,7 @@ extension WorkoutStore {
 
     /// Arguments: user id, exercise id. The heaviest set at each rep count, most reps first.
     static let frontierSQL = """
-        SELECT reps, recordId, weight, unit FROM recordBest WHERE userId = ? AND exerciseId = ? ORDER BY reps DESC
+        SELECT reps, recordId, weight, unit, kilograms FROM recordBest WHERE userId = ? AND exerciseId = ? ORDER BY reps DESC
         """
 
     /// Arguments: user id, exercise id, a rep count, the record left out:

@@ -21,19 +21,38 @@ extension WorkoutStore {
     }
 
     /// Saves one set and, before its transaction commits, finds the bests it
-    /// is measured against (the new row left out by its id).
+    /// is measured against (the new row left out by its id). The member's
+    /// `recordBest` rows of the exercise are read again only when the file
+    /// changed since the last save of it (`KeptFrontier`).
     public func saveMeasured(_ record: NewRecord, now: Date) throws(LogbookError) -> (id: Int64, bests: ExerciseBests) {
-        try saving { db in
+        let (user, exercise, kept) = (record.user.id, record.exercise.id, keptFrontier)
+        let saved = try saving({ db -> (id: Int64, bests: ExerciseBests, frontier: [KeptFrontier.Row]?) in
+            let version = KeptFrontier.version(db)
             let (id, isNew) = try Self.insert(record, now: now, db)
-            guard record.kind != .warmup else { return (id, ExerciseBests()) }
+            guard record.kind != .warmup else { return (id, ExerciseBests(), nil) }
             guard record.values.measure == .weight else {
-                return (id, try Self.kindBests(db, for: record.values, userID: record.user.id, exerciseID: record.exercise.id, excluding: id))
+                return (id, try Self.kindBests(db, for: record.values, userID: user, exerciseID: exercise, excluding: id), nil)
             }
-            // The bests before this set, then this set among them.
-            let bests = try Self.bests(db, userID: record.user.id, exerciseID: record.exercise.id, excluding: id, atLeast: record.values.weight)
-            if isNew { try Self.keepBest(id, record, db) }
-            return (id, bests)
-        }
+            // The bests before this set, then this set among them: not when the
+            // best kept at its rep count weighs as much (keptSQL would change nothing).
+            let frontier = try kept.rows(user: user, exercise: exercise, at: version)
+                ?? Self.frontier(db, userID: user, exerciseID: exercise)
+            let (bests, keptKilograms) = try Self.measured(db, frontier, userID: user, exerciseID: exercise, excluding: id,
+                                                          atLeast: record.values.weight)
+            let kilograms = record.values.weight.kilograms   // as ProgressSQL.kilograms computes it
+            let outweighed = keptKilograms.contains { $0.reps == Int64(record.values.reps) && $0.kilograms >= kilograms }
+            guard isNew, !outweighed else { return (id, bests, frontier) }
+            try Self.keepBest(id, record, db)
+            return (id, bests, nil)
+        }, committed: { db, saved in
+            // recordBest as this save found it, unless it wrote there.
+            if let frontier = saved.frontier {
+                kept.keep(frontier, user: user, exercise: exercise, at: KeptFrontier.version(db))
+            } else {
+                kept.forget()
+            }
+        })
+        return (saved.id, saved.bests)
     }
 
     /// Puts a new working weight set among the bests when it is one (v11's recordBest).
@@ -46,13 +65,14 @@ extension WorkoutStore {
     /// IMMEDIATE … COMMIT, rolled back on any error), through cached
     /// statements: `write` prepares its BEGIN and COMMIT anew on every call,
     /// which was half of a save's allocations.
-    private func saving<T>(_ body: (Database) throws -> T) throws(LogbookError) -> T {
+    private func saving<T>(_ body: (Database) throws -> T, committed: ((Database, T) -> Void)? = nil) throws(LogbookError) -> T {
         try perform {
             try writer.writeWithoutTransaction { db in
                 try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
                 do {
                     let result = try body(db)
                     try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+                    committed?(db, result)
                     return result
                 } catch {
                     if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK TRANSACTION") }

@@ -35,6 +35,9 @@ public final class WorkoutStore: Logbook {
         var fault: LogbookError?
     }
 
+    /// The recordBest rows the last save read, while the file is as it left it.
+    let keptFrontier = KeptFrontier()
+
     /// The connections every call goes through.
     var writer: any DatabaseWriter { access.withLock { $0.writer } }
     var checkpointer: Checkpointer? { access.withLock { $0.checkpointer } }

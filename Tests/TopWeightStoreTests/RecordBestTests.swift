@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 import TopWeightCore
 import TopWeightStorage
@@ -105,6 +106,43 @@ struct RecordBestTests {
             #expect(try best() == heavier)
             let bests = try store.bests(userID: ana.id, exerciseID: bench.id, excluding: heavier, atLeast: Weight(value: 60, unit: .kg))
             #expect(bests.heaviest?.id == first)
+        }
+    }
+
+    @Test("on SQLite, a save runs recordBest's upsert only for a set heavier than the best kept at its rep count, or at a new one",
+          arguments: TestEngine.sqlite)
+    func upsertOnlyWhenItCounts(engine: TestEngine) throws {
+        try engine.withSQLiteStore { store in
+            let ana = try store.createUser(named: "Ana")
+            let bench = try store.createExercise(named: "Bench Press")
+            let upserts = Mutex(0)
+            store.writer.writeWithoutTransaction { db in
+                db.trace { event in
+                    if case .statement(let statement) = event, statement.sql.hasPrefix("INSERT INTO recordBest") {
+                        upserts.withLock { $0 += 1 }
+                    }
+                }
+            }
+            var seconds = 0
+            func save(_ weight: Double, _ unit: WeightUnit, _ reps: Int) throws -> Int {
+                seconds += 60
+                let before = upserts.withLock { $0 }
+                _ = try store.saveMeasured(NewRecord(user: ana, exercise: bench, values: SetValues(weight, unit, reps, 3),
+                                                     performedAt: instant(seconds), uid: RecordUID.make(at: instant(seconds))),
+                                           now: instant(seconds))
+                return upserts.withLock { $0 } - before
+            }
+            #expect(try save(60, .kg, 5) == 1)           // the first at five reps
+            #expect(try save(60, .kg, 5) == 0)           // as heavy
+            #expect(try save(57.5, .kg, 5) == 0)         // lighter
+            #expect(try save(130, .lb, 5) == 0)          // 58.97 kg
+            #expect(try save(60, .kg, 8) == 1)           // a new rep count
+            #expect(try save(135, .lb, 5) == 1)          // 61.23 kg: heavier
+            #expect(try save(61, .kg, 5) == 0)
+            let kept = try store.writer.read { db in
+                try Row.fetchAll(db, sql: "SELECT reps, weight, unit FROM recordBest ORDER BY reps").map { "\($0[0] as Int) \($0[1] as Double) \($0[2] as String)" }
+            }
+            #expect(kept == ["5 135.0 lb", "8 60.0 kg"])
         }
     }
 }
