@@ -17,16 +17,20 @@
 //   elsewhere, a read, a sync, a truncate, a size asked, a file control, a
 //   close): the file then looks as it would have to whoever asks;
 // - at every xShmBarrier and xShmLock of a database file opened through this
-//   VFS, every run of the process. SQLite publishes a commit between a
+//   VFS, the runs of that database's log. SQLite publishes a commit between a
 //   barrier and the header's second copy (walIndexWriteHdr), and a writer
 //   lets go of the write lock with xShmLock: a transaction rolled back after
-//   spilling pages writes its frames there, as SQLite would have at the spill,
-//   never later over the next writer's.
-// A run's write that fails there is kept and answered at the handle's next
-// call, at the latest the commit frame's: SQLite then fails the transaction.
-// Only a write that starts where this handle's last write ended starts a run
-// (a frame appended). Headers SQLite rewrites over earlier frames
-// (walRewriteChecksums: a read of the frame, then its header) go at once.
+//   spilling pages writes its frames there, as SQLite would have at the spill.
+// A run's write that fails keeps the run: the handle's next call writes it
+// again and answers the failure while it lasts, so SQLite never reads, nor
+// commits over, frames that are not in the file. What is left of a run when
+// its database's write lock is let go belongs to a transaction that is over
+// (a commit's frames went with its last page): it is dropped then, never
+// written later over the next writer's frames.
+// Only a frame's header (24 bytes) written where this handle's last write
+// ended starts a run (a frame appended); the log's own header, headers SQLite
+// rewrites over earlier frames (walRewriteChecksums: a read of the frame, then
+// its header) and the part of a frame written after a sync go at once.
 // A process killed with a run in memory loses frames no commit counts yet.
 // The database file is the unix VFS's own behind a thin wrapper for those two
 // calls; journals and temporary files are the unix VFS's own.
@@ -53,7 +57,7 @@ typedef struct LogFile {
     int runCapacity;
     sqlite3_int64 runOffset;
     sqlite3_int64 commitPageAt;   // where the waiting commit frame's page goes; -1 when none
-    int failed;                   // a run's write that failed away from its handle, answered at the next call
+    const char *path;             // the log's name, valid until xClose
     long long writes;             // writes handed to the real file (for tests)
     struct LogFile *nextWaiting;  // the list of handles with a run, while runLength > 0
     struct LogFile **waitingLink;
@@ -62,6 +66,7 @@ typedef struct LogFile {
 typedef struct DatabaseFile {
     sqlite3_file base;
     sqlite3_file *real;
+    const char *path;             // the database's name, valid until xClose
 } DatabaseFile;
 
 static sqlite3_vfs *realVFS;
@@ -82,9 +87,7 @@ static int writeThroughLocked(LogFile *file, const void *buffer, int amount, sql
     return rc;
 }
 
-static int writeRunLocked(LogFile *file) {
-    if (file->runLength == 0) return SQLITE_OK;
-    int rc = writeThroughLocked(file, file->run, file->runLength, file->runOffset);
+static void forgetRunLocked(LogFile *file) {
     file->runLength = 0;
     file->commitPageAt = -1;
     if (file->nextWaiting) file->nextWaiting->waitingLink = file->waitingLink;
@@ -92,32 +95,42 @@ static int writeRunLocked(LogFile *file) {
     file->nextWaiting = 0;
     file->waitingLink = 0;
     atomic_fetch_sub_explicit(&waitingCount, 1, memory_order_release);
-    return rc;
 }
 
-/// The handle's run, and a failure kept from an earlier one.
-static int settleLocked(LogFile *file) {
-    int rc = writeRunLocked(file);
-    if (rc == SQLITE_OK && file->failed != SQLITE_OK) rc = file->failed;
-    file->failed = SQLITE_OK;
+/// The run to the file; kept when the write fails (it goes again at the next call).
+static int writeRunLocked(LogFile *file) {
+    if (file->runLength == 0) return SQLITE_OK;
+    int rc = writeThroughLocked(file, file->run, file->runLength, file->runOffset);
+    if (rc == SQLITE_OK) forgetRunLocked(file);
     return rc;
 }
 
 static int settle(LogFile *file) {
     pthread_mutex_lock(&runs);
-    int rc = settleLocked(file);
+    int rc = writeRunLocked(file);
     pthread_mutex_unlock(&runs);
     return rc;
 }
 
-/// Every run in the process, each failure kept for its own handle.
-static void writeEveryRun(void) {
+/// Whether `log` is the write-ahead log of the database named `database` (its name and "-wal").
+static int isLogOf(const char *log, const char *database) {
+    if (!log || !database) return 0;
+    size_t length = strlen(database);
+    return strncmp(log, database, length) == 0 && strcmp(log + length, "-wal") == 0;
+}
+
+/// The runs of the log of `database` (every run when it has no name). With
+/// `releasesWriter`, its write lock is let go: what a run still holds after a
+/// failed write belongs to a transaction that is over, and is dropped.
+static void writeRunsOf(const char *database, int releasesWriter) {
     if (atomic_load_explicit(&waitingCount, memory_order_acquire) == 0) return;
     pthread_mutex_lock(&runs);
-    while (waiting) {
-        LogFile *file = waiting;
-        int rc = writeRunLocked(file);
-        if (rc != SQLITE_OK && file->failed == SQLITE_OK) file->failed = rc;
+    LogFile *next = waiting;
+    while (next) {
+        LogFile *file = next;
+        next = file->nextWaiting;
+        if (database && !isLogOf(file->path, database)) continue;
+        if (writeRunLocked(file) != SQLITE_OK && releasesWriter && database) forgetRunLocked(file);
     }
     pthread_mutex_unlock(&runs);
 }
@@ -148,24 +161,26 @@ static int joinRunLocked(LogFile *file, const void *buffer, int amount, sqlite3_
 static int logWrite(sqlite3_file *f, const void *buffer, int amount, sqlite3_int64 offset) {
     LogFile *file = (LogFile *)f;
     const unsigned char *bytes = buffer;
+    int header = amount == FRAME_HEADER_BYTES;
     pthread_mutex_lock(&runs);
     int commitPage = offset == file->commitPageAt;
     int rc = SQLITE_OK;
-    int joins = file->runLength > 0 && offset == file->runOffset + file->runLength
-        && file->runLength + amount <= RUN_LIMIT && file->failed == SQLITE_OK;
+    int joins = file->runLength > 0 && offset == file->runOffset + file->runLength && file->runLength + amount <= RUN_LIMIT;
     if (!joins) {
-        rc = settleLocked(file);
-        joins = rc == SQLITE_OK && offset == file->appendsAt && amount <= RUN_LIMIT;
+        rc = writeRunLocked(file);
+        joins = rc == SQLITE_OK && header && offset == file->appendsAt;
     }
     if (rc == SQLITE_OK) {
         if (joins && joinRunLocked(file, buffer, amount, offset)) {
             // The commit's last page: its frames go now, and SQLite hears how it went.
             if (commitPage) rc = writeRunLocked(file);
         } else {
-            rc = writeThroughLocked(file, buffer, amount, offset);
+            // Not a frame appended, or no memory to keep it: the run first, then this write.
+            rc = writeRunLocked(file);
+            if (rc == SQLITE_OK) rc = writeThroughLocked(file, buffer, amount, offset);
         }
     }
-    int commitHeader = amount == FRAME_HEADER_BYTES && (bytes[4] | bytes[5] | bytes[6] | bytes[7]);
+    int commitHeader = header && (bytes[4] | bytes[5] | bytes[6] | bytes[7]);
     file->commitPageAt = rc == SQLITE_OK && commitHeader ? offset + FRAME_HEADER_BYTES : -1;
     pthread_mutex_unlock(&runs);
     return rc;
@@ -173,7 +188,10 @@ static int logWrite(sqlite3_file *f, const void *buffer, int amount, sqlite3_int
 
 static int logClose(sqlite3_file *f) {
     LogFile *file = (LogFile *)f;
-    int rc = settle(file);
+    pthread_mutex_lock(&runs);
+    int rc = writeRunLocked(file);
+    if (file->runLength > 0) forgetRunLocked(file);   // closing: nothing may point at it
+    pthread_mutex_unlock(&runs);
     // walOpen hands SQLite no file without its real one open.
     int closed = file->real->pMethods->xClose(file->real);
     free(file->run);
@@ -191,7 +209,7 @@ static int logRead(sqlite3_file *f, void *buffer, int amount, sqlite3_int64 offs
 static int logTruncate(sqlite3_file *f, sqlite3_int64 size) {
     LogFile *file = (LogFile *)f;
     pthread_mutex_lock(&runs);
-    int rc = settleLocked(file);
+    int rc = writeRunLocked(file);
     file->appendsAt = -1;
     pthread_mutex_unlock(&runs);
     return rc != SQLITE_OK ? rc : file->real->pMethods->xTruncate(file->real, size);
@@ -248,11 +266,13 @@ static int passUnfetch(sqlite3_file *f, sqlite3_int64 offset, void *page) { retu
 
 // The database file: the unix VFS's own, every run written at its barriers and shared-memory locks.
 static int databaseShmLock(sqlite3_file *f, int offset, int n, int flags) {
-    writeEveryRun();
+    // Offset 0 is the log's write lock (wal.c, WAL_WRITE_LOCK).
+    int releasesWriter = offset == 0 && (flags & SQLITE_SHM_UNLOCK) && (flags & SQLITE_SHM_EXCLUSIVE);
+    writeRunsOf(((DatabaseFile *)f)->path, releasesWriter);
     return REAL(f)->pMethods->xShmLock(REAL(f), offset, n, flags);
 }
 static void databaseShmBarrier(sqlite3_file *f) {
-    writeEveryRun();
+    writeRunsOf(((DatabaseFile *)f)->path, 0);
     REAL(f)->pMethods->xShmBarrier(REAL(f));
 }
 static int databaseClose(sqlite3_file *f) { return REAL(f)->pMethods->xClose(REAL(f)); }
@@ -291,6 +311,9 @@ static int walOpen(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *f, int
         LogFile *file = (LogFile *)f;
         file->appendsAt = -1;
         file->commitPageAt = -1;
+        file->path = name;
+    } else {
+        ((DatabaseFile *)f)->path = name;
     }
     f->pMethods = isLog ? &logMethods : &databaseMethods;
     return SQLITE_OK;

@@ -44,7 +44,9 @@ extension WorkoutStore {
         var frontier: [BestSet] = []
         var kept: [(reps: Int64, kilograms: Double)] = []
         for row in rows {
-            if let reps = Int64.fromDatabaseValue(row.reps), let kilograms = row.kilograms {
+            // A rep count stored as a whole number only: keptSQL's conflict key
+            // is the set's reps, which 5.5 (another program's row) is not.
+            if case .int64(let reps) = row.reps.storage, let kilograms = row.kilograms {
                 kept.append((reps, kilograms))
             }
             if let excluding, row.recordID == excluding {

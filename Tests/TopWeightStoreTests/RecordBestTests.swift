@@ -145,4 +145,24 @@ struct RecordBestTests {
             #expect(kept == ["5 135.0 lb", "8 60.0 kg"])
         }
     }
+
+    @Test("on SQLite, a recordBest row another program wrote with 5.5 reps does not stand for the best at five", arguments: TestEngine.sqlite)
+    func fractionalRepsAreNotFive(engine: TestEngine) throws {
+        try engine.withSQLiteStore { store in
+            let ana = try store.createUser(named: "Ana")
+            let bench = try store.createExercise(named: "Bench Press")
+            try store.writer.write { db in
+                try db.execute(sql: """
+                    INSERT INTO recordBest (userId, exerciseId, reps, kilograms, recordId, weight, unit)
+                    VALUES (?, ?, 5.5, 200.0, 999999, 200.0, 'kg')
+                    """, arguments: [ana.id, bench.id])
+            }
+            _ = try store.saveMeasured(NewRecord(user: ana, exercise: bench, values: SetValues(100, .kg, 5, 3),
+                                                 performedAt: instant(60), uid: RecordUID.make(at: instant(60))), now: instant(60))
+            let five = try store.writer.read { db in
+                try Double.fetchOne(db, sql: "SELECT kilograms FROM recordBest WHERE reps = 5 AND typeof(reps) = 'integer'")
+            }
+            #expect(five == 100)
+        }
+    }
 }
