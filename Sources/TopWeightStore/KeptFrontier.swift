@@ -19,6 +19,16 @@ final class KeptFrontier: Sendable {
         var best: BestSet?
         /// The kilograms as stored, for `keepBest`'s comparison.
         var kilograms: Double?
+
+        /// Whether this row keeps a best at `reps` weighing at least
+        /// `kilograms`, so recordBest's upsert (`WHERE excluded.kilograms >
+        /// recordBest.kilograms`) would change nothing. A rep count stored as
+        /// a whole number only: the upsert's conflict key is the set's reps,
+        /// which 5.5 (another program's row) is not.
+        func outweighs(reps: Int, kilograms: Double) -> Bool {
+            guard case .int64(let stored) = self.reps.storage, let kept = self.kilograms else { return false }
+            return stored == Int64(reps) && kept >= kilograms
+        }
     }
 
     private struct Entry {

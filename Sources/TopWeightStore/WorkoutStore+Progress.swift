@@ -21,7 +21,7 @@ extension WorkoutStore {
     /// at its rep count, read from the records.
     static func bests(_ db: Database, userID: Int64, exerciseID: Int64, excluding: Int64?, atLeast: Weight) throws -> ExerciseBests {
         try measured(db, try frontier(db, userID: userID, exerciseID: exerciseID), userID: userID, exerciseID: exerciseID,
-                     excluding: excluding, atLeast: atLeast).bests
+                     excluding: excluding, atLeast: atLeast)
     }
 
     /// The member's `recordBest` rows of the exercise, most reps first.
@@ -36,19 +36,11 @@ extension WorkoutStore {
         return frontier
     }
 
-    /// `bests` from the `frontier` rows, and the kilograms `recordBest`
-    /// keeps at each rep count (as stored; a save compares its set with them
-    /// before `keepBest`).
+    /// `bests` from the `frontier` rows.
     static func measured(_ db: Database, _ rows: [KeptFrontier.Row], userID: Int64, exerciseID: Int64, excluding: Int64?,
-                         atLeast: Weight) throws -> (bests: ExerciseBests, kept: [(reps: Int64, kilograms: Double)]) {
+                         atLeast: Weight) throws -> ExerciseBests {
         var frontier: [BestSet] = []
-        var kept: [(reps: Int64, kilograms: Double)] = []
         for row in rows {
-            // A rep count stored as a whole number only: keptSQL's conflict key
-            // is the set's reps, which 5.5 (another program's row) is not.
-            if case .int64(let reps) = row.reps.storage, let kilograms = row.kilograms {
-                kept.append((reps, kilograms))
-            }
             if let excluding, row.recordID == excluding {
                 let next = try firstBest(db.cachedStatement(sql: nextAtRepsSQL), [userID, exerciseID, row.reps, excluding])
                 if let next { frontier.append(next) }
@@ -65,7 +57,7 @@ extension WorkoutStore {
         bests.strongest = frontier.max { (estimate($0), $0.weight.kilograms) < (estimate($1), $1.weight.kilograms) }
         let lightest = atLeast.kilograms - 0.005
         bests.mostReps = frontier.filter { $0.weight.kilograms >= lightest }.max { $0.reps < $1.reps }
-        return (bests, kept)
+        return bests
     }
 
     /// The bests a set of another kind than weight is measured against

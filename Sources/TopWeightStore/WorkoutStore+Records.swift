@@ -37,10 +37,9 @@ extension WorkoutStore {
             // best kept at its rep count weighs as much (keptSQL would change nothing).
             let frontier = try kept.rows(user: user, exercise: exercise, at: version)
                 ?? Self.frontier(db, userID: user, exerciseID: exercise)
-            let (bests, keptKilograms) = try Self.measured(db, frontier, userID: user, exerciseID: exercise, excluding: id,
-                                                          atLeast: record.values.weight)
+            let bests = try Self.measured(db, frontier, userID: user, exerciseID: exercise, excluding: id, atLeast: record.values.weight)
             let kilograms = record.values.weight.kilograms   // as ProgressSQL.kilograms computes it
-            let outweighed = keptKilograms.contains { $0.reps == Int64(record.values.reps) && $0.kilograms >= kilograms }
+            let outweighed = frontier.contains { $0.outweighs(reps: record.values.reps, kilograms: kilograms) }
             guard isNew, !outweighed else { return (id, bests, frontier) }
             try Self.keepBest(id, record, db)
             return (id, bests, nil)
