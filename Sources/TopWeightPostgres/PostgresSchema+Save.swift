@@ -19,6 +19,10 @@ extension PostgresSchema {
     /// (the same identifiers on both engines).
     static let tallyMarkMigration: (identifier: String, statements: [String]) = ("v16", [])
 
+    /// v17: nothing on PostgreSQL either, whose record ids come from an
+    /// identity sequence; a file's stopped being AUTOINCREMENT.
+    static let recordIDsMigration: (identifier: String, statements: [String]) = ("v17", [])
+
     /// A save's parameters, as v6's `topweight_save_measured` and v15's
     /// `topweight_save_weight_set` both take them (four spaces in, as they
     /// were sent).

@@ -19,7 +19,7 @@ enum PostgresSchema {
 
     /// Every migration, oldest first (`PostgresSchema+FirstMigrations`,
     /// `PostgresSchema+LaterMigrations`, `PostgresSchema+Search`, `PostgresSchema+Save`).
-    static let migrations = firstMigrations + laterMigrations + [searchMigration, saveMigration, tallyMarkMigration]
+    static let migrations = firstMigrations + laterMigrations + [searchMigration, saveMigration, tallyMarkMigration, recordIDsMigration]
 
     static var knownMigrations: [String] { migrations.map(\.identifier) }
 

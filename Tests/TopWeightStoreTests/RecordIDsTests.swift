@@ -1,0 +1,115 @@
+import Foundation
+import GRDB
+import Testing
+import TopWeightCore
+@testable import TopWeightStore
+import TopWeightTestSupport
+
+/// Migration v17: record ids without AUTOINCREMENT (Schema.RecordIDs).
+@Suite("Record ids without a sequence")
+struct RecordIDsTests {
+    /// Frames in the store's write-ahead log, from its size.
+    static func framesInLog(_ path: String, pageSize: Int) -> Int {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        return size <= 32 ? 0 : (size - 32) / (pageSize + 24)
+    }
+
+    @Test("a save of a set that beats nothing writes five pages: the record and its four indexes, none of sqlite_sequence")
+    func fivePagesASave() throws {
+        try withTemporaryDatabase { database in
+            let store = try database.open()
+            let ana = try store.createUser(named: "Ana")
+            let bench = try store.createExercise(named: "Bench Press")
+            let pageSize = try store.writer.read { try Int.fetchOne($0, sql: "PRAGMA page_size") ?? 0 }
+            var frames: [Int] = []
+            for index in 1...20 {
+                let before = Self.framesInLog(database.path, pageSize: pageSize)
+                let at = instant(index * 60)
+                _ = try store.saveMeasured(NewRecord(user: ana, exercise: bench, values: SetValues(60, .kg, 5, 5),
+                                                     performedAt: at, uid: RecordUID.make(at: at)), now: at)
+                frames.append(Self.framesInLog(database.path, pageSize: pageSize) - before)
+            }
+            // The first save writes Ana's best; a leaf that fills splits now and then.
+            #expect(frames.dropFirst().filter { $0 == 5 }.count >= 17, "\(frames)")
+            #expect(frames.dropFirst().allSatisfy { $0 >= 5 && $0 <= 8 }, "\(frames)")
+            let sequenced = try store.writer.read { db in
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_sequence WHERE name = 'record'")
+            }
+            #expect(sequenced == 0)
+        }
+    }
+
+    @Test("a member removed with the newest record: the id given again counts, in the tally and the listings")
+    func removedNewestIdCounts() throws {
+        try withTemporaryDatabase { database in
+            let store = try database.open()
+            let ana = try store.createUser(named: "Ana")
+            let bench = try store.createExercise(named: "Bench Press")
+            func save(_ user: User, _ index: Int) throws -> Int64 {
+                let at = instant(index * 60)
+                return try store.saveMeasured(NewRecord(user: user, exercise: bench, values: SetValues(60, .kg, 5, 5),
+                                                        performedAt: at, uid: RecordUID.make(at: at)), now: at).id
+            }
+            for index in 1...3 { _ = try save(ana, index) }
+            let bo = try store.createUser(named: "Bo")
+            let bos = try save(bo, 4)
+            #expect(try store.deleteRecord(id: bos, now: instant(300)))
+            // The tally counts every record up to the newest: Bo's tombstone.
+            try store.writer.write { try Schema.Tally.fold($0) }
+            #expect(try RecordTallyTests.tallied(store).mark == bos)
+            try store.removeUser(bo, withDeleted: true)
+            #expect(try RecordTallyTests.tallied(store).mark == bos - 1)
+
+            let again = try save(ana, 5)
+            #expect(again == bos)
+            #expect(try RecordTallyTests.tallyDrift(store).differing == 0)
+            #expect(try store.exercises().first { $0.exercise.name == "Bench Press" }?.records == 4)
+            #expect(try store.users().first { $0.user.name == "Ana" }?.records == 4)
+        }
+    }
+
+    @Test("a file of v16 loses the keyword and no record; its mark comes down to its newest record")
+    func migration() throws {
+        try withTemporaryDatabase { database in
+            try database.makeDirectory()
+            let queue = try DatabaseQueue(path: database.path)
+            try Schema.migrator.migrate(queue, upTo: "v16")
+            try queue.write { db in
+                try db.execute(sql: "INSERT INTO user (name, nameKey, createdAt) VALUES ('Ana', 'ana', 0)")
+                try db.execute(sql: "INSERT INTO exercise (name, nameKey, createdAt) VALUES ('Dip', 'dip', 0)")
+                for id in 1...3 {
+                    try db.execute(sql: """
+                        INSERT INTO record (userId, exerciseId, weight, unit, reps, series, performedAt, createdAt, uid)
+                        VALUES (1, 1, 20, 'kg', 8, 3, ?, 0, ?)
+                        """, arguments: [id * 1000, RecordUID.make(at: Date(timeIntervalSince1970: Double(id)))])
+                }
+                try Schema.Tally.fold(db)
+                // The newest record gone for good: a v16 mark may stand above every id.
+                try db.execute(sql: "DELETE FROM record WHERE id = 3")
+            }
+            let before = try queue.read { db in
+                (try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'record'") ?? "",
+                 try Int64.fetchOne(db, sql: "SELECT upTo FROM recordTallyMark"))
+            }
+            #expect(before.0.contains(Schema.RecordIDs.sequenced))
+            #expect(before.1 == 3)
+            try queue.close()
+
+            let store = try database.open()
+            #expect(try store.health().integrity == "ok")
+            let after = try store.writer.read { db in
+                (try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'record'") ?? "",
+                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM record"))
+            }
+            #expect(!after.0.contains("AUTOINCREMENT"))
+            #expect(after.1 == 2)
+            #expect(try RecordTallyTests.tallied(store).mark == 2)
+            let at = instant(600)
+            let saved = try store.saveMeasured(NewRecord(user: User(id: 1, name: "Ana"), exercise: Exercise(id: 1, name: "Dip", category: nil),
+                                                         values: SetValues(20, .kg, 8, 3), performedAt: at,
+                                                         uid: RecordUID.make(at: at)), now: at)
+            #expect(saved.id == 3)
+            #expect(try RecordTallyTests.tallyDrift(store).differing == 0)
+        }
+    }
+}
