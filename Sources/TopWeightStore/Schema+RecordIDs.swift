@@ -1,3 +1,4 @@
+import CSQLiteConfig
 import GRDB
 
 extension Schema {
@@ -18,26 +19,17 @@ extension Schema {
     /// The keyword changes nothing in the file but the table's text in the
     /// schema: that text alone is rewritten (`writable_schema`, with the schema
     /// cookie moved on, so that every connection reads it again), no row is
-    /// copied. A `record` table of another form keeps its text.
+    /// copied. A `record` table of another form keeps its text, and so does
+    /// a connection in SQLite's defensive mode, which may not write the
+    /// schema (such a file keeps its sequence; the trigger serves it as well).
     enum RecordIDs {
         /// How GRDB wrote the key of the v1 table.
         static let sequenced = "\"id\" INTEGER PRIMARY KEY AUTOINCREMENT"
 
         static func unsequence(_ db: Database) throws {
-            let cookie = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
-            try db.execute(sql: "PRAGMA writable_schema = ON")
-            do {
-                try db.execute(sql: """
-                    UPDATE sqlite_master SET sql = replace(sql, ?, '"id" INTEGER PRIMARY KEY')
-                    WHERE type = 'table' AND name = 'record' AND instr(sql, ?) > 0
-                    """, arguments: [sequenced, sequenced])
-                try db.execute(sql: "PRAGMA schema_version = \(cookie + 1)")
-            } catch {
-                try? db.execute(sql: "PRAGMA writable_schema = OFF")
-                throw error
+            if topweight_defensive(db.sqliteConnection, -1) == 0 {
+                try rewrite(db)
             }
-            try db.execute(sql: "PRAGMA writable_schema = OFF")
-            try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name = 'record'")
             try db.execute(sql: "UPDATE recordTallyMark SET upTo = \(highest) WHERE upTo > \(highest)")
             try db.execute(sql: "DROP TRIGGER record_tally_delete")
             try db.execute(sql: """
@@ -45,9 +37,31 @@ extension Schema {
                     UPDATE recordTally SET records = records - 1
                     WHERE OLD.deletedAt IS NULL AND OLD.id <= (SELECT upTo FROM recordTallyMark)
                       AND userId = OLD.userId AND exerciseId = OLD.exerciseId;
-                    UPDATE recordTallyMark SET upTo = \(highest) WHERE upTo >= OLD.id AND upTo > \(highest);
+                    UPDATE recordTallyMark SET upTo = \(highest) WHERE upTo > \(highest);
                 END
                 """)
+        }
+
+        /// The table's text without the keyword, and its row of `sqlite_sequence` gone.
+        private static func rewrite(_ db: Database) throws {
+            let cookie = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
+            try db.execute(sql: "PRAGMA writable_schema = ON")
+            do {
+                try db.execute(sql: """
+                    UPDATE sqlite_master SET sql = replace(sql, ?, '"id" INTEGER PRIMARY KEY')
+                    WHERE type = 'table' AND name = 'record' AND instr(sql, ?) > 0
+                    """, arguments: [sequenced, sequenced])
+                guard db.changesCount == 1 else {
+                    try db.execute(sql: "PRAGMA writable_schema = OFF")
+                    return
+                }
+                try db.execute(sql: "PRAGMA schema_version = \(cookie + 1)")
+            } catch {
+                try? db.execute(sql: "PRAGMA writable_schema = OFF")
+                throw error
+            }
+            try db.execute(sql: "PRAGMA writable_schema = OFF")
+            try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name = 'record'")
         }
 
         /// The highest record id there, 0 with none.

@@ -113,7 +113,8 @@ extension Schema {
                 GROUP BY userId, exerciseId
                 ON CONFLICT (userId, exerciseId) DO UPDATE SET records = records + excluded.records
                 """).execute(arguments: [last])
-            try db.cachedStatement(sql: "UPDATE recordTallyMark SET upTo = ? WHERE upTo < ?").execute(arguments: [last, last])
+            // Down as well as up: a mark above every id counts nothing more (v17).
+            try db.cachedStatement(sql: "UPDATE recordTallyMark SET upTo = ? WHERE upTo <> ?").execute(arguments: [last, last])
         }
 
         /// One live record fewer of the old row's member and exercise.

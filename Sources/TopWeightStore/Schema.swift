@@ -283,7 +283,7 @@ enum Schema {
             // the records after it are counted where they are (Tally.mark).
             try Tally.mark(db)
         }
-        migrator.registerMigration("v17") { db in
+        migrator.registerMigration("v17", foreignKeyChecks: .immediate) { db in
             // Nor a page of sqlite_sequence: record's id is no longer
             // AUTOINCREMENT, and the tally's mark follows a removed member (RecordIDs).
             try RecordIDs.unsequence(db)

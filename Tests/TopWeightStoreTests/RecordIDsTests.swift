@@ -1,3 +1,4 @@
+import CSQLiteConfig
 import Foundation
 import GRDB
 import Testing
@@ -68,6 +69,84 @@ struct RecordIDsTests {
         }
     }
 
+    @Test("a member removed with the record at the mark and records after it, in one delete: the mark comes down to the highest id left")
+    func removedAcrossTheMark() throws {
+        try withTemporaryDatabase { database in
+            let store = try database.open()
+            let ana = try store.createUser(named: "Ana")
+            let bench = try store.createExercise(named: "Bench Press")
+            func save(_ user: User, _ index: Int) throws -> Int64 {
+                let at = instant(index * 60)
+                return try store.saveMeasured(NewRecord(user: user, exercise: bench, values: SetValues(60, .kg, 5, 5),
+                                                        performedAt: at, uid: RecordUID.make(at: at)), now: at).id
+            }
+            for index in 1...3 { _ = try save(ana, index) }
+            let bo = try store.createUser(named: "Bo")
+            let folded = try save(bo, 4)
+            try store.writer.write { try Schema.Tally.fold($0) }
+            let after = try save(bo, 5)
+            #expect(try RecordTallyTests.tallied(store).mark == folded)
+            // SQLite deletes Bo's rows lowest id first: at the mark's, a later one is still there.
+            for id in [folded, after] { #expect(try store.deleteRecord(id: id, now: instant(400))) }
+            try store.removeUser(bo, withDeleted: true)
+            #expect(try RecordTallyTests.tallied(store).mark == folded - 1)
+
+            #expect(try save(ana, 6) == folded)
+            #expect(try RecordTallyTests.tallyDrift(store).differing == 0)
+            #expect(try store.users().first { $0.user.name == "Ana" }?.records == 4)
+        }
+    }
+
+    @Test("a file migrated by a connection in defensive mode, which may not write the schema, keeps its sequence, and saves")
+    func defensiveConnection() throws {
+        try withTemporaryDatabase { database in
+            try database.makeDirectory()
+            var config = Configuration()
+            config.prepareDatabase { db in
+                guard topweight_defensive(db.sqliteConnection, 1) == 1 else {
+                    throw DatabaseError(message: "defensive mode refused")
+                }
+            }
+            let queue = try DatabaseQueue(path: database.path, configuration: config)
+            try Schema.migrator.migrate(queue)
+            let (text, applied) = try queue.read { db in
+                (try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'record'") ?? "",
+                 try Schema.migrator.appliedIdentifiers(db))
+            }
+            #expect(text.contains(Schema.RecordIDs.sequenced))
+            #expect(applied.contains("v17"))
+            try queue.close()
+
+            let store = try database.open()
+            let ana = try store.createUser(named: "Ana")
+            let bench = try store.createExercise(named: "Bench Press")
+            let at = instant(60)
+            let id = try store.saveMeasured(NewRecord(user: ana, exercise: bench, values: SetValues(60, .kg, 5, 5),
+                                                      performedAt: at, uid: RecordUID.make(at: at)), now: at).id
+            #expect(id == 1)
+            #expect(try RecordTallyTests.tallyDrift(store).differing == 0)
+        }
+    }
+
+    @Test("a fold brings a mark that stands above every id down to the highest")
+    func foldLowersTheMark() throws {
+        try withTemporaryDatabase { database in
+            let store = try database.open()
+            let ana = try store.createUser(named: "Ana")
+            let bench = try store.createExercise(named: "Bench Press")
+            for index in 1...2 {
+                let at = instant(index * 60)
+                _ = try store.saveMeasured(NewRecord(user: ana, exercise: bench, values: SetValues(60, .kg, 5, 5),
+                                                     performedAt: at, uid: RecordUID.make(at: at)), now: at)
+            }
+            try store.writer.write { db in
+                try db.execute(sql: "UPDATE recordTallyMark SET upTo = 9")
+                try Schema.Tally.fold(db)
+            }
+            #expect(try RecordTallyTests.tallied(store).mark == 2)
+        }
+    }
+
     @Test("a file of v16 loses the keyword and no record; its mark comes down to its newest record")
     func migration() throws {
         try withTemporaryDatabase { database in
@@ -110,6 +189,11 @@ struct RecordIDsTests {
                                                          uid: RecordUID.make(at: at)), now: at)
             #expect(saved.id == 3)
             #expect(try RecordTallyTests.tallyDrift(store).differing == 0)
+            // The connection read the new text: its insert wrote no row of the sequence.
+            let sequenced = try store.writer.read { db in
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_sequence WHERE name = 'record'")
+            }
+            #expect(sequenced == 0)
         }
     }
 }
