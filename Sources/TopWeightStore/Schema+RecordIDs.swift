@@ -46,21 +46,13 @@ extension Schema {
         private static func rewrite(_ db: Database) throws {
             let cookie = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
             try db.execute(sql: "PRAGMA writable_schema = ON")
-            do {
-                try db.execute(sql: """
-                    UPDATE sqlite_master SET sql = replace(sql, ?, '"id" INTEGER PRIMARY KEY')
-                    WHERE type = 'table' AND name = 'record' AND instr(sql, ?) > 0
-                    """, arguments: [sequenced, sequenced])
-                guard db.changesCount == 1 else {
-                    try db.execute(sql: "PRAGMA writable_schema = OFF")
-                    return
-                }
-                try db.execute(sql: "PRAGMA schema_version = \(cookie + 1)")
-            } catch {
-                try? db.execute(sql: "PRAGMA writable_schema = OFF")
-                throw error
-            }
-            try db.execute(sql: "PRAGMA writable_schema = OFF")
+            defer { try? db.execute(sql: "PRAGMA writable_schema = OFF") }
+            try db.execute(sql: """
+                UPDATE sqlite_master SET sql = replace(sql, ?, '"id" INTEGER PRIMARY KEY')
+                WHERE type = 'table' AND name = 'record' AND instr(sql, ?) > 0
+                """, arguments: [sequenced, sequenced])
+            guard db.changesCount == 1 else { return }
+            try db.execute(sql: "PRAGMA schema_version = \(cookie + 1)")
             try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name = 'record'")
         }
 

@@ -15,6 +15,19 @@ struct RecordIDsTests {
         return size <= 32 ? 0 : (size - 32) / (pageSize + 24)
     }
 
+    /// Saves 60 kg × 5 × 5 of `exercise` for `user` at `instant(index * 60)`; answers its id.
+    @discardableResult
+    static func save(_ store: WorkoutStore, _ user: User, _ exercise: Exercise, _ index: Int) throws -> Int64 {
+        let at = instant(index * 60)
+        return try store.saveMeasured(NewRecord(user: user, exercise: exercise, values: SetValues(60, .kg, 5, 5),
+                                                performedAt: at, uid: RecordUID.make(at: at)), now: at).id
+    }
+
+    /// `record`'s rows in `sqlite_sequence`.
+    static func sequenceRows(_ store: WorkoutStore) throws -> Int? {
+        try store.writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM sqlite_sequence WHERE name = 'record'") }
+    }
+
     @Test("a save of a set that beats nothing writes five pages: the record and its four indexes, none of sqlite_sequence")
     func fivePagesASave() throws {
         try withTemporaryDatabase { database in
@@ -25,18 +38,13 @@ struct RecordIDsTests {
             var frames: [Int] = []
             for index in 1...20 {
                 let before = Self.framesInLog(database.path, pageSize: pageSize)
-                let at = instant(index * 60)
-                _ = try store.saveMeasured(NewRecord(user: ana, exercise: bench, values: SetValues(60, .kg, 5, 5),
-                                                     performedAt: at, uid: RecordUID.make(at: at)), now: at)
+                try Self.save(store, ana, bench, index)
                 frames.append(Self.framesInLog(database.path, pageSize: pageSize) - before)
             }
             // The first save writes Ana's best; a leaf that fills splits now and then.
             #expect(frames.dropFirst().filter { $0 == 5 }.count >= 17, "\(frames)")
             #expect(frames.dropFirst().allSatisfy { $0 >= 5 && $0 <= 8 }, "\(frames)")
-            let sequenced = try store.writer.read { db in
-                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_sequence WHERE name = 'record'")
-            }
-            #expect(sequenced == 0)
+            #expect(try Self.sequenceRows(store) == 0)
         }
     }
 
@@ -46,11 +54,7 @@ struct RecordIDsTests {
             let store = try database.open()
             let ana = try store.createUser(named: "Ana")
             let bench = try store.createExercise(named: "Bench Press")
-            func save(_ user: User, _ index: Int) throws -> Int64 {
-                let at = instant(index * 60)
-                return try store.saveMeasured(NewRecord(user: user, exercise: bench, values: SetValues(60, .kg, 5, 5),
-                                                        performedAt: at, uid: RecordUID.make(at: at)), now: at).id
-            }
+            func save(_ user: User, _ index: Int) throws -> Int64 { try Self.save(store, user, bench, index) }
             for index in 1...3 { _ = try save(ana, index) }
             let bo = try store.createUser(named: "Bo")
             let bos = try save(bo, 4)
@@ -75,11 +79,7 @@ struct RecordIDsTests {
             let store = try database.open()
             let ana = try store.createUser(named: "Ana")
             let bench = try store.createExercise(named: "Bench Press")
-            func save(_ user: User, _ index: Int) throws -> Int64 {
-                let at = instant(index * 60)
-                return try store.saveMeasured(NewRecord(user: user, exercise: bench, values: SetValues(60, .kg, 5, 5),
-                                                        performedAt: at, uid: RecordUID.make(at: at)), now: at).id
-            }
+            func save(_ user: User, _ index: Int) throws -> Int64 { try Self.save(store, user, bench, index) }
             for index in 1...3 { _ = try save(ana, index) }
             let bo = try store.createUser(named: "Bo")
             let folded = try save(bo, 4)
@@ -120,10 +120,7 @@ struct RecordIDsTests {
             let store = try database.open()
             let ana = try store.createUser(named: "Ana")
             let bench = try store.createExercise(named: "Bench Press")
-            let at = instant(60)
-            let id = try store.saveMeasured(NewRecord(user: ana, exercise: bench, values: SetValues(60, .kg, 5, 5),
-                                                      performedAt: at, uid: RecordUID.make(at: at)), now: at).id
-            #expect(id == 1)
+            #expect(try Self.save(store, ana, bench, 1) == 1)
             #expect(try RecordTallyTests.tallyDrift(store).differing == 0)
         }
     }
@@ -134,11 +131,7 @@ struct RecordIDsTests {
             let store = try database.open()
             let ana = try store.createUser(named: "Ana")
             let bench = try store.createExercise(named: "Bench Press")
-            for index in 1...2 {
-                let at = instant(index * 60)
-                _ = try store.saveMeasured(NewRecord(user: ana, exercise: bench, values: SetValues(60, .kg, 5, 5),
-                                                     performedAt: at, uid: RecordUID.make(at: at)), now: at)
-            }
+            for index in 1...2 { try Self.save(store, ana, bench, index) }
             try store.writer.write { db in
                 try db.execute(sql: "UPDATE recordTallyMark SET upTo = 9")
                 try Schema.Tally.fold(db)
@@ -183,17 +176,10 @@ struct RecordIDsTests {
             #expect(!after.0.contains("AUTOINCREMENT"))
             #expect(after.1 == 2)
             #expect(try RecordTallyTests.tallied(store).mark == 2)
-            let at = instant(600)
-            let saved = try store.saveMeasured(NewRecord(user: User(id: 1, name: "Ana"), exercise: Exercise(id: 1, name: "Dip", category: nil),
-                                                         values: SetValues(20, .kg, 8, 3), performedAt: at,
-                                                         uid: RecordUID.make(at: at)), now: at)
-            #expect(saved.id == 3)
+            #expect(try Self.save(store, User(id: 1, name: "Ana"), Exercise(id: 1, name: "Dip", category: nil), 10) == 3)
             #expect(try RecordTallyTests.tallyDrift(store).differing == 0)
             // The connection read the new text: its insert wrote no row of the sequence.
-            let sequenced = try store.writer.read { db in
-                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_sequence WHERE name = 'record'")
-            }
-            #expect(sequenced == 0)
+            #expect(try Self.sequenceRows(store) == 0)
         }
     }
 }
