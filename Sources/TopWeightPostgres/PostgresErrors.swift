@@ -5,7 +5,11 @@ import TopWeightCore
 /// What the server or the network said, as one line for the member, and
 /// whether the connection is gone with it.
 enum PostgresErrors {
-    struct TimedOut: Error {}
+    /// No answer in time: within the link's timeout, or (`byCaller`) within
+    /// a bounded call's own wait, past which its answer may still come.
+    struct TimedOut: Error {
+        var byCaller = false
+    }
 
     static func translate(_ error: any Error, location: PostgresLocation, timeout: TimeAmount)
         -> (error: LogbookError, connectionLost: Bool) {

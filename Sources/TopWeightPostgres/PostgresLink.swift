@@ -37,8 +37,12 @@ final class PostgresLink: @unchecked Sendable {
     private var statements: [String: PreparedQuery] = [:]
     /// True once the current connection has answered a call.
     private var connectionServed = false
-    private var nextConnectionID = 0
-    private let tlsContext: NIOSSLContext?
+    var nextConnectionID = 0
+    /// A connect a bounded call gave up waiting for, still under way (`PendingConnect`).
+    private var connecting: PendingConnect?
+    /// How long a bounded call waits, from how long answers take (`LinkPatience`).
+    let patience = LinkPatience()
+    let tlsContext: NIOSSLContext?
     /// The loop watching for this link's next call (`Handover.swift`): for
     /// a millisecond after each answer, about the time a member's next piped
     /// or repeated set takes to reach it.
@@ -50,7 +54,7 @@ final class PostgresLink: @unchecked Sendable {
     /// The schema check: given a deadline and its bound when a save runs it.
     typealias Prepare = (PostgresLink, NIODeadline?, TimeAmount?) throws(LogbookError) -> Void
     /// postgres-nio logs into this; nothing of it reaches the member's screen.
-    private let logger = Logger(label: "topweight.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+    let logger = Logger(label: "topweight.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
     init(_ location: PostgresLocation, timeout: TimeAmount, reach: Reachability = Reachability(), marksAway: Bool = true) throws(LogbookError) {
         self.location = location
@@ -77,6 +81,7 @@ final class PostgresLink: @unchecked Sendable {
 
     deinit {
         if let connection { Self.drop(connection) }
+        connecting?.future.whenSuccess { Self.drop($0) }
     }
 
     /// Closes without waiting, keeping the connection alive until it is
@@ -94,6 +99,8 @@ final class PostgresLink: @unchecked Sendable {
                 try? closing.wait()
             }
             connection = nil
+            connecting?.future.whenSuccess { Self.drop($0) }
+            connecting = nil
         }
     }
 
@@ -108,7 +115,12 @@ final class PostgresLink: @unchecked Sendable {
     /// Runs what waits for the first call, once; for a call with a bound (a
     /// save), within it, so the save still gives up in time.
     private func prepared(until deadline: NIODeadline?, bound: TimeAmount?) throws(LogbookError) {
-        preparing.lock()
+        // A bounded call waits for another thread's check only until its deadline.
+        if let deadline {
+            guard preparing.lock(before: Self.date(deadline)) else { throw gaveUp(bound) }
+        } else {
+            preparing.lock()
+        }
         defer { preparing.unlock() }
         guard let body = prepare else { return }
         prepare = nil
@@ -125,7 +137,8 @@ final class PostgresLink: @unchecked Sendable {
     /// save's short bound), instead of `timeout` for each wait.
     @discardableResult
     func query(_ query: PostgresQuery, retry: Bool = true, within: TimeAmount? = nil) throws(LogbookError) -> PostgresQueryResult {
-        try self.query(query, retry: retry, until: within.map { NIODeadline.now() + $0 }, bound: within)
+        let wait = within.map(patience.wait)
+        return try self.query(query, retry: retry, until: wait.map { NIODeadline.now() + $0 }, bound: wait)
     }
 
     /// `query`, ending by `deadline` (`bound` is what it was, for the message).
@@ -146,9 +159,10 @@ final class PostgresLink: @unchecked Sendable {
     /// labels a prepared statement's columns with the format its Describe
     /// reported (text) while its Bind asks for every column in binary.
     func execute(prepared sql: String, _ binds: [PostgresData], retry: Bool = true, within: TimeAmount? = nil) throws(LogbookError) -> [[PostgresCell]] {
-        let deadline = within.map { NIODeadline.now() + $0 }
-        try prepared(until: deadline, bound: within)
-        let rows = try call(retry: retry, until: deadline, bound: within) { connection throws in
+        let wait = within.map(patience.wait)
+        let deadline = wait.map { NIODeadline.now() + $0 }
+        try prepared(until: deadline, bound: wait)
+        let rows = try call(retry: retry, until: deadline, bound: wait) { connection throws in
             do {
                 let statement = try self.statement(sql, on: connection, until: deadline)
                 return try self.run(on: connection, until: deadline) { statement.execute(binds) }
@@ -236,7 +250,12 @@ final class PostgresLink: @unchecked Sendable {
                          _ body: (PostgresConnection) throws -> T) throws(LogbookError) -> T {
         // A server found away costs no second wait: only a save (bounded) tries.
         if holdsOff, deadline == nil, let away = reach.away { throw away }
-        lock.lock()
+        // A bounded call waits for the link (another thread's call on it) only until its deadline.
+        if let deadline {
+            guard lock.lock(before: Self.date(deadline)) else { throw gaveUp(bound) }
+        } else {
+            lock.lock()
+        }
         defer { lock.unlock() }
         var again = retry
         while true {
@@ -257,6 +276,14 @@ final class PostgresLink: @unchecked Sendable {
                 let problem = PostgresErrors.translate(error, location: location, timeout: bound ?? timeout)
                 // A server that didn't answer in time won't answer a new connection sooner: no second wait.
                 let timedOut = error is PostgresErrors.TimedOut
+                if (error as? PostgresErrors.TimedOut)?.byCaller == true {
+                    // A bounded call's own wait ran out: taken as away (the prompts'
+                    // reads answer from the terminal meanwhile), but the server may
+                    // only be slow: its answer (or the connect) goes on within the
+                    // link's timeout, and when it comes the server is back (`run`).
+                    if marksAway { reach.found(problem.error) }
+                    throw problem.error
+                }
                 if problem.connectionLost {
                     if let lost = connection { Self.drop(lost) }
                     connection = nil
@@ -273,32 +300,33 @@ final class PostgresLink: @unchecked Sendable {
         }
     }
 
+    /// The connection a call runs on: the connect under way if there is one
+    /// (`PendingConnect`), else a new one, waited for until `deadline` at
+    /// most. A bounded call that gives up leaves the connect to go on
+    /// within the link's timeout; while the server is known away, it
+    /// doesn't wait for one that hasn't answered at all (a cut link).
     private func connect(until deadline: NIODeadline? = nil) throws -> PostgresConnection {
-        var configuration: PostgresConnection.Configuration
-        if let socket = location.socketPath {
-            configuration = .init(unixSocketPath: socket, username: location.user, password: location.password, database: location.database)
+        let pending: PendingConnect
+        if let under = connecting {
+            if deadline != nil, !under.isFinished, let away = reach.away { throw away }
+            pending = under
         } else {
-            let tls: PostgresConnection.Configuration.TLS
-            switch (location.tls, tlsContext) {
-            case (.require, let context?), (.verifyCA, let context?), (.verifyFull, let context?): tls = .require(context)
-            case (.allow, let context?), (.prefer, let context?): tls = .prefer(context)
-            default: tls = .disable
-            }
-            configuration = .init(host: location.host, port: location.port, username: location.user,
-                                  password: location.password, database: location.database, tls: tls)
+            pending = startConnect()
+            connecting = pending
         }
-        configuration.options.connectTimeout = Self.remaining(timeout, until: deadline)
-        nextConnectionID += 1
-        let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
-        let connecting = PostgresConnection.connect(on: eventLoop, configuration: configuration, id: nextConnectionID, logger: logger)
-        let opened = try bounded(connecting, on: eventLoop, until: deadline) {
-            // Too late: close whatever arrives after we gave up on it.
-            connecting.whenSuccess { PostgresLink.drop($0) }
+        do {
+            let opened = try bounded(pending.future, on: pending.future.eventLoop, until: deadline)
+            connecting = nil
+            connection = opened
+            connectionServed = false
+            statements = [:]
+            return opened
+        } catch let timedOut as PostgresErrors.TimedOut where timedOut.byCaller {
+            throw timedOut
+        } catch {
+            connecting = nil
+            throw error
         }
-        connection = opened
-        connectionServed = false
-        statements = [:]
-        return opened
     }
 
     @discardableResult
@@ -316,19 +344,33 @@ final class PostgresLink: @unchecked Sendable {
     private func run<T: Sendable>(on connection: PostgresConnection, until deadline: NIODeadline?,
                                   _ start: @escaping @Sendable () -> EventLoopFuture<T>) throws -> T {
         let wait = Self.remaining(timeout, until: deadline)
+        // A bounded call (a save) gives up at its deadline, but its answer
+        // may still come: the connection is closed only when none has come
+        // within the link's timeout (a server, or a link, that stopped answering).
+        let byCaller = wait < timeout
+        let (timeout, reach, location, marksAway, patience) = (timeout, reach, location, marksAway, patience)
         let eventLoop = connection.eventLoop
         let promise = eventLoop.makePromise(of: T.self)
         let answer = Answer<T>()
         let relay = relay
         let work: @Sendable () -> Void = {
+            let sent = ContinuousClock.now
             let timer = eventLoop.scheduleTask(in: wait) {
-                answer.give(.failure(PostgresErrors.TimedOut()))
-                promise.fail(PostgresErrors.TimedOut())
+                answer.give(.failure(PostgresErrors.TimedOut(byCaller: byCaller)))
+                promise.fail(PostgresErrors.TimedOut(byCaller: byCaller))
                 // A server that stopped answering: closing fails the call now.
-                PostgresLink.drop(connection)
+                if !byCaller { PostgresLink.drop(connection) }
             }
+            let stopped = byCaller ? eventLoop.scheduleTask(in: timeout) {
+                PostgresLink.drop(connection)
+                if marksAway { reach.found(PostgresErrors.translate(PostgresErrors.TimedOut(), location: location, timeout: timeout).error) }
+            } : nil
             start().whenComplete { result in
                 timer.cancel()
+                stopped?.cancel()
+                patience.answered(after: ContinuousClock.now - sent)
+                // An answer, late or not: the server is there.
+                if case .success = result { reach.reached() }
                 answer.give(result)
                 promise.completeWith(result)
                 // After this tick: the loop watches for the link's next call.
@@ -344,22 +386,14 @@ final class PostgresLink: @unchecked Sendable {
     /// (a save's round trip to a nearby server is shorter; `Handover.swift`).
     static let watching: Duration = .milliseconds(2)
 
-    /// The time left before `deadline`, at most `timeout` (and at least a millisecond).
-    private static func remaining(_ timeout: TimeAmount, until deadline: NIODeadline?) -> TimeAmount {
-        guard let deadline else { return timeout }
-        return max(.milliseconds(1), min(timeout, deadline - .now()))
+    /// What a bounded call says when its wait for the link ran out.
+    private func gaveUp(_ bound: TimeAmount?) -> LogbookError {
+        PostgresErrors.translate(PostgresErrors.TimedOut(byCaller: true), location: location, timeout: bound ?? timeout).error
     }
 
-    /// Waits for `future` at most `timeout`, or until `deadline`; past it, runs `giveUp` and throws.
-    private func bounded<T: Sendable>(_ future: EventLoopFuture<T>, on eventLoop: any EventLoop, until deadline: NIODeadline? = nil,
-                                      giveUp: @escaping @Sendable () -> Void) throws -> T {
-        let promise = eventLoop.makePromise(of: T.self)
-        future.cascade(to: promise)
-        let timer = eventLoop.scheduleTask(in: Self.remaining(timeout, until: deadline)) {
-            promise.fail(PostgresErrors.TimedOut())
-            giveUp()
-        }
-        defer { timer.cancel() }
-        return try promise.futureResult.wait()
+    /// The time left before `deadline`, at most `timeout` (and at least a millisecond).
+    static func remaining(_ timeout: TimeAmount, until deadline: NIODeadline?) -> TimeAmount {
+        guard let deadline else { return timeout }
+        return max(.milliseconds(1), min(timeout, deadline - .now()))
     }
 }

@@ -33,6 +33,9 @@ public final class OutboxLogbook: SetRecording, NameLookup, WaitingSets, @unchec
     /// since: a save then doesn't read it (another terminal's kept sets are
     /// its own to send, and the background sender finds them anyway).
     private var knownEmpty = false
+    /// Sets kept by this process so far: a send that began before the last
+    /// one was kept did not see it, and must not take the outbox as empty.
+    private var keeps = 0
     /// The members, exercises and last sets the server named: what the
     /// prompts find while it is away (`NameCache`).
     let names = NameCache()
@@ -166,8 +169,11 @@ public final class OutboxLogbook: SetRecording, NameLookup, WaitingSets, @unchec
     @discardableResult
     public func sendKept(now: Date = Date()) throws(LogbookError) -> Int? {
         guard let outbox = try outbox() else { return 0 }
-        sending.lock()
+        // Another thread of this process is sending (the background's round):
+        // as for another terminal's, nil, and a save keeps its set behind them.
+        guard sending.try() else { return nil }
         defer { sending.unlock() }
+        let keptBefore = lock.withLock { keeps }
         return try outbox.exclusively { () throws(LogbookError) -> Int in
             var sent = 0
             var refused: LogbookError?
@@ -185,7 +191,8 @@ public final class OutboxLogbook: SetRecording, NameLookup, WaitingSets, @unchec
                 }
             }
             if let refused { throw refused }
-            lock.withLock { knownEmpty = true }
+            // Empty, unless the logger's thread kept a set meanwhile (behind these, unseen here).
+            lock.withLock { if keeps == keptBefore { knownEmpty = true } }
             return sent
         }
     }
@@ -300,8 +307,12 @@ public final class OutboxLogbook: SetRecording, NameLookup, WaitingSets, @unchec
 
     private func keep(_ record: NewRecord, now: Date) throws(LogbookError) -> (id: Int64, bests: ExerciseBests) {
         guard let outbox = try outbox(create: true) else { throw LogbookError(.other, "no outbox at \(outboxPath)") }
-        lock.withLock { knownEmpty = false }
-        return (Self.id(place: try outbox.keep(record, now: now)), ExerciseBests())
+        let place = try outbox.keep(record, now: now)
+        lock.withLock {
+            knownEmpty = false
+            keeps += 1
+        }
+        return (Self.id(place: place), ExerciseBests())
     }
 
     // MARK: - Kept sets as records

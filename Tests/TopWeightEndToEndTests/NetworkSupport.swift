@@ -29,9 +29,11 @@ final class LinkedTerminal: @unchecked Sendable {
 
     /// Starts the logger on `database` through a new link, and makes (or
     /// picks) `member` with a first set of `first` kg.
-    init(member: String, database: String, seed: UInt64, first weight: Double = 20) throws {
+    /// `oneWay` delays the link each way from before the logger starts.
+    init(member: String, database: String, seed: UInt64, first weight: Double = 20, oneWay: Duration = .zero) throws {
         self.member = member
         link = try FaultyLink(toServerOf: database, seed: seed)
+        link.impair(oneWay: oneWay)
         state = try StateDirectory()
         logger = try PipedChild(db: link.route(database), environment: ["XDG_STATE_HOME": state.directory])
         logger.send("\(member)\ny\n")
@@ -107,4 +109,19 @@ func eventually(within limit: Duration, _ condition: () -> Bool) -> Bool {
         usleep(100_000)
     }
     return condition()
+}
+
+/// The one value `psql` prints for `sql` on `url`, trimmed; `nil` when it fails.
+func psqlValue(_ url: String, _ sql: String) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["psql", "-XAt", url, "-c", sql]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
 }

@@ -13,9 +13,9 @@ struct TrainingLogTerminalTests {
     /// 10:00 on the day `daysAgo` days back, in this zone (the binary's): a
     /// session's sets minutes apart fall on one day whatever the hour the
     /// suite runs (three days back from 23:50 and twenty minutes on was two days).
-    static func morning(daysAgo: Int) -> Date {
+    static func morning(daysAgo: Int, from now: Date = Date()) -> Date {
         let calendar = Calendar.current
-        let day = calendar.date(byAdding: .day, value: -daysAgo, to: calendar.startOfDay(for: Date()))!
+        let day = calendar.date(byAdding: .day, value: -daysAgo, to: calendar.startOfDay(for: now))!
         return calendar.date(byAdding: .hour, value: 10, to: day)!
     }
 
@@ -108,25 +108,31 @@ struct TrainingLogTerminalTests {
         #expect(terminal.waitForExit() == 0)
     }
 
-    @Test(":date, :repeat, :start, :note, :edit and a paged :history, keys as a terminal sends them")
-    func memberSession() throws {
+    /// The days the member's session is run on (the logger's clock set to
+    /// each through `TOPWEIGHT_NOW`, the seeds dated from it): a one-digit
+    /// day, which the calendar pads (`[ 3]`), and a two-digit one.
+    static let sessionDays = ["2026-11-03T12:00:00Z", "2026-11-17T12:00:00Z"]
+
+    @Test(":date, :repeat, :start, :note, :edit and a paged :history, keys as a terminal sends them", arguments: sessionDays)
+    func memberSession(day today: String) throws {
         let scratch = try Scratch()
         let store = try TestEngine.open(scratch.db)
         let ana = try store.createUser(named: "Ana")
         let squat = try store.createExercise(named: "Back Squat")
         let row = try store.createExercise(named: "Barbell Row")
         // Forty older sets for the pager, then the last session, three days ago.
-        let now = Date()
+        let now = try #require(ISO8601DateFormatter().date(from: today))
         for index in 0..<40 {
             _ = try store.save(NewRecord(user: ana, exercise: index.isMultiple(of: 4) ? squat : row,
                                          values: SetValues(weight: Weight(value: Double(40 + index), unit: .kg), reps: 5, series: 3),
                                          performedAt: now.addingTimeInterval(-Double(10 + index) * 86_400)))
         }
-        let last = Self.morning(daysAgo: 3)
+        let last = Self.morning(daysAgo: 3, from: now)
         _ = try store.save(NewRecord(user: ana, exercise: squat, values: SetValues(weight: Weight(value: 100, unit: .kg), reps: 5, series: 5), performedAt: last))
         _ = try store.save(NewRecord(user: ana, exercise: row, values: SetValues(weight: Weight(value: 60, unit: .kg), reps: 8, series: 3), performedAt: last.addingTimeInterval(600)))
 
-        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [], environment: PseudoTerminal.environment(db: scratch.db))
+        let terminal = try PseudoTerminal(executable: Binary.url.path, arguments: [],
+                                          environment: PseudoTerminal.environment(db: scratch.db, ["TOPWEIGHT_NOW": today]))
         try terminal.waitFor("user [Ana]: ")
         var mark = terminal.mark
         terminal.type("\r")
@@ -223,7 +229,9 @@ struct TrainingLogTerminalTests {
         mark = terminal.mark
         terminal.type(":calendar\r")
         try terminal.waitFor("\(names[thisMonth - 1]) \(utc.component(.year, from: now))", after: mark)
-        try terminal.waitFor("[\(utc.component(.day, from: now))]", after: mark)
+        // Today in brackets, a one-digit day padded to the column's width.
+        let dayOfMonth = utc.component(.day, from: now)
+        try terminal.waitFor(dayOfMonth < 10 ? "[ \(dayOfMonth)]" : "[\(dayOfMonth)]", after: mark)
         try terminal.waitFor("-- ← →", after: mark)
         mark = terminal.mark
         terminal.type("\u{1B}[D")

@@ -38,6 +38,7 @@ struct ReplCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
+            let clock = try LoggerClock.given(ProcessEnvironment.value(LoggerClock.variable))
             // The logger is where a gym starts: it may create the file, and says so
             // (a mistyped --db shows here instead of as an empty member list), once it is made.
             let isNew = GlobalOptions.isMissing(global.databasePath)
@@ -68,6 +69,7 @@ struct ReplCommand: ParsableCommand {
             settings.textStyle = TextStyle.detect(environment: environment, isTerminal: terminal != nil)
             settings.firstWeekday = { CalendarGrid.firstWeekday(for: CalendarGrid.locale(environment: environment) ?? .current) }
             settings.chartGlyphs = ChartGlyphs.detect(environment: environment)
+            if let clock { settings.now = clock }
             settings.columns = environment["COLUMNS"].flatMap(Int.init).flatMap { (20...1_000).contains($0) ? $0 : nil }
             let console = StandardConsole()
             if terminal != nil {

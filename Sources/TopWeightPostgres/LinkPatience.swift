@@ -1,0 +1,63 @@
+import NIOCore
+import PostgresNIO
+import Synchronization
+
+/// How long a link's bounded call (a save) waits for a server that answers,
+/// learned from how long its answers take: the round trip of the network
+/// and the server's own time, smoothed as TCP smooths its round trip (each
+/// answer counts an eighth).
+///
+/// A save waits three such round trips and a tenth of a second more, never
+/// less than its own bound (`PostgresLogbook.Options.saveBound`, 300 ms) and
+/// never more than a second: a link of 20 ms waits 300 ms, one of 100 ms
+/// 400 ms, one of 150 ms 550 ms, and a server that takes 200 ms a save
+/// while a report runs 700 ms. A link that is cut answers nothing, so its
+/// save is kept after that wait, about half a second on a slow link; a
+/// server that answers late is still taken as there (`PostgresLink`).
+final class LinkPatience: Sendable {
+    private let smoothed = Mutex<Duration?>(nil)
+
+    /// The longest any save waits, however slow the answers have been.
+    static let ceiling: Duration = .seconds(1)
+    static let margin: Duration = .milliseconds(100)
+
+    /// One answer's time, from the call sent to its answer. An answer
+    /// slower than the ceiling says nothing a save could wait for (a query
+    /// held through a partition, a report) and is left out.
+    func answered(after took: Duration) {
+        guard took <= Self.ceiling else { return }
+        smoothed.withLock { trip in
+            trip = trip.map { $0 + (took - $0) / 8 } ?? took
+        }
+    }
+
+    /// The smoothed time of an answer; `nil` before the first.
+    var roundTrip: Duration? { smoothed.withLock { $0 } }
+
+    /// How long a call bounded by `bound` waits on this link.
+    func wait(_ bound: TimeAmount) -> TimeAmount {
+        let floor = Duration.nanoseconds(bound.nanoseconds)
+        guard let trip = roundTrip else { return bound }
+        let wanted = min(Self.ceiling, trip * 3 + Self.margin)
+        return wanted > floor ? .nanoseconds(Int64(wanted / .nanoseconds(1))) : bound
+    }
+}
+
+/// A connect under way, kept by the link past the call that began it: the
+/// call that gave up waiting (a save, at its bound) leaves it to finish
+/// within the link's own timeout, and the next call takes the connection
+/// it opens instead of starting again, so a connect that takes longer than
+/// a save may wait (several round trips on a slow link) still ends up
+/// connected.
+final class PendingConnect: Sendable {
+    let future: EventLoopFuture<PostgresConnection>
+    private let finished = Atomic<Bool>(false)
+
+    init(_ future: EventLoopFuture<PostgresConnection>) {
+        self.future = future
+        future.whenComplete { _ in self.finished.store(true, ordering: .releasing) }
+    }
+
+    /// True once the connect opened a connection or failed.
+    var isFinished: Bool { finished.load(ordering: .acquiring) }
+}
