@@ -29,4 +29,11 @@ public struct WorkoutRecord: Sendable, Hashable, Identifiable {
         self.uid = uid
         self.deletedAt = deletedAt
     }
+
+    /// Whether `other` is this very record, as read again: the same id, and
+    /// the same uid and member where both are known (an id alone may have
+    /// come to name another record in a file where one was given again).
+    public func isSame(_ other: WorkoutRecord) -> Bool {
+        id == other.id && (uid == nil || other.uid == nil || uid == other.uid) && NameRules.key(user) == NameRules.key(other.user)
+    }
 }

@@ -28,13 +28,18 @@ extension PostgresLogbook {
         return try Self.decode(row, as: Int64.self)
     }
 
-    public func deleteRecord(id: Int64, now: Date) throws(LogbookError) -> Bool {
-        let result = try link.query("UPDATE record SET deletedat = \(Self.milliseconds(now)) WHERE id = \(id) AND deletedat IS NULL")
+    public func deleteRecord(id: Int64, uid: String?, now: Date) throws(LogbookError) -> Bool {
+        let result = try link.query("""
+            UPDATE record SET deletedat = \(Self.milliseconds(now))
+            WHERE id = \(id) AND (uid = \(uid) OR \(uid)::text IS NULL) AND deletedat IS NULL
+            """)
         return (result.metadata.rows ?? 0) > 0
     }
 
-    public func restoreRecord(id: Int64) throws(LogbookError) -> Bool {
-        let result = try link.query("UPDATE record SET deletedat = NULL WHERE id = \(id) AND deletedat IS NOT NULL")
+    public func restoreRecord(id: Int64, uid: String?) throws(LogbookError) -> Bool {
+        let result = try link.query("""
+            UPDATE record SET deletedat = NULL WHERE id = \(id) AND (uid = \(uid) OR \(uid)::text IS NULL) AND deletedat IS NOT NULL
+            """)
         return (result.metadata.rows ?? 0) > 0
     }
 
@@ -76,7 +81,7 @@ extension PostgresLogbook {
             $7::integer, $8::bigint, $9::bigint, $10::text)
         """
 
-    public func editRecord(id: Int64, exercise: Exercise, values: SetValues, now: Date) throws(LogbookError) -> Bool {
+    public func editRecord(id: Int64, uid: String?, exercise: Exercise, values: SetValues, now: Date) throws(LogbookError) -> Bool {
         guard values.isWellFormed else { throw LogbookError(.other, "refused a set that is not one of its kind: \(values.description)") }
         let more = StoredRange.kindColumns(values)
         let result = try link.query("""
@@ -84,7 +89,7 @@ extension PostgresLogbook {
                 reps = \(values.reps), series = \(values.series), editedat = \(Self.milliseconds(now)),
                 measure = \(more.measure), assisted = \(more.assisted), seconds = \(more.seconds), distance = \(more.distance),
                 distanceunit = \(more.distanceUnit), rpe = \(more.rpe)
-            WHERE id = \(id) AND deletedat IS NULL
+            WHERE id = \(id) AND (uid = \(uid) OR \(uid)::text IS NULL) AND deletedat IS NULL
             """)
         return (result.metadata.rows ?? 0) > 0
     }

@@ -23,6 +23,11 @@ extension PostgresSchema {
     /// identity sequence; a file's stopped being AUTOINCREMENT.
     static let recordIDsMigration: (identifier: String, statements: [String]) = ("v17", [])
 
+    /// v18: nothing on PostgreSQL, whose identity sequence never gives an
+    /// id twice, a member removed or not; a file's keeps the highest id a
+    /// removal took (SQLite's `Schema.RecordIDs.keepHighest`).
+    static let recordIDsKeptMigration: (identifier: String, statements: [String]) = ("v18", [])
+
     /// A save's parameters, as v6's `topweight_save_measured` and v15's
     /// `topweight_save_weight_set` both take them (four spaces in, as they
     /// were sent).

@@ -19,7 +19,8 @@ enum PostgresSchema {
 
     /// Every migration, oldest first (`PostgresSchema+FirstMigrations`,
     /// `PostgresSchema+LaterMigrations`, `PostgresSchema+Search`, `PostgresSchema+Save`).
-    static let migrations = firstMigrations + laterMigrations + [searchMigration, saveMigration, tallyMarkMigration, recordIDsMigration]
+    static let migrations = firstMigrations + laterMigrations
+        + [searchMigration, saveMigration, tallyMarkMigration, recordIDsMigration, recordIDsKeptMigration]
 
     static var knownMigrations: [String] { migrations.map(\.identifier) }
 

@@ -78,7 +78,12 @@ extension Session {
             case .setToEdit(let id?): return .editFound(try uses.workouts.record(id: id), id: id, member: nil)
             case .setToEdit(nil):
                 // This turn's last save (read again), else the newest set of the member at hand.
-                if let last = turn.saved.last { return .editTarget((attempt({ () throws(WorkoutsError) in try uses.workouts.record(id: last.id) }) ?? nil) ?? last) }
+                if let last = turn.saved.last {
+                    guard let current = attempt({ () throws(WorkoutsError) in try uses.workouts.record(id: last.id) }) else { return .editTarget(last) }
+                    // Gone, or its number another's now: not that set.
+                    guard let found = current, last.isSame(found) else { return .editFound(nil, id: last.id, member: nil) }
+                    return .editTarget(found)
+                }
                 guard let member = turn.user ?? defaultUser() else { return .editFound(nil, id: nil, member: nil) }
                 return .editFound(try prompts.newestSet(of: member), id: nil, member: member)
             case .history(let member, let limit, let hiding):

@@ -150,7 +150,8 @@ public final class Session {
             return fetched { () throws(WorkoutsError) in .adminPinSet(try uses.workouts.admin.isPinSet(), for: use) }
         case .findMember(let command, let argument): return .then(.member(turn.user ?? defaultUser(), for: command, argument))
         case .undo(let record):
-            return fetched { () throws(WorkoutsError) in .undone(record, removed: try uses.workouts.deleteRecord(id: record.id, now: settings.now())) }
+            // That very set, by its uid too: its number may have come to name another's.
+            return fetched { () throws(WorkoutsError) in .undone(record, removed: try uses.workouts.deleteRecord(record, now: settings.now())) }
         case .resolveExercise(let text, let entry): return exercise(text, then: entry)
         case .loadDefaults(let entry):
             guard let member = turn.user, let chosen = turn.exercise else { return .then(.lastValues(nil, then: entry)) }
@@ -197,7 +198,7 @@ public final class Session {
         case .commitEdit(let target, let name, let values):
             return fetched { () throws(WorkoutsError) in
                 let changed = try NameRules.key(name) == NameRules.key(target.exercise) ? nil : uses.workouts.exercise(named: name)
-                let (before, after) = try uses.log.edit(id: target.id, exercise: changed, values: values, now: settings.now())
+                let (before, after) = try uses.log.edit(id: target.id, uid: target.uid, exercise: changed, values: values, now: settings.now())
                 return .edited(before, after)
             }
         }

@@ -11,7 +11,7 @@ extension Turn {
     /// anywhere but a kiosk, any set; at a kiosk, a set this turn saved, as
     /// for `:undo`, and a member who identified their own older ones.
     func mayChange(_ record: WorkoutRecord, kiosk: Bool) -> Bool {
-        !kiosk || saved.contains { $0.id == record.id } || (identified && isOwn(record))
+        !kiosk || saved.contains(where: record.isSame) || (identified && isOwn(record))
     }
 
     /// Whether the turn may put a private member back on the gym's board

@@ -308,10 +308,7 @@ public final class OutboxLogbook: SetRecording, NameLookup, WaitingSets, @unchec
     private func keep(_ record: NewRecord, now: Date) throws(LogbookError) -> (id: Int64, bests: ExerciseBests) {
         guard let outbox = try outbox(create: true) else { throw LogbookError(.other, "no outbox at \(outboxPath)") }
         let place = try outbox.keep(record, now: now)
-        lock.withLock {
-            knownEmpty = false
-            keeps += 1
-        }
+        lock.withLock { (knownEmpty, keeps) = (false, keeps + 1) }
         return (Self.id(place: place), ExerciseBests())
     }
 
@@ -323,19 +320,19 @@ public final class OutboxLogbook: SetRecording, NameLookup, WaitingSets, @unchec
     /// The outbox place of a kept set's id, `nil` for a record on the server.
     static func place(of id: Int64) -> Int64? { id < 0 ? -id : nil }
 
-    public func deleteRecord(id: Int64, now: Date) throws(LogbookError) -> Bool {
-        guard let place = Self.place(of: id) else { return try reach { () throws(LogbookError) in try server.deleteRecord(id: id, now: now) } }
+    public func deleteRecord(id: Int64, uid: String?, now: Date) throws(LogbookError) -> Bool {
+        guard let place = Self.place(of: id) else { return try reach { () throws(LogbookError) in try server.deleteRecord(id: id, uid: uid, now: now) } }
         guard let outbox = try outbox() else { return false }
         if try outbox.remove(place: place) { return true }
         // Sent meanwhile: the server's record goes.
         guard let sent = try outbox.sentRecordID(place: place), sent > 0 else { return false }
-        return try reach { () throws(LogbookError) in try server.deleteRecord(id: sent, now: now) }
+        return try reach { () throws(LogbookError) in try server.deleteRecord(id: sent, uid: uid, now: now) }
     }
 
-    public func restoreRecord(id: Int64) throws(LogbookError) -> Bool {
-        guard let place = Self.place(of: id) else { return try reach { () throws(LogbookError) in try server.restoreRecord(id: id) } }
+    public func restoreRecord(id: Int64, uid: String?) throws(LogbookError) -> Bool {
+        guard let place = Self.place(of: id) else { return try reach { () throws(LogbookError) in try server.restoreRecord(id: id, uid: uid) } }
         guard let sent = try outbox()?.sentRecordID(place: place), sent > 0 else { return false }
-        return try reach { () throws(LogbookError) in try server.restoreRecord(id: sent) }
+        return try reach { () throws(LogbookError) in try server.restoreRecord(id: sent, uid: uid) }
     }
 
     public func record(id: Int64) throws(LogbookError) -> WorkoutRecord? {
@@ -345,12 +342,14 @@ public final class OutboxLogbook: SetRecording, NameLookup, WaitingSets, @unchec
         return try reach { () throws(LogbookError) in try server.record(id: sent) }
     }
 
-    public func editRecord(id: Int64, exercise: Exercise, values: SetValues, now: Date) throws(LogbookError) -> Bool {
-        guard let place = Self.place(of: id) else { return try reach { () throws(LogbookError) in try server.editRecord(id: id, exercise: exercise, values: values, now: now) } }
+    public func editRecord(id: Int64, uid: String?, exercise: Exercise, values: SetValues, now: Date) throws(LogbookError) -> Bool {
+        guard let place = Self.place(of: id) else {
+            return try reach { () throws(LogbookError) in try server.editRecord(id: id, uid: uid, exercise: exercise, values: values, now: now) }
+        }
         guard let sent = try outbox()?.sentRecordID(place: place), sent > 0 else {
             throw LogbookError(.unreachable, "#k\(place) is kept on this terminal until the server is back; :undo it and save it again")
         }
-        return try reach { () throws(LogbookError) in try server.editRecord(id: sent, exercise: exercise, values: values, now: now) }
+        return try reach { () throws(LogbookError) in try server.editRecord(id: sent, uid: uid, exercise: exercise, values: values, now: now) }
     }
 
     /// The server's records with the kept sets among them, newest first;

@@ -7,8 +7,8 @@ extension Schema {
     /// also rewrote that table's row for it. Without the keyword SQLite gives
     /// a new record the highest id there plus one: ids still only grow, as a
     /// set leaves as a tombstone. The one way a row goes for good is a member
-    /// removed with their tombstones (`users remove --yes`), and only an id
-    /// above every row left can then be given again.
+    /// removed with their tombstones (`users remove --yes`), which could let
+    /// an id above every row left be given again: v18 keeps it (`keepHighest`).
     ///
     /// The tally's mark was all that counted on ids never coming back: a
     /// record given an id at or under it would be counted by neither the
@@ -58,5 +58,28 @@ extension Schema {
 
         /// The highest record id there, 0 with none.
         private static let highest = "(SELECT COALESCE(MAX(id), 0) FROM record)"
+
+        /// Migration v18: an id is given once. Without AUTOINCREMENT SQLite
+        /// gives a new row the highest id there plus one, so a removal that
+        /// takes the newest rows would let their ids be given again (`Saved
+        /// #302` then names another member's set). The delete trigger keeps
+        /// the id of a row that was the highest in `recordIdGiven`, one row
+        /// at most; a save writes nothing there, and while the table is empty
+        /// (no removal ever took the newest row) its insert reads one empty page.
+        static func keepHighest(_ db: Database) throws {
+            try db.execute(sql: """
+                CREATE TABLE recordIdGiven (upTo INTEGER NOT NULL);
+                CREATE TRIGGER record_id_given AFTER DELETE ON record
+                WHEN OLD.id > \(highest) BEGIN
+                    DELETE FROM recordIdGiven WHERE upTo < OLD.id;
+                    INSERT INTO recordIdGiven (upTo) SELECT OLD.id WHERE NOT EXISTS (SELECT 1 FROM recordIdGiven);
+                END
+                """)
+        }
+
+        /// The id every insert into `record` gives: past the highest id a
+        /// removal took while none is above it, else NULL, which has SQLite
+        /// give the highest id there plus one (as it did before v18).
+        static let next = "(SELECT upTo + 1 FROM recordIdGiven WHERE upTo >= \(highest))"
     }
 }

@@ -288,6 +288,10 @@ enum Schema {
             // AUTOINCREMENT, and the tally's mark follows a removed member (RecordIDs).
             try RecordIDs.unsequence(db)
         }
+        migrator.registerMigration("v18") { db in
+            // Nor is an id given twice: a removal of the newest records keeps the highest (RecordIDs).
+            try RecordIDs.keepHighest(db)
+        }
         return migrator
     }
 

@@ -63,9 +63,9 @@ extension WorkoutStore {
         return try perform {
             try writer.write { db in
                 let insert = try db.cachedStatement(sql: """
-                    INSERT INTO record (uid, userId, exerciseId, weight, unit, reps, series, performedAt, createdAt, editedAt, deletedAt, kind,
-                                        measure, assisted, seconds, distance, distanceUnit, rpe, superset)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING
+                    INSERT INTO record (id, uid, userId, exerciseId, weight, unit, reps, series, performedAt, createdAt, editedAt, deletedAt,
+                                        kind, measure, assisted, seconds, distance, distanceUnit, rpe, superset)
+                    VALUES (\(Schema.RecordIDs.next), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING
                     """)
                 let kept = try db.cachedStatement(sql: Schema.Best.keptSQL)
                 var added = 0

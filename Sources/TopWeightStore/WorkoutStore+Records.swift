@@ -113,6 +113,8 @@ extension WorkoutStore {
     }
 
     /// Arguments: uid, user id, exercise id, weight, unit, reps, series, performedAt, createdAt.
+    /// The v3 columns alone, for a file of any version (tests fill older
+    /// files with it); the inserts below give the id as `Schema.RecordIDs.next` says.
     static let insertSQL = """
         INSERT INTO record (uid, userId, exerciseId, weight, unit, reps, series, performedAt, createdAt)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -120,46 +122,47 @@ extension WorkoutStore {
 
     /// `insertSQL` with the v7 columns: measure, assisted, seconds, distance, distanceUnit, rpe.
     static let insertKindedSQL = """
-        INSERT INTO record (uid, userId, exerciseId, weight, unit, reps, series, performedAt, createdAt,
-                            measure, assisted, seconds, distance, distanceUnit, rpe)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO record (id, uid, userId, exerciseId, weight, unit, reps, series, performedAt, createdAt,
+                                measure, assisted, seconds, distance, distanceUnit, rpe)
+        VALUES (\(Schema.RecordIDs.next), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
     /// A set of another kind than weight, or rated: `saveSQL` with the v7 columns.
     static let saveKindedSQL = """
-        INSERT INTO record (uid, userId, exerciseId, weight, unit, reps, series, performedAt, createdAt, kind,
-                            measure, assisted, seconds, distance, distanceUnit, rpe)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING
+        INSERT INTO record (id, uid, userId, exerciseId, weight, unit, reps, series, performedAt, createdAt, kind,
+                                measure, assisted, seconds, distance, distanceUnit, rpe)
+        VALUES (\(Schema.RecordIDs.next), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING
         """
 
     /// One set, with its kind, leaving an existing record with the same uid alone.
     static let saveSQL = """
-        INSERT INTO record (uid, userId, exerciseId, weight, unit, reps, series, performedAt, createdAt, kind)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING
+        INSERT INTO record (id, uid, userId, exerciseId, weight, unit, reps, series, performedAt, createdAt, kind)
+        VALUES (\(Schema.RecordIDs.next), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING
         """
 
     /// Leaves a tombstone on one live record (`:undo`, `topweight delete`):
     /// the row stays, so `topweight restore` can bring it back.
-    public func deleteRecord(id: Int64, now: Date) throws(LogbookError) -> Bool {
+    public func deleteRecord(id: Int64, uid: String?, now: Date) throws(LogbookError) -> Bool {
         try perform {
             try writer.write { db in
-                try db.execute(sql: "UPDATE record SET deletedAt = ? WHERE id = ? AND deletedAt IS NULL",
-                               arguments: [Self.milliseconds(now), id])
+                try db.execute(sql: "UPDATE record SET deletedAt = ? WHERE id = ? AND (uid = ? OR ? IS NULL) AND deletedAt IS NULL",
+                               arguments: [Self.milliseconds(now), id, uid, uid])
                 return db.changesCount > 0
             }
         }
     }
 
-    public func restoreRecord(id: Int64) throws(LogbookError) -> Bool {
+    public func restoreRecord(id: Int64, uid: String?) throws(LogbookError) -> Bool {
         try perform {
             try writer.write { db in
-                try db.execute(sql: "UPDATE record SET deletedAt = NULL WHERE id = ? AND deletedAt IS NOT NULL", arguments: [id])
+                try db.execute(sql: "UPDATE record SET deletedAt = NULL WHERE id = ? AND (uid = ? OR ? IS NULL) AND deletedAt IS NOT NULL",
+                               arguments: [id, uid, uid])
                 return db.changesCount > 0
             }
         }
     }
 
-    public func editRecord(id: Int64, exercise: Exercise, values: SetValues, now: Date) throws(LogbookError) -> Bool {
+    public func editRecord(id: Int64, uid: String?, exercise: Exercise, values: SetValues, now: Date) throws(LogbookError) -> Bool {
         try perform {
             try writer.write { db in
                 guard values.isWellFormed else { throw LogbookError(.other, "refused a set that is not one of its kind: \(values.description)") }
@@ -167,10 +170,10 @@ extension WorkoutStore {
                 try db.execute(sql: """
                     UPDATE record SET exerciseId = ?, weight = ?, unit = ?, reps = ?, series = ?, editedAt = ?,
                         measure = ?, assisted = ?, seconds = ?, distance = ?, distanceUnit = ?, rpe = ?
-                    WHERE id = ? AND deletedAt IS NULL
+                    WHERE id = ? AND (uid = ? OR ? IS NULL) AND deletedAt IS NULL
                     """, arguments: [exercise.id, values.weight.value, values.weight.unit.rawValue, values.reps, values.series,
                                      Self.milliseconds(now), more.measure, more.assisted, more.seconds, more.distance,
-                                     more.distanceUnit, more.rpe, id])
+                                     more.distanceUnit, more.rpe, id, uid, uid])
                 return db.changesCount > 0
             }
         }

@@ -58,12 +58,19 @@ public final class ScriptedLineSource: LineSource {
     /// After the script: Ctrl-D twice (ends a turn, then the session), then the
     /// terminal is gone, so even a kiosk that ignores Ctrl-D stops.
     private func nextEvent() -> LineEvent {
+        interludes.removeValue(forKey: handedOut)?()
+        handedOut += 1
         if !events.isEmpty { return events.removeFirst() }
         endsAfterScript += 1
         return endsAfterScript <= 2 ? .endOfInput : .terminated
     }
 
     private var endsAfterScript = 0
+    private var handedOut = 0
+
+    /// What happens elsewhere meanwhile (the desk, another terminal): each
+    /// run once, just before the event at its index in the script is read.
+    public var interludes: [Int: () -> Void] = [:]
 
     public func forget() { historyClears += 1 }
 

@@ -35,12 +35,27 @@ extension Workouts {
     /// Deletes a record, leaving a tombstone; `false` when it was not live.
     @discardableResult
     public func deleteRecord(id: Int64, now: Date) throws(WorkoutsError) -> Bool {
-        try attempt { () throws(LogbookError) in try roles.recording.deleteRecord(id: id, now: now) }
+        try attempt { () throws(LogbookError) in try roles.recording.deleteRecord(id: id, uid: nil, now: now) }
+    }
+
+    /// Deletes the record that was shown, leaving a tombstone; `false` when
+    /// it is not live, or when its id is another record's now (its uid
+    /// tells): nothing else is changed.
+    @discardableResult
+    public func deleteRecord(_ shown: WorkoutRecord, now: Date) throws(WorkoutsError) -> Bool {
+        try attempt { () throws(LogbookError) in try roles.recording.deleteRecord(id: shown.id, uid: shown.uid, now: now) }
     }
 
     /// Brings a deleted record back; `false` when it was not deleted.
     @discardableResult
     public func restoreRecord(id: Int64) throws(WorkoutsError) -> Bool {
-        try attempt { () throws(LogbookError) in try roles.recording.restoreRecord(id: id) }
+        try attempt { () throws(LogbookError) in try roles.recording.restoreRecord(id: id, uid: nil) }
+    }
+
+    /// Brings back the deleted record that was shown; `false` when it is not
+    /// deleted, or its id is another record's now.
+    @discardableResult
+    public func restoreRecord(_ shown: WorkoutRecord) throws(WorkoutsError) -> Bool {
+        try attempt { () throws(LogbookError) in try roles.recording.restoreRecord(id: shown.id, uid: shown.uid) }
     }
 }

@@ -262,14 +262,19 @@ public struct TrainingLog: Sendable {
     }
 
     /// Changes a live record to `values`, of any kind (and its exercise, if
-    /// given); returns it before and after. A set that is not one of its kind is refused.
-    public func edit(id: Int64, exercise: Exercise?, values: SetValues, now: Date) throws(WorkoutsError) -> (before: WorkoutRecord, after: WorkoutRecord) {
-        try edit(id: id, exercise: exercise, now: now) { $0 = values }
+    /// given); returns it before and after. A set that is not one of its kind
+    /// is refused, and so (`uid` given: the set `:edit` was shown) is the
+    /// record of that id when it is another one now.
+    public func edit(id: Int64, uid: String? = nil, exercise: Exercise?, values: SetValues, now: Date)
+        throws(WorkoutsError) -> (before: WorkoutRecord, after: WorkoutRecord) {
+        try edit(id: id, uid: uid, exercise: exercise, now: now) { $0 = values }
     }
 
     /// Changes a live record: the numbers as `change` makes them of the ones it has.
-    public func edit(id: Int64, exercise: Exercise?, now: Date, change: (inout SetValues) -> Void) throws(WorkoutsError) -> (before: WorkoutRecord, after: WorkoutRecord) {
+    public func edit(id: Int64, uid: String? = nil, exercise: Exercise?, now: Date, change: (inout SetValues) -> Void)
+        throws(WorkoutsError) -> (before: WorkoutRecord, after: WorkoutRecord) {
         let before = try liveRecord(id: id)
+        if let uid, before.uid != uid { throw .notFound("#\(id) is not the set you opened any more; nothing changed") }
         var values = before.values
         change(&values)
         guard values.isWellFormed else { throw .invalid("#\(id) would not be a \(values.measure.rawValue) set: \(values.description)") }
@@ -282,7 +287,7 @@ public struct TrainingLog: Sendable {
             }
             target = current
         }
-        guard try attempt({ () throws(LogbookError) in try recording.editRecord(id: id, exercise: target, values: values, now: now) }) else {
+        guard try attempt({ () throws(LogbookError) in try recording.editRecord(id: id, uid: uid, exercise: target, values: values, now: now) }) else {
             throw .notFound("#\(id) was deleted meanwhile; nothing changed")
         }
         var after = before

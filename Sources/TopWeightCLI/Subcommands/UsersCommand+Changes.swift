@@ -97,8 +97,8 @@ struct DeleteCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            try RecordNumber.change(id, global: global, done: "Deleted", find: { try $0.recordToDelete(id: $1) }) { workouts, number in
-                try workouts.deleteRecord(id: number, now: Date())
+            try RecordNumber.change(id, global: global, done: "Deleted", find: { try $0.recordToDelete(id: $1) }) { workouts, found in
+                try workouts.deleteRecord(found, now: Date())
             }
         }
     }
@@ -116,8 +116,8 @@ struct RestoreCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            try RecordNumber.change(id, global: global, done: "Restored", find: { try $0.recordToRestore(id: $1) }) { workouts, number in
-                try workouts.restoreRecord(id: number)
+            try RecordNumber.change(id, global: global, done: "Restored", find: { try $0.recordToRestore(id: $1) }) { workouts, found in
+                try workouts.restoreRecord(found)
             }
         }
     }
@@ -126,15 +126,19 @@ struct RestoreCommand: ParsableCommand {
 /// A record number as typed: `42` or `#42`.
 enum RecordNumber {
     /// Finds record `text` as `find` wants it (live to delete, deleted to
-    /// restore), asks for the PIN, runs `change` and prints `done #N  …`.
+    /// restore), asks for the PIN, runs `change` on the record found (that
+    /// one, by its uid too) and prints `done #N  …`; refused when it changed
+    /// nothing (the record is another's, or was changed, meanwhile).
     static func change(_ text: String, global: GlobalOptions, done: String,
                        find: (Workouts, Int64) throws -> WorkoutRecord,
-                       _ change: (Workouts, Int64) throws -> Void) throws {
+                       _ change: (Workouts, WorkoutRecord) throws -> Bool) throws {
         let number = try parse(text)
         let opened = try global.open()
         let record = try find(opened.workouts, number)
         try AdminGate.require(opened.admin)
-        try change(opened.workouts, number)
+        guard try change(opened.workouts, record) else {
+            throw WorkoutsError.notFound("#\(number) changed meanwhile; nothing was done ('topweight history' shows it now)")
+        }
         print("\(done) #\(number)  \(TerminalText.safe(record.user)) · \(TerminalText.safe(record.exercise)) · \(record.values.description)")
     }
 

@@ -16,17 +16,19 @@ public protocol SetRecording: AnyObject, Sendable {
     /// save: a personal-record check that costs no second trip.
     func saveMeasured(_ record: NewRecord, now: Date) throws(LogbookError) -> (id: Int64, bests: ExerciseBests)
     /// Deletes one record by leaving a tombstone (nothing is erased); `false`
-    /// when there is no live record with that id.
-    func deleteRecord(id: Int64, now: Date) throws(LogbookError) -> Bool
-    /// Brings a deleted record back; `false` when there is no tombstone with that id.
-    func restoreRecord(id: Int64) throws(LogbookError) -> Bool
+    /// when there is no live record with that id, or (`uid` given) when the
+    /// record with that id is not the one shown: only that record is changed.
+    func deleteRecord(id: Int64, uid: String?, now: Date) throws(LogbookError) -> Bool
+    /// Brings a deleted record back; `false` when there is no tombstone with
+    /// that id (and, `uid` given, that uid).
+    func restoreRecord(id: Int64, uid: String?) throws(LogbookError) -> Bool
     /// One record by id, live or deleted (`deletedAt` tells).
     func record(id: Int64) throws(LogbookError) -> WorkoutRecord?
     /// Records matching `query`, newest first, one at a time.
     func forEachRecord(_ query: HistoryQuery, _ body: (WorkoutRecord) throws -> Void) throws(LogbookError)
     /// Changes a live record's exercise and numbers and stamps `editedAt`;
-    /// `false` when there is no live record with that id.
-    func editRecord(id: Int64, exercise: Exercise, values: SetValues, now: Date) throws(LogbookError) -> Bool
+    /// `false` when there is no live record with that id (and, `uid` given, that uid).
+    func editRecord(id: Int64, uid: String?, exercise: Exercise, values: SetValues, now: Date) throws(LogbookError) -> Bool
 
     // MARK: Defaults
 
@@ -69,7 +71,23 @@ extension SetRecording {
 
     @discardableResult
     public func deleteRecord(id: Int64) throws(LogbookError) -> Bool {
-        try deleteRecord(id: id, now: Date())
+        try deleteRecord(id: id, uid: nil, now: Date())
+    }
+
+    /// Deletes the record with that id, whichever it is.
+    @discardableResult
+    public func deleteRecord(id: Int64, now: Date) throws(LogbookError) -> Bool {
+        try deleteRecord(id: id, uid: nil, now: now)
+    }
+
+    /// Brings back the tombstone with that id, whichever it is.
+    public func restoreRecord(id: Int64) throws(LogbookError) -> Bool {
+        try restoreRecord(id: id, uid: nil)
+    }
+
+    /// Changes the live record with that id, whichever it is.
+    public func editRecord(id: Int64, exercise: Exercise, values: SetValues, now: Date) throws(LogbookError) -> Bool {
+        try editRecord(id: id, uid: nil, exercise: exercise, values: values, now: now)
     }
 
     /// Every record matching `query`, newest first.
