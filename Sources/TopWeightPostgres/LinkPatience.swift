@@ -60,4 +60,11 @@ final class PendingConnect: Sendable {
 
     /// True once the connect opened a connection or failed.
     var isFinished: Bool { finished.load(ordering: .acquiring) }
+
+    /// True when it finished and has nothing to give: it failed, or the
+    /// connection it opened closed while no call took it. A new connect is due.
+    var isUseless: Bool {
+        guard isFinished else { return false }
+        return (try? future.wait())?.isClosed ?? true
+    }
 }

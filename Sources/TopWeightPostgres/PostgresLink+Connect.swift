@@ -60,4 +60,10 @@ extension PostgresLink {
         defer { timer.cancel() }
         return try promise.futureResult.wait()
     }
+
+    /// The time left before `deadline`, at most `timeout` (and at least a millisecond).
+    static func remaining(_ timeout: TimeAmount, until deadline: NIODeadline?) -> TimeAmount {
+        guard let deadline else { return timeout }
+        return max(.milliseconds(1), min(timeout, deadline - .now()))
+    }
 }

@@ -167,7 +167,8 @@ final class PostgresLink: @unchecked Sendable {
                 let statement = try self.statement(sql, on: connection, until: deadline)
                 return try self.run(on: connection, until: deadline) { statement.execute(binds) }
             } catch {
-                self.statements = [:]
+                // A save's own wait running out says nothing of the statements: the connection stays.
+                if (error as? PostgresErrors.TimedOut)?.byCaller != true { self.statements = [:] }
                 throw error
             }
         }
@@ -307,7 +308,7 @@ final class PostgresLink: @unchecked Sendable {
     /// doesn't wait for one that hasn't answered at all (a cut link).
     private func connect(until deadline: NIODeadline? = nil) throws -> PostgresConnection {
         let pending: PendingConnect
-        if let under = connecting {
+        if let under = connecting, !under.isUseless {
             if deadline != nil, !under.isFinished, let away = reach.away { throw away }
             pending = under
         } else {
@@ -343,6 +344,8 @@ final class PostgresLink: @unchecked Sendable {
     /// (`Handover.swift`).
     private func run<T: Sendable>(on connection: PostgresConnection, until deadline: NIODeadline?,
                                   _ start: @escaping @Sendable () -> EventLoopFuture<T>) throws -> T {
+        // A bounded call whose wait is over sends nothing (it would only commit unheard).
+        if let deadline, deadline <= .now() { throw PostgresErrors.TimedOut(byCaller: true) }
         let wait = Self.remaining(timeout, until: deadline)
         // A bounded call (a save) gives up at its deadline, but its answer
         // may still come: the connection is closed only when none has come
@@ -368,9 +371,11 @@ final class PostgresLink: @unchecked Sendable {
             start().whenComplete { result in
                 timer.cancel()
                 stopped?.cancel()
-                patience.answered(after: ContinuousClock.now - sent)
                 // An answer, late or not: the server is there.
-                if case .success = result { reach.reached() }
+                if case .success = result {
+                    patience.answered(after: ContinuousClock.now - sent)
+                    reach.reached()
+                }
                 answer.give(result)
                 promise.completeWith(result)
                 // After this tick: the loop watches for the link's next call.
@@ -389,11 +394,5 @@ final class PostgresLink: @unchecked Sendable {
     /// What a bounded call says when its wait for the link ran out.
     private func gaveUp(_ bound: TimeAmount?) -> LogbookError {
         PostgresErrors.translate(PostgresErrors.TimedOut(byCaller: true), location: location, timeout: bound ?? timeout).error
-    }
-
-    /// The time left before `deadline`, at most `timeout` (and at least a millisecond).
-    static func remaining(_ timeout: TimeAmount, until deadline: NIODeadline?) -> TimeAmount {
-        guard let deadline else { return timeout }
-        return max(.milliseconds(1), min(timeout, deadline - .now()))
     }
 }
