@@ -70,10 +70,14 @@ struct NetworkPartitionTests {
             }
             // The blackholed terminals kept sets (the others only if their machine was slow past 0.3 s).
             #expect(terminals[0].saves.contains { $0.kept } && terminals[1].saves.contains { $0.kept })
-            // Loosely, as behaviour, not as a timing: no save waited on the network's
-            // 5 s timeout (its bound is 0.3 s; the figures measured are in RELIABILITY.md).
-            let slowest = terminals.map(\.slowest).max() ?? .zero
-            #expect(slowest < .seconds(2), "the slowest save waited \(slowest)")
+            // Loosely, as behaviour, not as a timing: no save on a cut link waited on the
+            // network's 5 s timeout (its wait is under a second; the figures are in
+            // RELIABILITY.md). Measured against the clean terminals beside them: a machine
+            // that stalls every process at once (seen: 6.8 s on all four, with two busy
+            // loops beside the whole suite) stalls those too.
+            let cutOff = terminals[..<2].map(\.slowest).max() ?? .zero
+            let clean = terminals[2...].map(\.slowest).max() ?? .zero
+            #expect(cutOff < max(.seconds(2), clean + .seconds(1)), "the slowest save on a cut link waited \(cutOff), on a clean one \(clean)")
         }
     }
 

@@ -59,7 +59,8 @@ struct SlowLinkTests {
             #expect(after.allSatisfy { !$0.kept }, "\(trip): kept after the heal: \(after.map { $0.kept ? "k" : "." }.joined())")
             #expect(duringCut.allSatisfy { $0.kept }, "\(trip): taken while cut: \(duringCut.map { $0.kept ? "k" : "." }.joined())")
             // Loosely, as behaviour: no save waits on the 5 s timeout of a cut link (the figures are in RELIABILITY.md).
-            #expect(duringCut.allSatisfy { $0.took < .seconds(2) }, "\(duringCut.map(\.took))")
+            // Under the timeout with room for a loaded box's stalls (the waits measured are under a second).
+            #expect(duringCut.allSatisfy { $0.took < .milliseconds(4_500) }, "\(duringCut.map(\.took))")
         }
     }
 
