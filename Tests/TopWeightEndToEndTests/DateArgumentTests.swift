@@ -66,12 +66,19 @@ extension CommandLineTests {
         ["note", "add", "--user", "Ana", "--date", "TOMORROW", "text"],
     ])
     func afterNow(arguments: [String]) throws {
-        let scratch = try Scratch()
-        #expect(try Binary.run(["add", "Ana", "Bench Press", "50", "5", "3"], db: scratch.db).status == 0)
-        let tomorrow = LocalDay(Date().addingTimeInterval(86_400), in: Calendar.current).description
-        let given = arguments.map { $0 == "HOUR" ? Self.isoTime(Date().addingTimeInterval(3_600)) : $0 == "TOMORROW" ? tomorrow : $0 }
-
-        let result = try Binary.run(given, db: scratch.db)
+        var scratch = try Scratch()
+        var given: [String] = []
+        var result: Binary.Result
+        // Run again on a new file when midnight passed meanwhile (then "tomorrow" had become today).
+        repeat {
+            scratch = try Scratch()
+            #expect(try Binary.run(["add", "Ana", "Bench Press", "50", "5", "3"], db: scratch.db).status == 0)
+            let today = LocalDay(Date(), in: Calendar.current)
+            let tomorrow = LocalDay(Date().addingTimeInterval(86_400), in: Calendar.current).description
+            given = arguments.map { $0 == "HOUR" ? Self.isoTime(Date().addingTimeInterval(3_600)) : $0 == "TOMORROW" ? tomorrow : $0 }
+            result = try Binary.run(given, db: scratch.db)
+            guard LocalDay(Date(), in: Calendar.current) != today else { break }
+        } while true
 
         #expect(result.status == 64, "\(given): \(result.stdout)\(result.stderr)")
         #expect(result.stderr.hasPrefix("topweight: ") && result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)")
