@@ -29,6 +29,8 @@ extension PostgresLogbook {
             try transaction.query("""
                 UPDATE memberaccess SET pin = \(encoded), pinfailures = NULL, pinlockeduntil = NULL WHERE userid = \(user.id)
                 """)
+            // The desk's PIN replaces a code not used yet.
+            if encoded != nil { try transaction.query("UPDATE memberaccess SET enrolcode = NULL, enroluntil = NULL WHERE userid = \(user.id)") }
         }
     }
 

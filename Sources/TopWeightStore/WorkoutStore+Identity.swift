@@ -32,6 +32,8 @@ extension WorkoutStore {
         try change(user) { db in
             try db.execute(sql: "UPDATE memberAccess SET pin = ?, pinFailures = NULL, pinLockedUntil = NULL WHERE userId = ?",
                            arguments: [encoded, user.id])
+            // The desk's PIN replaces a code not used yet.
+            if encoded != nil { try db.execute(sql: "UPDATE memberAccess SET enrolCode = NULL, enrolUntil = NULL WHERE userId = ?", arguments: [user.id]) }
         }
     }
 

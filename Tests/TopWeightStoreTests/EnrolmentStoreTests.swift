@@ -61,6 +61,9 @@ struct EnrolmentStoreTests {
             #expect(try store.enrol(cy, code: "ZZZZ-2222", pin: "1234", now: Self.now) == .locked(seconds: 30))
             try store.setEnrolmentCode(cy, nil, until: Self.now)
             #expect(try store.access(of: cy) == MemberAccess())
+            try store.setEnrolmentCode(cy, "ZZZZ-3333", until: Self.now + 3600)
+            try store.setMemberPin(cy, "8642")
+            #expect(try store.access(of: cy) == MemberAccess(hasPin: true), "the desk's PIN replaces the code")
         }
     }
 }

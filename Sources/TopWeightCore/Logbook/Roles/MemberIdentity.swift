@@ -9,7 +9,8 @@ public protocol MemberIdentity: AnyObject, Sendable {
     func access(of user: User) throws(LogbookError) -> MemberAccess
     /// Every member's that has any, by member id (`users --format json`).
     func accessByMember() throws(LogbookError) -> [Int64: MemberAccess]
-    /// Stores the member's PIN, hashed (`nil` removes it), and forgets their wrong attempts.
+    /// Stores the member's PIN, hashed (`nil` removes it), and forgets their
+    /// wrong attempts; a PIN given replaces an enrolment code not used yet.
     func setMemberPin(_ user: User, _ pin: String?) throws(LogbookError)
     /// Checks the member's PIN, counting wrong ones for that member on every
     /// terminal (the admin PIN's rule, `PinLockout`); the hash is computed
