@@ -8,17 +8,17 @@ import TopWeightStorage
 extension PostgresLogbook {
     public func access(of user: User) throws(LogbookError) -> MemberAccess {
         guard let row = try link.query("""
-            SELECT pin IS NOT NULL, card IS NOT NULL, coach FROM memberaccess WHERE userid = \(user.id)
+            SELECT pin IS NOT NULL, card IS NOT NULL, coach, enrolcode IS NOT NULL FROM memberaccess WHERE userid = \(user.id)
             """).first else { return MemberAccess() }
-        let (pin, card, coach) = try Self.decode(row, as: (Bool, Bool, Bool).self)
-        return MemberAccess(hasPin: pin, hasCard: card, isCoach: coach)
+        let (pin, card, coach, code) = try Self.decode(row, as: (Bool, Bool, Bool, Bool).self)
+        return MemberAccess(hasPin: pin, hasCard: card, isCoach: coach, hasCode: code)
     }
 
     public func accessByMember() throws(LogbookError) -> [Int64: MemberAccess] {
         var found: [Int64: MemberAccess] = [:]
-        for row in try link.query("SELECT userid, pin IS NOT NULL, card IS NOT NULL, coach FROM memberaccess") {
-            let (id, pin, card, coach) = try Self.decode(row, as: (Int64, Bool, Bool, Bool).self)
-            found[id] = MemberAccess(hasPin: pin, hasCard: card, isCoach: coach)
+        for row in try link.query("SELECT userid, pin IS NOT NULL, card IS NOT NULL, coach, enrolcode IS NOT NULL FROM memberaccess") {
+            let (id, pin, card, coach, code) = try Self.decode(row, as: (Int64, Bool, Bool, Bool, Bool).self)
+            found[id] = MemberAccess(hasPin: pin, hasCard: card, isCoach: coach, hasCode: code)
         }
         return found
     }
@@ -29,6 +29,8 @@ extension PostgresLogbook {
             try transaction.query("""
                 UPDATE memberaccess SET pin = \(encoded), pinfailures = NULL, pinlockeduntil = NULL WHERE userid = \(user.id)
                 """)
+            // The desk's PIN replaces a code not used yet.
+            if encoded != nil { try transaction.query("UPDATE memberaccess SET enrolcode = NULL, enroluntil = NULL WHERE userid = \(user.id)") }
         }
     }
 
@@ -54,6 +56,60 @@ extension PostgresLogbook {
                     try transaction.query("UPDATE memberaccess SET pinlockeduntil = \(number) WHERE userid = \(user.id)")
                 }
             }
+        }
+    }
+
+    public func setEnrolmentCode(_ user: User, _ code: String?, until: Date) throws(LogbookError) {
+        let encoded = try AdminPin.storedForm(of: code.flatMap(EnrolmentCode.normalized))
+        let ends: Int64? = encoded == nil ? nil : Self.milliseconds(until)
+        try change(user) { transaction in
+            try transaction.query("UPDATE memberaccess SET enrolcode = \(encoded), enroluntil = \(ends) WHERE userid = \(user.id)")
+        }
+    }
+
+    /// The rule of `MemberIdentity.enrol`, in one transaction under the member's row lock.
+    public func enrol(_ user: User, code: String?, pin: String?, now: Date) throws(LogbookError) -> PinVerdict {
+        let stored = try link.query("SELECT enrolcode, enroluntil FROM memberaccess WHERE userid = \(user.id)").first
+            .map { row throws(LogbookError) in try Self.decode(row, as: (String?, Int64?).self) }
+        let matches = code.map { AdminPin.verify(EnrolmentCode.normalized($0) ?? "", againstOptional: stored?.0) } ?? false
+        let encoded = try AdminPin.storedForm(of: pin)
+        let nowMilliseconds = Self.milliseconds(now)
+        return try change(user) { transaction in
+            try transaction.query("SELECT 1 FROM memberaccess WHERE userid = \(user.id) FOR UPDATE")
+            guard code != nil else {
+                let rows = try transaction.query("""
+                    SELECT pin IS NULL AND card IS NULL AND NOT coach AND enrolcode IS NULL
+                        AND NOT EXISTS (SELECT 1 FROM record WHERE userid = \(user.id)) FROM memberaccess WHERE userid = \(user.id)
+                    """)
+                let blank = try rows.first.map { row throws(LogbookError) in try Self.decode(row, as: Bool.self) } ?? false
+                guard blank, let encoded else { throw LogbookError(.conflict, EnrolmentCode.notNew(user)) }
+                try transaction.query("UPDATE memberaccess SET pin = \(encoded) WHERE userid = \(user.id)")
+                return .accepted
+            }
+            let verdict = try AdminPin.attempt(matches: matches, now: nowMilliseconds) { key in
+                let rows = try transaction.query("SELECT pinfailures, pinlockeduntil FROM memberaccess WHERE userid = \(user.id)")
+                guard let row = rows.first else { return nil }
+                let (failures, until) = try Self.decode(row, as: (Int64?, Int64?).self)
+                return (key == AdminPin.failuresKey ? failures : until).map(String.init)
+            } write: { key, value in
+                let number = value.flatMap { Int64($0) }
+                if key == AdminPin.failuresKey {
+                    try transaction.query("UPDATE memberaccess SET pinfailures = \(number) WHERE userid = \(user.id)")
+                } else {
+                    try transaction.query("UPDATE memberaccess SET pinlockeduntil = \(number) WHERE userid = \(user.id)")
+                }
+            }
+            guard verdict == .accepted else { return verdict }
+            guard let until = stored?.1, until > nowMilliseconds else { throw LogbookError(.conflict, EnrolmentCode.expired) }
+            if let encoded {
+                // Spent once: a second terminal with the same code in the same moment finds it gone.
+                let spent = try transaction.query("""
+                    UPDATE memberaccess SET pin = \(encoded), enrolcode = NULL, enroluntil = NULL
+                    WHERE userid = \(user.id) AND enrolcode = \(stored?.0) RETURNING userid
+                    """)
+                if spent.first == nil { throw LogbookError(.conflict, EnrolmentCode.spent) }
+            }
+            return .accepted
         }
     }
 

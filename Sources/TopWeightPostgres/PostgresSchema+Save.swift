@@ -28,6 +28,12 @@ extension PostgresSchema {
     /// removal took (SQLite's `Schema.RecordIDs.keepHighest`).
     static let recordIDsKeptMigration: (identifier: String, statements: [String]) = ("v18", [])
 
+    /// v19: a member's one-time enrolment code from the desk, its salted
+    /// hash and the end of its validity in milliseconds (SQLite's v19).
+    static let enrolmentCodeMigration: (identifier: String, statements: [String]) = ("v19", [
+        "ALTER TABLE memberaccess ADD COLUMN enrolcode text, ADD COLUMN enroluntil bigint",
+    ])
+
     /// A save's parameters, as v6's `topweight_save_measured` and v15's
     /// `topweight_save_weight_set` both take them (four spaces in, as they
     /// were sent).

@@ -20,7 +20,7 @@ enum PostgresSchema {
     /// Every migration, oldest first (`PostgresSchema+FirstMigrations`,
     /// `PostgresSchema+LaterMigrations`, `PostgresSchema+Search`, `PostgresSchema+Save`).
     static let migrations = firstMigrations + laterMigrations
-        + [searchMigration, saveMigration, tallyMarkMigration, recordIDsMigration, recordIDsKeptMigration]
+        + [searchMigration, saveMigration, tallyMarkMigration, recordIDsMigration, recordIDsKeptMigration, enrolmentCodeMigration]
 
     static var knownMigrations: [String] { migrations.map(\.identifier) }
 

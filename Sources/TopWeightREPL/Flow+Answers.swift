@@ -64,10 +64,12 @@ extension Flow {
         case access(User)
         /// A card scanned at the user prompt (`Event.arrived`, `.unknownCard`).
         case card(String)
-        /// The member's PIN typed, checked (`Event.arrived`, `.pinRefused`).
+        /// The member's PIN typed, checked (`Event.arrived`, `.pinRefused`),
+        /// or their enrolment code (`Event.enrolling`).
         case memberPin(User, String)
-        /// A PIN chosen by a member who had none, stored (`Event.arrived`).
-        case newMemberPin(User, String)
+        /// A PIN chosen by a member who had none (with the enrolment code
+        /// that lets them, or `nil` for one created this turn), stored (`Event.arrived`).
+        case newMemberPin(User, String, code: String?)
         /// `:private on|off`: the member kept off the gym's board or put back (`nil`: only say which).
         case privacy(User, Bool?)
         /// `:rest` alone: the member's own rests (`Answer.restTimes`).

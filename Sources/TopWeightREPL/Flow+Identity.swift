@@ -21,24 +21,31 @@ extension Flow {
     /// `member` showed who they are `by` a name, card or PIN, with what they
     /// have to prove it (`nil`: not read yet). A card or a PIN starts their
     /// turn, identified; a name does where the gym takes names, and where it
-    /// doesn't, the member's PIN is asked (or chosen, under `pin`, by a
-    /// member who has none). A coach who identified and names a member
+    /// doesn't, the member's PIN (or enrolment code) is asked. The one rule
+    /// (docs/KIOSK.md): a turn starts as a member only with something that
+    /// member was given or chose, never by being the first to type a name,
+    /// so a PIN is chosen here only by a member created in this very turn
+    /// (under `pin`) or with the desk's code; anyone else without a PIN is
+    /// sent to the desk. A coach who identified and names a member
     /// (`:user NAME`) logs for them.
     static func arrive(_ member: User, by proof: Proof, _ access: MemberAccess?, in turn: inout Turn, _ context: Context) -> [Effect] {
-        if proof == .name, context.guarded {
+        if proof == .name || proof == .created, context.guarded {
             if turn.identified, turn.isCoach, let coach = turn.coach ?? turn.user {
                 let effects = select(member, in: &turn, context)
                 (turn.identified, turn.isCoach, turn.coach) = (true, true, coach.id == member.id ? nil : coach)
                 return effects
             }
             guard let access else { return [.fetch(.access(member))] }
-            if access.hasPin { return open(.identify(MemberPin(member: member, stage: .asking)), in: &turn, context) }
-            guard context.identity == .pin else { return [.warn(Door.scanInstead)] }
+            if access.hasPin || access.hasCode {
+                let asking = MemberPin(member: member, stage: .asking, codeWaiting: access.hasCode, hasPin: access.hasPin)
+                return open(.identify(asking), in: &turn, context)
+            }
+            guard proof == .created, context.identity == .pin else { return [.warn(Door.enrolAtDesk(member, access, context))] }
             return [.say("\(member.name) has no PIN yet: choose one, to type after your name from now on.")]
                 + open(.identify(MemberPin(member: member, stage: .choosing)), in: &turn, context)
         }
         let effects = select(member, in: &turn, context)
-        if proof != .name {
+        if proof == .card || proof == .pin {
             turn.identified = true
             turn.isCoach = access?.isCoach ?? false
         }
@@ -55,20 +62,35 @@ extension Flow {
     }
 
     /// What the PIN's action comes to.
-    static func follow(_ action: MemberPin.Action, of pin: MemberPin, in turn: inout Turn) -> [Effect] {
+    static func follow(_ action: MemberPin.Action, of pin: MemberPin, in turn: inout Turn, _ context: Context) -> [Effect] {
         turn.mode = .identify(pin)
         switch action {
         case .wait: return []
+        case .again(let why): return [.warn(why)]
         case .check(let member, let typed):
             turn.mode = .entry
             return [.fetch(.memberPin(member, typed))]
-        case .set(let member, let typed):
+        case .set(let member, let typed, let code):
             turn.mode = .entry
-            return [.fetch(.newMemberPin(member, typed))]
+            return [.fetch(.newMemberPin(member, typed, code: code))]
         case .refuse(let why):
             turn.mode = .entry
-            return [.warn(why + " " + Door.startAgain)]
+            return refused(why, in: &turn, context)
         }
+    }
+
+    /// Nothing started, and why. A turn that was on when another name was
+    /// given (`:user Cy` in Ana's) ends too: whoever is at the keys said
+    /// they are someone else, so Ana's sets don't stay on screen for them.
+    static func refused(_ why: String, in turn: inout Turn, _ context: Context) -> [Effect] {
+        guard let current = turn.user else { return [.warn(why + " " + Door.startAgain)] }
+        return reset(&turn, context) + [.warn("\(why) \(current.name)'s turn has ended. \(Door.startAgain)")]
+    }
+
+    /// The member's enrolment code was right: they choose their PIN, which spends it.
+    static func enrolling(_ member: User, code: String, in turn: inout Turn, _ context: Context) -> [Effect] {
+        [.say("Enrolment code accepted: choose a PIN, to type after your name from now on.")]
+            + open(.identify(MemberPin(member: member, stage: .choosing, code: code)), in: &turn, context)
     }
 
     /// Whether Tab at the prompts offers members' names: not where members
@@ -95,6 +117,14 @@ extension Flow {
         /// The user prompt a card's number is typed at (its echo is taken back: `who`).
         static let userPrompt = "user: "
         static let startAgain = "Type your name to start again."
+
+        /// A member without a PIN who was not created in this turn: enrolled at the desk, nothing starts.
+        static func enrolAtDesk(_ member: User, _ access: MemberAccess, _ context: Context) -> String {
+            if context.identity == .card { return scanInstead }
+            let how = "the desk gives a PIN, or an enrolment code to choose one"
+            return access.hasCard ? "\(member.name) has no PIN: scan your card to start (\(how)); nothing started."
+                : "\(member.name) has no PIN yet: \(how); nothing started."
+        }
         static let ownOnly = "At this terminal you see only your own sets: :history shows yours."
         /// `:group` where members identify by PIN or card.
         static let groupsNeedNames = "No groups at this terminal: each member starts their own turn with their card or PIN."

@@ -185,6 +185,8 @@ extension Flow {
         case unknownCard
         /// The member's PIN refused (why, in one line): nothing starts.
         case pinRefused(String)
+        /// The member's enrolment code accepted: they choose their PIN.
+        case enrolling(User, code: String)
         /// `:undo`'s set removed, or found removed already.
         case undone(WorkoutRecord, removed: Bool)
     }
@@ -203,6 +205,8 @@ extension Flow {
     enum Proof: Sendable, Equatable {
         /// A typed name: enough only where the gym says so.
         case name
+        /// A name created in this very turn: under `pin`, its member chooses their PIN.
+        case created
         /// Their card, scanned.
         case card
         /// Their name and PIN (or a PIN just chosen).

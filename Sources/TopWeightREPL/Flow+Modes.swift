@@ -37,7 +37,7 @@ extension Flow {
             }
         case .identify(var pin):
             let action = pin.read(input)
-            return follow(action, of: pin, in: &turn)
+            return follow(action, of: pin, in: &turn, context)
         case .note(var draft):
             let action = draft.read(input)
             turn.mode = .entry

@@ -123,13 +123,15 @@ enum Flow {
         case .memberFound(let member):
             effects = arrive(member, by: .name, nil, in: &turn, context)
         case .memberCreated(let member):
-            effects = [.say("Welcome, \(member.name).")] + arrive(member, by: .name, MemberAccess(), in: &turn, context)
+            effects = [.say("Welcome, \(member.name).")] + arrive(member, by: .created, MemberAccess(), in: &turn, context)
         case .arrived(let member, let proof, let access):
             effects = arrive(member, by: proof, access, in: &turn, context)
         case .unknownCard:
             effects = [.warn(Door.unknownCard)]
         case .pinRefused(let why):
-            effects = [.warn(why + " " + Door.startAgain)]
+            effects = refused(why, in: &turn, context)
+        case .enrolling(let member, let code):
+            effects = enrolling(member, code: code, in: &turn, context)
         case .newMember(let name, let similar):
             effects = newMember(name, similar: similar, in: &turn, context)
         case .editTarget(let target):

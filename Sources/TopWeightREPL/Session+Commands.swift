@@ -100,16 +100,25 @@ extension Session {
             case .card(let number):
                 guard let holder = try uses.identification.member(byCard: number) else { return .unknownCard }
                 return .arrived(holder, by: .card, try uses.identification.access(of: holder))
-            case .memberPin(let member, let pin):
+            case .memberPin(let member, let typed):
+                // Never a PIN (digits only), a code is the desk's enrolment code.
+                let code = MemberPinRule.problem(with: typed) == nil ? nil : EnrolmentCode.normalized(typed)
                 do throws(WorkoutsError) {
-                    try uses.identification.admit(member, pin: pin, now: settings.now())
+                    if let code { try uses.identification.admitCode(code, of: member, now: settings.now()) }
+                    else { try uses.identification.admit(member, pin: typed, now: settings.now()) }
                 } catch {
                     guard case .refused(let why) = error else { throw error }
                     return .pinRefused(why)
                 }
+                if let code { return .enrolling(member, code: code) }
                 return .arrived(member, by: .pin, try uses.identification.access(of: member))
-            case .newMemberPin(let member, let pin):
-                try uses.identification.setPin(pin, of: member)
+            case .newMemberPin(let member, let pin, let code):
+                do throws(WorkoutsError) {
+                    try uses.identification.choosePin(pin, of: member, code: code, now: settings.now())
+                } catch {
+                    guard case .refused(let why) = error else { throw error }
+                    return .pinRefused(why)
+                }
                 return .arrived(member, by: .pin, try uses.identification.access(of: member))
             case .privacy(let member, let chosen):
                 guard let chosen else { return .fetched(.privacy(member, try uses.workouts.isPrivate(member))) }

@@ -51,6 +51,17 @@ extension OutboxLogbook: MemberIdentity {
         try reach { () throws(LogbookError) in try server.setMemberPin(user, pin) }
     }
 
+    public func setEnrolmentCode(_ user: User, _ code: String?, until: Date) throws(LogbookError) {
+        try reach { () throws(LogbookError) in try server.setEnrolmentCode(user, code, until: until) }
+    }
+
+    /// Only the server enrols: while it is away no PIN is chosen (the
+    /// terminal can't tell a member it knows as new from one given a PIN,
+    /// a card or sets since it last asked), nor an enrolment code taken.
+    public func enrol(_ user: User, code: String?, pin: String?, now: Date) throws(LogbookError) -> PinVerdict {
+        try reach { () throws(LogbookError) in try server.enrol(user, code: code, pin: pin, now: now) }
+    }
+
     public func setMemberCard(_ user: User, _ card: String?) throws(LogbookError) {
         try reach { () throws(LogbookError) in try server.setMemberCard(user, card) }
     }

@@ -292,6 +292,13 @@ enum Schema {
             // Nor is an id given twice: a removal of the newest records keeps the highest (RecordIDs).
             try RecordIDs.keepHighest(db)
         }
+        migrator.registerMigration("v19") { db in
+            // A member's one-time enrolment code from the desk: its salted
+            // hash (as a PIN's) and the end of its validity, in milliseconds;
+            // spent by the PIN it lets the member choose.
+            try db.execute(sql: "ALTER TABLE memberAccess ADD COLUMN enrolCode TEXT")
+            try db.execute(sql: "ALTER TABLE memberAccess ADD COLUMN enrolUntil INTEGER")
+        }
         return migrator
     }
 

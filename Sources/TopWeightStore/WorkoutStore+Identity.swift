@@ -9,7 +9,7 @@ extension WorkoutStore {
     public func access(of user: User) throws(LogbookError) -> MemberAccess {
         try perform {
             try writer.read { db in
-                try Row.fetchOne(db, sql: "SELECT pin, card, coach FROM memberAccess WHERE userId = ?", arguments: [user.id])
+                try Row.fetchOne(db, sql: "SELECT pin, card, coach, enrolCode FROM memberAccess WHERE userId = ?", arguments: [user.id])
                     .map(Self.access(from:)) ?? MemberAccess()
             }
         }
@@ -19,7 +19,7 @@ extension WorkoutStore {
         try perform {
             try writer.read { db in
                 var found: [Int64: MemberAccess] = [:]
-                for row in try Row.fetchAll(db, sql: "SELECT userId, pin, card, coach FROM memberAccess") {
+                for row in try Row.fetchAll(db, sql: "SELECT userId, pin, card, coach, enrolCode FROM memberAccess") {
                     if let id = Int64.fromDatabaseValue(row["userId"]) { found[id] = Self.access(from: row) }
                 }
                 return found
@@ -32,6 +32,8 @@ extension WorkoutStore {
         try change(user) { db in
             try db.execute(sql: "UPDATE memberAccess SET pin = ?, pinFailures = NULL, pinLockedUntil = NULL WHERE userId = ?",
                            arguments: [encoded, user.id])
+            // The desk's PIN replaces a code not used yet.
+            if encoded != nil { try db.execute(sql: "UPDATE memberAccess SET enrolCode = NULL, enrolUntil = NULL WHERE userId = ?", arguments: [user.id]) }
         }
     }
 
@@ -50,6 +52,52 @@ extension WorkoutStore {
                 try db.execute(sql: "UPDATE memberAccess SET \(columns[key] ?? "pinFailures") = ? WHERE userId = ?",
                                arguments: [value.flatMap { Int64($0) }, user.id])
             }
+        }
+    }
+
+    public func setEnrolmentCode(_ user: User, _ code: String?, until: Date) throws(LogbookError) {
+        let encoded = try AdminPin.storedForm(of: code.flatMap(EnrolmentCode.normalized))
+        try change(user) { db in
+            try db.execute(sql: "UPDATE memberAccess SET enrolCode = ?, enrolUntil = ? WHERE userId = ?",
+                           arguments: [encoded, encoded == nil ? nil : Self.milliseconds(until), user.id])
+        }
+    }
+
+    /// The rule of `MemberIdentity.enrol`, in one write on the member's row.
+    public func enrol(_ user: User, code: String?, pin: String?, now: Date) throws(LogbookError) -> PinVerdict {
+        let stored = try perform {
+            try writer.read { db in try Row.fetchOne(db, sql: "SELECT enrolCode, enrolUntil FROM memberAccess WHERE userId = ?", arguments: [user.id]) }
+        }
+        let matches = code.map { AdminPin.verify(EnrolmentCode.normalized($0) ?? "", againstOptional: stored?["enrolCode"]) } ?? false
+        let encoded = try AdminPin.storedForm(of: pin)
+        let columns = [AdminPin.failuresKey: "pinFailures", AdminPin.lockedUntilKey: "pinLockedUntil"]
+        return try change(user) { db in
+            guard code != nil else {
+                let blank = try Bool.fetchOne(db, sql: """
+                    SELECT pin IS NULL AND card IS NULL AND coach = 0 AND enrolCode IS NULL
+                        AND NOT EXISTS (SELECT 1 FROM record WHERE userId = ?) FROM memberAccess WHERE userId = ?
+                    """, arguments: [user.id, user.id]) ?? false
+                guard blank, let encoded else { throw LogbookError(.conflict, EnrolmentCode.notNew(user)) }
+                try db.execute(sql: "UPDATE memberAccess SET pin = ? WHERE userId = ?", arguments: [encoded, user.id])
+                return .accepted
+            }
+            let verdict = try AdminPin.attempt(matches: matches, now: Self.milliseconds(now)) { key in
+                try Int64.fetchOne(db, sql: "SELECT \(columns[key] ?? "NULL") FROM memberAccess WHERE userId = ?", arguments: [user.id]).map(String.init)
+            } write: { key, value in
+                try db.execute(sql: "UPDATE memberAccess SET \(columns[key] ?? "pinFailures") = ? WHERE userId = ?",
+                               arguments: [value.flatMap { Int64($0) }, user.id])
+            }
+            guard verdict == .accepted else { return verdict }
+            guard let until = Int64.fromDatabaseValue(stored?["enrolUntil"] ?? .null), until > Self.milliseconds(now) else {
+                throw LogbookError(.conflict, EnrolmentCode.expired)
+            }
+            if let encoded {
+                // Spent once: a second terminal with the same code in the same moment finds it gone.
+                try db.execute(sql: "UPDATE memberAccess SET pin = ?, enrolCode = NULL, enrolUntil = NULL WHERE userId = ? AND enrolCode = ?",
+                               arguments: [encoded, user.id, stored?["enrolCode"] as String?])
+                if db.changesCount == 0 { throw LogbookError(.conflict, EnrolmentCode.spent) }
+            }
+            return .accepted
         }
     }
 
@@ -153,6 +201,6 @@ extension WorkoutStore {
 
     private static func access(from row: Row) -> MemberAccess {
         MemberAccess(hasPin: (row["pin"] as String?) != nil, hasCard: (row["card"] as String?) != nil,
-                     isCoach: (Int64.fromDatabaseValue(row["coach"]) ?? 0) == 1)
+                     isCoach: (Int64.fromDatabaseValue(row["coach"]) ?? 0) == 1, hasCode: (row["enrolCode"] as String?) != nil)
     }
 }

@@ -52,8 +52,8 @@ extension CommandLineTests {
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(rows.map { $0["private"] as? Bool } == [false, true, false], "\(json.stdout)")
         let csv = try Binary.run(["users", "--format", "csv"], db: scratch.db).stdout.split(separator: "\n").map(String.init)
-        #expect(csv.first == "id,name,records,lastPerformedAt,private,identity", "\(csv)")
-        #expect(csv.dropFirst().map { $0.hasSuffix(",true,name") } == [false, true, false], "\(csv)")
+        #expect(csv.first == "id,name,records,lastPerformedAt,private,identity,coach,identifies,enrolmentCode", "\(csv)")
+        #expect(csv.dropFirst().map { $0.hasSuffix(",true,name,false,true,false") } == [false, true, false], "\(csv)")
         #expect(rows.map { $0["identity"] as? String } == ["name", "name", "name"], "\(json.stdout)")
 
         let limited = try Binary.run(["users", "--limit", "2"], db: scratch.db).stdout.split(separator: "\n").map(String.init)

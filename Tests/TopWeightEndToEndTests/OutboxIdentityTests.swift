@@ -16,6 +16,7 @@ struct OutboxIdentityTests {
         let server = try PostgresLogbook(url: cluster.url)
         let ana = try server.createUser(named: "Ana")
         let bo = try server.createUser(named: "Bo")
+        let cy = try server.createUser(named: "Cy")
         try server.setMemberCard(ana, "0004512345")
         try server.setMemberPin(ana, "24681357")
         try server.setCoach(bo, true)
@@ -36,6 +37,10 @@ struct OutboxIdentityTests {
         #expect(try terminal.checkMemberPin(ana, "00000000", now: now) == .wrong(lockedFor: 30))
         #expect(try terminal.checkMemberPin(ana, "24681357", now: now) == .locked(seconds: 30), "the wait holds while away too")
         #expect(throws: LogbookError.self) { try terminal.setMemberPin(bo, "1234") }
+        // Nobody chooses a PIN while the server is away, not even for a member the terminal knows with none.
+        #expect(throws: LogbookError.self) { try terminal.enrol(cy, code: nil, pin: "1234", now: now) }
+        #expect(throws: LogbookError.self) { try terminal.enrol(bo, code: nil, pin: "1234", now: now) }
+        #expect(try terminal.checkMemberPin(cy, "1234", now: now) != .accepted)
 
         let attributes = try FileManager.default.attributesOfItem(atPath: state.outbox)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)

@@ -73,26 +73,69 @@ struct IdentityFlowTests {
         #expect(script.turn.user == FlowScript.ana && script.turn.identified && !script.turn.isCoach)
     }
 
-    @Test("under pin a member without one chooses it, typed twice alike; a short one or two that differ set nothing")
+    @Test("under pin a member created in this turn chooses a PIN, typed twice alike; a short one or two that differ set nothing and ask again")
     func choosePin() {
         var script = Self.kiosk(.pin)
         script.type("Bo")
-        script.send(.memberFound(FlowScript.bo))
-        let said = script.send(.arrived(FlowScript.bo, by: .name, MemberAccess()))
-        #expect(said.first == .say("Bo has no PIN yet: choose one, to type after your name from now on."))
+        let said = script.send(.memberCreated(FlowScript.bo))
+        #expect(said.contains(.say("Bo has no PIN yet: choose one, to type after your name from now on.")))
         #expect(script.turn.read == .secret("[Bo] Choose a PIN (4 to 8 digits): "))
-        #expect(script.type("12") == [.warn("A PIN is 4 to 8 digits; nothing was changed. Type your name to start again.")])
-        script.type("Bo")
-        script.send(.memberFound(FlowScript.bo))
-        script.send(.arrived(FlowScript.bo, by: .name, MemberAccess()))
+        #expect(script.type("12") == [.warn("A PIN is 4 to 8 digits: choose again (Ctrl-C gives up).")])
+        #expect(script.turn.read == .secret("[Bo] Choose a PIN (4 to 8 digits): "))
         #expect(script.type("4321") == [])
         #expect(script.turn.read == .secret("[Bo] The same PIN again: "))
-        #expect(script.type("4322") == [.warn("The two PINs differ; nothing was changed. Type your name to start again.")])
-        script.type("Bo")
-        script.send(.memberFound(FlowScript.bo))
-        script.send(.arrived(FlowScript.bo, by: .name, MemberAccess()))
+        #expect(script.type("4322") == [.warn("The two PINs differ: choose one again (Ctrl-C gives up).")])
+        #expect(script.turn.read == .secret("[Bo] Choose a PIN (4 to 8 digits): "))
         script.type("4321")
-        #expect(script.type("4321") == [.fetch(.newMemberPin(FlowScript.bo, "4321"))])
+        #expect(script.type("4321") == [.fetch(.newMemberPin(FlowScript.bo, "4321", code: nil))])
+        #expect(script.turn.user == nil, "no turn before the session stored it")
+    }
+
+    @Test("under pin a member found by name with no PIN (sets, a card, a coach's flag) is sent to the desk in one line; no PIN is chosen",
+          arguments: [MemberAccess(), MemberAccess(hasCard: true), MemberAccess(hasCard: true, isCoach: true), MemberAccess(isCoach: true)])
+    func noPinNoTurn(access: MemberAccess) {
+        var script = Self.kiosk(.pin)
+        script.type("Bo")
+        #expect(script.send(.memberFound(FlowScript.bo)) == [.fetch(.access(FlowScript.bo))])
+        let refused = script.send(.arrived(FlowScript.bo, by: .name, access))
+        #expect(refused.count == 1 && script.warned.last?.hasSuffix("nothing started.") == true, "\(refused)")
+        #expect(script.warned.last?.contains("the desk gives a PIN, or an enrolment code") == true)
+        #expect(script.turn.read == .entry && script.turn.user == nil && script.turn.step == .user)
+        #expect(script.type("4321") == [.erase(1), .fetch(.card("4321"))], "the next line is no PIN chosen")
+    }
+
+    @Test("a member with an enrolment code types it at the PIN prompt, then chooses their PIN, which the session stores with the code")
+    func enrolmentCode() {
+        var script = Self.kiosk(.pin)
+        script.type("Bo")
+        script.send(.arrived(FlowScript.bo, by: .name, MemberAccess(hasCard: true, hasCode: true)))
+        #expect(script.turn.read == .secret("[Bo] Enrolment code: "))
+        #expect(script.type("kq7m-3xpa") == [.fetch(.memberPin(FlowScript.bo, "kq7m-3xpa"))])
+        script.send(.enrolling(FlowScript.bo, code: "KQ7M3XPA"))
+        #expect(script.turn.read == .secret("[Bo] Choose a PIN (4 to 8 digits): "))
+        script.type("4321")
+        #expect(script.type("4321") == [.fetch(.newMemberPin(FlowScript.bo, "4321", code: "KQ7M3XPA"))])
+        script.type("Ana")
+        script.send(.arrived(FlowScript.ana, by: .name, MemberAccess(hasPin: true, hasCode: true)))
+        #expect(script.turn.read == .secret("[Ana] PIN or enrolment code: "))
+    }
+
+    @Test("a wrong PIN at :user NAME in another member's turn ends that turn too: nothing of it stays on hand")
+    func wrongPinEndsTurn() {
+        var script = Self.kiosk(.pin)
+        script.type("Ana")
+        script.send(.arrived(FlowScript.ana, by: .name, MemberAccess(hasPin: true)))
+        script.type("2468")
+        script.send(.arrived(FlowScript.ana, by: .pin, MemberAccess(hasPin: true)))
+        #expect(script.turn.user == FlowScript.ana)
+        script.type(":user Bo")
+        script.send(.memberFound(FlowScript.bo))
+        script.send(.arrived(FlowScript.bo, by: .name, MemberAccess(hasPin: true)))
+        #expect(script.turn.read == .secret("[Bo] PIN: "))
+        let said = script.send(.pinRefused("Wrong PIN."))
+        #expect(said.last == .warn("Wrong PIN. Ana's turn has ended. Type your name to start again."))
+        #expect(said.contains(.clearScreen))
+        #expect(script.turn.user == nil && !script.turn.identified && script.turn.step == .user)
     }
 
     @Test("Ctrl-C or Ctrl-D at the PIN starts nothing; the idle timeout there goes back to the start")

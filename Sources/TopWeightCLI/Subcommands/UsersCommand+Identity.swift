@@ -1,29 +1,44 @@
 import ArgumentParser
 import Foundation
 import TopWeightCore
+import TopWeightText
 import TopWeightUseCases
 #if canImport(Glibc)
 import Glibc
 #endif
 
 extension UsersCommand {
-    /// `topweight users pin NAME [--remove]`: the member's own PIN for a kiosk.
+    /// `topweight users pin NAME [--remove | --code]`: the member's own PIN for a kiosk.
     struct Pin: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "pin",
-            abstract: "Give a member a PIN of 4 to 8 digits to type after their name at a kiosk (or --remove it). Needs the admin PIN.",
+            abstract: "Give a member a PIN of 4 to 8 digits to type after their name at a kiosk (or --remove it, or print a --code). Needs the admin PIN.",
             discussion: """
                 On a terminal the PIN is typed twice without echo; piped, the lines are: the admin PIN (when one is set), the \
-                member's PIN. Stored salted and hashed as the admin PIN is. Example: topweight users pin Ana
+                member's PIN. Stored salted and hashed as the admin PIN is. --code prints a one-time enrolment code instead, \
+                shown only this once and kept hashed: the member types it at a kiosk after their name, then chooses their own \
+                PIN. It is valid for one use within the hours 'topweight admin enrolment-hours' says (24 unless changed), and \
+                a new one replaces it. Example: topweight users pin Ana, topweight users pin Bo --code
                 """
         )
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Their name.") var name: String
         @Flag(help: "Take the member's PIN away.") var remove = false
+        @Flag(help: "Print a one-time enrolment code with which the member chooses their own PIN at a kiosk.") var code = false
 
         func run() throws {
             try reportingFailures {
+                if code {
+                    if remove { throw Failure.input("--remove takes no --code") }
+                    let (opened, member) = try UsersCommand.memberToChange(name, global: global)
+                    let (printed, until) = try opened.identification.issueCode(for: member, now: Date())
+                    let shown = TerminalText.safe(member.name)
+                    let ends = DataFormats.timestamp(until, timeZone: .current)
+                    print("Enrolment code for \(shown): \(printed)")
+                    print("Valid once, until \(ends). At a kiosk: type \(shown), then the code at the PIN prompt, then choose a PIN.")
+                    return
+                }
                 try UsersCommand.changeSecret(of: name, global: global, remove: remove, said: (" has no PIN now.", " has a PIN now."),
                                               store: { try $0.setPin($1, of: $2) }) { shown in
                     guard let pin = try SecretInput.read(prompt: "New PIN for \(shown): ") else { throw Failure.input("no PIN was given") }

@@ -20,8 +20,11 @@ extension UsersCommand {
             commandName: "list",
             abstract: "List members with their record counts, when they last trained, and who keeps off the board.",
             discussion: """
-                By name. JSON: [{"id", "name", "records", "lastPerformedAt", "private", "identity"}] (identity: how the member
-                can identify at a kiosk, "card", "pin" or "name"; never the card or PIN); CSV the same columns.
+                By name, each coach and each member who can't identify under the gym's policy yet said so. JSON: [{"id",
+                "name", "records", "lastPerformedAt", "private", "identity", "coach", "identifies", "enrolmentCode"}]
+                (identity: how the member can identify at a kiosk, "card", "pin" or "name"; identifies: whether they can
+                start a turn under the gym's policy now; enrolmentCode: whether a code from 'users pin NAME --code' waits
+                for them; never the card, PIN or code); CSV the same columns.
                 """
         )
 
@@ -35,13 +38,18 @@ extension UsersCommand {
                 let limit = try Failure.count(self.limit, "--limit", in: 0...10_000_000, example: "--limit 50, or 0 for all") ?? 0
                 let opened = try global.open()
                 let everyone = try opened.workouts.members()
-                let access = format == .text ? [:] : try opened.identification.accessByMember()
-                let identity = { (member: User) in (access[member.id] ?? MemberAccess()).identity.rawValue }
+                let access = try opened.identification.accessByMember()
+                let policy = try opened.identification.policy()
+                let known = { (member: User) in access[member.id] ?? MemberAccess() }
+                let identity = { (member: User) in known(member).identity.rawValue }
                 let summaries = limit == 0 ? everyone : Array(everyone.prefix(limit))
                 let out = OutputBuffer()
                 switch format {
                 case .text:
-                    Lines.members(summaries, grouping: HistoryGrouping(timeZone: .current), now: Date(), privacy: true).forEach(out.line)
+                    let lines = Lines.members(summaries, grouping: HistoryGrouping(timeZone: .current), now: Date(), privacy: true)
+                    for (line, summary) in zip(lines, summaries) {
+                        out.line(line + Self.marks(known(summary.user), under: policy))
+                    }
                     if summaries.isEmpty { out.line("No members yet.") }
                     if summaries.count < everyone.count { out.line("… more members: --limit \(limit * 2) or --limit 0 for all") }
                 case .json:
@@ -53,18 +61,34 @@ extension UsersCommand {
                             ("lastPerformedAt", summary.lastPerformedAt.map { DataFormats.json(DataFormats.timestamp($0, timeZone: .current)) } ?? "null"),
                             ("private", summary.isPrivate ? "true" : "false"),
                             ("identity", DataFormats.json(identity(summary.user))),
+                            ("coach", known(summary.user).isCoach ? "true" : "false"),
+                            ("identifies", known(summary.user).identifies(under: policy) ? "true" : "false"),
+                            ("enrolmentCode", known(summary.user).hasCode ? "true" : "false"),
                         ])
                     }
                     out.line("[" + objects.joined(separator: ",\n ") + "]")
                 case .csv:
-                    out.line("id,name,records,lastPerformedAt,private,identity")
+                    out.line("id,name,records,lastPerformedAt,private,identity,coach,identifies,enrolmentCode")
                     for summary in summaries {
                         let last = summary.lastPerformedAt.map { DataFormats.timestamp($0, timeZone: .current) } ?? ""
-                        out.line("\(summary.user.id),\(DataFormats.csv(summary.user.name)),\(summary.records),\(last),\(summary.isPrivate),\(identity(summary.user))")
+                        let member = known(summary.user)
+                        out.line("\(summary.user.id),\(DataFormats.csv(summary.user.name)),\(summary.records),\(last),\(summary.isPrivate),"
+                            + "\(identity(summary.user)),\(member.isCoach),\(member.identifies(under: policy)),\(member.hasCode)")
                     }
                 }
                 out.flush()
             }
+        }
+
+        /// What `users` says after a member's line: a coach, and one who
+        /// can't start a turn under the gym's policy yet.
+        static func marks(_ access: MemberAccess, under policy: IdentityPolicy) -> String {
+            var marks: [String] = []
+            if access.isCoach { marks.append("coach") }
+            if !access.identifies(under: policy) {
+                marks.append(access.hasCode ? "can't identify yet (enrolment code not used)" : "can't identify yet (no PIN or card: users pin NAME)")
+            }
+            return marks.map { "; " + $0 }.joined()
         }
     }
 }

@@ -15,6 +15,9 @@ public enum GymSetting: String, Sendable, CaseIterable, Hashable {
     /// How members prove who they are at a kiosk (`IdentityPolicy`:
     /// `name`, `pin` or `card`); unset, a typed name.
     case identity = "identity"
+    /// Hours an enrolment code stays valid once the desk printed it
+    /// (`EnrolmentCode.hours`); unset, `EnrolmentCode.defaultHours`.
+    case enrolmentHours = "enrolment.hours"
 
     /// The plate set's key for `unit`.
     public static func plates(_ unit: WeightUnit) -> GymSetting {

@@ -16,16 +16,26 @@ public enum IdentityPolicy: String, Sendable, CaseIterable, Equatable {
 }
 
 /// What a member has to prove who they are, never the secrets themselves:
-/// whether a PIN or a card is set, and whether they coach.
+/// whether a PIN or a card is set, whether they coach, and whether an
+/// enrolment code from the desk waits for them (`EnrolmentCode`).
 public struct MemberAccess: Sendable, Equatable {
     public var hasPin: Bool
     public var hasCard: Bool
     public var isCoach: Bool
+    public var hasCode: Bool
 
-    public init(hasPin: Bool = false, hasCard: Bool = false, isCoach: Bool = false) {
+    public init(hasPin: Bool = false, hasCard: Bool = false, isCoach: Bool = false, hasCode: Bool = false) {
         self.hasPin = hasPin
         self.hasCard = hasCard
         self.isCoach = isCoach
+        self.hasCode = hasCode
+    }
+
+    /// Whether the member can start a turn at a kiosk under `policy` with
+    /// something they were given or chose: under `pin` and `card`, their
+    /// card or their PIN (a typed name is enough only under `name`).
+    public func identifies(under policy: IdentityPolicy) -> Bool {
+        policy == .name || hasPin || hasCard
     }
 
     /// How the member identifies at best (`users --format json`): a card,

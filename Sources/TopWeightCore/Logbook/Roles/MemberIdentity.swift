@@ -9,12 +9,23 @@ public protocol MemberIdentity: AnyObject, Sendable {
     func access(of user: User) throws(LogbookError) -> MemberAccess
     /// Every member's that has any, by member id (`users --format json`).
     func accessByMember() throws(LogbookError) -> [Int64: MemberAccess]
-    /// Stores the member's PIN, hashed (`nil` removes it), and forgets their wrong attempts.
+    /// Stores the member's PIN, hashed (`nil` removes it), and forgets their
+    /// wrong attempts; a PIN given replaces an enrolment code not used yet.
     func setMemberPin(_ user: User, _ pin: String?) throws(LogbookError)
     /// Checks the member's PIN, counting wrong ones for that member on every
     /// terminal (the admin PIN's rule, `PinLockout`); the hash is computed
     /// whether or not a PIN is set or a wait runs.
     func checkMemberPin(_ user: User, _ pin: String, now: Date) throws(LogbookError) -> PinVerdict
+    /// Keeps a one-time enrolment code for the member, hashed, valid until
+    /// `until` (`nil` takes a waiting one away); a new code replaces the last.
+    func setEnrolmentCode(_ user: User, _ code: String?, until: Date) throws(LogbookError)
+    /// A member choosing their own PIN at a kiosk, in one write: with `code`,
+    /// the code is checked (a wrong one counted as a wrong PIN, `PinLockout`;
+    /// one that expired is `.conflict`), and with `pin` too, the PIN is stored
+    /// and the code spent. Without a code, a PIN is stored only for a member
+    /// with nothing yet (no PIN, card, coach's flag, code or set): one just
+    /// created; anyone else is `.conflict`, and nothing changes.
+    func enrol(_ user: User, code: String?, pin: String?, now: Date) throws(LogbookError) -> PinVerdict
     /// Gives the member this card (`nil` takes theirs away); a card another
     /// member holds is refused (`.conflict`).
     func setMemberCard(_ user: User, _ card: String?) throws(LogbookError)
