@@ -13,7 +13,8 @@ extension AdminCommand {
                 name: a typed name is enough, and members see everybody's sets (but private members').
                 pin: a name, then the member's own PIN (a member without one chooses it at their first turn).
                 card: a scanned card (a member with a PIN may type their name, then the PIN).
-                Under pin and card a member sees only their own sets, and a coach anybody's. A known card
+                Under pin and card a member sees only their own sets, and a coach anybody's but private
+                members' (admin coaches-see-private). A known card
                 starts its member's turn under every policy. See docs/KIOSK.md.
                 """
         )

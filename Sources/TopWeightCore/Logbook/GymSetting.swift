@@ -15,6 +15,10 @@ public enum GymSetting: String, Sendable, CaseIterable, Hashable {
     /// How members prove who they are at a kiosk (`IdentityPolicy`:
     /// `name`, `pin` or `card`); unset, a typed name.
     case identity = "identity"
+    /// Whether a coach who identified at a kiosk sees private members'
+    /// training too (`on`); unset, private members are hidden from coaches
+    /// as from everybody (`admin coaches-see-private`).
+    case coachesSeePrivate = "coaches.see.private"
 
     /// The plate set's key for `unit`.
     public static func plates(_ unit: WeightUnit) -> GymSetting {
