@@ -7,7 +7,7 @@ import TopWeightUseCases
 struct AdminCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "admin",
-        abstract: "Set or clear the admin PIN that guards renames, removals, deletions and leaving a kiosk; how members identify; the gym's plates; when the report calls a member quiet.",
+        abstract: "Set or clear the admin PIN that guards renames, removals, deletions and leaving a kiosk; how members identify and whether coaches see private members; the gym's plates; when the report calls a member quiet.",
         subcommands: [SetPin.self, ClearPin.self, Unlock.self, Identity.self, CoachesSeePrivate.self, Plates.self, Nudge.self, InactiveAfter.self]
     )
 
