@@ -62,6 +62,8 @@ extension Flow {
         /// A member's name typed under a policy that asks more: what they
         /// have to prove who they are (`Event.arrived`).
         case access(User)
+        /// A coach's `:user NAME`: whether the member keeps their sets private (`Event.coached`).
+        case coaching(User)
         /// A card scanned at the user prompt (`Event.arrived`, `.unknownCard`).
         case card(String)
         /// The member's PIN typed, checked (`Event.arrived`, `.pinRefused`),

@@ -9,6 +9,12 @@ extension Flow {
     /// a member edits only the sets saved in their turn (`Turn.mayChange`);
     /// another's, or one from before the turn, needs the admin PIN.
     static func editing(_ target: WorkoutRecord, in turn: inout Turn, _ context: Context) -> [Effect] {
+        // Outside a kiosk too, `:edit` acts on the member at the keys only (in a group, on each member's own).
+        if !context.kiosk, let user = turn.user, !turn.isOwn(target) {
+            return [.warn("#\(target.id) is \(target.user)'s set: :edit changes only the sets of the member at the keys (\(user.name)).")]
+        }
+        // Where members see only their own, another's set is not even said to be kept here.
+        if context.guarded, !turn.mayChange(target, kiosk: true) { return [.checkAdminPinSet(.edit(target))] }
         if target.isKept {
             // Its number is the terminal's until the server has it: said before any prompt.
             return [.warn("\(target.number) was kept on this terminal while the server was away: :undo it and save it again, or edit it by its number in :history once the server has it.")]
@@ -23,6 +29,9 @@ extension Flow {
     static func editFound(_ found: WorkoutRecord?, id: Int64?, member: User?, in turn: inout Turn, _ context: Context) -> [Effect] {
         if let id {
             guard let found, found.deletedAt == nil else {
+                // Where members see only their own, a number no set has is answered as another member's
+                // set is: the numbers in use can't be told from those that aren't.
+                if context.guarded { return [.checkAdminPinSet(.editMissing(id))] }
                 return [.warn("No set #\(id)\(found?.deletedAt != nil ? " (it was deleted)" : ""); :history shows the numbers.")]
             }
             return editing(found, in: &turn, context)
@@ -43,14 +52,17 @@ extension Flow {
             return []
         case .edit(let target):
             // The member's own set from before the turn, or another member's.
-            // Where members see only their own, not even whose it is.
-            let other = context.guarded ? "another member's set" : "\(target.user)'s set"
-            let whose = turn.isOwn(target) ? "#\(target.id) was saved before this turn" : "#\(target.id) is \(other)"
+            // Where members see only their own, not even whose it is, nor whether it is one.
+            let other = context.guarded ? Door.notYours(target.id) : "#\(target.id) is \(target.user)'s set"
+            let whose = turn.isOwn(target) ? "#\(target.id) was saved before this turn" : other
             guard isSet else {
                 let own = turn.isOwn(target) ? "only the sets saved since you typed your name" : "only your own"
                 return [.warn("\(whose); at a shared terminal you can change \(own).")]
             }
             return open(.pin(AdminPin(use: use, asking: whose + ".")), in: &turn, context)
+        case .editMissing(let id):
+            guard isSet else { return [.warn("\(Door.notYours(id)); at a shared terminal you can change only your own.")] }
+            return open(.pin(AdminPin(use: use, asking: Door.notYours(id) + ".")), in: &turn, context)
         case .publish(let member):
             guard isSet else { return [.warn("\(member.name) stays private: at a shared terminal only the admin puts a private member back on the board.")] }
             return open(.pin(AdminPin(use: use, asking: "Putting \(member.name) back on the board takes the admin.")), in: &turn, context)
@@ -62,6 +74,7 @@ extension Flow {
         switch use {
         case .quit: "This terminal stays open; Ctrl-D ends your turn."
         case .edit(let target): "#\(target.id) is as it was."
+        case .editMissing(let id): "#\(id) is as it was."
         case .publish(let member): "\(member.name) stays private."
         }
     }
@@ -73,6 +86,7 @@ extension Flow {
         switch use {
         case .quit: return [.end(.quit)]
         case .edit(let target): return open(.edit(SetEdit(target)), in: &turn, context)
+        case .editMissing(let id): return [.warn("No set #\(id); :history shows the numbers.")]
         case .publish(let member): return [.fetch(.privacy(member, false))]
         }
     }

@@ -30,11 +30,7 @@ extension Flow {
     /// (`:user NAME`) logs for them.
     static func arrive(_ member: User, by proof: Proof, _ access: MemberAccess?, in turn: inout Turn, _ context: Context) -> [Effect] {
         if proof == .name || proof == .created, context.guarded {
-            if turn.identified, turn.isCoach, let coach = turn.coach ?? turn.user {
-                let effects = select(member, in: &turn, context)
-                (turn.identified, turn.isCoach, turn.coach) = (true, true, coach.id == member.id ? nil : coach)
-                return effects
-            }
+            if turn.identified, turn.isCoach { return coach(takes: member, isPrivate: nil, in: &turn, context) }
             guard let access else { return [.fetch(.access(member))] }
             if access.hasPin || access.hasCode {
                 let asking = MemberPin(member: member, stage: .asking, codeWaiting: access.hasCode, hasPin: access.hasPin)

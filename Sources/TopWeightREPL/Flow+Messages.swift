@@ -30,6 +30,9 @@ extension Flow {
         /// Whether a member here sees only what is theirs: a kiosk whose
         /// members identify by PIN or card (a typed name proves nothing).
         var guarded: Bool { kiosk && identity != .name }
+        /// Whether a coach who identified sees private members too (the
+        /// gym's `admin coaches-see-private`; off, they are hidden from coaches).
+        var coachesSeePrivate = false
 
         /// Whether the rest after a set counts down in the prompt: a terminal
         /// that redraws its prompt in place (never a pipe or a script).
@@ -181,6 +184,8 @@ extension Flow {
         /// once read), scanned their card or gave their PIN: their turn
         /// starts, or they are asked for more (`Flow.arrive`).
         case arrived(User, by: Proof, MemberAccess?)
+        /// The member a coach named (`:user NAME`), and whether they keep their sets private.
+        case coached(User, isPrivate: Bool)
         /// A card scanned that no member holds.
         case unknownCard
         /// The member's PIN refused (why, in one line): nothing starts.
@@ -197,6 +202,8 @@ extension Flow {
         case quit
         /// `:edit` of a set the turn did not save (another member's, or one from before the turn).
         case edit(WorkoutRecord)
+        /// `:edit #ID` of a number no set has (or a deleted set's), where members see only their own.
+        case editMissing(Int64)
         /// `:private off` of a private member: back on the gym's board.
         case publish(User)
     }

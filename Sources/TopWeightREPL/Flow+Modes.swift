@@ -94,10 +94,11 @@ extension Flow {
     /// history longer than the screen is paged here, never by an external
     /// pager (one can start a shell); without one, the newest `limit` at once.
     /// At a kiosk a private member's sets show to that member's turn only:
-    /// whether they are private is asked first (`hiding` is `nil` until then).
+    /// whether they are private is asked first (`hiding` is `nil` until then),
+    /// unless a coach may see them (`Turn.seesPrivate`).
     static func history(of member: User?, limit: Int?, hiding: Set<String>?, in turn: inout Turn, _ context: Context) -> [Effect] {
         guard turn.mayView(member, context) else { return [.warn(turn.user == nil ? Door.identifyFirst : Door.ownOnly)] }
-        if context.kiosk, hiding == nil {
+        if context.kiosk, hiding == nil, !turn.seesPrivate(context) {
             guard let member else { return [.fetch(.privateMembers(except: turn.user?.id, limit: limit))] }
             if member.id != turn.user?.id { return [.fetch(.privateHistory(member, limit: limit))] }
         }

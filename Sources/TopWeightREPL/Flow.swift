@@ -126,6 +126,8 @@ enum Flow {
             effects = [.say("Welcome, \(member.name).")] + arrive(member, by: .created, MemberAccess(), in: &turn, context)
         case .arrived(let member, let proof, let access):
             effects = arrive(member, by: proof, access, in: &turn, context)
+        case .coached(let member, let isPrivate):
+            effects = coach(takes: member, isPrivate: isPrivate, in: &turn, context)
         case .unknownCard:
             effects = [.warn(Door.unknownCard)]
         case .pinRefused(let why):

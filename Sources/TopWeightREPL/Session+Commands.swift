@@ -97,6 +97,7 @@ extension Session {
                 let (found, more) = try uses.workouts.historyPage(query, limit: HistoryFeed.pageSize)
                 return .historyRead(found, more: more, notes: notes(found, member), keptOnly: prompts.unreachable != nil, coaches: coached(found))
             case .access(let member): return .arrived(member, by: .name, try uses.identification.access(of: member))
+            case .coaching(let member): return .coached(member, isPrivate: try uses.workouts.isPrivate(member))
             case .card(let number):
                 guard let holder = try uses.identification.member(byCard: number) else { return .unknownCard }
                 return .arrived(holder, by: .card, try uses.identification.access(of: holder))

@@ -92,7 +92,7 @@ public final class Session {
                      columns: settings.columns ?? source.screenColumns ?? 80, glyphs: settings.chartGlyphs,
                      style: settings.textStyle, firstWeekday: firstWeekday,
                      rows: source.isInteractive ? source.screenRows : nil, pageSize: settings.historyPageSize, unit: settings.unit,
-                     identity: settings.identity,
+                     identity: settings.identity, coachesSeePrivate: settings.coachesSeePrivate,
                      countsRest: source.redrawsPrompt)
     }
 
@@ -230,6 +230,7 @@ public final class Session {
             turn.shownUser = defaultUser()
             // The gym's policy, read as each member walks up (a problem keeps the last one read).
             if settings.kiosk, let policy = try? uses.identification.policy() { settings.identity = policy }
+            if settings.kiosk { settings.coachesSeePrivate = (try? uses.identification.coachesSeePrivate()) ?? false }
         case .exercise: turn.shownExercise = defaultExercise()
         case .weight, .reps, .series, .duration, .distance: break
         }

@@ -37,6 +37,9 @@ extension Session {
         /// How members prove who they are at a kiosk: read from the
         /// database at each user prompt (`admin identity`); the last one read.
         public var identity: IdentityPolicy = .name
+        /// Whether coaches see private members at a kiosk (`admin
+        /// coaches-see-private`), read with the policy; off when it can't be read.
+        public var coachesSeePrivate = false
 
         public init() {}
     }

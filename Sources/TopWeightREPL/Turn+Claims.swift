@@ -16,8 +16,9 @@ extension Turn {
 
     /// Whether the turn may put a private member back on the gym's board
     /// (`:private off`) without the admin; keeping off it is always allowed.
+    /// A coach logging for a member does not decide it for them.
     func mayPublish(kiosk: Bool) -> Bool {
-        !kiosk || identified
+        !kiosk || (identified && coach == nil)
     }
 
     /// Whether `record` is the set of the member whose turn it is.

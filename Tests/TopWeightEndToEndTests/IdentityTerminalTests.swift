@@ -119,7 +119,7 @@ struct IdentityTerminalTests {
         try terminal.waitFor("Members: Ana, Bo, Zoë", after: mark)
         mark = terminal.mark
         terminal.type(":edit #2\r")
-        try terminal.waitFor("#2 is another member's set", after: mark)
+        try terminal.waitFor("#2 is not one of your sets", after: mark)
         #expect(!terminal.text(after: mark).contains("47.5") && !terminal.text(after: mark).contains("Zoë"))
         mark = terminal.mark
         terminal.type(":history\r")

@@ -191,7 +191,9 @@ struct IdentityFlowTests {
         script.type("0004512345")
         script.send(.arrived(FlowScript.bo, by: .card, MemberAccess(hasCard: true, isCoach: true)))
         #expect(script.type(":user Zoë") == [.fetch(.member(named: "Zoë"))])
-        script.send(.memberFound(Self.zoe))
+        // Whether she keeps her sets private is read first (`CoachPrivacyFlowTests`).
+        #expect(script.send(.memberFound(Self.zoe)) == [.fetch(.coaching(Self.zoe))])
+        script.send(.coached(Self.zoe, isPrivate: false))
         #expect(script.turn.user == Self.zoe && script.turn.coach == FlowScript.bo && script.turn.isCoach)
         #expect(script.prompt.hasPrefix("[Zoë · by Bo] exercise"), "\(script.prompt)")
         script.enter("bench 50x5x3", as: FlowScript.bench)
@@ -226,7 +228,7 @@ struct IdentityFlowTests {
         script.type(":edit #7")
         #expect(script.send(.editFound(zoes, id: 7, member: nil)) == [.checkAdminPinSet(.edit(zoes))])
         script.send(.adminPinSet(false, for: .edit(zoes)))
-        #expect(script.warned.last == "#7 is another member's set; at a shared terminal you can change only your own.")
+        #expect(script.warned.last == "#7 is not one of your sets; at a shared terminal you can change only your own.")
         script.type(":edit #8")
         #expect(script.send(.editFound(own, id: 8, member: nil)).first == .say(SetEdit(own).opening))
     }

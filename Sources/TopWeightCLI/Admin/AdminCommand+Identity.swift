@@ -15,7 +15,8 @@ extension AdminCommand {
                 anyone else gets a PIN or an enrolment code at the desk: topweight users pin NAME [--code]).
                 card: a scanned card (a member with a PIN may type their name, then the PIN).
                 Under pin and card, it says how many members can't identify yet (users --format json lists them).
-                Under pin and card a member sees only their own sets, and a coach anybody's. A known card
+                Under pin and card a member sees only their own sets, and a coach anybody's but private
+                members' (admin coaches-see-private). A known card
                 starts its member's turn under every policy. See docs/KIOSK.md.
                 """
         )

@@ -90,7 +90,7 @@ extension UsersCommand {
         static let configuration = CommandConfiguration(
             commandName: "coach",
             abstract: "Mark a member a coach (or --remove it): once identified at a kiosk, they may look at any member's training and log for them. Needs the admin PIN.",
-            discussion: "Example: topweight users coach Bo"
+            discussion: "Private members stay hidden from coaches unless 'topweight admin coaches-see-private on'. Example: topweight users coach Bo"
         )
 
         @OptionGroup var global: GlobalOptions

@@ -18,6 +18,10 @@ public enum GymSetting: String, Sendable, CaseIterable, Hashable {
     /// Hours an enrolment code stays valid once the desk printed it
     /// (`EnrolmentCode.hours`); unset, `EnrolmentCode.defaultHours`.
     case enrolmentHours = "enrolment.hours"
+    /// Whether a coach who identified at a kiosk sees private members'
+    /// training too (`on`); unset, private members are hidden from coaches
+    /// as from everybody (`admin coaches-see-private`).
+    case coachesSeePrivate = "coaches.see.private"
 
     /// The plate set's key for `unit`.
     public static func plates(_ unit: WeightUnit) -> GymSetting {
