@@ -230,7 +230,8 @@ public final class Session {
             turn.shownUser = defaultUser()
             // The gym's policy, read as each member walks up (a problem keeps the last one read).
             if settings.kiosk, let policy = try? uses.identification.policy() { settings.identity = policy }
-            if settings.kiosk { settings.coachesSeePrivate = (try? uses.identification.coachesSeePrivate()) ?? false }
+            // Whether coaches see private members: only where members identify (no read under `name`).
+            if settings.kiosk { settings.coachesSeePrivate = settings.identity != .name && (try? uses.identification.coachesSeePrivate()) == true }
         case .exercise: turn.shownExercise = defaultExercise()
         case .weight, .reps, .series, .duration, .distance: break
         }
