@@ -170,4 +170,26 @@ struct CopyCredentialsTests {
         let help = try Binary.run(["export", "--help"], db: nil)
         #expect(help.stdout.contains("csv, strong and markdown carry no PIN, card, coach's flag nor kiosk policy"), "\(help.stdout)")
     }
+
+    @Test("a JSON file whose PIN or card is not a hash of ours gives the member none, and says so")
+    func tamperedHashes() throws {
+        let source = try Self.gym()
+        let export = try Binary.run(["export"], db: source.db)
+        try #require(export.status == 0, "\(export.stderr)")
+        var text = export.stdout
+        // Cy's PIN, the only one of his credentials.
+        let pin = try #require(text.range(of: #""name":"Cy","private":false,"pin":"pbkdf2-sha256\$[^"]*""#, options: .regularExpression), "\(text)")
+        text.replaceSubrange(pin, with: #""name":"Cy","private":false,"pin":"1234""#)
+        let file = source.directory.appendingPathComponent("tampered.json")
+        try Data(text.utf8).write(to: file)
+        let empty = try Scratch()
+
+        let imported = try Binary.run(["import", file.path], db: empty.db)
+
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("Skipped: 1 malformed (member 3)"), "\(imported.stdout)")
+        #expect(imported.stdout.contains("Credentials: 1 PIN, 2 cards, 1 coach"), "\(imported.stdout)")
+        let users = try Binary.run(["users", "--format", "csv"], db: empty.db)
+        #expect(users.stdout.split(separator: "\n").filter { $0.hasSuffix(",name") }.map { $0.split(separator: ",")[1] } == ["Cy"], "\(users.stdout)")
+    }
 }
