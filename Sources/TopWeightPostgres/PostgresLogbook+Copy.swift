@@ -7,11 +7,14 @@ import TopWeightStorage
 
 extension PostgresLogbook {
     public func storedMembers() throws(LogbookError) -> [StoredMember] {
-        let rows = try link.query("SELECT name, isprivate FROM \"user\" ORDER BY namekey COLLATE \"C\"")
+        let rows = try link.query("""
+            SELECT u.name, u.isprivate, a.pin, a.card, coalesce(a.coach, false)
+            FROM "user" u LEFT JOIN memberaccess a ON a.userid = u.id ORDER BY u.namekey COLLATE "C"
+            """)
         var found: [StoredMember] = []
         for row in rows {
-            let (name, isPrivate) = try Self.decode(row, as: (String, Bool).self)
-            found.append(StoredMember(name: name, isPrivate: isPrivate))
+            let (name, isPrivate, pin, card, coach) = try Self.decode(row, as: (String, Bool, String?, String?, Bool).self)
+            found.append(StoredMember(name: name, isPrivate: isPrivate, pin: pin, card: card, isCoach: coach))
         }
         return found
     }
@@ -19,16 +22,17 @@ extension PostgresLogbook {
     public func storedRecords(after id: Int64, limit: Int) throws(LogbookError) -> [StoredRecord] {
         let rows = try link.query("""
             SELECT r.id, r.uid, u.name, e.name, e.category, e.kind, r.weight, r.unit, r.reps, r.series,
-                   r.performedat, r.createdat, r.editedat, r.deletedat, r.kind, r.superset, \(unescaped: Self.kindColumnsSQL)
+                   r.performedat, r.createdat, r.editedat, r.deletedat, r.kind, r.superset, \(unescaped: Self.kindColumnsSQL), cu.name
             FROM record r JOIN "user" u ON u.id = r.userid JOIN exercise e ON e.id = r.exerciseid
+            LEFT JOIN recordcoach c ON c.recordid = r.id LEFT JOIN "user" cu ON cu.id = c.coachid
             WHERE r.id > \(id) ORDER BY r.id LIMIT \(limit)
             """)
         var found: [StoredRecord] = []
         for row in rows {
             let (id, uid, user, exercise, category, exerciseKind, weight, unit, reps, series, performedAt, createdAt, editedAt, deletedAt, kind,
-                 superset, m, a, s, d, du, rpe) =
+                 superset, m, a, s, d, du, rpe, coach) =
                 try Self.decode(row, as: (Int64, String, String, String, String?, String?, Double, String, Int, Int, Int64, Int64, Int64?, Int64?,
-                                          String?, String?, String?, Int64?, Int64?, Double?, String?, Double?).self)
+                                          String?, String?, String?, Int64?, Int64?, Double?, String?, Double?, String?).self)
             guard let values = Self.kinded(StoredRange.values(weight: weight, unit: unit, reps: reps, series: series), (m, a, s, d, du, rpe)),
                   let performed = StoredRange.date(milliseconds: performedAt), let created = StoredRange.date(milliseconds: createdAt)
             else { continue }
@@ -38,7 +42,7 @@ extension PostgresLogbook {
                 editedAt: editedAt.flatMap(StoredRange.date(milliseconds:)), deletedAt: deletedAt.flatMap(StoredRange.date(milliseconds:)),
                 kind: kind.flatMap(SetKind.init(rawValue:)),
                 exerciseKind: exerciseKind.flatMap(ExerciseKind.init(rawValue:)) ?? .weight,
-                superset: Supersets.label(superset)
+                superset: Supersets.label(superset), coach: coach
             ))
         }
         return found
@@ -60,7 +64,8 @@ extension PostgresLogbook {
 
     public func settings() throws(LogbookError) -> [(key: String, value: String)] {
         let rows = try link.query("""
-            SELECT key, value FROM setting WHERE key NOT IN (\(AdminPin.failuresKey), \(AdminPin.lockedUntilKey)) ORDER BY key COLLATE "C"
+            SELECT key, value FROM setting WHERE key NOT IN (\(AdminPin.failuresKey), \(AdminPin.lockedUntilKey), \(MemberCard.key))
+            ORDER BY key COLLATE "C"
             """)
         var found: [(key: String, value: String)] = []
         for row in rows {
@@ -71,7 +76,7 @@ extension PostgresLogbook {
     }
 
     public func adoptSettings(_ settings: [(key: String, value: String)]) throws(LogbookError) -> Int {
-        let kept = settings.filter { $0.key != AdminPin.failuresKey && $0.key != AdminPin.lockedUntilKey }
+        let kept = settings.filter { ![AdminPin.failuresKey, AdminPin.lockedUntilKey, MemberCard.key].contains($0.key) }
         guard !kept.isEmpty else { return 0 }
         return try link.query("""
             INSERT INTO setting (key, value) SELECT * FROM unnest(\(kept.map(\.key))::text[], \(kept.map(\.value))::text[])

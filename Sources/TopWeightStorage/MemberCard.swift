@@ -8,10 +8,11 @@ import TopWeightCore
 /// and the hashes of one gym's database are worthless against another's
 /// (no table of every card number computed once serves both).
 ///
-/// The key is a `setting` row (`key`), made at the first card given, never
-/// exported or copied, and not reachable as a `GymSetting`: every terminal
-/// of the database must compute the same hash, so it lives with the
-/// database. Whoever can read the whole database can still try every card
+/// The key is a `setting` row (`key`), made at the first card given, and
+/// not reachable as a `GymSetting`: every terminal of the database must
+/// compute the same hash, so it lives with the database. It travels only
+/// beside the cards' hashes it made (`copy`, our JSON export:
+/// `WholeCopy.adoptAccess`), never as a setting of its own. Whoever can read the whole database can still try every card
 /// number; the file's permissions, or the server's accounts, protect it.
 public enum MemberCard {
     /// The `setting` key of the database's card key (64 hex digits).

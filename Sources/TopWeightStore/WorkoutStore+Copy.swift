@@ -9,8 +9,13 @@ extension WorkoutStore {
     public func storedMembers() throws(LogbookError) -> [StoredMember] {
         try perform {
             try writer.read { db in
-                try Row.fetchAll(db, sql: "SELECT name, isPrivate FROM user ORDER BY nameKey").compactMap { row in
-                    String.fromDatabaseValue(row["name"]).map { StoredMember(name: $0, isPrivate: Bool.fromDatabaseValue(row["isPrivate"]) ?? false) }
+                try Row.fetchAll(db, sql: """
+                    SELECT u.name, u.isPrivate, a.pin, a.card, a.coach FROM user u LEFT JOIN memberAccess a ON a.userId = u.id ORDER BY u.nameKey
+                    """).compactMap { row in
+                    String.fromDatabaseValue(row["name"]).map {
+                        StoredMember(name: $0, isPrivate: Bool.fromDatabaseValue(row["isPrivate"]) ?? false, pin: row["pin"], card: row["card"],
+                                     isCoach: (Int64.fromDatabaseValue(row["coach"]) ?? 0) == 1)
+                    }
                 }
             }
         }
@@ -22,8 +27,9 @@ extension WorkoutStore {
                 let sql = """
                     SELECT r.id, r.uid, u.name AS user, e.name AS exercise, e.category, e.kind AS exerciseKind,
                            r.weight, r.unit, r.reps, r.series, r.performedAt, r.createdAt, r.editedAt, r.deletedAt, r.kind, r.superset,
-                           \(StoredValues.kindColumnsSQL("r."))
+                           \(StoredValues.kindColumnsSQL("r.")), cu.name AS coach
                     FROM record r JOIN user u ON u.id = r.userId JOIN exercise e ON e.id = r.exerciseId
+                    LEFT JOIN recordCoach c ON c.recordId = r.id LEFT JOIN user cu ON cu.id = c.coachId
                     WHERE r.id > ? ORDER BY r.id LIMIT ?
                     """
                 let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [id, limit])
@@ -41,7 +47,8 @@ extension WorkoutStore {
                         editedAt: StoredValues.date(row["editedAt"]), deletedAt: StoredValues.date(row["deletedAt"]),
                         kind: String.fromDatabaseValue(row["kind"]).flatMap(SetKind.init(rawValue:)),
                         exerciseKind: String.fromDatabaseValue(row["exerciseKind"]).flatMap(ExerciseKind.init(rawValue:)) ?? .weight,
-                        superset: Supersets.label(String.fromDatabaseValue(row["superset"]))
+                        superset: Supersets.label(String.fromDatabaseValue(row["superset"])),
+                        coach: String.fromDatabaseValue(row["coach"])
                     ))
                 }
                 return found
@@ -95,8 +102,8 @@ extension WorkoutStore {
     public func settings() throws(LogbookError) -> [(key: String, value: String)] {
         try perform {
             try writer.read { db in
-                try Row.fetchAll(db, sql: "SELECT key, value FROM setting WHERE key NOT IN (?, ?) ORDER BY key",
-                                 arguments: [AdminPin.failuresKey, AdminPin.lockedUntilKey])
+                try Row.fetchAll(db, sql: "SELECT key, value FROM setting WHERE key NOT IN (?, ?, ?) ORDER BY key",
+                                 arguments: [AdminPin.failuresKey, AdminPin.lockedUntilKey, MemberCard.key])
                     .compactMap { row in
                         guard let key = String.fromDatabaseValue(row["key"]), let value = String.fromDatabaseValue(row["value"]) else { return nil }
                         return (key, value)
@@ -109,7 +116,7 @@ extension WorkoutStore {
         try perform {
             try writer.write { db in
                 var added = 0
-                for setting in settings where setting.key != AdminPin.failuresKey && setting.key != AdminPin.lockedUntilKey {
+                for setting in settings where ![AdminPin.failuresKey, AdminPin.lockedUntilKey, MemberCard.key].contains(setting.key) {
                     try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
                                    arguments: [setting.key, setting.value])
                     added += db.changesCount

@@ -133,7 +133,9 @@ extension WorkoutStore {
     }
 
     public func credentials() throws(LogbookError) -> MemberCredentials {
-        try perform {
+        // Read before the read below: GRDB's reads are not reentrant.
+        let policy = try identityPolicy()
+        return try perform {
             try writer.read { db in
                 let rows = try Row.fetchAll(db, sql: """
                     SELECT user.id, user.name, memberAccess.pin, memberAccess.card, memberAccess.coach
@@ -142,7 +144,7 @@ extension WorkoutStore {
                 let members = rows.compactMap { row in
                     Self.user(from: row).map { MemberCredentials.Member(user: $0, pin: row["pin"], card: row["card"], isCoach: (Int64.fromDatabaseValue(row["coach"]) ?? 0) == 1) }
                 }
-                return MemberCredentials(cardKey: try Self.cardKey(db, making: false), members: members, policy: try identityPolicy())
+                return MemberCredentials(cardKey: try Self.cardKey(db, making: false), members: members, policy: policy)
             }
         }
     }

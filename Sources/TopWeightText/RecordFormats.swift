@@ -173,6 +173,11 @@ public struct RecordFormatter {
     public static let csvHeader = "id," + csvColumns
 
     public func json(_ record: WorkoutRecord) -> String {
+        json(record, coach: nil)
+    }
+
+    /// `coach`: who logged it for its member at a kiosk, when a coach did.
+    public func json(_ record: WorkoutRecord, coach: String?) -> String {
         var pairs = [
             ("id", String(record.id)),
             ("user", DataFormats.json(record.user)),
@@ -188,6 +193,7 @@ public struct RecordFormatter {
             pairs.append(("deletedAt", DataFormats.json(DataFormats.timestamp(deletedAt, timeZone: timeZone))))
         }
         if let superset = record.superset { pairs.append(("superset", DataFormats.json(superset))) }
+        if let coach { pairs.append(("coach", DataFormats.json(coach))) }
         return DataFormats.jsonObject(pairs)
     }
 

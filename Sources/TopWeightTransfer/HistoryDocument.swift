@@ -6,11 +6,11 @@ import TopWeightText
 /// importing it into an empty database gives the same history.
 ///
 /// ```
-/// {"format": "topweight", "version": 2,
-///  "members": [{"name", "private"}], "exercises": [{"name", "category", "kind"}],
+/// {"format": "topweight", "version": 2, "cardKey", "identity",
+///  "members": [{"name", "private", "pin", "card", "coach"}], "exercises": [{"name", "category", "kind"}],
 ///  "records": [{"uid", "user", "exercise", "kind", "weight", "unit", "reps", "series",
 ///               "seconds", "distance", "distanceUnit", "rpe", "mark",
-///               "performedAt", "createdAt", "editedAt", "deletedAt"}],
+///               "performedAt", "createdAt", "editedAt", "deletedAt", "coach"}],
 ///  "sessions": [{"user", "date", "note", "routine", "editedAt"}],
 ///  "routines": [{"name", "exercises": [{"exercise", "kind", "weight", "unit", "reps", "series", …}]}],
 ///  "bodyWeights": [{"uid", "user", "weight", "unit", "measuredAt"}]}
@@ -21,7 +21,11 @@ import TopWeightText
 /// with `deletedAt` is a tombstone. A set's fields are `SetFormat`'s: `kind`
 /// is weight, bodyweight, time or distance, `mark` warmup, drop or failure
 /// (absent for a working set). Version 1 (before kinds) had no kind but the
-/// mark, under `kind`: it is read as it was.
+/// mark, under `kind`: it is read as it was. A member's `pin` and `card`
+/// are the hashes the database keeps, never a PIN or a number; `cardKey`
+/// is the key the cards' hashes were made with, `identity` the gym's kiosk
+/// policy (whole-gym exports only), and a record's `coach` the coach who
+/// logged it at a kiosk.
 struct HistoryDocument: Decodable {
     static let formatName = "topweight"
     static let version = 2
@@ -34,9 +38,13 @@ struct HistoryDocument: Decodable {
     var sessions: [Session]
     var routines: [RoutineEntry]
     var bodyWeights: [BodyWeightEntry]
+    /// The card key the members' card hashes were made with.
+    var cardKey: String?
+    /// The gym's kiosk policy (`IdentityPolicy`), when it is not `name`.
+    var identity: String?
 
     enum CodingKeys: String, CodingKey {
-        case format, version, members, exercises, records, sessions, routines, bodyWeights
+        case format, version, members, exercises, records, sessions, routines, bodyWeights, cardKey, identity
     }
 
     /// A document read from elsewhere than JSON (our CSV export): members,
@@ -63,6 +71,8 @@ struct HistoryDocument: Decodable {
         sessions = try container.decodeIfPresent([Session].self, forKey: .sessions) ?? []
         routines = try container.decodeIfPresent([RoutineEntry].self, forKey: .routines) ?? []
         bodyWeights = try container.decodeIfPresent([BodyWeightEntry].self, forKey: .bodyWeights) ?? []
+        cardKey = try container.decodeIfPresent(String.self, forKey: .cardKey)
+        identity = try container.decodeIfPresent(String.self, forKey: .identity)
     }
 
     struct Record: Decodable {
@@ -80,6 +90,8 @@ struct HistoryDocument: Decodable {
         var editedAt, deletedAt: String?
         /// Its place in a superset (`A1`), when it was one's.
         var superset: String? = nil
+        /// The coach who logged it at a kiosk.
+        var coach: String? = nil
     }
 
     struct Session: Decodable {
@@ -123,7 +135,11 @@ struct HistoryDocument: Decodable {
 extension StoredMember {
     /// The member in our JSON export, under the keys its `Codable` reads back.
     var jsonObject: String {
-        DataFormats.jsonObject([("name", DataFormats.json(name)), ("private", isPrivate ? "true" : "false")])
+        var pairs = [("name", DataFormats.json(name)), ("private", isPrivate ? "true" : "false")]
+        if let pin { pairs.append(("pin", DataFormats.json(pin))) }
+        if let card { pairs.append(("card", DataFormats.json(card))) }
+        if isCoach { pairs.append(("coach", "true")) }
+        return DataFormats.jsonObject(pairs)
     }
 }
 

@@ -27,6 +27,12 @@ public enum HistoryExport {
         let members = member.map { [$0] } ?? everyone
         // Everything known of each member (privacy…), as `StoredMember` is read back.
         let known = Dictionary(try engine.storedMembers().map { (NameRules.key($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+        // Their cards' hashes are worth something only with the key they were made with; the gym's policy with the whole gym.
+        let credentials = try engine.credentials()
+        if let key = credentials.cardKey, members.contains(where: { known[NameRules.key($0.name)]?.card != nil }) {
+            write("\"cardKey\": \(DataFormats.json(key)),")
+        }
+        if member == nil, credentials.policy != .name { write("\"identity\": \(DataFormats.json(credentials.policy.rawValue)),") }
         list("members", members.map { (known[NameRules.key($0.name)] ?? StoredMember(name: $0.name)).jsonObject }, write: write)
 
         var used = Set<String>()
@@ -49,6 +55,7 @@ public enum HistoryExport {
                 if let editedAt = record.editedAt { pairs.append(("editedAt", time(editedAt))) }
                 if let deletedAt = record.deletedAt { pairs.append(("deletedAt", time(deletedAt))) }
                 if let superset = record.superset { pairs.append(("superset", DataFormats.json(superset))) }
+                if let coach = record.coach { pairs.append(("coach", DataFormats.json(coach))) }
                 write((first ? "" : ",") + DataFormats.jsonObject(pairs))
                 first = false
             }
@@ -106,8 +113,9 @@ public enum HistoryExport {
     // MARK: - CSV
 
     /// The record's columns, then what the rows carry beside it: the
-    /// exercise's category, whether the member is private, and the member's
-    /// day's note and routine (on their first row of the day).
+    /// exercise's category, whether the member is private, the member's
+    /// day's note and routine (on their first row of the day), its place in
+    /// a superset and the coach who logged it. No credential and no policy.
     public static let csvHeader = RecordFormatter.csvColumns + "," + OwnCSVReader.besideKeys.joined(separator: ",")
 
     /// Live records in the order they were stored, one CSV row each (for
@@ -132,7 +140,8 @@ public enum HistoryExport {
                 let day = "\(NameRules.key(record.user)) \(LocalDay(record.performedAt, in: calendar))"
                 let session = told.insert(day).inserted ? days[day] : nil
                 let beside = [record.category ?? "", hidden.contains(NameRules.key(record.user)) ? "yes" : "",
-                              session?.note ?? "", session?.routine ?? "", record.superset ?? ""].map(DataFormats.csv)
+                              session?.note ?? "", session?.routine ?? "", record.superset ?? "",
+                              record.coach.map(guarded) ?? ""].map(DataFormats.csv)
                 write(formatter.csvColumns(uid: record.uid, performedAt: record.performedAt, user: record.user,
                                            exercise: record.exercise, values: record.values, kind: record.kind)
                       + "," + beside.joined(separator: ","))

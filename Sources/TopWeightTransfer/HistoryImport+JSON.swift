@@ -93,12 +93,14 @@ extension HistoryImporter {
 
         // Each member with what the file knows of them (privacy…); one it only names on a record knows nothing more.
         var profiles: [String: StoredMember] = [:]
-        for listed in document.members {
+        for (index, listed) in document.members.enumerated() {
             guard let name = read.name(listed.name, .user), wanted(name), profiles[NameRules.key(name)] == nil else { continue }
-            var profile = listed
+            var profile = read.credentials(of: listed, place: "member \(index + 1)")
             profile.name = name
             profiles[NameRules.key(name)] = profile
         }
+        summary.malformed = malformed + read.malformed
+        if !summary.malformed.isEmpty { summary.skipped[.malformed] = summary.malformed.count }
         var members = document.members.compactMap { read.name($0.name, .user) }.filter(wanted)
         members += records.map(\.user) + sessions.map(\.user) + weights.map(\.user)
         members = Self.distinct(members)
@@ -172,6 +174,8 @@ extension HistoryImporter {
         for user in try storage({ () throws(LogbookError) in try engine.adoptMembers(profiled, now: now) }) {
             users[NameRules.key(user.name)] = user
         }
+        // Their credentials (hashes, with the card key) before the policy that asks for them.
+        summary.access = try storage { () throws(LogbookError) in try engine.adoptAccess(profiled, cardKey: document.cardKey) }
         _ = try storage { () throws(LogbookError) in try engine.findOrCreateExercises(exercises, now: now) }
         // Tombstones count as records, not as sets: sets come from the ids known before.
         var adopted = summary
@@ -179,6 +183,13 @@ extension HistoryImporter {
         summary.recordsAdded = adopted.recordsAdded
         summary.recordsPresent = adopted.recordsPresent
         summary.setsAdded = summary.sets - summary.setsPresent
+        let marks = records.compactMap { record in record.coach.map { CoachMark(uid: record.uid, coach: $0) } }
+        summary.coachedSets = try storage { () throws(LogbookError) in try engine.adoptCoachMarks(marks) }
+        if only == nil, let policy = document.identity.flatMap(IdentityPolicy.init(rawValue:)),
+           try storage({ () throws(LogbookError) in try engine.gymSetting(.identity) }) == nil {
+            try storage { () throws(LogbookError) in try engine.setGymSetting(.identity, to: policy.rawValue) }
+            summary.policy = policy
+        }
         var start = 0
         while start < sessions.count {
             let page = Array(sessions[start..<min(start + pageSize, sessions.count)])
@@ -276,7 +287,23 @@ struct DocumentReader {
         }
         return StoredRecord(id: 0, uid: entry.uid, user: user, exercise: exercise, category: categories[NameRules.key(exercise)] ?? nil,
                             values: values, performedAt: performedAt, createdAt: createdAt, editedAt: editedAt,
-                            deletedAt: deletedAt, kind: kind, superset: entry.superset)
+                            deletedAt: deletedAt, kind: kind, superset: entry.superset, coach: entry.coach.flatMap { name($0, .user) })
+    }
+
+    /// The member with the hashes that are in the shape a database keeps
+    /// (`pbkdf2-sha256$ROUNDS$SALT$HASH`, `hmac-sha256$` and 64 hex digits);
+    /// one that is not is left off and named.
+    mutating func credentials(of member: StoredMember, place: String) -> StoredMember {
+        var member = member
+        if let pin = member.pin, !(pin.hasPrefix("pbkdf2-sha256$") && pin.split(separator: "$", omittingEmptySubsequences: false).count == 4) {
+            malformed.append(MalformedRow(place: place, reason: "pin is not a PIN's hash (left off)"))
+            member.pin = nil
+        }
+        if let card = member.card, !(card.hasPrefix("hmac-sha256$") && card.count == 76 && card.dropFirst(12).allSatisfy(\.isHexDigit)) {
+            malformed.append(MalformedRow(place: place, reason: "card is not a card's hash (left off)"))
+            member.card = nil
+        }
+        return member
     }
 
     mutating func session(_ entry: HistoryDocument.Session, place: String) -> StoredSession? {

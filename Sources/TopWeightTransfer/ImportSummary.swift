@@ -41,6 +41,11 @@ public struct ImportSummary: Sendable {
     public var sessionsPresent = 0
     public var routinesAdded = 0
     public var routinesPresent = 0
+    /// A JSON file's members' PINs, cards and coaches' flags taken, and those refused;
+    /// the sets whose coach came with them; the kiosk policy taken (the database had none).
+    public var access = AccessAdoption()
+    public var coachedSets = 0
+    public var policy: IdentityPolicy?
 
     /// Rows that brought no set, by reason; the malformed ones by line too.
     public var skipped: [SkipReason: Int] = [:]

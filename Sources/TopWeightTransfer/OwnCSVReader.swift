@@ -12,7 +12,7 @@ enum OwnCSVReader {
     /// The columns kinds added (`SetFormat`), each read when the file has it.
     static let kindKeys = ["mark", "seconds", "distance", "distanceUnit", "rpe"]
     /// What rows carry beside the record (`HistoryExport.csv`), each read when the file has it.
-    static let besideKeys = ["category", "private", "note", "routine", "superset"]
+    static let besideKeys = ["category", "private", "note", "routine", "superset", "coach"]
 
     /// True when `text` starts with our CSV export's header.
     static func matches(_ text: String) -> Bool {
@@ -100,7 +100,8 @@ enum OwnCSVReader {
                 uid: field(fields, "uid"), user: user, exercise: exercise,
                 weight: weight, unit: field(fields, "unit"), reps: reps, series: series, kind: text("kind"), mark: text("mark"),
                 seconds: seconds, distance: distance, distanceUnit: text("distanceUnit"), rpe: rpe,
-                performedAt: performedAt, createdAt: created, editedAt: nil, deletedAt: nil, superset: text("superset")
+                performedAt: performedAt, createdAt: created, editedAt: nil, deletedAt: nil, superset: text("superset"),
+                coach: text("coach").map(unguarded)
             ))
         }
         let document = HistoryDocument(members: memberOrder.compactMap { members[$0] }, exercises: exerciseOrder.compactMap { exercises[$0] },

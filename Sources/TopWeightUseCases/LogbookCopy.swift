@@ -8,7 +8,11 @@ import TopWeightCore
 /// them (`StoredMember`, `StoredExercise`: a private member stays private,
 /// an exercise keeps its kind and category), records by their stable uid,
 /// sessions' notes and routines by member name and day, the gym's routines by
-/// name, body weights by their stable uid, settings by key; nothing in the destination is overwritten or
+/// name, body weights by their stable uid, settings by key; members'
+/// credentials (PIN and card hashes, with the card key, and coaches'
+/// flags) before any setting, so a policy never arrives without the keys
+/// it asks for (`WholeCopy.adoptAccess`), and the coach who logged a set
+/// with it; nothing in the destination is overwritten or
 /// removed (a day that already has a note or routine there keeps its own, so
 /// no note is ever doubled), so a second run adds nothing and an interrupted
 /// run can simply be repeated.
@@ -32,6 +36,10 @@ public enum LogbookCopy {
         public var bodyWeights = 0
         /// Measurements the destination already had (by uid).
         public var bodyWeightsAlreadyThere = 0
+        /// Members' PINs, cards and coaches' flags taken, and those refused.
+        public var access = AccessAdoption()
+        /// Sets whose coach was noted with them.
+        public var coachedSets = 0
     }
 
     /// Copies `source` into `destination`; `progress` hears (records read, records in all) after each page.
@@ -45,7 +53,10 @@ public enum LogbookCopy {
         let exercisesBefore = try destination.names(of: .exercise, after: 0).count
 
         // Members and exercises with all that is known of them (privacy, kind, category), before any set.
-        try destination.adoptMembers(source.storedMembers(), now: now)
+        let members = try source.storedMembers()
+        try destination.adoptMembers(members, now: now)
+        // Their credentials (hashes only) with the card key they were made with.
+        summary.access = try destination.adoptAccess(members, cardKey: source.credentials().cardKey)
         try destination.adoptExercises(source.storedExercises(), now: now)
         summary.members = try destination.names(of: .user, after: 0).count - membersBefore
         summary.exercises = try destination.names(of: .exercise, after: 0).count - exercisesBefore
@@ -53,13 +64,19 @@ public enum LogbookCopy {
         // Live records; tombstones come on top (the bar stops at 100 %).
         let total = try source.recordCount()
         var read = 0
+        var coached = 0
         (summary.records, summary.recordsAlreadyThere) = try copyPages(
             from: { after throws(LogbookError) in try source.storedRecords(after: after, limit: pageSize) }, id: \.id,
-            to: { page throws(LogbookError) in try destination.adoptRecords(page, now: now) }
+            to: { page throws(LogbookError) in
+                let added = try destination.adoptRecords(page, now: now)
+                coached += try destination.adoptCoachMarks(page.compactMap { record in record.coach.map { CoachMark(uid: record.uid, coach: $0) } })
+                return added
+            }
         ) { count in
             read += count
             progress(read, max(total, read))
         }
+        summary.coachedSets = coached
         // Kept days, `pageSize` to a statement: a member's day already kept there stays as it is.
         let sessions = try source.storedSessions()
         var start = 0

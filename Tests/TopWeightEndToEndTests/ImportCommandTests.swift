@@ -218,13 +218,13 @@ struct ImportCommandTests {
         #expect(history.status == 0, "\(history.stderr)")
         let rows: [String] = history.stdout.split(separator: "\n").map(String.init)
         let exportRows: [String] = exported.stdout.split(separator: "\n").map(String.init)
-        // The export's rows carry the exercise's category, privacy, the day's note and routine and the set's superset beside the record.
-        #expect("id," + (exportRows.first ?? "") == (rows.first ?? "") + ",category,private,note,routine,superset")
+        // The export's rows carry the exercise's category, privacy, the day's note and routine, the set's superset and its coach beside the record.
+        #expect("id," + (exportRows.first ?? "") == (rows.first ?? "") + ",category,private,note,routine,superset,coach")
         #expect(rows.first == "id,uid,performedAt,user,exercise,weight,unit,reps,series,mark,kind,seconds,distance,distanceUnit,rpe")
         // Newest first in history, oldest first in the export: each row is the export's record, after its id.
         let withoutIDs: [String] = rows.dropFirst().map { row in String(row.drop { $0 != "," }.dropFirst()) }
         let oldestLast: [String] = exportRows.dropFirst().reversed().map { row in
-            row.split(separator: ",", omittingEmptySubsequences: false).dropLast(5).joined(separator: ",")
+            row.split(separator: ",", omittingEmptySubsequences: false).dropLast(6).joined(separator: ",")
         }
         #expect(withoutIDs == oldestLast)
         #expect(rows.contains("1,0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b,2026-01-05T10:00:00.250+00:00,Ana,Bench Press,60,kg,5,3,,weight,,,,"), "\(rows)")

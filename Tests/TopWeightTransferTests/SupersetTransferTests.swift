@@ -86,7 +86,7 @@ struct SupersetTransferTests {
             #expect(try store.history(HistoryQuery()).compactMap(\.superset).sorted() == ["A1", "A2"])
             var lines: [String] = []
             try HistoryExport.csv(from: store, member: nil, timeZone: testZone) { lines.append($0) }
-            #expect(lines[0].hasSuffix(",superset") && lines.dropFirst().allSatisfy { $0.hasSuffix(",A1") || $0.hasSuffix(",A2") }, "\(lines)")
+            #expect(lines[0].hasSuffix(",superset,coach") && lines.dropFirst().allSatisfy { $0.hasSuffix(",A1,") || $0.hasSuffix(",A2,") }, "\(lines)")
             let fresh = try open()
             _ = try importer(fresh).run(Data(lines.joined(separator: "\n").utf8), format: .auto, member: nil, unit: nil, dryRun: false, now: importTime)
             #expect(try fresh.history(HistoryQuery()).compactMap(\.superset).sorted() == ["A1", "A2"])

@@ -18,7 +18,13 @@ struct CopyCommand: ParsableCommand {
             day, so nothing is duplicated or overwritten (a day that already has a note or routine in \
             DEST keeps its own): running the same copy again adds nothing, and an interrupted copy can \
             simply be run again. Members come with all that is known of them: a private member stays \
-            private (one private in either database is private in DEST); exercises come with their \
+            private (one private in either database is private in DEST); their PIN and card come as \
+            the hashes they are kept as (never a PIN or a card's number), with the card key the cards \
+            were made with, before the gym's settings, so a kiosk policy never arrives without them. A \
+            member DEST already has keeps the PIN and card DEST gave them; one a coach in either is a \
+            coach in DEST; a set a coach logged says so in DEST too. Cards come only when DEST has no \
+            card of its own made with another key (each database makes its own key at its first card): \
+            then the summary names the members to give theirs again with 'users card'. Exercises come with their \
             category and kind (one DEST has keeps its own). A DEST file's folder is made if its \
             parent is there; a missing parent is taken for a typo and refused.
             """
@@ -61,7 +67,7 @@ struct CopyCommand: ParsableCommand {
             var line = "copied \(Self.count(summary.members, "member")), \(Self.count(summary.exercises, "exercise")), "
             line += "\(Self.count(summary.records, "record")), \(Self.days(summary.sessions)), "
             line += "\(Self.count(summary.routines, "gym routine")), \(Self.count(summary.bodyWeights, "body weight")), "
-            line += "\(Self.count(summary.settings, "setting")) "
+            line += "\(Self.count(summary.settings, "setting")), \(Self.credentials(summary.access, coachedSets: summary.coachedSets)) "
             line += "from \(from) to \(to) in \(String(format: "%.1f", seconds)) s"
             if summary.recordsAlreadyThere > 0 { line += "; \(Self.count(summary.recordsAlreadyThere, "record")) already there" }
             if summary.sessionsAlreadyThere > 0 {
@@ -72,6 +78,7 @@ struct CopyCommand: ParsableCommand {
                 line += "kept as \(summary.routinesAlreadyThere == 1 ? "it was" : "they were")"
             }
             if summary.bodyWeightsAlreadyThere > 0 { line += "; \(Self.count(summary.bodyWeightsAlreadyThere, "body weight")) already there" }
+            line += Self.refusedCredentials(summary.access, destination: to)
             print(TerminalText.safe(line))
         }
     }
@@ -89,8 +96,31 @@ struct CopyCommand: ParsableCommand {
         return resolved(first) == resolved(second)
     }
 
-    static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    /// What came of members' credentials: `2 PINs, 3 cards, 1 coach, 4 sets logged by a coach`.
+    static func credentials(_ access: AccessAdoption, coachedSets: Int) -> String {
+        let sets = coachedSets == 1 ? "1 set" : "\(coachedSets) sets"
+        return "\(count(access.pins, "PIN")), \(count(access.cards, "card")), \(count(access.coaches, "coach", plural: "coaches")), "
+            + "\(sets) logged by a coach"
+    }
+
+    /// What of members' credentials DEST kept of its own or could not take, after `;`s.
+    static func refusedCredentials(_ access: AccessAdoption, destination: String) -> String {
+        var line = ""
+        if access.pinsKept > 0 { line += "; \(count(access.pinsKept, "member")) kept the PIN \(destination) gave them" }
+        if access.cardsKept > 0 { line += "; \(count(access.cardsKept, "member")) kept the card \(destination) gave them" }
+        if !access.cardsHeldByOthers.isEmpty {
+            line += "; not carried, another member holds it in \(destination): the card of \(access.cardsHeldByOthers.joined(separator: ", "))"
+        }
+        if !access.cardsOfAnotherKey.isEmpty {
+            line += "; not carried, \(destination) makes its cards with another key: the card of "
+            line += access.cardsOfAnotherKey.joined(separator: ", ") + " (give them again with 'topweight users card NAME')"
+        }
+        return line
+    }
+
+    static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
+        if let plural, number != 1 { return "\(number) \(plural)" }
+        return "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
     /// Members' days kept beside the sets: `1 day's note and routine`, `2 days' notes and routines`.

@@ -23,12 +23,19 @@ struct ExportCommand: ParsableCommand {
             json, csv and strong import back ('topweight import FILE'): into the database it came from it adds \
             nothing, into an empty one it gives the same history, as far as the format can carry it.
 
-            json (the default) carries everything: members and who is private, exercises with their \
-            categories and kinds, records with their ids, kinds and tombstones, days' notes and \
-            routines, body weight, and (without --user) the gym's routines.
+            json (the default) carries everything: members and who is private, who coaches and their \
+            PINs and cards as the hashes the database keeps (never a PIN or a card's number) with the \
+            card key they were made with, exercises with their categories and kinds, records with \
+            their ids, kinds, tombstones and the coach who logged them, days' notes and routines, body \
+            weight, and (without --user) the gym's routines and kiosk policy. Whoever has the file can \
+            try every PIN and card number against it: keep it as you keep the database.
+
+            csv, strong and markdown carry no PIN, card, coach's flag nor kiosk policy: a database \
+            imported from them identifies its members by name until the desk gives them PINs or cards.
 
             csv: a row per live record with its id, the exercise's category, whether the member is \
-            private, and the day's note and routine on the member's first row of that day. It cannot \
+            private, the day's note and routine on the member's first row of that day, and the coach \
+            who logged it. It cannot \
             carry tombstones, body weight, the gym's routines, notes on days without sets, members \
             and exercises without sets, nor when a record was made or edited.
 

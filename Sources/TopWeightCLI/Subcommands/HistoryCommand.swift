@@ -9,7 +9,7 @@ struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
         abstract: "Show records, newest first: grouped Today / Yesterday / dates, or as JSON or CSV.",
-        discussion: "With --user, the text shows each day's session note under the day."
+        discussion: "With --user, the text shows each day's session note under the day. A set a coach logged for its member at a kiosk says who (text: 'by Bo'; json: \"coach\")."
     )
 
     @OptionGroup var global: GlobalOptions
@@ -26,7 +26,8 @@ struct HistoryCommand: ParsableCommand {
         try reportingFailures {
             let days = try Failure.count(self.days, "--days", in: 1...100_000, example: "--days 7")
             let limit = try Failure.count(self.limit, "--limit", in: 0...10_000_000, example: "--limit 50, or 0 for all")
-            let (workouts, log) = try global.openLog()
+            let opened = try global.open()
+            let (workouts, log) = (opened.workouts, opened.log)
             let now = Date()
             let grouping = HistoryGrouping(timeZone: .current)
             var query = HistoryQuery()
@@ -55,7 +56,7 @@ struct HistoryCommand: ParsableCommand {
                     }
                     HistoryText.render(
                         records, grouping: grouping, now: now, showUser: query.userID == nil,
-                        notes: notes, noteStyle: .standardOutput
+                        notes: notes, noteStyle: .standardOutput, coaches: try opened.identification.coaches(of: records)
                     ).forEach(out.line)
                 }
                 if more { out.line("… more records: --limit \(requested * 2) or --limit 0 for all") }
@@ -63,12 +64,30 @@ struct HistoryCommand: ParsableCommand {
                 var first = true
                 out.line("[")
                 var count = 0
+                // A page at a time, each with the coaches who logged its sets.
+                var page: [WorkoutRecord] = []
+                var failure: WorkoutsError?
+                func write() {
+                    guard failure == nil, !page.isEmpty else { return }
+                    do {
+                        let coaches = try opened.identification.coaches(of: page)
+                        for record in page {
+                            out.line((first ? "  " : ", ") + formatter.json(record, coach: coaches[record.id]))
+                            first = false
+                        }
+                    } catch {
+                        failure = error
+                    }
+                    page.removeAll(keepingCapacity: true)
+                }
                 try workouts.forEachRecord(query) { record in
                     count += 1
                     if requested > 0, count > requested { return }
-                    out.line((first ? "  " : ", ") + formatter.json(record))
-                    first = false
+                    page.append(record)
+                    if page.count >= 1_000 { write() }
                 }
+                write()
+                if let failure { throw failure }
                 out.line("]")
             case .csv:
                 // Tombstones say when each was deleted, in a last column of their own.

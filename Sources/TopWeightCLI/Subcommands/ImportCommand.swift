@@ -135,6 +135,11 @@ struct ImportCommand: ParsableCommand {
         if s.routinesAdded + s.routinesPresent > 0 {
             lines.append("Gym routines: \(s.routinesAdded) \(would)added\(s.routinesPresent > 0 ? ", \(s.routinesPresent) already there by name (left as they were)" : "").")
         }
+        if !s.access.isEmpty || s.coachedSets > 0 || s.policy != nil {
+            var line = "Credentials: " + CopyCommand.credentials(s.access, coachedSets: s.coachedSets)
+            if let policy = s.policy { line += "; the kiosk policy '\(policy.rawValue)'" }
+            lines.append(line + CopyCommand.refusedCredentials(s.access, destination: "this database") + ".")
+        }
         if s.bodyWeights > 0 {
             lines.append("Body weight: \(count(s.bodyWeightsAdded, "measurement")) \(would)added\(s.bodyWeightsPresent > 0 ? ", \(s.bodyWeightsPresent) already there" : "").")
         }

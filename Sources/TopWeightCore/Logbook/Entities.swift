@@ -211,11 +211,14 @@ public struct StoredRecord: Sendable, Hashable {
     public var exerciseKind: ExerciseKind?
     /// Its place in a superset (`A1`), when it was one's.
     public var superset: String?
+    /// The coach who logged it for its member at a kiosk, by name (`adoptCoachMarks`).
+    public var coach: String?
 
     public init(id: Int64, uid: String, user: String, exercise: String, category: String?, values: SetValues,
                 performedAt: Date, createdAt: Date, editedAt: Date?, deletedAt: Date?, kind: SetKind? = nil,
-                exerciseKind: ExerciseKind? = nil, superset: String? = nil) {
+                exerciseKind: ExerciseKind? = nil, superset: String? = nil, coach: String? = nil) {
         self.kind = kind
+        self.coach = coach
         self.superset = superset
         self.exerciseKind = exerciseKind
         self.id = id

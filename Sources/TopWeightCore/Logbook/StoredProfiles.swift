@@ -5,19 +5,31 @@ import Foundation
 /// import: the member by name. What a member gains next belongs here, and
 /// every move carries it: the engines read and adopt this value (`copy`),
 /// the JSON export writes it under its coding keys and the import decodes it.
+/// Their credentials travel as the hashes they are kept as, never a PIN
+/// or a card's number: the card's hash is only worth something with the
+/// card key it was made with, which travels beside it (`adoptAccess`).
 public struct StoredMember: Sendable, Hashable, Codable {
     public var name: String
     /// Kept off the gym's board.
     public var isPrivate: Bool
+    /// Their PIN's salted hash (`AdminPin`'s stored form).
+    public var pin: String?
+    /// Their card's keyed hash (`MemberCard.digest`) under the database's card key.
+    public var card: String?
+    public var isCoach: Bool
 
-    public init(name: String, isPrivate: Bool = false) {
+    public init(name: String, isPrivate: Bool = false, pin: String? = nil, card: String? = nil, isCoach: Bool = false) {
         self.name = name
         self.isPrivate = isPrivate
+        self.pin = pin
+        self.card = card
+        self.isCoach = isCoach
     }
 
     enum CodingKeys: String, CodingKey {
-        case name
+        case name, pin, card
         case isPrivate = "private"
+        case isCoach = "coach"
     }
 
     /// A file written before an attribute existed leaves it out: the default then.
@@ -25,7 +37,13 @@ public struct StoredMember: Sendable, Hashable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         isPrivate = try container.decodeIfPresent(Bool.self, forKey: .isPrivate) ?? false
+        pin = try container.decodeIfPresent(String.self, forKey: .pin)
+        card = try container.decodeIfPresent(String.self, forKey: .card)
+        isCoach = try container.decodeIfPresent(Bool.self, forKey: .isCoach) ?? false
     }
+
+    /// Whether they have anything to identify by, or coach.
+    public var hasAccess: Bool { pin != nil || card != nil || isCoach }
 
     /// Taking `other` in, what is known of the member where both are kept:
     /// privacy is only ever added (a move never puts a member on the board).

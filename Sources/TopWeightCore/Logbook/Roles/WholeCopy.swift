@@ -10,9 +10,11 @@ public protocol WholeCopy: AnyObject, Sendable {
     /// Adds the records whose `uid` is not here yet, creating their members
     /// and exercises by name, in one transaction; returns how many were new.
     func adoptRecords(_ records: [StoredRecord], now: Date) throws(LogbookError) -> Int
-    /// Every stored setting (the admin PIN's hash, …) except wrong-PIN counters.
+    /// Every stored setting (the admin PIN's hash, the policy, …) except
+    /// wrong-PIN counters and the card key (it travels with the cards, `adoptAccess`).
     func settings() throws(LogbookError) -> [(key: String, value: String)]
-    /// Stores the settings this database does not have yet; returns how many.
+    /// Stores the settings this database does not have yet (never the card
+    /// key, nor a wrong-PIN counter); returns how many.
     func adoptSettings(_ settings: [(key: String, value: String)]) throws(LogbookError) -> Int
     /// Every member's kept days (note and routine), by member and day.
     func storedSessions() throws(LogbookError) -> [StoredSession]
@@ -28,4 +30,15 @@ public protocol WholeCopy: AnyObject, Sendable {
     /// Adds the measurements whose `uid` is not here yet, creating their
     /// members by name, in one transaction; returns how many were new.
     func adoptBodyWeights(_ measurements: [StoredBodyWeight], now: Date) throws(LogbookError) -> Int
+    /// Gives the members here (by name; one not here is passed over) the
+    /// credentials that came with them, in one transaction, never taking
+    /// one away: a PIN to a member with none here, a card to a member with
+    /// none here that nobody here holds, a coach's flag (a coach in either
+    /// database is one here). Cards come only under the card key they were
+    /// made with (`cardKey`): it becomes this database's when it has none,
+    /// or has one but no card made with it; else the cards are not taken.
+    func adoptAccess(_ members: [StoredMember], cardKey: String?) throws(LogbookError) -> AccessAdoption
+    /// Notes, for each set here by uid that has no coach noted yet, the
+    /// coach (a member here, by name) who logged it; returns how many were noted.
+    func adoptCoachMarks(_ marks: [CoachMark]) throws(LogbookError) -> Int
 }
