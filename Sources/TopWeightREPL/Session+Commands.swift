@@ -98,7 +98,13 @@ extension Session {
                 return .historyRead(found, more: more, notes: notes(found, member), keptOnly: prompts.unreachable != nil, coaches: coached(found))
             case .access(let member): return .arrived(member, by: .name, try uses.identification.access(of: member))
             case .card(let number):
-                guard let holder = try uses.identification.member(byCard: number) else { return .unknownCard }
+                // This terminal's wait after unknown scans: no card is looked up meanwhile.
+                let now = settings.now()
+                if let left = scans.remaining(at: now) { return .cardWait(left) }
+                guard let holder = try uses.identification.member(byCard: number, rules: settings.cards) else {
+                    return .unknownCard(wait: scans.unknown(at: now))
+                }
+                scans.known()
                 return .arrived(holder, by: .card, try uses.identification.access(of: holder))
             case .memberPin(let member, let pin):
                 do throws(WorkoutsError) {

@@ -37,6 +37,8 @@ extension Session {
         /// How members prove who they are at a kiosk: read from the
         /// database at each user prompt (`admin identity`); the last one read.
         public var identity: IdentityPolicy = .name
+        /// What the gym asks of a card (`admin cards`), read with the policy; the last one read.
+        public var cards = CardRules()
 
         public init() {}
     }

@@ -8,7 +8,7 @@ struct AdminCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "admin",
         abstract: "Set or clear the admin PIN that guards renames, removals, deletions and leaving a kiosk; how members identify; the gym's plates; when the report calls a member quiet.",
-        subcommands: [SetPin.self, ClearPin.self, Unlock.self, Identity.self, Plates.self, Nudge.self, InactiveAfter.self]
+        subcommands: [SetPin.self, ClearPin.self, Unlock.self, Identity.self, Cards.self, Plates.self, Nudge.self, InactiveAfter.self]
     )
 
     struct SetPin: ParsableCommand {
