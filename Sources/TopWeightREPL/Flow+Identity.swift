@@ -130,7 +130,7 @@ extension Flow {
             "A card here has at least \(digits) digits: this one starts nothing. The desk gives out new cards."
         }
         /// A card's number typed where no card is read (it was taken off the screen).
-        static let cardElsewhere = "That looked like a card's number: taken off the screen, not read. Cards are scanned at the user prompt."
+        static let cardElsewhere = "That looked like a card's number: taken off the screen, not read; cards are scanned at the user prompt (e.g. :user, then the scan)."
         static let cardWithoutPin = "This card needs its member's PIN after it, and none is set: the desk gives PINs. Nothing started."
         static let scanThenPin = "Scan your card to start, then type your PIN: a typed name is not enough at this terminal."
         static let startAgain = "Type your name to start again."

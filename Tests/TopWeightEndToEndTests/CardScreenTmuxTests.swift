@@ -94,7 +94,7 @@ struct CardScreenTmuxTests {
         try pane.type("bench")
         try pane.waitFor("kg")
         try pane.type(Self.scan)
-        try pane.waitFor("not read. Cards are scanned")
+        try pane.waitFor("not read; cards are scanned")
         try pane.type("60")
         try pane.waitFor("reps")
         try pane.type(Self.scan)
