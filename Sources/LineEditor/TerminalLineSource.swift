@@ -172,11 +172,14 @@ public final class TerminalLineSource: LineSource {
         }
     }
 
-    /// Up `count` lines and clear from there down (ANSI, as every terminal
+    /// Up `count` lines, clearing each in place (ANSI, as every terminal
     /// this runs on takes; `NO_COLOR` is about colour, not about moving).
+    /// Line by line, never "clear to the end of the screen": from the top
+    /// row that is a whole screen's clear, which tmux (`scroll-on-clear`)
+    /// first scrolls into its history, the cleared lines readable there.
     public func eraseLines(_ count: Int) {
         guard count > 0 else { return }
-        write("\u{1B}[\(count)A\r\u{1B}[J")
+        write("\r\u{1B}[2K" + String(repeating: "\u{1B}[1A\u{1B}[2K", count: count))
     }
 
     /// A termcap string without its `$<N>` padding delays.

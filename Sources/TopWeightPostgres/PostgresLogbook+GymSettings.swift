@@ -19,4 +19,16 @@ extension PostgresLogbook {
             try link.query("DELETE FROM setting WHERE key = \(key.rawValue)")
         }
     }
+
+    public func countGymEvent(_ key: GymSetting) throws(LogbookError) {
+        try link.query("""
+            INSERT INTO setting (key, value) VALUES (\(key.rawValue), '1')
+            ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(setting.value AS BIGINT) + 1 AS TEXT)
+            """)
+    }
+
+    public func takeGymCount(_ key: GymSetting) throws(LogbookError) -> Int {
+        guard let row = try link.query("DELETE FROM setting WHERE key = \(key.rawValue) RETURNING value").first else { return 0 }
+        return Int(try Self.decode(row, as: String.self)) ?? 0
+    }
 }

@@ -23,6 +23,8 @@ extension Flow {
             let shown = TerminalText.safe(String(text.prefix(20)))
             return [.warn("Unknown command \(shown); :help lists them (e.g. :history)")]
         }
+        // A card's number is read after `:user` alone: never named back in a warning.
+        if command != .user, context.cards.holdsCard(argument) { return [.warn(Door.cardElsewhere)] }
         switch command {
         case .help: return help(kiosk: context.kiosk)
         // `:user NAME` answers as the user prompt would; `:user` alone ends the turn.

@@ -8,14 +8,33 @@ import TopWeightCore
 /// policy still wants (`Context.identity`).
 extension Flow {
     /// A line at the user prompt (or after `:user`): a card's number, as a
-    /// reader types it (4 digits or more, and Enter), under every policy; else a name.
-    /// A card's number is taken off the screen once read (the reader's
-    /// digits echo as it types them), so the next member never reads it there.
+    /// reader types it (digits and Enter), under every policy; else a name.
+    /// A card's number was taken off the screen already (`answer`).
     static func who(_ text: String, _ context: Context) -> [Effect] {
         // Fewer digits than any card's are no card (and no name: the name rules say why).
-        guard CardNumber.isWritten(text), text.unicodeScalars.count >= CardNumber.lengths.lowerBound else { return member(named: text) }
-        let lines = (Door.userPrompt.count + text.count) / max(context.columns, 1) + 1
-        return (context.interactive ? [.erase(lines)] : []) + [.fetch(.card(text))]
+        guard CardNumber.isWritten(text), text.unicodeScalars.count >= CardNumber.scanned else { return member(named: text) }
+        // An older card, shorter than the gym asks now: refused unread (nothing to guess, nothing counted).
+        guard context.cards.looksLikeCard(text) else { return [.warn(Door.shortCard(context.cards.minDigits))] }
+        return [.fetch(.card(text))]
+    }
+
+    /// A line read at any prompt of the entry that holds a card's number:
+    /// taken off the screen (a reader's digits echo as it types them) in
+    /// place, from the prompt it was typed at, so neither the next member
+    /// nor the terminal's scrollback holds it. At the user prompt a scan
+    /// shorter than the gym asks (an older card) goes too.
+    static func hidingCard(_ raw: String, at step: Step, _ context: Context) -> [Effect] {
+        let text = raw.trimmingWhitespace()
+        let scan = step == .user && CardNumber.isWritten(text) && text.unicodeScalars.count >= CardNumber.scanned
+        return context.interactive && (scan || context.cards.holdsCard(raw)) ? [.eraseTyped(raw)] : []
+    }
+
+    /// The screen rows a line takes, its prompt's width and what was
+    /// typed after it at `columns`, Enter included (a line that fills the
+    /// last column puts the cursor on the next row, as the line editor does).
+    static func rows(prompt: String, typed: String, columns: Int) -> Int {
+        // The prompt as the line editor prints it (made terminal-safe), what was typed as echoed.
+        (TerminalText.width(TerminalText.safe(prompt)) + TerminalText.width(typed)) / max(columns, 1) + 1
     }
 
     /// `member` showed who they are `by` a name, card or PIN, with what they
@@ -29,6 +48,14 @@ extension Flow {
     /// sent to the desk. A coach who identified and names a member
     /// (`:user NAME`) logs for them.
     static func arrive(_ member: User, by proof: Proof, _ access: MemberAccess?, in turn: inout Turn, _ context: Context) -> [Effect] {
+        // Cards handed out in sequence are guessed: the gym asks the member's PIN after theirs.
+        if proof == .card, context.cards.withPin {
+            guard access?.hasPin == true else { return [.warn(Door.cardWithoutPin)] }
+            return open(.identify(MemberPin(member: member, stage: .asking)), in: &turn, context)
+        }
+        if proof == .name, context.guarded, context.identity == .card, context.cards.withPin, !(turn.identified && turn.isCoach) {
+            return [.warn(Door.scanThenPin)]
+        }
         if proof == .name || proof == .created, context.guarded {
             if turn.identified, turn.isCoach { return coach(takes: member, isPrivate: nil, in: &turn, context) }
             guard let access else { return [.fetch(.access(member))] }
@@ -110,8 +137,20 @@ extension Flow {
     enum Door {
         static let scanInstead = "Scan your card to start: a typed name is not enough at this terminal (no card with you? the desk can give you a PIN to type after your name)."
         static let unknownCard = "That card is not known here; nothing started. The desk registers cards."
-        /// The user prompt a card's number is typed at (its echo is taken back: `who`).
-        static let userPrompt = "user: "
+        /// A card read while this terminal waits, or the wait an unknown one started.
+        static func stillWaiting(_ seconds: Int) -> String {
+            "Not read: after unknown cards this terminal waits \(seconds) s more (for every card). Scan again then."
+        }
+        static func cardsWait(_ seconds: Int) -> String {
+            "Too many unknown cards in a row: this terminal reads the next card in \(seconds) s."
+        }
+        static func shortCard(_ digits: Int) -> String {
+            "A card here has at least \(digits) digits: this one starts nothing. The desk gives out new cards."
+        }
+        /// A card's number typed where no card is read (it was taken off the screen).
+        static let cardElsewhere = "That looked like a card's number: taken off the screen, not read; cards are scanned at the user prompt (e.g. :user, then the scan)."
+        static let cardWithoutPin = "This card needs its member's PIN after it, and none is set: the desk gives PINs. Nothing started."
+        static let scanThenPin = "Scan your card to start, then type your PIN: a typed name is not enough at this terminal."
         static let startAgain = "Type your name to start again."
 
         /// A member without a PIN who was not created in this turn: enrolled at the desk, nothing starts.

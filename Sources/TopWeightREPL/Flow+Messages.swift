@@ -26,6 +26,8 @@ extension Flow {
         var unit: WeightUnit = .kg
         /// How members prove who they are at a kiosk (the gym's `admin identity`).
         var identity: IdentityPolicy = .name
+        /// What the gym asks of a card: its fewest digits, and whether its member's PIN follows it.
+        var cards = CardRules()
 
         /// Whether a member here sees only what is theirs: a kiosk whose
         /// members identify by PIN or card (a typed name proves nothing).
@@ -82,6 +84,9 @@ extension Flow {
         case show([String])
         /// Takes back lines on the screen (the month drawn before).
         case erase(Int)
+        /// Takes back the line just typed (a card's number), in place: the
+        /// session knows the prompt it was typed at and the screen's width (`Flow.rows`).
+        case eraseTyped(String)
         /// Reads the member's month for the calendar (`Event.monthDrawn`).
         case drawMonth(User, LocalMonth)
         case addNote(String, for: User, on: LocalDay)
@@ -186,8 +191,11 @@ extension Flow {
         case arrived(User, by: Proof, MemberAccess?)
         /// The member a coach named (`:user NAME`), and whether they keep their sets private.
         case coached(User, isPrivate: Bool)
-        /// A card scanned that no member holds.
-        case unknownCard
+        /// A card scanned that no member holds, and the seconds this
+        /// terminal now waits before it reads another (0: none).
+        case unknownCard(wait: Int)
+        /// A card scanned while this terminal waits (`ScanWait`): the seconds left.
+        case cardWait(Int)
         /// The member's PIN refused (why, in one line): nothing starts.
         case pinRefused(String)
         /// The member's enrolment code accepted: they choose their PIN.

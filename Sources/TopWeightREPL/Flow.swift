@@ -128,8 +128,10 @@ enum Flow {
             effects = arrive(member, by: proof, access, in: &turn, context)
         case .coached(let member, let isPrivate):
             effects = coach(takes: member, isPrivate: isPrivate, in: &turn, context)
-        case .unknownCard:
-            effects = [.warn(Door.unknownCard)]
+        case .unknownCard(let wait):
+            effects = [.warn(Door.unknownCard)] + (wait > 0 ? [.warn(Door.cardsWait(wait))] : [])
+        case .cardWait(let left):
+            effects = [.warn(Door.stillWaiting(left))]
         case .pinRefused(let why):
             effects = refused(why, in: &turn, context)
         case .enrolling(let member, let code):
@@ -188,13 +190,19 @@ enum Flow {
         }
     }
 
-    /// A line typed at the current prompt.
+    /// A line typed at the current prompt; a card's number in it is taken off the screen first.
     private static func answer(_ raw: String, in turn: inout Turn, _ context: Context) -> [Effect] {
+        hidingCard(raw, at: turn.step, context) + read(raw, in: &turn, context)
+    }
+
+    /// What the line typed at the current prompt comes to.
+    private static func read(_ raw: String, in turn: inout Turn, _ context: Context) -> [Effect] {
         if raw.unicodeScalars.count > Limits.lineLength {
             return [.warn("That line is too long (\(raw.unicodeScalars.count) characters; at most \(Limits.lineLength)).")]
         }
         let text = raw.trimmingWhitespace()
         if text.hasPrefix(":") { return command(text, in: &turn, context) }
+        if turn.step != .user, context.cards.holdsCard(text) { return [.warn(Door.cardElsewhere)] }
         if text.lowercased() == "skip", turn.step != .user {
             return turn.plan == nil ? [.warn("Nothing to skip: skip moves on during :repeat, :start or :go.")] : skip(in: &turn, context)
         }

@@ -99,7 +99,13 @@ extension Session {
             case .access(let member): return .arrived(member, by: .name, try uses.identification.access(of: member))
             case .coaching(let member): return .coached(member, isPrivate: try uses.workouts.isPrivate(member))
             case .card(let number):
-                guard let holder = try uses.identification.member(byCard: number) else { return .unknownCard }
+                // This terminal's wait after unknown scans: no card is looked up meanwhile.
+                let now = settings.now()
+                if let left = scans.remaining(at: now) { return .cardWait(left) }
+                guard let holder = try uses.identification.member(byCard: number, rules: settings.cards) else {
+                    return .unknownCard(wait: scans.unknown(at: now))
+                }
+                scans.known()
                 return .arrived(holder, by: .card, try uses.identification.access(of: holder))
             case .memberPin(let member, let typed):
                 // Never a PIN (digits only), a code is the desk's enrolment code.

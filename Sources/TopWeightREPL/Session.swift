@@ -29,6 +29,11 @@ public final class Session {
     /// What was typed for a set made one: the exercise (the one rule), its defaults, the save.
     let entry: SetEntry
 
+    /// This terminal's wait after unknown cards scanned in a row.
+    var scans = ScanWait()
+    /// The prompt the last line was typed at (`Effect.eraseTyped` takes both back).
+    var shownPrompt = ""
+
     /// Problems met while carrying out an effect whose answer still goes on
     /// (`attempt`): told to the flow (`Event.problem`) before that answer.
     var problems: [String] = []
@@ -92,7 +97,7 @@ public final class Session {
                      columns: settings.columns ?? source.screenColumns ?? 80, glyphs: settings.chartGlyphs,
                      style: settings.textStyle, firstWeekday: firstWeekday,
                      rows: source.isInteractive ? source.screenRows : nil, pageSize: settings.historyPageSize, unit: settings.unit,
-                     identity: settings.identity, coachesSeePrivate: settings.coachesSeePrivate,
+                     identity: settings.identity, cards: settings.cards, coachesSeePrivate: settings.coachesSeePrivate,
                      countsRest: source.redrawsPrompt)
     }
 
@@ -101,11 +106,15 @@ public final class Session {
         switch how {
         case .entry:
             // A rest counting down: the prompt is asked again about once a second (`tick`).
-            return turn.question.map { source.read($0) }
-                ?? source.readLine(prompt: prompt(), complete: { [weak self] in self?.completions(for: $0) ?? [] },
+            if let question = turn.question { return source.read(question) }
+            shownPrompt = prompt()
+            return source.readLine(prompt: shownPrompt, complete: { [weak self] in self?.completions(for: $0) ?? [] },
                                    ticking: turn.rest == nil ? nil : { [weak self] in self?.tick() })
-        case .line(let prompt, .nothing): return source.readLine(prompt: prompt, complete: nil)
+        case .line(let prompt, .nothing):
+            shownPrompt = prompt
+            return source.readLine(prompt: prompt, complete: nil)
         case .line(let prompt, .atPrompt):
+            shownPrompt = prompt
             return source.readLine(prompt: prompt, complete: { [weak self] in self?.completions(for: $0) ?? [] })
         case .line(let prompt, .commandWord):
             return source.readLine(prompt: prompt, complete: { [weak self] in
@@ -134,6 +143,8 @@ public final class Session {
         case .warn(let line): warn(line)
         case .show(let lines): lines.forEach(console.say)
         case .erase(let count): source.eraseLines(count)
+        case .eraseTyped(let typed):
+            source.eraseLines(Flow.rows(prompt: shownPrompt, typed: typed, columns: source.screenColumns ?? context.columns))
         case .forget: source.forget()
         case .clearScreen: source.clearScreen()
         case .end(let ending): return .ended(ending)
@@ -214,7 +225,9 @@ public final class Session {
         var shown: PromptTick?
         for effect in effects {
             switch effect {
-            case .redraw(let prompt): shown = PromptTick(prompt: prompt, bell: shown?.bell ?? false)
+            case .redraw(let prompt):
+                shown = PromptTick(prompt: prompt, bell: shown?.bell ?? false)
+                shownPrompt = prompt
             case .bell: shown?.bell = true
             default: _ = perform(effect)
             }
@@ -232,6 +245,7 @@ public final class Session {
             if settings.kiosk, let policy = try? uses.identification.policy() { settings.identity = policy }
             // Whether coaches see private members: only where members identify (no read under `name`).
             if settings.kiosk { settings.coachesSeePrivate = settings.identity != .name && (try? uses.identification.coachesSeePrivate()) == true }
+            if let rules = try? uses.identification.cardRules() { settings.cards = rules }
         case .exercise: turn.shownExercise = defaultExercise()
         case .weight, .reps, .series, .duration, .distance: break
         }

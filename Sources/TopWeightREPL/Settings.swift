@@ -40,6 +40,8 @@ extension Session {
         /// Whether coaches see private members at a kiosk (`admin
         /// coaches-see-private`), read with the policy; off when it can't be read.
         public var coachesSeePrivate = false
+        /// What the gym asks of a card (`admin cards`), read with the policy; the last one read.
+        public var cards = CardRules()
 
         public init() {}
     }

@@ -42,6 +42,8 @@ public struct Identification: Sendable {
     /// Checks the member's PIN; `.refused` in one line when it is wrong or a wait runs.
     public func admit(_ member: User, pin: String, now: Date) throws(WorkoutsError) {
         let verdict = try attempt { () throws(LogbookError) in try identity.checkMemberPin(member, pin, now: now) }
+        // Counted for the owner (`topweight check`); a count that fails stops no member.
+        if case .wrong = verdict { try? gym.countGymEvent(.wrongPins) }
         switch verdict {
         case .accepted: return
         case .wrong(nil): throw .refused("Wrong PIN.")
@@ -52,7 +54,7 @@ public struct Identification: Sendable {
 
     /// Gives the member a card (`.invalid` unless it is one), or takes theirs away (`nil`).
     public func setCard(_ card: String?, of member: User) throws(WorkoutsError) {
-        if let card, let problem = CardNumber.problem(with: card) { throw .invalid(problem) }
+        if let card, let problem = try cardRules().problem(with: card) { throw .invalid(problem) }
         do {
             try identity.setMemberCard(member, card)
         } catch where error.kind == .conflict {
@@ -62,10 +64,35 @@ public struct Identification: Sendable {
         }
     }
 
-    /// The member holding the card scanned, if any (`nil` too for what can't be a card).
-    public func member(byCard card: String) throws(WorkoutsError) -> User? {
-        guard CardNumber.problem(with: card) == nil else { return nil }
-        return try attempt { () throws(LogbookError) in try identity.member(byCard: card) }
+    /// The member holding the card scanned, if any (`nil` too for what
+    /// can't be a card under `rules`, the gym's as last read: a terminal
+    /// whose server is away keeps them). A number nobody holds is counted for the owner.
+    public func member(byCard card: String, rules: CardRules) throws(WorkoutsError) -> User? {
+        guard rules.problem(with: card) == nil else { return nil }
+        let holder = try attempt { () throws(LogbookError) in try identity.member(byCard: card) }
+        if holder == nil { try? gym.countGymEvent(.unknownScans) }
+        return holder
+    }
+
+    /// What the gym asks of a card (`topweight admin cards`).
+    public func cardRules() throws(WorkoutsError) -> CardRules {
+        try attempt { () throws(LogbookError) in
+            CardRules(storedDigits: try gym.gymSetting(.cardDigits), storedPin: try gym.gymSetting(.cardPin))
+        }
+    }
+
+    /// Stores what the gym asks of a card (the defaults remove the rows).
+    public func setCardRules(_ rules: CardRules) throws(WorkoutsError) {
+        try attempt { () throws(LogbookError) in
+            try gym.setGymSetting(.cardDigits, to: rules.minDigits == CardRules.shortest ? nil : String(rules.minDigits))
+            try gym.setGymSetting(.cardPin, to: rules.withPin ? "on" : nil)
+        }
+    }
+
+    /// The unknown card numbers scanned and the wrong member PINs typed, at
+    /// every terminal, since the owner last asked: read and reset at once.
+    public func takeCounts() throws(WorkoutsError) -> (unknownScans: Int, wrongPins: Int) {
+        try attempt { () throws(LogbookError) in (try gym.takeGymCount(.unknownScans), try gym.takeGymCount(.wrongPins)) }
     }
 
     /// Notes the coach who logged a set for its member.

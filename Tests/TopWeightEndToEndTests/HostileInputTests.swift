@@ -261,7 +261,9 @@ extension Hostile {
         split(.weight, "+ (a step)", "+", repl: .weight(62_50), add: .refused(plainHere)),
         split(.weight, "++ (two steps)", "++", repl: .weight(65_00), add: .refused(plainHere)),
         split(.weight, "empty", "", repl: .weight(60_00), add: .refused(plainHere)),
-        both(.weight, "past Int.max", "99999999999999999999999", .refused("weight must be from 0 to 1000 kg")),
+        // As many digits as a card has: at the logger, refused as a card's number (and taken off the screen).
+        split(.weight, "past Int.max", "99999999999999999999999", repl: .refused("That looked like a card's number"),
+              add: .refused("weight must be from 0 to 1000 kg")),
         both(.weight, "Arabic-Indic digits", "٦٠", .refused(notANumber)),
         both(.weight, "fullwidth digits", "６０", .refused(notANumber)),
         both(.weight, "escape after the number", "60\u{1B}[2J", .refused(notANumber)),

@@ -69,7 +69,7 @@ struct IdentityTerminalTests {
         // The reader's digits echo as it types them; the line is taken off the screen once read.
         let shown = terminal.text(after: mark)
         let echo = try #require(shown.range(of: Self.card))
-        let erased = try #require(shown[echo.upperBound...].range(of: "\u{1B}[1A\r\u{1B}[J"), "\(shown.debugDescription)")
+        let erased = try #require(shown[echo.upperBound...].range(of: "\r\u{1B}[2K\u{1B}[1A\u{1B}[2K"), "\(shown.debugDescription)")
         #expect(!shown[erased.upperBound...].contains(Self.card), "the scan is not shown back")
         try Self.othersRefused(terminal)
     }

@@ -35,9 +35,9 @@ struct TrainingLogTerminalTests {
         mark = terminal.mark
         terminal.type("\u{1B}[D")
         try terminal.waitFor("any other key: back ", after: mark)
-        // Up over the month shown, cleared to the end of the screen, then the month before.
+        // Up over the month shown, each line cleared in place, then the month before.
         let moved = terminal.text(after: mark)
-        #expect(moved.range(of: "\u{1B}\\[[0-9]+A\r\u{1B}\\[J", options: .regularExpression) != nil, "\(moved.debugDescription)")
+        #expect(moved.range(of: "\r\u{1B}\\[2K(\u{1B}\\[1A\u{1B}\\[2K)+", options: .regularExpression) != nil, "\(moved.debugDescription)")
         mark = terminal.mark
         terminal.type(":users\r")
         try terminal.waitFor("1 record", after: mark)

@@ -20,7 +20,7 @@ struct IdentityFlowTests {
     @Test("a card's number scanned at the user prompt is looked up as a card under every policy, never as a name", arguments: IdentityPolicy.allCases)
     func scanIsACard(policy: IdentityPolicy) {
         var script = Self.kiosk(policy)
-        #expect(script.type("0004512345") == [.erase(1), .fetch(.card("0004512345"))], "the scan's echo taken off the screen")
+        #expect(script.type("0004512345") == [.eraseTyped("0004512345"), .fetch(.card("0004512345"))], "the scan's echo taken off the screen")
         script.send(.arrived(FlowScript.ana, by: .card, MemberAccess(hasCard: true)))
         #expect(script.turn.user == FlowScript.ana && script.turn.step == .exercise && script.turn.identified)
         #expect(script.prompt.hasPrefix("[Ana] exercise"))
@@ -37,7 +37,7 @@ struct IdentityFlowTests {
     func unknownCard() {
         var script = Self.kiosk(.card)
         script.type("99999999")
-        #expect(script.send(.unknownCard) == [.warn("That card is not known here; nothing started. The desk registers cards.")])
+        #expect(script.send(.unknownCard(wait: 0)) == [.warn("That card is not known here; nothing started. The desk registers cards.")])
         #expect(script.turn.user == nil && script.turn.step == .user)
     }
 

@@ -7,8 +7,8 @@ import TopWeightUseCases
 struct AdminCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "admin",
-        abstract: "Set or clear the admin PIN that guards renames, removals, deletions and leaving a kiosk; how members identify and whether coaches see private members; the gym's plates; when the report calls a member quiet.",
-        subcommands: [SetPin.self, ClearPin.self, Unlock.self, Identity.self, CoachesSeePrivate.self, Plates.self, Nudge.self, InactiveAfter.self, EnrolmentHours.self]
+        abstract: "Set or clear the admin PIN that guards renames, removals, deletions and leaving a kiosk; how members identify, what a card needs and whether coaches see private members; the gym's plates; when the report calls a member quiet.",
+        subcommands: [SetPin.self, ClearPin.self, Unlock.self, Identity.self, Cards.self, CoachesSeePrivate.self, Plates.self, Nudge.self, InactiveAfter.self, EnrolmentHours.self]
     )
 
     struct SetPin: ParsableCommand {

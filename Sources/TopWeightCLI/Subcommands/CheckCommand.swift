@@ -19,19 +19,22 @@ struct CheckCommand: ParsableCommand {
             // A PostgreSQL terminal's kept sets: counted first (the server may be
             // away), sent by the opening, counted again.
             let keptBefore = OutboxCommand.waiting(global)
-            let opened: Workouts
+            let uses: UseCases
             do {
-                opened = try global.openWorkouts()
+                uses = try global.open()
             } catch {
                 if let keptBefore, keptBefore > 0 {
                     print("outbox        \(Self.sets(keptBefore)) kept on this terminal, not sent: the server is away ('topweight outbox' lists \(keptBefore == 1 ? "it" : "them"))")
                 }
                 throw error
             }
-            let health = try opened.health()
+            let health = try uses.workouts.health()
             let kept = keptBefore.map { ($0, OutboxCommand.waiting(global) ?? 0) }
+            // Taken (read and reset) only from a healthy file that saves; else left for the next check.
+            let counts = health.integrity == "ok" && health.savingFault == nil ? try? uses.identification.takeCounts() : nil
             if format == .json {
-                print(Self.json(health, database: global.databaseShown, outbox: kept.map { (waiting: $0.1, sent: max(0, $0.0 - $0.1)) }))
+                print(Self.json(health, database: global.databaseShown, outbox: kept.map { (waiting: $0.1, sent: max(0, $0.0 - $0.1)) },
+                                counts: counts))
                 if health.integrity != "ok" { throw Failure.database(LogbookError(.corrupt, "integrity check failed: \(health.integrity)")) }
                 if let fault = health.savingFault { throw Failure.database(fault) }
                 return
@@ -46,6 +49,7 @@ struct CheckCommand: ParsableCommand {
             print("exercises     \(health.exercises)")
             print("records       \(health.records)")
             print("deleted       \(health.tombstones) (tombstones; 'history --deleted', 'restore ID')")
+            if let counts { print("kiosks        " + Self.countsLine(counts)) }
             // Only when sets were kept: what was sent now, and what still waits.
             if let (before, after) = kept, let line = Self.outboxLine(sent: max(0, before - after), waiting: after) {
                 print("outbox        " + line)
@@ -73,6 +77,13 @@ struct CheckCommand: ParsableCommand {
         }
     }
 
+    /// `4 unknown cards scanned, 1 wrong member PIN since the last check`.
+    static func countsLine(_ counts: (unknownScans: Int, wrongPins: Int)) -> String {
+        let cards = "\(counts.unknownScans) unknown card\(counts.unknownScans == 1 ? "" : "s") scanned"
+        let pins = "\(counts.wrongPins) wrong member PIN\(counts.wrongPins == 1 ? "" : "s")"
+        return "\(cards), \(pins) since the last check"
+    }
+
     /// `1 set`, `3 sets`.
     static func sets(_ count: Int) -> String {
         "\(count) set\(count == 1 ? "" : "s")"
@@ -81,9 +92,13 @@ struct CheckCommand: ParsableCommand {
     /// `{"database", "integrity", "schema", "appliedMigrations", "knownMigrations", "journal",
     /// "users", "exercises", "records", "deleted", "recordsOutOfRange", "savingFault"}`: what the
     /// text says (`savingFault` is null while sets can be saved); on a PostgreSQL terminal,
-    /// `"outbox": {"waiting", "sent"}` besides.
-    static func json(_ health: StoreHealth, database: String, outbox: (waiting: Int, sent: Int)? = nil) -> String {
+    /// `"outbox": {"waiting", "sent"}` besides; `unknownCardScans` and
+    /// `wrongMemberPins` since the last check, at every terminal (reset by
+    /// reading them; absent when the file can't be written).
+    static func json(_ health: StoreHealth, database: String, outbox: (waiting: Int, sent: Int)? = nil,
+                     counts: (unknownScans: Int, wrongPins: Int)? = nil) -> String {
         let waiting = outbox.map { [("outbox", DataFormats.jsonObject([("waiting", String($0.waiting)), ("sent", String($0.sent))]))] } ?? []
+        let counted = counts.map { [("unknownCardScans", String($0.unknownScans)), ("wrongMemberPins", String($0.wrongPins))] } ?? []
         return DataFormats.jsonObject([
             ("version", DataFormats.json(TopWeightVersion.current)),
             ("database", DataFormats.json(database)), ("integrity", DataFormats.json(health.integrity)),
@@ -93,6 +108,6 @@ struct CheckCommand: ParsableCommand {
             ("deleted", String(health.tombstones)),
             ("recordsOutOfRange", "[" + health.recordsOutOfRange.map(String.init).joined(separator: ",") + "]"),
             ("savingFault", health.savingFault.map { DataFormats.json($0.message) } ?? "null"),
-        ] + waiting)
+        ] + counted + waiting)
     }
 }

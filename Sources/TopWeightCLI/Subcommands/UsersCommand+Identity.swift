@@ -60,7 +60,8 @@ extension UsersCommand {
             discussion: """
                 A card reader types the card's number and Enter: on a terminal it is read without echo; piped, the lines are: \
                 the admin PIN (when one is set), the card's number. Only a keyed hash is stored; the number is never shown \
-                or exported. --number puts the number in the shell's history: prefer the scan. Example: topweight users card Ana
+                or exported. A card's number has at least 8 digits (more where 'topweight admin cards --min-digits N' says). \
+                --number puts the number in the shell's history: prefer the scan. Example: topweight users card Ana
                 """
         )
 

@@ -22,6 +22,17 @@ public enum GymSetting: String, Sendable, CaseIterable, Hashable {
     /// training too (`on`); unset, private members are hidden from coaches
     /// as from everybody (`admin coaches-see-private`).
     case coachesSeePrivate = "coaches.see.private"
+    /// The fewest digits a member card's number may have here
+    /// (`CardRules.minDigits`); unset, `CardRules.shortest`.
+    case cardDigits = "card.digits"
+    /// `on`: a scanned card starts its member's turn only with their PIN
+    /// after it (`CardRules.withPin`), for cards numbered in sequence.
+    case cardPin = "card.pin"
+    /// Counters for the owner (`topweight check`), added to by every
+    /// terminal and taken (read and reset) by the check: card numbers
+    /// scanned that no member holds, and wrong member PINs.
+    case unknownScans = "count.card.unknown"
+    case wrongPins = "count.pin.wrong"
 
     /// The plate set's key for `unit`.
     public static func plates(_ unit: WeightUnit) -> GymSetting {

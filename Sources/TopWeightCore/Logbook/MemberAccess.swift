@@ -62,8 +62,12 @@ public enum MemberPinRule {
 /// A member card's number as a reader types it (digits, then Enter): what
 /// may be one, told apart from a name typed at the same prompt.
 public enum CardNumber {
-    /// The digits a card may have: a reader's shortest number is 4 digits, and none is longer than 64.
-    public static let lengths = 4...64
+    /// The digits a card may have: at least `CardRules.shortest` (fewer
+    /// are guessed too soon), and none is longer than 64.
+    public static let lengths = CardRules.shortest...64
+    /// The fewest digits a scan is taken for one (an older, shorter card
+    /// included, refused as such); fewer are no card at all.
+    public static let scanned = 4
 
     /// Whether `text` is written as a card scan: digits only (any number of them).
     public static func isWritten(_ text: String) -> Bool {
@@ -73,8 +77,50 @@ public enum CardNumber {
     /// Why `text` can't be a card's number, in one line; `nil` when it can.
     public static func problem(with text: String) -> String? {
         guard isWritten(text) else { return "a card's number is digits only" }
-        guard lengths.contains(text.unicodeScalars.count) else { return "a card's number has 4 to 64 digits" }
+        guard lengths.contains(text.unicodeScalars.count) else {
+            return "a card's number has \(lengths.lowerBound) to \(lengths.upperBound) digits"
+        }
         return nil
+    }
+}
+
+/// What the gym asks of a card (`topweight admin cards`): the fewest
+/// digits its number has, and whether the member's PIN follows it.
+public struct CardRules: Sendable, Equatable {
+    /// The fewest digits any card has (the gym may ask for more).
+    public static let shortest = 8
+
+    public var minDigits: Int
+    /// A card's turn starts only with its member's PIN after it: for cards
+    /// handed out in sequence, whose numbers are guessed whatever the wait.
+    public var withPin: Bool
+
+    public init(minDigits: Int = CardRules.shortest, withPin: Bool = false) {
+        self.minDigits = min(max(minDigits, CardRules.shortest), CardNumber.lengths.upperBound)
+        self.withPin = withPin
+    }
+
+    /// The rules the stored settings name; anything unreadable is the default.
+    public init(storedDigits: String?, storedPin: String?) {
+        self.init(minDigits: storedDigits.flatMap { Int($0) } ?? CardRules.shortest, withPin: storedPin == "on")
+    }
+
+    /// Why `text` can't be a card's number here, in one line; `nil` when it can.
+    public func problem(with text: String) -> String? {
+        if let problem = CardNumber.problem(with: text) { return problem }
+        guard text.unicodeScalars.count >= minDigits else { return "a card's number has at least \(minDigits) digits here" }
+        return nil
+    }
+
+    /// Whether `text` reads as a card's number here: digits only, as many
+    /// as a card has at least (what is taken off the screen wherever it is typed).
+    public func looksLikeCard(_ text: String) -> Bool {
+        CardNumber.isWritten(text) && text.unicodeScalars.count >= minDigits
+    }
+
+    /// Whether `text` holds such a number among its words (`:user 12345678`, `bench 12345678`).
+    public func holdsCard(_ text: String) -> Bool {
+        text.split(whereSeparator: { !("0"..."9").contains($0) }).contains { $0.count >= minDigits }
     }
 }
 
