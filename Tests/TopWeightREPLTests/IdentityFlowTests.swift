@@ -101,7 +101,7 @@ struct IdentityFlowTests {
         #expect(refused.count == 1 && script.warned.last?.hasSuffix("nothing started.") == true, "\(refused)")
         #expect(script.warned.last?.contains("the desk gives a PIN, or an enrolment code") == true)
         #expect(script.turn.read == .entry && script.turn.user == nil && script.turn.step == .user)
-        #expect(script.type("4321") == [.erase(1), .fetch(.card("4321"))], "the next line is no PIN chosen")
+        #expect(script.type("43214321") == [.eraseTyped("43214321"), .fetch(.card("43214321"))], "the next line is no PIN chosen: a card's scan")
     }
 
     @Test("a member with an enrolment code types it at the PIN prompt, then chooses their PIN, which the session stores with the code")
