@@ -4,8 +4,8 @@ import Foundation
 /// few are free (a member who mistypes, or scans an old card), then every
 /// next one waits twice as long as the one before, up to a minute. While
 /// it runs no card is looked up, a known one included: it is said, and the
-/// scan is not counted. A known card, or a quiet while with no unknown
-/// scan, ends the count. Kept in memory, by this terminal's logger alone:
+/// scan is not counted. Only a quiet while with no unknown scan ends the
+/// count: a known card between guesses (somebody's own) buys none free. Kept in memory, by this terminal's logger alone:
 /// no member can make another terminal wait by typing digits at this one,
 /// nor this one for longer than `cap`.
 ///
@@ -49,10 +49,5 @@ struct ScanWait: Equatable {
         let seconds = Self.wait(after: unknownInRow)
         until = seconds > 0 ? now.addingTimeInterval(TimeInterval(seconds)) : nil
         return seconds
-    }
-
-    /// A known card read: the count starts again.
-    mutating func known() {
-        self = ScanWait()
     }
 }

@@ -105,7 +105,7 @@ extension Session {
                 guard let holder = try uses.identification.member(byCard: number, rules: settings.cards) else {
                     return .unknownCard(wait: scans.unknown(at: now))
                 }
-                scans.known()
+                // The count goes on: a card in hand between guesses buys none free.
                 return .arrived(holder, by: .card, try uses.identification.access(of: holder))
             case .memberPin(let member, let typed):
                 // Never a PIN (digits only), a code is the desk's enrolment code.

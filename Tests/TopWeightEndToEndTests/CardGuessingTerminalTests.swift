@@ -61,6 +61,23 @@ struct CardGuessingTerminalTests {
         try terminal.waitFor("[Ana] exercise", after: mark)
     }
 
+    @Test("a card in hand buys no free guesses: after three unknown cards, Ana's card and the end of her turn, the next unknown card waits")
+    func knownCardKeepsCount() throws {
+        let scratch = try IdentityTerminalTests.gym(.card)
+        let terminal = try IdentityTerminalTests.kiosk(scratch)
+        var mark = terminal.mark
+        for guess in 0..<3 {
+            terminal.type("5560000\(guess)\r")
+            mark = try terminal.waitFor("That card is not known here", after: mark)
+        }
+        terminal.type(Self.card + "\r")
+        mark = try terminal.waitFor("[Ana] exercise", after: mark)
+        terminal.type("\u{04}")
+        mark = try terminal.waitFor("user:", after: mark)
+        terminal.type("55600003\r")
+        try terminal.waitFor("Too many unknown cards in a row: this terminal reads the next card in 1 s.", after: mark)
+    }
+
     @Test("two terminals guessing at once: each has its own wait, and the owner's check counts every unknown scan and wrong PIN, once")
     func twoTerminals() throws {
         let scratch = try IdentityTerminalTests.gym(.pin)
