@@ -24,6 +24,11 @@ extension Flow {
 
     /// What was read, given to the machine of the mode the turn is in.
     static func mode(_ input: Input, in turn: inout Turn, _ context: Context) -> [Effect] {
+        // A card's number read by a mode that shows what is typed (an edit, a
+        // note, the pager's filter, the calendar's `:`): off the screen, not read.
+        if case .line(let raw) = input, turn.mode.echoes, context.cards.holdsCard(raw) {
+            return (context.interactive ? [.eraseTyped(raw)] : []) + [.warn(Door.cardElsewhere)]
+        }
         switch turn.mode {
         case .entry: return entry(input, in: &turn, context)
         case .edit(var edit):

@@ -115,3 +115,15 @@ struct AdminPin: Equatable {
         return .check(pin, use)
     }
 }
+
+extension Mode {
+    /// Whether the terminal shows what is typed in this mode, besides the
+    /// entry's prompts (which take a card off the screen themselves): a
+    /// secret's prompts (PINs) echo nothing.
+    var echoes: Bool {
+        switch self {
+        case .edit, .note, .pager, .calendar: true
+        case .entry, .pin, .identify: false
+        }
+    }
+}

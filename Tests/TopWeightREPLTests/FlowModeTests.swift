@@ -40,6 +40,19 @@ struct FlowModeTests {
         #expect(ended == [.end(.terminated)])
     }
 
+    @Test("a card's number typed in an edit, a note, the pager's filter or the calendar's command line is taken off the screen, not read, and the mode goes on",
+          arguments: [0, 2, 3, 4])
+    func cardInModes(index: Int) {
+        var context = Self.context
+        context.kiosk = true
+        for line in ["12345678", "/12345678", ":12345678", "Ana12345678"] {
+            let before = Self.turn(inMode: index)
+            let (after, effects) = Flow.transition(Self.turn(inMode: index), .line(line), context)
+            #expect(effects == [.eraseTyped(line), .warn(Flow.Door.cardElsewhere)], "\(line): \(effects)")
+            #expect(after.mode.read == before.mode.read, "the same mode, the same prompt")
+        }
+    }
+
     @Test("an edit walks its four prompts with the one number parser, then asks for the change")
     func edit() {
         var turn = Self.turn(inMode: 0)
