@@ -1,0 +1,40 @@
+import TopWeightCore
+import TopWeightUseCases
+
+// MARK: - The gym's rules, read again before a command
+
+/// The desk may change the gym's rules while a turn runs (`admin identity`,
+/// `admin coaches-see-private`, `users coach --remove`, a card or PIN taken
+/// away): the kiosk reads them at each user prompt, and again before each
+/// command of a turn, so a command never runs under rules the gym no longer has.
+extension Session {
+    /// The gym's policy and coach-privacy setting, read now. A policy that
+    /// can't be read (the server away) is taken as the strictest last known,
+    /// and never as `name`: a kiosk that can't tell fails closed.
+    func readRules() {
+        guard settings.kiosk else { return }
+        do throws(WorkoutsError) {
+            settings.identity = try uses.identification.policy()
+        } catch {
+            if settings.identity == .name { settings.identity = .pin }
+        }
+        settings.coachesSeePrivate = (try? uses.identification.coachesSeePrivate()) ?? false
+    }
+
+    /// Before a command typed in a member's turn at a kiosk: the rules read
+    /// again (one small query, and one more for a member who identified),
+    /// and a turn they no longer allow ended before the command runs.
+    func recheck(_ line: LineEvent, read how: Read) {
+        guard settings.kiosk, how == .entry, turn.question == nil, turn.user != nil,
+              case .line(let text) = line, text.trimmingWhitespace().hasPrefix(":") else { return }
+        readRules()
+        let context = context
+        guard context.guarded, turn.identified, let holder = turn.coach ?? turn.user else {
+            Flow.lapsed(&turn, access: nil, context).forEach { _ = perform($0) }
+            return
+        }
+        // Unreadable, it proves nothing: the turn ends.
+        let access = (try? uses.identification.access(of: holder)) ?? MemberAccess()
+        Flow.lapsed(&turn, access: access, context).forEach { _ = perform($0) }
+    }
+}
