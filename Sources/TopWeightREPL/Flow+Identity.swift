@@ -91,7 +91,7 @@ extension Flow {
         return reset(&turn, context) + [.warn("\(why) \(current.name)'s turn has ended. \(Door.startAgain)")]
     }
 
-    /// The gym's rules read again before a command (`Session.recheck`), with
+    /// The gym's rules read again before a command (`Session.readRules`), with
     /// what the member who identified (or the coach logging) still has
     /// (`nil`: not read, nobody identified): a turn they no longer allow ends.
     /// A turn started by a name alone ends once the gym asks for more (the

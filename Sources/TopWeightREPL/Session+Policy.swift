@@ -8,26 +8,25 @@ import TopWeightUseCases
 /// away): the kiosk reads them at each user prompt, and again before each
 /// command of a turn, so a command never runs under rules the gym no longer has.
 extension Session {
-    /// The gym's policy and coach-privacy setting, read now. A policy that
-    /// can't be read (the server away) is taken as the strictest last known,
-    /// and never as `name`: a kiosk that can't tell fails closed.
-    func readRules() {
+    /// The gym's policy and coach-privacy setting, read now: at the user
+    /// prompt (`line` nil), and before a command typed in a member's turn
+    /// (one small query, and one more for a member who identified), where a
+    /// turn the rules no longer allow ends before the command runs. A policy
+    /// that can't be read (the server away) is taken as the strictest last
+    /// known, and never as `name`: a kiosk that can't tell fails closed.
+    func readRules(before line: LineEvent? = nil, read how: Read = .entry) {
         guard settings.kiosk else { return }
+        if let line {
+            guard how == .entry, turn.question == nil, turn.user != nil,
+                  case .line(let text) = line, text.trimmingWhitespace().hasPrefix(":") else { return }
+        }
         do throws(WorkoutsError) {
             settings.identity = try uses.identification.policy()
         } catch {
             if settings.identity == .name { settings.identity = .pin }
         }
         settings.coachesSeePrivate = (try? uses.identification.coachesSeePrivate()) ?? false
-    }
-
-    /// Before a command typed in a member's turn at a kiosk: the rules read
-    /// again (one small query, and one more for a member who identified),
-    /// and a turn they no longer allow ended before the command runs.
-    func recheck(_ line: LineEvent, read how: Read) {
-        guard settings.kiosk, how == .entry, turn.question == nil, turn.user != nil,
-              case .line(let text) = line, text.trimmingWhitespace().hasPrefix(":") else { return }
-        readRules()
+        guard line != nil else { return }
         let context = context
         guard context.guarded, turn.identified, let holder = turn.coach ?? turn.user else {
             Flow.lapsed(&turn, access: nil, context).forEach { _ = perform($0) }

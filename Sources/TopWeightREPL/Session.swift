@@ -69,7 +69,7 @@ public final class Session {
         let how = turn.read
         let line = read(how)
         // The gym's rules again before a command (the desk may have changed them).
-        recheck(line, read: how)
+        readRules(before: line, read: how)
         var events: [Flow.Event] = [.input(line)]
         // After the read: the clock is the one at the answer, not at the prompt.
         let context = context
@@ -232,7 +232,7 @@ public final class Session {
         switch turn.step {
         case .user:
             turn.shownUser = defaultUser()
-            // The gym's rules, read as each member walks up (and before each command: `recheck`).
+            // The gym's rules, read as each member walks up (and before each command).
             readRules()
         case .exercise: turn.shownExercise = defaultExercise()
         case .weight, .reps, .series, .duration, .distance: break
