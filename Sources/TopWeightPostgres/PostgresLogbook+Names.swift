@@ -18,6 +18,11 @@ extension PostgresLogbook {
         return User(id: id, name: stored)
     }
 
+    public func addUser(named name: String, now: Date) throws(LogbookError) -> User {
+        let (id, stored, _, _) = try findOrCreate(table: .user, name: name, category: nil, now: now, onlyNew: true)
+        return User(id: id, name: stored)
+    }
+
     public func exercise(named name: String) throws(LogbookError) -> Exercise? {
         let key = NameRules.key(name)
         guard let row = try link.query("SELECT id, name, category, kind FROM exercise WHERE namekey = \(key)").first else { return nil }
@@ -168,20 +173,21 @@ extension PostgresLogbook {
     /// Finds the name by key, else creates it after refusing a look-alike,
     /// under the names lock; returns the stored id, name and category.
     func findOrCreate(table: NameTable, name: String, category: String?, kind: ExerciseKind = .weight,
-                      now: Date) throws(LogbookError) -> (Int64, String, String?, ExerciseKind) {
+                      now: Date, onlyNew: Bool = false) throws(LogbookError) -> (Int64, String, String?, ExerciseKind) {
         try link.transaction { transaction in
             try transaction.query("SELECT pg_advisory_xact_lock(\(Self.namesLock))")
-            return try Self.findOrCreate(table: table, name: name, category: category, kind: kind, now: now, transaction)
+            return try Self.findOrCreate(table: table, name: name, category: category, kind: kind, now: now, onlyNew: onlyNew, transaction)
         }
     }
 
     static func findOrCreate(table: NameTable, name: String, category: String?, kind: ExerciseKind = .weight, now: Date,
-                             _ transaction: PostgresLink.Transaction) throws -> (Int64, String, String?, ExerciseKind) {
+                             onlyNew: Bool = false, _ transaction: PostgresLink.Transaction) throws -> (Int64, String, String?, ExerciseKind) {
         let key = NameRules.key(name)
         let select = table == .user
             ? try transaction.query("SELECT id, name, NULL::text, NULL::text FROM \"user\" WHERE namekey = \(key)")
             : try transaction.query("SELECT id, name, category, kind FROM exercise WHERE namekey = \(key)")
         if let row = select.first {
+            if onlyNew { throw LogbookError.taken(name) }
             let found = try exercise(from: row)
             return (found.id, found.name, found.category, found.kind)
         }

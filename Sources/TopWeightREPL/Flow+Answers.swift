@@ -72,6 +72,9 @@ extension Flow {
         /// A PIN chosen by a member who had none (with the enrolment code
         /// that lets them, or `nil` for one created this turn), stored (`Event.arrived`).
         case newMemberPin(User, String, code: String?)
+        /// A member created in this turn gave up choosing their PIN: taken
+        /// back if they still have nothing, so their name stays free for them.
+        case unmade(User)
         /// `:private on|off`: the member kept off the gym's board or put back (`nil`: only say which).
         case privacy(User, Bool?)
         /// `:rest` alone: the member's own rests (`Answer.restTimes`).

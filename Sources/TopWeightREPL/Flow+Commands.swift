@@ -42,7 +42,8 @@ extension Flow {
         case .start: return argument.isEmpty ? [.fetch(.routines)] : [.findMember(.start, argument)]
         // Only the log of the member whose turn it is: never the last member's, nor one named.
         case .search: return search(argument, of: turn.user, rows: context.rows)
-        case .users: return [.fetch(.members)]
+        // Where members scan cards, no names listed, as Tab offers none (under `pin`, names are typed, and Tab offers them).
+        case .users: return offersMemberNames(context) ? [.fetch(.members)] : [.say(Door.noMemberList)]
         case .exercises: return [.fetch(.exercises)]
         // In kiosk mode only the admin leaves, with the PIN.
         case .quit: return context.kiosk ? [.checkAdminPinSet(.quit)] : [.end(.quit)]

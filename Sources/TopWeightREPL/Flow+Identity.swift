@@ -98,8 +98,16 @@ extension Flow {
             return [.fetch(.newMemberPin(member, typed, code: code))]
         case .refuse(let why):
             turn.mode = .entry
-            return refused(why, in: &turn, context)
+            return refused(why, in: &turn, context) + unmade(pin)
         }
+    }
+
+    /// A PIN given up while being chosen by a member created in this turn
+    /// (no enrolment code): their row is taken back, so nobody keeps a name
+    /// for themselves by typing it and walking away from the PIN.
+    static func unmade(_ pin: MemberPin) -> [Effect] {
+        guard pin.code == nil, pin.stage != .asking else { return [] }
+        return [.fetch(.unmade(pin.member))]
     }
 
     /// Nothing started, and why. A turn that was on when another name was
@@ -108,6 +116,24 @@ extension Flow {
     static func refused(_ why: String, in turn: inout Turn, _ context: Context) -> [Effect] {
         guard let current = turn.user else { return [.warn(why + " " + Door.startAgain)] }
         return reset(&turn, context) + [.warn("\(why) \(current.name)'s turn has ended. \(Door.startAgain)")]
+    }
+
+    /// The gym's rules read again before a command (`Session.readRules`), with
+    /// what the member who identified (or the coach logging) still has
+    /// (`nil`: not read, nobody identified): a turn they no longer allow ends.
+    /// A turn started by a name alone ends once the gym asks for more (the
+    /// one rule: the name proved nothing, and whoever typed it is not
+    /// let on as that member); so does a coach's who no longer coaches, and
+    /// a member's whose PIN and card were both taken away.
+    static func lapsed(_ turn: inout Turn, access: MemberAccess?, _ context: Context) -> [Effect] {
+        guard context.guarded, turn.user != nil else { return [] }
+        guard turn.identified else { return refused(Door.nowIdentify, in: &turn, context) }
+        guard let access, let holder = turn.coach ?? turn.user else { return [] }
+        if turn.isCoach, !access.isCoach { return refused("\(holder.name) no longer coaches here.", in: &turn, context) }
+        if !access.identifies(under: context.identity) {
+            return refused("\(holder.name) no longer has a PIN or card here.", in: &turn, context)
+        }
+        return []
     }
 
     /// The member's enrolment code was right: they choose their PIN, which spends it.
@@ -152,6 +178,8 @@ extension Flow {
         static let cardWithoutPin = "This card needs its member's PIN after it, and none is set: the desk gives PINs. Nothing started."
         static let scanThenPin = "Scan your card to start, then type your PIN: a typed name is not enough at this terminal."
         static let startAgain = "Type your name to start again."
+        /// A turn started by a name alone, when the gym has come to ask for more.
+        static let nowIdentify = "This terminal now asks for each member's PIN or card."
 
         /// A member without a PIN who was not created in this turn: enrolled at the desk, nothing starts.
         static func enrolAtDesk(_ member: User, _ access: MemberAccess, _ context: Context) -> String {
@@ -160,6 +188,7 @@ extension Flow {
             return access.hasCard ? "\(member.name) has no PIN: scan your card to start (\(how)); nothing started."
                 : "\(member.name) has no PIN yet: \(how); nothing started."
         }
+        static let noMemberList = "No list of members at this terminal: each member starts their turn with their card."
         static let ownOnly = "At this terminal you see only your own sets: :history shows yours."
         /// `:group` where members identify by PIN or card.
         static let groupsNeedNames = "No groups at this terminal: each member starts their own turn with their card or PIN."

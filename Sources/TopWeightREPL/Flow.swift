@@ -40,9 +40,11 @@ enum Flow {
             turn.mode = .entry
             effects = [.end(.terminated)]
         case .input(.timedOut):
+            // A new member who walked away from choosing their PIN: their row goes too.
+            let abandoned = if case .identify(let pin) = turn.mode { unmade(pin) } else { [Effect]() }
             turn.question = nil
             turn.mode = .entry
-            effects = reset(&turn, context) + [.warn("Idle for a while: back to the start. Type your name to log a set.")]
+            effects = reset(&turn, context) + [.warn("Idle for a while: back to the start. Type your name to log a set.")] + abandoned
         case .input(.line(let line)):
             effects = mode(.line(line), in: &turn, context)
         case .input(.interrupted):

@@ -127,6 +127,13 @@ extension Session {
                     return .pinRefused(why)
                 }
                 return .arrived(member, by: .pin, try uses.identification.access(of: member))
+            case .unmade(let member):
+                // Nothing given meanwhile (a PIN, a card, a code from the desk) and no set: the row goes.
+                let kept = try uses.workouts.belongings(of: member)
+                guard try uses.identification.access(of: member) == MemberAccess(),
+                      kept.liveSets + kept.deletedSets + kept.days + kept.bodyWeights == 0 else { return nil }
+                try uses.workouts.remove(member)
+                return nil
             case .privacy(let member, let chosen):
                 guard let chosen else { return .fetched(.privacy(member, try uses.workouts.isPrivate(member))) }
                 try uses.workouts.setPrivate(member, chosen)

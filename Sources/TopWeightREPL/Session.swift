@@ -71,7 +71,11 @@ public final class Session {
     /// `Flow` decide, carry out what it decided, and hand what a request came
     /// back with to the flow again. Returns an ending when the session is over.
     func next() -> Ending? {
-        var events: [Flow.Event] = [.input(read(turn.read))]
+        let how = turn.read
+        let line = read(how)
+        // The gym's rules again before a command (the desk may have changed them).
+        readRules(before: line, read: how)
+        var events: [Flow.Event] = [.input(line)]
         // After the read: the clock is the one at the answer, not at the prompt.
         let context = context
         while !events.isEmpty {
@@ -241,11 +245,8 @@ public final class Session {
         switch turn.step {
         case .user:
             turn.shownUser = defaultUser()
-            // The gym's policy, read as each member walks up (a problem keeps the last one read).
-            if settings.kiosk, let policy = try? uses.identification.policy() { settings.identity = policy }
-            // Whether coaches see private members: only where members identify (no read under `name`).
-            if settings.kiosk { settings.coachesSeePrivate = settings.identity != .name && (try? uses.identification.coachesSeePrivate()) == true }
-            if let rules = try? uses.identification.cardRules() { settings.cards = rules }
+            // The gym's rules, read as each member walks up (and before each command).
+            readRules()
         case .exercise: turn.shownExercise = defaultExercise()
         case .weight, .reps, .series, .duration, .distance: break
         }

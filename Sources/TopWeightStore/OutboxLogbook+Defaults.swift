@@ -43,6 +43,17 @@ extension OutboxLogbook {
         }
     }
 
+    /// Only on the server, as `createUser`.
+    public func addUser(named name: String, now: Date) throws(LogbookError) -> User {
+        do {
+            let made = try server.addUser(named: name, now: now)
+            names.learn(made)
+            return made
+        } catch where error.kind == .unreachable {
+            throw LogbookError(.unreachable, "\(error.message); a new member needs the server: members this terminal knows keep saving meanwhile")
+        }
+    }
+
     public func createExercise(named name: String, category: String?, kind: ExerciseKind, now: Date) throws(LogbookError) -> Exercise {
         do {
             let made = try server.createExercise(named: name, category: category, kind: kind, now: now)

@@ -17,6 +17,12 @@ extension WorkoutStore {
         return User(id: row.id, name: row.name)
     }
 
+    /// Creates the user, only if the name is nobody's by then.
+    public func addUser(named name: String, now: Date) throws(LogbookError) -> User {
+        let row = try findOrCreate(in: "user", name: name, category: nil, now: now, onlyNew: true)
+        return User(id: row.id, name: row.name)
+    }
+
     /// The exercise with this name, compared case-insensitively.
     public func exercise(named name: String) throws(LogbookError) -> Exercise? {
         try find(in: "exercise", name: name).flatMap(Self.exercise(from:))
@@ -53,12 +59,13 @@ extension WorkoutStore {
 
     /// The row whose key is `name`'s, or a new one; a look-alike of another name is refused.
     private func findOrCreate(
-        in table: String, name: String, category: String?, kind: ExerciseKind = .weight, now: Date
+        in table: String, name: String, category: String?, kind: ExerciseKind = .weight, now: Date, onlyNew: Bool = false
     ) throws(LogbookError) -> (id: Int64, name: String, category: String?, kind: ExerciseKind) {
         let key = NameRules.key(name)
         return try perform {
             try writer.write { db in
                 if let row = try Row.fetchOne(db.cachedStatement(sql: Self.nameByKeySQL(table: table)), arguments: [key]) {
+                    if onlyNew { throw LogbookError.taken(name) }
                     if table == "exercise", let found = Self.exercise(from: row) { return (found.id, found.name, found.category, found.kind) }
                     if table == "user", let found = Self.user(from: row) { return (found.id, found.name, nil, .weight) }
                 }

@@ -71,7 +71,7 @@ public struct Prompts: Sendable {
 
     /// A new member, confirmed at the question.
     public func createMember(named name: String, now: Date) throws(WorkoutsError) -> User {
-        try attempt { () throws(LogbookError) in try names.createUser(named: name, now: now) }
+        try attempt { () throws(LogbookError) in try names.addUser(named: name, now: now) }
     }
 
     /// The stored name `name` would pass for (`Аna` with a Cyrillic А for `Ana`).

@@ -71,7 +71,7 @@ struct IdentityTerminalTests {
         let echo = try #require(shown.range(of: Self.card))
         let erased = try #require(shown[echo.upperBound...].range(of: "\r\u{1B}[2K\u{1B}[1A\u{1B}[2K"), "\(shown.debugDescription)")
         #expect(!shown[erased.upperBound...].contains(Self.card), "the scan is not shown back")
-        try Self.othersRefused(terminal)
+        try Self.othersRefused(terminal, under: .card)
     }
 
     @Test("under pin: the name, PIN: (not echoed), the line; a wrong PIN starts nothing")
@@ -92,7 +92,7 @@ struct IdentityTerminalTests {
         terminal.type("squat 100x5x5\r")
         try terminal.waitFor("Saved #4  Ana · Back Squat · 100 kg × 5 reps × 5 series", after: mark)
         #expect(!terminal.text(after: mark).contains(Self.pin))
-        try Self.othersRefused(terminal)
+        try Self.othersRefused(terminal, under: .pin)
         // A PIN pasted with a newline in it: the first line is the PIN tried, the rest starts no turn.
         mark = terminal.mark
         terminal.type(":user\r")
@@ -107,7 +107,7 @@ struct IdentityTerminalTests {
     }
 
     /// Every way tried to another member's sets, as Ana: each refused.
-    static func othersRefused(_ terminal: PseudoTerminal) throws {
+    static func othersRefused(_ terminal: PseudoTerminal, under policy: IdentityPolicy) throws {
         for line in [":history Zoë", ":history all", ":history zoë 5", ":hist Bo", ":history all 100"] {
             let mark = terminal.mark
             terminal.type(line + "\r")
@@ -116,7 +116,13 @@ struct IdentityTerminalTests {
         }
         var mark = terminal.mark
         terminal.type(":users\r")
-        try terminal.waitFor("Members: Ana, Bo, Zoë", after: mark)
+        if policy == .card {
+            // No names where members scan cards, as Tab lists none.
+            try terminal.waitFor("No list of members at this terminal", after: mark)
+            #expect(!terminal.text(after: mark).contains("Zoë"), ":users listed names under card")
+        } else {
+            try terminal.waitFor("Members: Ana, Bo, Zoë", after: mark)
+        }
         mark = terminal.mark
         terminal.type(":edit #2\r")
         try terminal.waitFor("#2 is not one of your sets", after: mark)

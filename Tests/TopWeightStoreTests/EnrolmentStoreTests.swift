@@ -34,6 +34,20 @@ struct EnrolmentStoreTests {
         }
     }
 
+    @Test("addUser only creates: a name another store added by then is refused (conflict), and that member stays as they were", arguments: TestEngine.shared)
+    func addOnly(engine: TestEngine) throws {
+        try engine.withSharedStore { open in
+            let store = try open()
+            let other = try open()
+            let desk = try other.createUser(named: "Gus")
+            let refused = #expect(throws: LogbookError.self) { try store.addUser(named: "gus", now: Self.now) }
+            #expect(refused?.kind == .conflict)
+            #expect(try store.user(named: "Gus") == desk && (try store.access(of: desk)) == MemberAccess())
+            let hal = try store.addUser(named: "Hal", now: Self.now)
+            #expect(try other.user(named: "Hal") == hal)
+        }
+    }
+
     @Test("a code is kept hashed, checked without being spent, spent by the PIN it chooses, and refused once used or expired", arguments: TestEngine.shared)
     func codes(engine: TestEngine) throws {
         try engine.withSharedStore { open in

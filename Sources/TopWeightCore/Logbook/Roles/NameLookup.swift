@@ -8,6 +8,10 @@ public protocol NameLookup: AnyObject, Sendable {
     func user(named name: String) throws(LogbookError) -> User?
     /// Finds or creates the member; refuses a look-alike of another's name.
     func createUser(named name: String, now: Date) throws(LogbookError) -> User
+    /// Creates the member, only if nobody has the name by then (another
+    /// terminal or the desk may have just added them: `.conflict`, and
+    /// nothing changes); refuses a look-alike of another's name.
+    func addUser(named name: String, now: Date) throws(LogbookError) -> User
     func exercise(named name: String) throws(LogbookError) -> Exercise?
     func createExercise(named name: String, category: String?, kind: ExerciseKind, now: Date) throws(LogbookError) -> Exercise
     /// Member or exercise names with an id above `id`, oldest first: how the
@@ -28,5 +32,12 @@ extension NameLookup {
 
     public func createExercise(named name: String, category: String?, now: Date) throws(LogbookError) -> Exercise {
         try createExercise(named: name, category: category, kind: .weight, now: now)
+    }
+}
+
+extension LogbookError {
+    /// `addUser` of a name someone has by then.
+    public static func taken(_ name: String) -> LogbookError {
+        LogbookError(.conflict, "\(name) was just added as a member elsewhere; nothing was created")
     }
 }
