@@ -33,6 +33,29 @@ struct PolicyChangeTerminalTests {
         #expect(!terminal.text(after: mark).contains("47.5"), ":history all showed Zoë's set")
     }
 
+    @Test("a user prompt drawn before the desk's change: Ana typed there is asked her PIN, and under card then PIN a card alone starts nothing")
+    func promptDrawnBefore() throws {
+        let scratch = try IdentityTerminalTests.gym(.name)
+        let terminal = try IdentityTerminalTests.kiosk(scratch)
+        var mark = terminal.mark
+        terminal.type("\r")
+        try terminal.waitFor("user:", after: mark)
+        try Self.desk(["admin", "identity", "pin"], scratch)
+        mark = terminal.mark
+        terminal.type("Ana\r")
+        try terminal.waitFor("[Ana] PIN: ", after: mark)
+        #expect(!terminal.text(after: mark).contains("[Ana] exercise"), "the prompt's old policy let a name in")
+        terminal.type("\u{03}")
+        mark = try terminal.waitFor("nothing started", after: mark)
+        terminal.type("\r")
+        mark = try terminal.waitFor("user:", after: mark)
+        try Self.desk(["admin", "identity", "card"], scratch)
+        try Self.desk(["admin", "cards", "--pin", "on"], scratch)
+        terminal.type(IdentityTerminalTests.card + "\r")
+        try terminal.waitFor("[Ana] PIN: ", after: mark)
+        #expect(!terminal.text(after: mark).contains("[Ana] exercise"), "the card alone started her turn")
+    }
+
     @Test("name, then card at the desk: :history all and :group in a name's turn are refused, the turn ended")
     func nameThenCard() throws {
         let scratch = try IdentityTerminalTests.gym(.name)
