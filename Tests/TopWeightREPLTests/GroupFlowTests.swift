@@ -122,6 +122,18 @@ struct GroupFlowTests {
         #expect(effects.last == .warn("a group takes two members or more (e.g. :group Ana Bo)") && one.turn.user == Self.ana)
     }
 
+    @Test(":group +Ana typed by Ana at the keys says so, as for any member named again; alone, she is told to name the others")
+    func selfAgain() {
+        var script = Self.group()
+        #expect(script.type(":group +Ana") == [.say("Ana is in the group already.")])
+        #expect(Self.order(script) == ["Ana", "Bo", "Cy"])
+        var alone = FlowScript()
+        alone.type("Ana")
+        alone.send(.memberFound(Self.ana))
+        #expect(alone.type(":group +ana") == [.warn("Ana has the keys already: name who shares the rack with you (e.g. :group +Bo)")])
+        #expect(!alone.turn.group.isActive && alone.turn.user == Self.ana)
+    }
+
     @Test("a name that can't be taken is skipped; the group is made of the members found")
     func notFound() {
         var script = FlowScript()
