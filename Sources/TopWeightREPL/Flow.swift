@@ -65,6 +65,9 @@ enum Flow {
             effects = restTimes(times, of: member, in: &turn)
         case .fetched(.restKept(let member, let chosen, let seconds)):
             effects = restKept(seconds, of: chosen, for: member, in: &turn)
+        case .fetched(.headline(let today, let member)) where turn.group.isActive || turn.group.finding:
+            // Two members on programs at one rack: whose line is whose.
+            effects = [.say(TerminalText.safe(member.name) + ": " + headline(today))]
         case .fetched(let answer):
             effects = answered(answer, context)
         case .failed(let problem):

@@ -134,6 +134,22 @@ struct GroupFlowTests {
         #expect(!alone.turn.group.isActive && alone.turn.user == Self.ana)
     }
 
+    @Test("in a group each member's program line is named, so two on programs can tell theirs apart; alone it is not")
+    func namedHeadlines() {
+        let workout = TodayWorkout(program: "5x5", week: 1, day: 1, dayName: nil, deload: false, exercises: [], missingMaxes: ["Back Squat"])
+        var script = FlowScript()
+        script.type("Ana+Bo")
+        script.send(.memberFound(Self.ana))
+        let ana = script.send(.fetched(.headline(workout, of: Self.ana)))
+        script.send(.memberFound(Self.bo))
+        let bo = script.send(.fetched(.headline(workout, of: Self.bo)))
+        #expect(ana.count == 1 && script.said.contains { $0.hasPrefix("Ana: 5x5 week 1 day 1") }, "\(ana) \(script.said)")
+        #expect(bo.count == 1 && script.said.contains { $0.hasPrefix("Bo: 5x5 week 1 day 1") }, "\(bo) \(script.said)")
+        var alone = FlowScript.atExercise()
+        alone.send(.fetched(.headline(workout, of: FlowScript.ana)))
+        #expect(alone.said.last?.hasPrefix("5x5 week 1 day 1") == true, "\(alone.said)")
+    }
+
     @Test("a name that can't be taken is skipped; the group is made of the members found")
     func notFound() {
         var script = FlowScript()
