@@ -172,7 +172,8 @@ extension Flow {
             "Too many unknown cards in a row: this terminal reads the next card in \(seconds) s."
         }
         static func fewDigits(_ typed: String) -> String {
-            "\(typed) is too short for a card, and a name can't be just a number: type your name, or scan your card."
+            InputError("\(typed) is too short for a card, and a name can't be just a number: type your name, or scan your card",
+                       example: "Ana").description
         }
         static func shortCard(_ digits: Int) -> String {
             "A card here has at least \(digits) digits: this one starts nothing. The desk gives out new cards."

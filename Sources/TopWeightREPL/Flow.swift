@@ -316,7 +316,7 @@ enum Flow {
         }
         // In a group the next member's turn comes first: the walk goes on when this member's comes back.
         let grouped = turn.group.isActive
-        return effects + planSaved(chosen, series: record.values.series, at: now, walkOn: !grouped, in: &turn, context)
+        return effects + planSaved(chosen, series: record.values.series, values: record.values, at: now, walkOn: !grouped, in: &turn, context)
             + passTurn(in: &turn, context)
     }
 

@@ -114,7 +114,7 @@ struct CardGuessingFlowTests {
             var script = FlowScript(kiosk: true)
             script.context.identity = identity
             for typed in ["0", "42", "123"] {
-                #expect(script.type(typed) == [.warn("\(typed) is too short for a card, and a name can't be just a number: type your name, or scan your card.")],
+                #expect(script.type(typed) == [.warn("\(typed) is too short for a card, and a name can't be just a number: type your name, or scan your card (e.g. Ana)")],
                         "\(identity) \(typed)")
             }
             #expect(script.turn.user == nil && script.turn.step == .user)
