@@ -36,8 +36,9 @@ extension ProgramCatalog {
     /// anything of it is read: every value counted once per place it
     /// appears, stopping at the first value too many. Aliases are counted
     /// as written: an anchored value met again is one, but what lies inside
-    /// a value met again (a copy) is not counted again.
-    static func checkExpansion(_ root: Node) throws(Problem) {
+    /// a value met again (a copy) is not counted again. `what` names the
+    /// kind of file in the refusal (a routines file is held to the same).
+    static func checkExpansion(_ root: Node, what: String = "a programs file") throws(Problem) {
         var values = 0
         var aliases = 0
         var anchors: Set<ObjectIdentifier> = []
@@ -46,7 +47,7 @@ extension ProgramCatalog {
             values += 1
             guard values <= Limits.values else {
                 throw Problem(line: nil, reason: "the file expands to more than \(Limits.values) values (its aliases repeat what they name); "
-                              + "a programs file holds at most that")
+                              + "\(what) holds at most that")
             }
             let anchor: Anchor?
             var children: [Node] = []
@@ -68,7 +69,7 @@ extension ProgramCatalog {
                 if !inCopy {
                     aliases += 1
                     guard aliases <= Limits.aliases else {
-                        throw Problem(line: nil, reason: "the file uses more than \(Limits.aliases) aliases (*name); a programs file uses at most that")
+                        throw Problem(line: nil, reason: "the file uses more than \(Limits.aliases) aliases (*name); \(what) uses at most that")
                     }
                 }
             }

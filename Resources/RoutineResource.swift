@@ -34,9 +34,23 @@ public struct RoutineCatalog: Sendable {
             var rest: StepRest?
             var superset: String?
         }
+        let size = yaml.utf8.count
+        guard size <= ProgramCatalog.Limits.bytes else {
+            throw Problem(description: "the file is \((size + 1023) / 1024) KB; a routines file is at most \(ProgramCatalog.Limits.bytes / 1024) KB")
+        }
         let file: File
         do {
-            file = try YAMLDecoder().decode(File.self, from: yaml)
+            // Bounded as a programs file is, before anything is decoded: aliases can repeat a routine thousands of times.
+            let parser = try Parser(yaml: yaml)
+            guard let root = try parser.singleRoot() else { throw Problem(description: "not a routines file (it is empty)") }
+            do {
+                try withExtendedLifetime(parser) { () throws(ProgramCatalog.Problem) in try ProgramCatalog.checkExpansion(root, what: "a routines file") }
+            } catch {
+                throw Problem(description: error.reason)
+            }
+            file = try YAMLDecoder().decode(File.self, from: root)
+        } catch let problem as Problem {
+            throw problem
         } catch {
             throw Problem(description: "not a routines file (expected 'routines:' with a name and exercises each): \(Self.reason(error))")
         }

@@ -9,9 +9,11 @@ public struct BoardResponder: HTTPResponder {
     public typealias Context = BasicRequestContext
 
     let cache: BoardCache
+    let hosts: HostCheck
 
-    public init(cache: BoardCache) {
+    public init(cache: BoardCache, hosts: HostCheck) {
         self.cache = cache
+        self.hosts = hosts
     }
 
     public func respond(to request: Request, context: Context) async throws -> Response {
@@ -23,6 +25,14 @@ public struct BoardResponder: HTTPResponder {
     }
 
     func answer(_ request: Request) -> Response {
+        switch hosts.verdict(authority: request.head.authority, extra: request.headers[values: Self.hostField].count) {
+        case .answer: break
+        case .malformed:
+            return Self.plain(.badRequest, "Bad request: one Host header is needed.\n")
+        case .misdirected:
+            return Self.plain(.misdirectedRequest,
+                              "Misdirected: this board answers to its own names only (serve --host NAME adds one).\n")
+        }
         let page: Bool
         switch request.uri.path {
         case "/": page = true
@@ -55,6 +65,9 @@ public struct BoardResponder: HTTPResponder {
         }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: page ? rendered.html : rendered.json))
     }
+
+    /// A second `Host` stays among the fields (the first becomes the authority).
+    static let hostField = HTTPFields.Element.Name("Host")!
 
     static func plain(_ status: HTTPResponse.Status, _ text: String) -> Response {
         Response(status: status, headers: [.contentType: "text/plain; charset=utf-8", .xContentTypeOptions: "nosniff"],

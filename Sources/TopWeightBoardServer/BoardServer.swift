@@ -10,19 +10,22 @@ import TopWeightUseCases
 /// `topweight serve`: the board over HTTP until SIGTERM or SIGINT, then a
 /// graceful shutdown (requests under way finish, the watch closes).
 public enum BoardServer {
-    /// Serves `board` on `host`:`port` (0: any free port) within `limits`;
+    /// Serves `board` on `host`:`port` (0: any free port) within `limits`,
+    /// to requests for `names` (besides `localhost` and the bound address);
     /// `started` is told the address actually bound.
     public static func run(board: GymBoard, changes: any LogbookChanges, host: String, port: Int, title: String,
-                           limits: ConnectionLimits = ConnectionLimits(),
+                           names: [String] = [], limits: ConnectionLimits = ConnectionLimits(),
                            started: @escaping @Sendable (String, Int) -> Void) async throws {
         var logger = Logger(label: "topweight.serve")
         logger.logLevel = .warning
         let cache = BoardCache(title: title, timeZone: board.calendar.timeZone)
         let refresher = BoardRefresher(board: board, changes: changes, cache: cache, logger: logger)
         try refresher.refresh()
+        let census = ConnectionCensus(most: limits.censused, perAddress: limits.perAddress)
         let app = Application(
-            responder: BoardResponder(cache: cache),
-            server: HTTPServerBuilder { responder in DeadlineHTTP1Channel(responder: responder, limits: limits) },
+            responder: BoardResponder(cache: cache, hosts: HostCheck(names: names, bind: host)),
+            server: HTTPServerBuilder { responder in DeadlineHTTP1Channel(responder: responder, limits: limits, census: census) },
+            // Accepting goes on above the census's cap: a newcomer takes the stalest connection's place.
             configuration: .init(address: .hostname(host, port: port), serverName: nil,
                                  availableConnectionsDelegate: MaximumAvailableConnections(limits.connections, logger: logger)),
             services: [refresher],

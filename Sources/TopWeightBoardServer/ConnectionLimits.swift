@@ -7,8 +7,9 @@ import Glibc
 /// What one board server allows its connections, so a flood of idle or
 /// slow ones can't keep the screens on the wall from their page: how long a
 /// request may take to arrive, how long a connection may sit idle between
-/// requests, and how many connections are open at once (fewer than the
-/// process may open files, so the database and the server keep theirs).
+/// requests, how many connections are open at once (fewer than the
+/// process may open files, so the database and the server keep theirs), and
+/// how many of them one client address may hold.
 public struct ConnectionLimits: Sendable, Hashable {
     /// From a request's first byte (or the connection's opening) to its last.
     public var request: TimeAmount
@@ -16,16 +17,27 @@ public struct ConnectionLimits: Sendable, Hashable {
     public var idle: TimeAmount
     /// Connections open at once; more wait in the kernel's queue until one closes.
     public var connections: Int
+    /// Connections one client address may hold at once; more are closed as they come.
+    public var perAddress: Int
 
     public static let defaultRequestSeconds = 10.0
     public static let defaultIdleSeconds = 30.0
     /// However high the file limit, a gym's board never needs more.
     public static let mostConnections = 1_024
+    /// A browser opens six at most; a screen, a tablet and a phone behind one address fit.
+    public static let defaultPerAddress = 32
 
-    public init(request: TimeAmount, idle: TimeAmount, connections: Int) {
+    public init(request: TimeAmount, idle: TimeAmount, connections: Int, perAddress: Int = defaultPerAddress) {
         self.request = request
         self.idle = idle
         self.connections = connections
+        self.perAddress = perAddress
+    }
+
+    /// The connections the census holds before a newcomer takes the stalest
+    /// one's place: a few under `connections`, so that accepting never stops.
+    public var censused: Int {
+        max(1, connections - min(16, connections / 4))
     }
 
     /// The defaults (10 s, 30 s), the connections from this process's file

@@ -84,18 +84,22 @@ final class ArrivalHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 }
 
-/// Hummingbird's HTTP/1.1 channel with the board's deadlines on every connection.
+/// Hummingbird's HTTP/1.1 channel with the board's deadlines on every
+/// connection, each entered in the census first.
 struct DeadlineHTTP1Channel: ServerChildChannel {
     typealias Value = HTTP1Channel.Value
 
     let inner: HTTP1Channel
+    let census: ConnectionCensus
 
-    init(responder: @escaping HTTPChannelHandler.Responder, limits: ConnectionLimits) {
+    init(responder: @escaping HTTPChannelHandler.Responder, limits: ConnectionLimits, census: ConnectionCensus) {
         inner = HTTP1Channel(responder: responder, configuration: .init(additionalChannelHandlers: [DeadlineHandler(limits: limits)]))
+        self.census = census
     }
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         do {
+            try channel.pipeline.syncOperations.addHandler(CensusHandler(census: census))
             try channel.pipeline.syncOperations.addHandler(ArrivalHandler())
         } catch {
             return channel.eventLoop.makeFailedFuture(error)

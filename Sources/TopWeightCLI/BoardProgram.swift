@@ -10,8 +10,9 @@ public protocol BoardWebServer: Sendable {
     /// in one line with what to do; `nil` when it can.
     func shortOfFiles() -> String?
     /// Serves `board` on `host`:`port` (0: any free port) until SIGTERM or
-    /// SIGINT; `started` is told the address actually bound.
-    func run(board: GymBoard, changes: any LogbookChanges, host: String, port: Int, title: String,
+    /// SIGINT, to requests for `names` besides `localhost` and the bound
+    /// address; `started` is told the address actually bound.
+    func run(board: GymBoard, changes: any LogbookChanges, host: String, port: Int, title: String, names: [String],
              started: @escaping @Sendable (String, Int) -> Void) async throws
     /// Why `run` could not listen, in one plain line with what to do; `nil` for any other error.
     func listeningFailure(_ error: any Error, host: String, port: Int) -> String?

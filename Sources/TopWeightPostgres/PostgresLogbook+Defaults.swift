@@ -20,7 +20,8 @@ extension PostgresLogbook {
     public func lastExercise(of user: User) throws(LogbookError) -> Exercise? {
         let rows = try link.query("""
             SELECT e.id, e.name, e.category, e.kind FROM exercise e
-            WHERE e.id = (SELECT exerciseid FROM record WHERE userid = \(user.id) AND deletedat IS NULL ORDER BY id DESC LIMIT 1)
+            WHERE e.id = (SELECT exerciseid FROM record WHERE userid = \(user.id) AND deletedat IS NULL
+                          ORDER BY performedat DESC, id DESC LIMIT 1)
             """)
         return try rows.first.map { row throws(LogbookError) in try Self.exercise(from: row) }
     }

@@ -108,7 +108,7 @@ extension Flow {
         /// `:today`'s workout, or (`nil`) the member is on no program.
         case today(TodayWorkout?, of: User)
         /// What today is for a member on a program, as they take the terminal.
-        case headline(TodayWorkout)
+        case headline(TodayWorkout, of: User)
         /// The day `:go` walked, finished: what `today --done` says.
         case dayFinished(DayFinished)
         case chart(ProgressSeries, of: User, exercise: String?, ChartMetric)
@@ -128,6 +128,12 @@ extension Flow {
         case restTimes(User, [Int64: Int])
         /// The member's rest after a lift, kept (`nil`: the default again).
         case restKept(User, Exercise, Int?)
+    }
+
+    /// The rack's line of today's workout and what starts it (with no lift
+    /// of the day walkable, no training max, :today says what it needs).
+    static func headline(_ today: TodayWorkout) -> String {
+        ProgramText.headline(today) + (today.exercises.isEmpty ? " — :today says what it needs" : " — :go starts it")
     }
 
     /// What the flow says of an answer; lines rendered terminal-safe already are shown as they are.
@@ -154,9 +160,8 @@ extension Flow {
         case .today(let today?, let member):
             let walkable = !today.exercises.isEmpty
             return [.show(ProgramText.lines(today, member: member.name).map(TerminalText.safe))] + (walkable ? [.say(":go walks it: Enter takes each load.")] : [])
-        case .headline(let today):
-            // With no lift of the day walkable (no training max), :today says what it needs.
-            return [.say(ProgramText.headline(today) + (today.exercises.isEmpty ? " — :today says what it needs" : " — :go starts it"))]
+        case .headline(let today, _):
+            return [.say(headline(today))]
         case .dayFinished(let day):
             let lines = ProgramText.finished(day.finished, completion: day.completion, before: day.before.progress,
                                              after: day.after.progress, next: day.next, lifts: day.lifts)

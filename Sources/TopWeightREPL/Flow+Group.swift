@@ -20,6 +20,13 @@ extension Flow {
         guard !names.isEmpty else {
             return [.warn(InputError("name the members who share the rack", example: ":group Ana Bo Cy").description)]
         }
+        // The member at the keys naming only themselves: said, as for any member named again.
+        if let user = turn.user, names.allSatisfy({ NameRules.key($0) == NameRules.key(user.name) }) {
+            guard turn.group.isActive else {
+                return [.warn(InputError("\(user.name) has the keys already: name who shares the rack with you", example: ":group +Bo").description)]
+            }
+            return [.say("\(user.name) is in the group already.")]
+        }
         // Names already in the group count once; a rack is shared by a few.
         let there = ([turn.user] + turn.group.waiting.map(\.user)).compactMap { $0.map { NameRules.key($0.name) } }
         let count = Set(there + names.map { NameRules.key($0) }).count

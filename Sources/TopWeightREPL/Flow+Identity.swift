@@ -11,8 +11,9 @@ extension Flow {
     /// reader types it (digits and Enter), under every policy; else a name.
     /// A card's number was taken off the screen already (`answer`).
     static func who(_ text: String, _ context: Context) -> [Effect] {
-        // Fewer digits than any card's are no card (and no name: the name rules say why).
-        guard CardNumber.isWritten(text), text.unicodeScalars.count >= CardNumber.scanned else { return member(named: text) }
+        guard CardNumber.isWritten(text) else { return member(named: text) }
+        // Fewer digits than any card's are no card, and no name either.
+        guard text.unicodeScalars.count >= CardNumber.scanned else { return [.warn(Door.fewDigits(text))] }
         // An older card, shorter than the gym asks now: refused unread (nothing to guess, nothing counted).
         guard context.cards.looksLikeCard(text) else { return [.warn(Door.shortCard(context.cards.minDigits))] }
         return [.fetch(.card(text))]
@@ -169,6 +170,10 @@ extension Flow {
         }
         static func cardsWait(_ seconds: Int) -> String {
             "Too many unknown cards in a row: this terminal reads the next card in \(seconds) s."
+        }
+        static func fewDigits(_ typed: String) -> String {
+            InputError("\(typed) is too short for a card, and a name can't be just a number: type your name, or scan your card",
+                       example: "Ana").description
         }
         static func shortCard(_ digits: Int) -> String {
             "A card here has at least \(digits) digits: this one starts nothing. The desk gives out new cards."

@@ -83,9 +83,10 @@ extension Flow {
 
     /// After a save: the day's routine noted once (`Effect.noteRoutine`), and the walk on (`Plan.saved`).
     /// In a group (`walkOn` false) the next exercise is found when the member's turn comes back.
-    static func planSaved(_ chosen: Exercise, series: Int, at now: Date, walkOn: Bool = true, in turn: inout Turn, _ context: Context) -> [Effect] {
+    static func planSaved(_ chosen: Exercise, series: Int, values: SetValues? = nil, at now: Date, walkOn: Bool = true,
+                          in turn: inout Turn, _ context: Context) -> [Effect] {
         guard var plan = turn.plan else { return [] }
-        let (noting, action) = plan.saved(chosen.name, series: series)
+        let (noting, action) = plan.saved(chosen.name, series: series, values: values)
         var effects: [Effect] = []
         if let routine = noting, let member = turn.user {
             effects.append(.noteRoutine(routine, for: member, on: turn.day ?? context.today, at: now))

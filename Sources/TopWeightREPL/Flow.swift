@@ -65,6 +65,9 @@ enum Flow {
             effects = restTimes(times, of: member, in: &turn)
         case .fetched(.restKept(let member, let chosen, let seconds)):
             effects = restKept(seconds, of: chosen, for: member, in: &turn)
+        case .fetched(.headline(let today, let member)) where turn.group.isActive || turn.group.finding:
+            // Two members on programs at one rack: whose line is whose.
+            effects = [.say(TerminalText.safe(member.name) + ": " + headline(today))]
         case .fetched(let answer):
             effects = answered(answer, context)
         case .failed(let problem):
@@ -313,7 +316,7 @@ enum Flow {
         }
         // In a group the next member's turn comes first: the walk goes on when this member's comes back.
         let grouped = turn.group.isActive
-        return effects + planSaved(chosen, series: record.values.series, at: now, walkOn: !grouped, in: &turn, context)
+        return effects + planSaved(chosen, series: record.values.series, values: record.values, at: now, walkOn: !grouped, in: &turn, context)
             + passTurn(in: &turn, context)
     }
 

@@ -83,8 +83,10 @@ struct Plan: Equatable {
     /// A set of `exercise` saved: the routine to note with the day's first
     /// save, and the walk moves on when it was the plan's exercise; a
     /// program's sets alike saved fewer than offered (2 of `series [5]`)
-    /// leave the rest to walk.
-    mutating func saved(_ exercise: String, series: Int) -> (noting: String?, then: Action) {
+    /// leave the rest to walk. In a routine's superset the numbers saved
+    /// (`values`) are what the lift's later rounds offer: a load changed in
+    /// round 2 is round 3's.
+    mutating func saved(_ exercise: String, series: Int, values: SetValues? = nil) -> (noting: String?, then: Action) {
         var noting: String?
         if let routine, !routineNoted {
             // Noted unless the session says it failed (`Event.routineNotNoted`): the next save tries again.
@@ -92,6 +94,9 @@ struct Plan: Equatable {
             noting = routine
         }
         if let current, isCurrent(exercise) {
+            if program == nil, let values, let superset = current.superset {
+                carry(values, after: index, of: current.exercise, in: superset)
+            }
             saved += 1
             if current.mark == nil { workDone += 1 }
             if program != nil, let offered = current.values?.series, series < offered {
@@ -101,6 +106,16 @@ struct Plan: Equatable {
             }
         }
         return (noting, next())
+    }
+
+    /// The later rounds of `exercise` in `superset` offer `values`, each keeping its own series.
+    private mutating func carry(_ values: SetValues, after place: Int, of exercise: String, in superset: String) {
+        let key = NameRules.key(exercise)
+        for later in steps.indices where later > place && steps[later].superset == superset && NameRules.key(steps[later].exercise) == key {
+            var offered = values
+            offered.series = steps[later].values?.series ?? values.series
+            steps[later].values = offered
+        }
     }
 
     /// What is said as the walk takes up `chosen`, its exercise: the numbers

@@ -42,7 +42,7 @@ extension Session {
             case .today(let member): return .fetched(.today(try uses.workouts.today(of: member)?.workout, of: member))
             case .headline(let member):
                 // A database problem here never stands in the way of logging.
-                return (try? uses.workouts.today(of: member)).map { .fetched(.headline($0.workout)) }
+                return (try? uses.workouts.today(of: member)).map { .fetched(.headline($0.workout, of: member)) }
             case .programDay(let member, let since):
                 guard let day = try uses.workouts.dayToWalk(of: member, since: since, now: settings.now()) else { return .fetched(.today(nil, of: member)) }
                 return .going(day, for: member)

@@ -90,14 +90,19 @@ extension OutboxLogbook {
         return try read({ () throws(LogbookError) in try server.lastUsedUser() }) { Optional<User?>.some(nil) } away: { _ in nil }
     }
 
-    /// The newest kept set's, else the server's: kept sets are newer than
-    /// anything the server holds of this terminal. Away, the one this
-    /// terminal heard of last.
+    /// Of the set done last, as `lastValues`: a kept set done when it was
+    /// kept is newer than anything the server holds, else the server's;
+    /// away, the one this terminal heard of last. A back-dated kept set
+    /// (`:date`) only stands in when neither has any.
     public func lastExercise(of user: User) throws(LogbookError) -> Exercise? {
-        if let kept = try keptSetsIfAny().last(where: { $0.record.user.id == user.id }) { return kept.record.exercise }
-        return try read({ () throws(LogbookError) in try server.lastExercise(of: user) }, learn: { found in
+        let kept = try keptSetsIfAny().filter { $0.record.user.id == user.id }
+        if let done = kept.filter({ !$0.record.isBackdated(savedAt: $0.keptAt) }).max(by: { $0.record.performedAt < $1.record.performedAt }) {
+            return done.record.exercise
+        }
+        let known = try read({ () throws(LogbookError) in try server.lastExercise(of: user) }, learn: { found in
             if let found { names.learn(user, did: found, values: nil, now: Date()) }
         }) { Optional<Exercise?>.some(names.recent(of: user, outbox: cacheFile).first) } away: { _ in nil }
+        return known ?? kept.last?.record.exercise
     }
 
     /// The numbers of the set done last: a kept set done when it was kept

@@ -22,7 +22,9 @@ extension WorkoutStore {
         WHERE u.id = (SELECT userId FROM record WHERE id <= (SELECT MAX(id) FROM record) AND deletedAt IS NULL ORDER BY id DESC LIMIT 1)
         """
 
-    /// The exercise this user recorded last.
+    /// The exercise of the set this user did last (by `performedAt`, as
+    /// `lastValues` reads the numbers): a set back-dated with `:date` or
+    /// `add --at` is not what the member does now.
     public func lastExercise(of user: User) throws(LogbookError) -> Exercise? {
         try perform {
             try writer.read { db in
@@ -32,24 +34,13 @@ extension WorkoutStore {
         }
     }
 
-    /// Argument: user id. Of the exercises the member has live sets of
-    /// (the tally, down its primary key, and the records after its mark,
-    /// down record's: the member's part of `recordTallyNow`), the one whose
-    /// newest live set is the newest: one look down (userId, exerciseId) each.
+    /// Argument: user id. One step down record_on_user_performedAt (its
+    /// entries end in the rowid, so ties go to the newest save), past any
+    /// deleted sets.
     static let lastExerciseSQL = """
         SELECT e.id, e.name, e.category, e.kind FROM exercise e
-        WHERE e.id = (
-            SELECT t.exerciseId FROM (
-                SELECT exerciseId, SUM(records) AS records FROM (
-                    SELECT exerciseId, records FROM recordTally WHERE userId = ?1
-                    UNION ALL
-                    SELECT exerciseId, 1 FROM record NOT INDEXED
-                    WHERE id > (SELECT upTo FROM recordTallyMark) AND userId = ?1 AND deletedAt IS NULL
-                ) GROUP BY exerciseId
-            ) t WHERE t.records > 0
-            ORDER BY (SELECT r.id FROM record r WHERE r.userId = ?1 AND r.exerciseId = t.exerciseId AND r.deletedAt IS NULL
-                      ORDER BY r.id DESC LIMIT 1) DESC
-            LIMIT 1)
+        WHERE e.id = (SELECT exerciseId FROM record INDEXED BY record_on_user_performedAt
+                      WHERE userId = ?1 AND deletedAt IS NULL ORDER BY performedAt DESC, id DESC LIMIT 1)
         """
 
     /// This user's last weight, reps and series for this exercise: of the

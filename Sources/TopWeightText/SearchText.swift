@@ -6,7 +6,7 @@ import TopWeightCore
 /// `NO_COLOR`).
 ///
 /// ```
-/// 2 days with squ, zoe
+/// 2 days with squ, Zoë
 /// Fri 20 Nov · Leg Day
 ///   [Back Squat]  100 kg × 5 × 5, 105 kg × 3 × 1
 ///   ✎ [Zoë] spotted me on the last set
@@ -15,7 +15,7 @@ public enum SearchText {
     /// `older` is the last line when older days match too (how to see them where the result is shown).
     public static func render(_ result: SearchResult, grouping: HistoryGrouping, now: Date, style: TextStyle,
                               older: String = "… older days match too: --limit N (0 for all)") -> [String] {
-        let words = result.terms.joined(separator: ", ")
+        let words = result.typed.joined(separator: ", ")
         guard !result.days.isEmpty else { return ["Nothing in \(TerminalText.safe(result.member.name))'s log has \(words)."] }
         let count = result.days.count == 1 ? "1 day" : "\(result.days.count)\(result.more ? " newest" : "") days"
         var lines = ["\(count) with \(words)"]

@@ -45,6 +45,6 @@ public struct Search: Sendable {
         var days = try attempt { () throws(LogbookError) in try search.searchDays(userID: member.id, terms: terms, zone: zone, limit: wanted) }
         let more = days.count == wanted && limit != nil
         if more { days.removeLast() }
-        return SearchResult(member: member, terms: words, aliased: Set(terms.flatMap(\.aliasedKeys)), days: days, more: more)
+        return SearchResult(member: member, terms: words, typed: SearchWords.typed(in: text), aliased: Set(terms.flatMap(\.aliasedKeys)), days: days, more: more)
     }
 }

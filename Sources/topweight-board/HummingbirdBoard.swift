@@ -11,10 +11,10 @@ struct HummingbirdBoard: BoardWebServer {
         ConnectionLimits.shortOfFiles(fileLimit: ConnectionLimits.fileLimit(), open: ConnectionLimits.openFiles())
     }
 
-    func run(board: GymBoard, changes: any LogbookChanges, host: String, port: Int, title: String,
+    func run(board: GymBoard, changes: any LogbookChanges, host: String, port: Int, title: String, names: [String],
              started: @escaping @Sendable (String, Int) -> Void) async throws {
         try await BoardServer.run(board: board, changes: changes, host: host, port: port, title: title,
-                                  limits: Self.limits, started: started)
+                                  names: names, limits: Self.limits, started: started)
     }
 
     func listeningFailure(_ error: any Error, host: String, port: Int) -> String? {

@@ -156,4 +156,27 @@ struct SetInNameTests {
         #expect(error.example == example)
         #expect(error.example != typed)
     }
+
+    @Test("a negative weight is a set written wrong, never a new exercise's name; the example drops the sign", arguments: [
+        ("bench -60x5x5", "bench 60x5x5"), ("-60x5x5", "Bench Press 60x5x5"), ("squat -100", "squat 100x5x3"),
+    ])
+    func negativeWeight(typed: String, example: String) throws {
+        let error = try #require(OneLineEntry.setInName(typed))
+        #expect(error.reason.contains("negative"), "\(error.reason)")
+        #expect(error.example == example)
+    }
+
+    @Test("a count too long for any number is out of range, not \"not a whole number\" (at the rack a run of a card's digits is taken off the screen first)")
+    func hugeCount() throws {
+        guard case .failure(let reps)? = OneLineEntry.parseWithExercise("bench 60x99999999999999999999x3") else {
+            Issue.record("not refused")
+            return
+        }
+        #expect(reps.reason == "reps must be a whole number from 1 to \(NumericField.reps.format(NumericField.reps.maximum(unit: .kg)))")
+        guard case .failure(let series)? = OneLineEntry.parseNumbersOnly("60x5x99999999999999999999") else {
+            Issue.record("not refused")
+            return
+        }
+        #expect(series.reason.hasPrefix("series must be a whole number from 1 to"), "\(series.reason)")
+    }
 }

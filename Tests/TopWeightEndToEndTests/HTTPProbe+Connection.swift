@@ -15,11 +15,24 @@ extension HTTPProbe {
         private(set) var closedByPeer = false
 
         /// Starts connecting without waiting (a flood's connections may sit in the
-        /// server's queue); `waitConnected` waits for it.
-        init(port: Int) throws {
+        /// server's queue); `waitConnected` waits for it. `from` is the loopback
+        /// address it comes from (any of 127.0.0.0/8: another client on the LAN).
+        init(port: Int, from source: String = "127.0.0.1") throws {
             fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard fd >= 0 else { throw Failure(description: "no socket: \(String(cString: strerror(errno)))") }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            if source != "127.0.0.1" {
+                var local = sockaddr_in()
+                local.sin_family = sa_family_t(AF_INET)
+                local.sin_addr.s_addr = inet_addr(source)
+                let bound = withUnsafePointer(to: &local) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                }
+                guard bound == 0 else {
+                    close(fd)
+                    throw Failure(description: "cannot connect from \(source): \(String(cString: strerror(errno)))")
+                }
+            }
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = in_port_t(UInt16(port).bigEndian)

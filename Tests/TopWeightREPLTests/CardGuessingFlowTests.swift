@@ -108,6 +108,19 @@ struct CardGuessingFlowTests {
         #expect(!other.type("62.5").contains(.eraseTyped("62.5")))
     }
 
+    @Test("a few digits at the user prompt are too short for a card and no name: said so, under every policy")
+    func fewDigits() {
+        for identity in IdentityPolicy.allCases {
+            var script = FlowScript(kiosk: true)
+            script.context.identity = identity
+            for typed in ["0", "42", "123"] {
+                #expect(script.type(typed) == [.warn("\(typed) is too short for a card, and a name can't be just a number: type your name, or scan your card (e.g. Ana)")],
+                        "\(identity) \(typed)")
+            }
+            #expect(script.turn.user == nil && script.turn.step == .user)
+        }
+    }
+
     @Test("the rows to take back come from the real prompt and width, wrapped lines included")
     func rows() {
         #expect(Flow.rows(prompt: "user: ", typed: "12345678", columns: 80) == 1)

@@ -122,6 +122,34 @@ struct GroupFlowTests {
         #expect(effects.last == .warn("a group takes two members or more (e.g. :group Ana Bo)") && one.turn.user == Self.ana)
     }
 
+    @Test(":group +Ana typed by Ana at the keys says so, as for any member named again; alone, she is told to name the others")
+    func selfAgain() {
+        var script = Self.group()
+        #expect(script.type(":group +Ana") == [.say("Ana is in the group already.")])
+        #expect(Self.order(script) == ["Ana", "Bo", "Cy"])
+        var alone = FlowScript()
+        alone.type("Ana")
+        alone.send(.memberFound(Self.ana))
+        #expect(alone.type(":group +ana") == [.warn("Ana has the keys already: name who shares the rack with you (e.g. :group +Bo)")])
+        #expect(!alone.turn.group.isActive && alone.turn.user == Self.ana)
+    }
+
+    @Test("in a group each member's program line is named, so two on programs can tell theirs apart; alone it is not")
+    func namedHeadlines() {
+        let workout = TodayWorkout(program: "5x5", week: 1, day: 1, dayName: nil, deload: false, exercises: [], missingMaxes: ["Back Squat"])
+        var script = FlowScript()
+        script.type("Ana+Bo")
+        script.send(.memberFound(Self.ana))
+        let ana = script.send(.fetched(.headline(workout, of: Self.ana)))
+        script.send(.memberFound(Self.bo))
+        let bo = script.send(.fetched(.headline(workout, of: Self.bo)))
+        #expect(ana.count == 1 && script.said.contains { $0.hasPrefix("Ana: 5x5 week 1 day 1") }, "\(ana) \(script.said)")
+        #expect(bo.count == 1 && script.said.contains { $0.hasPrefix("Bo: 5x5 week 1 day 1") }, "\(bo) \(script.said)")
+        var alone = FlowScript.atExercise()
+        alone.send(.fetched(.headline(workout, of: FlowScript.ana)))
+        #expect(alone.said.last?.hasPrefix("5x5 week 1 day 1") == true, "\(alone.said)")
+    }
+
     @Test("a name that can't be taken is skipped; the group is made of the members found")
     func notFound() {
         var script = FlowScript()

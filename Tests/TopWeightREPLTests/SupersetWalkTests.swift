@@ -55,6 +55,30 @@ struct SupersetWalkTests {
         #expect(script.effects.last == .fetch(.plannedExercise("Overhead Press")))
     }
 
+    @Test("a load changed in one round of a routine's superset is offered in the rounds after it, the lift's alone")
+    func changedLoadCarries() {
+        let steps = Supersets.walk([
+            (PlannedSet(exercise: "Bench Press", values: .kg(60, 8, 3), rest: 90), "A", 3),
+            (PlannedSet(exercise: "Barbell Row", values: .kg(50, 8, 3), rest: 90), "A", 3),
+        ])
+        var script = FlowScript.atExercise()
+        script.send(.following(Routine(name: "Push Pull", exercises: []), steps: steps, for: FlowScript.ana))
+        var offered: [String] = []
+        for (round, exercise) in [(1, Self.bench), (1, Self.row), (2, Self.bench), (2, Self.row), (3, Self.bench), (3, Self.row)] {
+            script.send(.plannedExercise(exercise))
+            offered.append(script.prompt.components(separatedBy: "weight kg ").last ?? script.prompt)
+            // Round 2's bench one step up, its reps one down; everything else as offered.
+            script.type(round == 2 && exercise == Self.bench ? "+" : "")
+            script.type(round == 2 && exercise == Self.bench ? "7" : "")
+            script.type("")
+            script.answerSave()
+        }
+        #expect(offered == ["[60]: ", "[50]: ", "[60]: ", "[50]: ", "[62.5]: ", "[50]: "], "\(offered)")
+        #expect(script.stored.map(\.values.description) == [
+            "60 kg × 8 × 1", "50 kg × 8 × 1", "62.5 kg × 7 × 1", "50 kg × 8 × 1", "62.5 kg × 7 × 1", "50 kg × 8 × 1",
+        ])
+    }
+
     @Test(":go walks a program's superset: each lift's warm-ups first, then the work sets in turn, the rest after each round")
     func program() {
         func set(_ kg: Double, _ reps: Int, warmup: Bool = false) -> TodayWorkout.PlannedSet {

@@ -21,7 +21,7 @@ struct TurnFlowTests {
     @Test("the rack's line: today's workout and what starts it; nothing for a member on none")
     func headline() {
         var script = FlowScript.atExercise()
-        let said = script.send(.fetched(.headline(Self.workout)))
+        let said = script.send(.fetched(.headline(Self.workout, of: FlowScript.ana)))
         #expect(said.count == 1 && script.said.first?.hasSuffix(" — :today says what it needs") == true, "\(said)")
     }
 

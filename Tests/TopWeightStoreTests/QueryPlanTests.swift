@@ -48,7 +48,10 @@ struct QueryPlanTests {
                 // record_on_user_exercise): a back-dated save can't hide a
                 // later set, and a long history is not sorted on every Enter.
                 "USING INDEX record_on_user_performedAt (userId=? AND performedAt>?)"
-            case .lastExercise, .nextBestAtReps, .timedBests, .historyOfOneExercise:
+            case .lastExercise:
+                // The set done last: one step down the member's sets by time, ties to the newest save.
+                "USING INDEX record_on_user_performedAt (userId=?)"
+            case .nextBestAtReps, .timedBests, .historyOfOneExercise:
                 // Since v11: the member's exercises from the tally, the newest live set of each.
                 "USING INDEX record_on_user_exercise (userId=? AND exerciseId=?)"
             case .lastUsedUser:
@@ -80,7 +83,7 @@ struct QueryPlanTests {
         /// time), everybody's sets of one exercise by time (as through v10's
         /// exerciseId index).
         var sortsAfterReading: Bool {
-            [.lastExercise, .exercisesListing, .usersListing, .nextBestAtReps, .timedBests, .historyOfOneExercise].contains(self)
+            [.exercisesListing, .usersListing, .nextBestAtReps, .timedBests, .historyOfOneExercise].contains(self)
         }
     }
 

@@ -282,7 +282,7 @@ struct StoreTests {
         }
     }
 
-    @Test("After saves, the last member and exercise are the newest save's; the last numbers are of the set done last, not a back-dated one", arguments: TestEngine.allCases)
+    @Test("After saves, the last member is the newest save's; the last exercise and its numbers are of the set done last, not a back-dated one", arguments: TestEngine.allCases)
     func defaultsFollowTheNewestSave(engine: TestEngine) throws {
         try engine.withStore { store in
             let ana = try store.createUser(named: "Ana")
@@ -296,12 +296,12 @@ struct StoreTests {
             try store.save(ana, bench, SetValues(62.5, .kg, 8, 3), at: instant(30))
             // Ana's bench of days before, logged now: not what she benches now.
             try store.save(ana, bench, SetValues(40, .kg, 5, 5), at: instant(1))
-            // A set logged late, backdated: still the newest save.
+            // A set logged late, backdated: the newest save, not what Bo does now.
             try store.save(bo, bench, SetValues(95, .lb, 10, 2), at: instant(5))
 
             #expect(try store.lastUsedUser() == bo)
             #expect(try store.lastExercise(of: ana) == bench)
-            #expect(try store.lastExercise(of: bo) == bench)
+            #expect(try store.lastExercise(of: bo) == squat)
             #expect(try store.lastValues(of: ana, for: bench) == SetValues(62.5, .kg, 8, 3))
             #expect(try store.lastValues(of: ana, for: squat) == SetValues(100, .kg, 5, 5))
             #expect(try store.lastValues(of: bo, for: squat) == SetValues(135, .lb, 5, 5))

@@ -37,4 +37,18 @@ struct SearchTextTests {
         let json = SearchText.json(result, timeZone: Self.utc)
         #expect(json.hasPrefix(#"{"user":"Ana","terms":["ohp"],"more":true,"days":[{"date":"2026-11-21","routine":null,"note":null,"sets":[{"id":3,"#))
     }
+
+    @Test("the heading shows the words as they were typed (ZOË, not zoe); the marks still find the folded ones")
+    func typedWords() {
+        let calendar = HistoryGrouping(timeZone: Self.utc).calendar
+        let squat = WorkoutRecord(id: 4, user: "Ana", exercise: "Back Squat", values: SetValues(weight: Weight(hundredths: 10_000, unit: .kg), reps: 5, series: 5),
+                                  performedAt: Self.now)
+        let result = SearchResult(member: User(id: 1, name: "Ana"), terms: ["zoe", "squ"], typed: ["ZOË", "Squ"], aliased: [],
+                                  days: [.init(day: LocalDay(Self.now, in: calendar), note: "with Zoë", routine: nil, records: [squat])], more: false)
+        let lines = SearchText.render(result, grouping: HistoryGrouping(timeZone: Self.utc), now: Self.now, style: .plain)
+        #expect(lines.first == "1 day with ZOË, Squ")
+        #expect(lines.contains("  ✎ with [Zoë]"))
+        let none = SearchResult(member: User(id: 1, name: "Ana"), terms: ["zoe"], typed: ["ZOË"], aliased: [], days: [], more: false)
+        #expect(SearchText.render(none, grouping: HistoryGrouping(timeZone: Self.utc), now: Self.now, style: .plain) == ["Nothing in Ana's log has ZOË."])
+    }
 }

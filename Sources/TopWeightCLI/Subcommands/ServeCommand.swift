@@ -18,11 +18,14 @@ struct ServeCommand: ParsableCommand {
         discussion: """
             Read-only: GET (and HEAD) / and /board.json, nothing else. It listens on 127.0.0.1 unless --bind \
             says otherwise; see docs/BOARD.md before putting it on a network. A request must arrive whole \
-            within 10 s, an idle connection is closed after 30 s, and connections are capped below the \
-            open-file limit (ulimit -n), so slow or idle clients can't starve the board.
+            within 10 s, an idle connection is closed after 30 s, one client address holds 32 connections at \
+            most, and when all are taken (below the open-file limit, ulimit -n) a newcomer takes the place of \
+            the one idle longest, so slow or idle clients can't starve the board.
+            It answers requests for localhost, the --bind address (bound to 0.0.0.0 or ::, this machine's own \
+            addresses) and each --host name; any other Host is refused with 421, against DNS rebinding.
             The server is the program topweight-board, installed beside topweight (or on PATH); \
             without it, serve says so and exits with 69.
-            Example: topweight serve --bind 0.0.0.0 --port 8080
+            Example: topweight serve --bind 0.0.0.0 --port 8080 --host board.gym.lan
             """
     )
 
@@ -34,6 +37,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Address to listen on.", valueName: "address")) var bind = "127.0.0.1"
     @Option(help: "Port to listen on (0: any free port, printed at start).") var port = 8080
     @Option(help: "The board's title.") var title = "Top Weight"
+    @Option(name: .customLong("host"), help: ArgumentHelp(
+        "A name the board is reached by (repeatable), besides localhost and the --bind address.", valueName: "name"))
+    var names: [String] = []
 
     func run() throws {
         try reportingFailures {
@@ -55,10 +61,10 @@ struct ServeCommand: ParsableCommand {
             let board = GymBoard(logbook: store, timeZone: .current)
             let outcome = ServeOutcome()
             let done = DispatchSemaphore(value: 0)
-            let (bind, port, title) = (bind, port, title)
+            let (bind, port, title, names) = (bind, port, title, names)
             Task.detached {
                 do {
-                    try await server.run(board: board, changes: changes, host: bind, port: port, title: title) { host, bound in
+                    try await server.run(board: board, changes: changes, host: bind, port: port, title: title, names: names) { host, bound in
                         let shown = host.contains(":") ? "[\(host)]" : host
                         let line = "Serving the board at http://\(shown):\(bound)/ (JSON at /board.json); SIGTERM or Ctrl-C stops it\n"
                         FileHandle.standardOutput.write(Data(line.utf8))

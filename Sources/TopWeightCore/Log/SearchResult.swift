@@ -23,15 +23,18 @@ public struct SearchResult: Sendable {
     public var member: User
     /// The folded words searched for (`SearchWords.terms`).
     public var terms: [String]
+    /// The same words as they were typed (`ZOË` for `zoe`), for headings.
+    public var typed: [String]
     /// Keys (`NameRules.key`) of the exercises a word found by a catalog alias.
     public var aliased: Set<String>
     public var days: [Day]
     /// Whether older days matched too, past the limit.
     public var more: Bool
 
-    public init(member: User, terms: [String], aliased: Set<String>, days: [Day], more: Bool) {
+    public init(member: User, terms: [String], typed: [String]? = nil, aliased: Set<String>, days: [Day], more: Bool) {
         self.member = member
         self.terms = terms
+        self.typed = typed ?? terms
         self.aliased = aliased
         self.days = days
         self.more = more

@@ -13,6 +13,12 @@ public enum SearchWords {
         return words(in: text).map { fold(String(text[$0])) }.filter { seen.insert($0).inserted }
     }
 
+    /// The words of `text` as typed, one for each of `terms(in:)`.
+    public static func typed(in text: String) -> [String] {
+        var seen = Set<String>()
+        return words(in: text).map { String(text[$0]) }.filter { seen.insert(fold($0)).inserted }
+    }
+
     /// `word` lower-cased with its accents off.
     public static func fold(_ word: String) -> String {
         word.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
