@@ -3,9 +3,12 @@ import TopWeightCore
 
 /// The gym's board, written once for `topweight board` and `topweight
 /// serve`: the figures of members who are not private, as seen at an
-/// instant in the gym's time zone. Reading is one logbook call.
+/// instant in the gym's time zone. Reading is one logbook call; a live
+/// board reads again when the database's watch wakes (`changes`).
 public struct GymBoard: Sendable {
     public let logbook: any BoardSource
+    /// What watches the database for other terminals' changes.
+    let upkeep: any StoreUpkeep
     public let calendar: Calendar
 
     /// The lifts ranked by this month's best e1RM, in the board's order.
@@ -17,8 +20,19 @@ public struct GymBoard: Sendable {
     /// How many weeks back streaks are counted (a longer one shows as "at least").
     public static let streakWeeks = 104
 
-    public init(logbook: any BoardSource, timeZone: TimeZone) {
-        self.logbook = logbook
+    /// The board over the database's roles: its facts, and the watch on it.
+    public init(_ roles: LogbookRoles, timeZone: TimeZone) {
+        self.init(board: roles.board, upkeep: roles.upkeep, timeZone: timeZone)
+    }
+
+    /// The board over one engine that plays both roles.
+    public init(logbook: any BoardSource & StoreUpkeep, timeZone: TimeZone) {
+        self.init(board: logbook, upkeep: logbook, timeZone: timeZone)
+    }
+
+    private init(board: any BoardSource, upkeep: any StoreUpkeep, timeZone: TimeZone) {
+        self.logbook = board
+        self.upkeep = upkeep
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         self.calendar = calendar
@@ -30,6 +44,12 @@ public struct GymBoard: Sendable {
         let window = window(on: today)
         let facts = try attempt { () throws(LogbookError) in try logbook.boardFacts(window) }
         return BoardFigures(facts: facts, window: window, today: today, streaksFrom: Self.streaksStart(today))
+    }
+
+    /// A watch that wakes when any terminal, in any process, commits a
+    /// change: a live board reads its figures again then, not on a timer.
+    public func changes() throws(WorkoutsError) -> any LogbookChanges {
+        try attempt { () throws(LogbookError) in try upkeep.changes() }
     }
 
     /// What the board asks the logbook for on `today`.

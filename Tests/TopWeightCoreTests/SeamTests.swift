@@ -3,7 +3,8 @@ import Testing
 
 /// The shape of the storage seam, read from the checkout's own sources: a
 /// port is split by role, none of them wide, and the terminal's outbox is
-/// known only to its own files and the composition root.
+/// known only to its own files and the composition root; the command line
+/// reaches the database through the use cases only.
 @Suite("The storage seam's shape, read from the sources")
 struct SeamTests {
     /// `Sources/` of this checkout.
@@ -94,5 +95,52 @@ struct SeamTests {
             if names.contains(where: words.contains) { naming.append(path) }
         }
         #expect(naming == [])
+    }
+
+    /// The lines of a command's source that call the store itself: a member
+    /// of what `openStore` (or `openRoles(…).engine`) returned, bound to a
+    /// name or chained. Handing the store on to a use case is no call.
+    static func storeCalls(in text: String) throws -> [String] {
+        let lines = text.split(separator: "\n").map { line in
+            line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        }
+        let opened = #"\bopenStore\(|\bopenRoles\(.*\)\.engine\b"#
+        let binding = try Regex(#"\b(?:let|var)\s+(\w+)\s*(?::[^=]*)?=\s*(?:try\s+)?(?:\w+\.)*(?:"# + opened + ")").wordBoundaryKind(.simple)
+        let chained = try Regex(#"\bopenStore\([^()]*\)\??\.|\.engine\??\."#).wordBoundaryKind(.simple)
+        let names = lines.compactMap { line in (try? binding.firstMatch(in: line))?.output[1].substring.map(String.init) }
+        let uses = try names.map { try Regex(#"(?:^|[^\w.])"# + $0 + #"\??\.\w"#).wordBoundaryKind(.simple) }
+        return lines.filter { line in line.contains(chained) || uses.contains { line.contains($0) } }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    @Test("a store handed on to a use case is no call; a member of it, bound or chained, is")
+    func findsStoreCalls() throws {
+        let text = """
+            let store = try global.openStore(concurrentReads: true)
+            let board = GymBoard(logbook: store, timeZone: .current)
+            let changes = try store.changes()
+            let all = try global.openStore().users() // a comment naming store.users()
+            let engine = try global.openRoles().engine
+            print(engine.location)
+            let restored = try Workouts(logbook: restore.location)
+            """
+        #expect(try Self.storeCalls(in: text) == [
+            "let changes = try store.changes()", "let all = try global.openStore().users()", "print(engine.location)",
+        ])
+    }
+
+    @Test("no subcommand calls the store: each goes through the use cases")
+    func commandsThroughUseCases() throws {
+        // The last exception, until the export goes through the use cases
+        // too (it lists the members from the store itself).
+        let exceptions = ["TopWeightCLI/Subcommands/ExportCommand.swift"]
+        let commands = try Self.files().filter { $0.path.hasPrefix("TopWeightCLI/Subcommands/") || $0.path.hasPrefix("TopWeightCLI/Admin/") }
+        #expect(commands.count > 20, "read from \(Self.sources.path)")
+        // A reader that saw no store opened would pass anything: some commands open one to hand it on.
+        #expect(commands.filter { $0.text.contains("openStore(") }.count >= 2)
+        for (path, text) in commands where !exceptions.contains(path) {
+            let calls = try Self.storeCalls(in: text)
+            #expect(calls == [], "\(path) calls the store past the use cases")
+        }
     }
 }

@@ -35,27 +35,41 @@ struct CommandTests {
 
     @Test(":history groups Today and Yesterday, newest first")
     func history() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 8, 3))
-        let (console, _) = fixture.run(ScriptedLineSource(lines: ["", "", "+", "", "", ":history"]))
-        let start = try #require(console.said.firstIndex(of: "Today"))
-        #expect(console.said[start + 1].contains("Bench Press") && console.said[start + 1].contains("62.5 kg × 8 × 3"))
-        #expect(console.said[start + 2] == "Yesterday")
-        #expect(console.said[start + 3].contains("60 kg × 8 × 3"))
+        var script = FlowScript.atExercise(.kg(60, 8, 3))
+        for answer in ["", "+", "", ""] { script.type(answer) }
+        script.answerSave()
+        let today = try #require(script.stored.first)
+        let yesterday = Self.record(1, "Ana", .kg(60, 8, 3))
+        #expect(script.type(":history") == [.fetch(.whoseHistory("", limit: nil))])
+        #expect(script.send(.historyOf(FlowScript.ana, limit: nil)) == [.fetch(.history(FlowScript.ana, limit: 20, hiding: []))])
+        // Newest first, as the logbook reads them.
+        script.send(.fetched(.history([today, yesterday], notes: [:], keptOnly: false, more: false, of: FlowScript.ana, limit: 20)))
+        let start = try #require(script.shown.firstIndex(of: "Today"), "\(script.shown)")
+        #expect(script.shown[start + 1].contains("Bench Press") && script.shown[start + 1].contains("62.5 kg × 8 × 3"))
+        #expect(script.shown[start + 2] == "Yesterday")
+        #expect(script.shown[start + 3].contains("60 kg × 8 × 3"))
     }
 
     @Test(":history all shows every member, N limits it, and says when more exist")
-    func historyAll() throws {
-        let fixture = try Fixture()
-        try fixture.seed(user: "Ana", values: .kg(60, 8, 3))
-        try fixture.seed(user: "Ben", values: .kg(80, 5, 5))
-        let (console, _) = fixture.run(ScriptedLineSource(lines: [":history all 1"]))
-        let rows = console.said.filter { $0.hasPrefix("  ") }
-        #expect(rows.count == 1)
-        #expect(console.said.contains { $0.hasPrefix("… older records exist") })
-        let (everything, _) = fixture.run(ScriptedLineSource(lines: [":history all"]))
-        let all = everything.said.filter { $0.hasPrefix("  ") }
-        #expect(all.count == 2 && all.contains { $0.contains("Ana") } && all.contains { $0.contains("Ben") })
+    func historyAll() {
+        let (ana, ben) = (Self.record(1, "Ana", .kg(60, 8, 3)), Self.record(2, "Ben", .kg(80, 5, 5)))
+        var script = FlowScript()
+        #expect(script.type(":history all 1") == [.fetch(.whoseHistory("all", limit: 1))])
+        #expect(script.send(.historyOf(nil, limit: 1)) == [.fetch(.history(nil, limit: 1, hiding: []))])
+        script.send(.fetched(.history([ben], notes: [:], keptOnly: false, more: true, of: nil, limit: 1)))
+        #expect(script.shown.filter { $0.hasPrefix("  ") }.count == 1)
+        #expect(script.said.contains { $0.hasPrefix("… older records exist") })
+        var everything = FlowScript()
+        everything.type(":history all")
+        everything.send(.historyOf(nil, limit: nil))
+        everything.send(.fetched(.history([ben, ana], notes: [:], keptOnly: false, more: false, of: nil, limit: 20)))
+        let all = everything.shown.filter { $0.hasPrefix("  ") }
+        #expect(all.count == 2 && all.contains { $0.contains("Ana") } && all.contains { $0.contains("Ben") }, "\(all)")
+    }
+
+    /// A member's Bench Press of the day before the fixture's now.
+    static func record(_ id: Int64, _ member: String, _ values: SetValues) -> WorkoutRecord {
+        WorkoutRecord(id: id, user: member, exercise: "Bench Press", values: values, performedAt: FlowScript.now.addingTimeInterval(-86_400))
     }
 
     @Test(":user switches member without leaving the flow")
@@ -73,12 +87,22 @@ struct CommandTests {
 
     @Test(":undo removes only the last set saved here")
     func undo() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 8, 3))
-        let (console, _) = fixture.run(ScriptedLineSource(lines: [":undo", "", "", "+", "", "", ":undo", ":undo"]))
-        #expect(console.warned.filter { $0.hasPrefix("Nothing to undo") }.count == 2)
-        #expect(console.said.contains { $0.hasPrefix("Removed #") && $0.contains("62.5 kg") })
-        #expect(try fixture.records().map(\.values) == [.kg(60, 8, 3)])
+        var script = FlowScript()
+        script.turn.shownUser = FlowScript.ana
+        script.type(":undo")
+        script.type("")
+        script.turn.shownExercise = FlowScript.bench
+        script.type("")
+        script.send(.lastValues(.kg(60, 8, 3), then: nil))
+        for answer in ["+", "", ""] { script.type(answer) }
+        script.answerSave()
+        let saved = try #require(script.stored.first)
+        #expect(script.type(":undo") == [.undo(saved)])
+        script.send(.undone(saved, removed: true))
+        script.type(":undo")
+        #expect(script.warned.filter { $0.hasPrefix("Nothing to undo") }.count == 2)
+        #expect(script.said.contains { $0.hasPrefix("Removed #") && $0.contains("62.5 kg") })
+        #expect(script.effects.filter { if case .undo = $0 { true } else { false } } == [.undo(saved)], "only the set saved here")
     }
 
     @Test(":unit lb switches the unit of the entry")

@@ -43,6 +43,21 @@ struct FlowScript {
         return script
     }
 
+    /// Enter at the user prompt, then at the exercise prompt, each offering
+    /// what the session offers: the last member (Ana), then her last
+    /// exercise (Bench Press, last `last`). The prompts met are added to `met`.
+    static func byEnter(_ last: SetValues, met: inout [String]) -> FlowScript {
+        var script = FlowScript()
+        script.turn.shownUser = ana
+        met.append(script.prompt)
+        script.type("")
+        script.turn.shownExercise = bench
+        met.append(script.prompt)
+        script.type("")
+        script.send(.lastValues(last, then: nil))
+        return script
+    }
+
     /// `exercise` typed at the exercise prompt, answered as the session
     /// would from a logbook where the member's last set of it is `last`.
     mutating func choose(_ exercise: Exercise, last: SetValues?) {

@@ -43,14 +43,8 @@ struct FlowTests {
 
     @Test("repeating the last set takes five Enter presses from the user prompt")
     func repeatInFiveEnters() {
-        var script = FlowScript()
-        script.turn.shownUser = FlowScript.ana
-        var prompts = [script.prompt]
-        script.type("")
-        script.turn.shownExercise = FlowScript.bench
-        prompts.append(script.prompt)
-        script.type("")
-        script.send(.lastValues(.kg(62.5, 8, 3), then: nil))
+        var prompts: [String] = []
+        var script = FlowScript.byEnter(.kg(62.5, 8, 3), met: &prompts)
         for _ in 0..<3 {
             prompts.append(script.prompt)
             script.type("")
@@ -140,24 +134,31 @@ struct FlowTests {
     }
 
     @Test("Ctrl-C at the user prompt does nothing and never exits")
-    func interruptAtUser() throws {
-        let fixture = try Fixture()
-        let source = ScriptedLineSource([.interrupted, .interrupted, .line(":quit")])
-        let (_, ending) = fixture.run(source)
-        #expect(source.prompts == ["user: ", "user: ", "user: "])
-        #expect(ending == .quit)
+    func interruptAtUser() {
+        var script = FlowScript()
+        var prompts = [script.prompt]
+        for _ in 0..<2 {
+            #expect(script.press(.interrupted) == [])
+            prompts.append(script.prompt)
+        }
+        #expect(prompts == ["user: ", "user: ", "user: "])
+        #expect(script.type(":quit") == [.end(.quit)])
     }
 
     @Test("Ctrl-D ends the member's turn, and at the user prompt exits")
-    func endOfInput() throws {
-        let fixture = try Fixture()
-        try fixture.seed(values: .kg(60, 8, 3))
-        let source = ScriptedLineSource([.line(""), .line(""), .endOfInput, .endOfInput])
-        let (console, ending) = fixture.run(source)
-        #expect(source.prompts == ["user [Ana]: ", "[Ana] exercise [Bench Press]: ", "[Ana] weight kg [60]: ", "user [Ana]: "])
-        #expect(console.warned.contains("Bye, Ana."))
-        #expect(ending == .endOfInput)
-        #expect(try fixture.records().count == 1)
+    func endOfInput() {
+        var prompts: [String] = []
+        var script = FlowScript.byEnter(.kg(60, 8, 3), met: &prompts)
+        prompts.append(script.prompt)
+        #expect(script.press(.endOfInput) == [.warn("Bye, Ana."), .forget])
+        #expect(script.turn.user == nil && script.turn.step == .user)
+        // The session offers the last member again.
+        script.turn.shownUser = FlowScript.ana
+        prompts.append(script.prompt)
+        #expect(prompts == ["user [Ana]: ", "[Ana] exercise [Bench Press]: ", "[Ana] weight kg [60]: ", "user [Ana]: "])
+        #expect(script.warned.contains("Bye, Ana."))
+        #expect(script.press(.endOfInput) == [.end(.endOfInput)])
+        #expect(!script.saves, "the half-typed entry was dropped")
     }
 
     @Test("a new exercise needs a one-key confirmation; n creates nothing")
@@ -202,12 +203,15 @@ struct FlowTests {
     }
 
     @Test("piped input runs the same flow and ends at end of input")
-    func piped() throws {
-        let fixture = try Fixture()
-        let source = ScriptedLineSource(lines: ["Ana", "y", "bench 60x5x5", "y"], interactive: false)
-        let (_, ending) = fixture.run(source)
-        #expect(ending == .endOfInput)
-        #expect(try fixture.records().count == 1)
+    func piped() {
+        var script = FlowScript(interactive: false)
+        #expect(script.type("Ana") == [.fetch(.member(named: "Ana"))])
+        script.send(.newMember("Ana", similar: []))
+        #expect(script.type("y") == [.createMember("Ana")])
+        script.send(.memberCreated(FlowScript.ana))
+        script.enter("bench 60x5x5", as: FlowScript.bench)
+        #expect(script.press(.endOfInput) == [.end(.endOfInput)], "a member chosen, end of input still ends a pipe")
+        #expect(script.stored.map(\.values) == [.kg(60, 5, 5)])
     }
 
     @Test("0x10 at the weight prompt is 0 kg × 10 reps, never hexadecimal 16 (asked about once: nothing on the bar)")

@@ -250,18 +250,26 @@ struct KindFlowTests {
         #expect(script.prompt == prompt, "the same prompt again")
     }
 
+    /// A line typed at Ana's exercise prompt that the flow refuses there:
+    /// no name looked up, no new exercise offered, nothing saved.
+    private static func refused(_ typed: String) -> FlowScript {
+        var script = FlowScript.atExercise()
+        script.type(typed)
+        #expect(!script.effects.contains { if case .resolveExercise = $0 { true } else { false } }, "\(script.effects)")
+        #expect(!script.saves && script.turn.question == nil)
+        return script
+    }
+
     @Test("one-line numbers that make no set of any kind are refused at the exercise prompt", arguments: [
         ("plank 1:75x3", "from 00 to 59"),
         ("pull-up bw+x8x3", "after bw+ comes a load"),
         ("bench 100x5x3@11", "RPE goes from 6 to 10"),
         ("row 0m 7:45", "more than 0"),
     ])
-    func wrongOneLine(typed: String, reason: String) throws {
-        let (fixture, source, console) = try Self.run([typed])
-        #expect(try fixture.records().isEmpty)
-        #expect(console.warned.contains { $0.contains(reason) }, "\(console.warned)")
-        #expect(!source.prompts.contains { $0.hasPrefix("New exercise") })
-        #expect(source.prompts.dropFirst(2).first?.hasPrefix("[Ana] exercise") == true, "\(source.prompts)")
+    func wrongOneLine(typed: String, reason: String) {
+        let script = Self.refused(typed)
+        #expect(script.warned.contains { $0.contains(reason) }, "\(script.warned)")
+        #expect(script.prompt.hasPrefix("[Ana] exercise"), "\(script.prompt)")
     }
 
     @Test("a rated number at the exercise prompt is a set, never offered as a new exercise", arguments: ["3@8.5", "@8", "Bench 80x8@8", "Hold 45@9"])
@@ -273,9 +281,11 @@ struct KindFlowTests {
     }
 
     @Test("a name with an @ that is no rating stays a name", arguments: ["@home Press", "Press @home"])
-    func atInName(typed: String) throws {
-        let (_, source, _) = try Self.run([typed])
-        #expect(source.prompts.contains("New exercise \"\(typed)\". Create? [y/n] "), "\(source.prompts)")
+    func atInName(typed: String) {
+        var script = FlowScript.atExercise()
+        #expect(script.type(typed) == [.resolveExercise(typed, then: nil)], "looked up as a name")
+        script.send(.newExercise(typed, similar: [], entry: nil))
+        #expect(script.prompt == "New exercise \"\(typed)\". Create? [y/n] ")
     }
 
     @Test("a distance typed with a space before its unit is one distance at the prompt")
@@ -285,59 +295,103 @@ struct KindFlowTests {
     }
 
     @Test("numbers of another kind on a named exercise say its kind and save nothing")
-    func numbersOfAnotherKind() throws {
-        let (fixture, _, console) = try Self.run(["Bench Press 1:30x3"])
-        #expect(try fixture.records().isEmpty)
-        #expect(console.warned.contains { $0.hasPrefix("Bench Press is a weight exercise: a weight set is written") }, "\(console.warned)")
+    func numbersOfAnotherKind() {
+        var script = FlowScript.atExercise()
+        script.enter("Bench Press 1:30x3", as: FlowScript.bench)
+        #expect(!script.saves)
+        #expect(script.warned.contains { $0.hasPrefix("Bench Press is a weight exercise: a weight set is written") }, "\(script.warned)")
     }
 
     @Test("Ctrl-C at a time or distance prompt cancels the entry, nothing saved")
-    func interrupted() throws {
-        let fixture = try Fixture()
-        _ = try fixture.store.createUser(named: "Ana")
-        let source = ScriptedLineSource([.line("Ana"), .line("Plank"), .interrupted, .line("Rowing Machine"), .line("500"), .interrupted])
-        let (console, _) = fixture.run(source, catalog: Self.catalog)
-        #expect(try fixture.records().isEmpty)
-        #expect(console.warned.filter { $0 == "Cancelled; nothing saved." }.count == 2)
+    func interrupted() {
+        var script = FlowScript.atExercise()
+        script.choose(Self.exercise("Plank", .time), last: nil)
+        script.press(.interrupted)
+        script.choose(Self.exercise("Rowing Machine", .distance), last: nil)
+        script.type("500")
+        script.press(.interrupted)
+        #expect(!script.saves)
+        #expect(script.warned.filter { $0 == "Cancelled; nothing saved." }.count == 2)
     }
 
     // MARK: - Everywhere a set goes
 
+    /// `line` saved on `exercise` from Ana's exercise prompt, then `:edit`
+    /// of it answered with `answers`: the script, the set, and the prompts met.
+    private static func editing(_ line: String, as exercise: Exercise, _ answers: [String]) throws -> (FlowScript, WorkoutRecord, [String]) {
+        var script = FlowScript.atExercise()
+        script.enter(line, as: exercise)
+        let saved = try #require(script.stored.first)
+        #expect(script.type(":edit") == [.fetch(.setToEdit(nil))])
+        script.send(.editTarget(saved))
+        var prompts = [script.prompt]
+        for answer in answers {
+            script.type(answer)
+            prompts.append(script.prompt)
+        }
+        return (script, saved, prompts)
+    }
+
+    /// The values the flow asked `:edit` to commit, last.
+    private static func committed(_ script: FlowScript) -> SetValues? {
+        if case .commitEdit(_, _, let values)? = script.effects.last { values } else { nil }
+    }
+
     @Test(":edit asks the prompts of the set's kind, and keeps its RPE unless another is typed")
     func edit() throws {
-        let (fixture, source, console) = try Self.run(["plank 1:30x3@8", ":edit", "", "+", "4"])
-        #expect(source.prompts.contains("[Ana · Edit #1] time [1:30]: "), "\(source.prompts)")
-        #expect(source.prompts.contains("[Ana · Edit #1] series [3 @8]: "), "\(source.prompts)")
-        #expect(try fixture.records().first?.values.compact == "1:35x4@8")
-        #expect(console.said.contains { $0.hasPrefix("Edited #1: Ana · Plank · 1:30 × 3 series @8 → Plank · 1:35 × 4 series @8") }, "\(console.said)")
+        let (edited, saved, prompts) = try Self.editing("plank 1:30x3@8", as: Self.exercise("Plank", .time), ["", "+", "4"])
+        var script = edited
+        #expect(prompts.contains("[Ana · Edit #\(saved.id)] time [1:30]: "), "\(prompts)")
+        #expect(prompts.contains("[Ana · Edit #\(saved.id)] series [3 @8]: "), "\(prompts)")
+        let values = try #require(Self.committed(script), "\(script.effects)")
+        #expect(values.compact == "1:35x4@8")
+        var after = saved
+        after.values = values
+        script.send(.edited(saved, after))
+        #expect(script.said.contains { $0.hasPrefix("Edited #\(saved.id): Ana · Plank · 1:30 × 3 series @8 → Plank · 1:35 × 4 series @8") }, "\(script.said)")
     }
 
     @Test(":edit of a distance set: the distance in its unit, then the time with an RPE")
     func editDistance() throws {
-        let (fixture, source, _) = try Self.run(["run 5km 25:00", ":edit", "", "6", "30:00@7"])
-        #expect(source.prompts.contains("[Ana · Edit #1] distance km [5]: "), "\(source.prompts)")
-        #expect(try fixture.records().first?.values.compact == "6km 30:00@7")
+        let (script, saved, prompts) = try Self.editing("run 5km 25:00", as: Self.exercise("Running", .distance), ["", "6", "30:00@7"])
+        #expect(prompts.contains("[Ana · Edit #\(saved.id)] distance km [5]: "), "\(prompts)")
+        #expect(Self.committed(script)?.compact == "6km 30:00@7", "\(script.effects)")
     }
 
     @Test(":edit won't move a set to an exercise of another kind")
     func editAcrossKinds() throws {
-        let (fixture, _, console) = try Self.run(["plank 1:30x3", ":edit", "Bench Press"])
-        #expect(try fixture.records().first?.exercise == "Plank")
-        #expect(console.warned.contains { $0.contains("Bench Press is a weight exercise and #1 a time set") }, "\(console.warned)")
+        var script = try Self.editing("plank 1:30x3", as: Self.exercise("Plank", .time), []).0
+        #expect(script.type("Bench Press") == [.checkEditedExercise("Bench Press")])
+        script.send(.editedExercise(FlowScript.bench, typed: "Bench Press"))
+        #expect(script.warned.contains { $0.contains("Bench Press is a weight exercise and #100 a time set") }, "\(script.warned)")
+        #expect(!script.effects.contains { if case .commitEdit = $0 { true } else { false } }, "the set stays on Plank")
     }
 
     @Test(":undo removes a set of any kind")
     func undo() throws {
-        let (fixture, _, console) = try Self.run(["row 2000m 7:45", ":undo"])
-        #expect(try fixture.records().isEmpty)
-        #expect(console.said.contains { $0.hasPrefix("Removed #1  Ana · Rowing Machine · 2 000 m in 7:45") }, "\(console.said)")
+        var script = FlowScript.atExercise()
+        script.enter("row 2000m 7:45", as: Self.exercise("Rowing Machine", .distance))
+        let saved = try #require(script.stored.first)
+        #expect(script.type(":undo") == [.undo(saved)])
+        script.send(.undone(saved, removed: true))
+        #expect(script.said.contains { $0.hasPrefix("Removed #100  Ana · Rowing Machine · 2 000 m in 7:45") }, "\(script.said)")
     }
 
     @Test("after a save the next entry of the exercise offers the numbers just saved (no RPE carried)")
     func enterRepeats() throws {
-        let (fixture, source, _) = try Self.run(["plank 1:30x3@8", "Plank", "", ""])
-        #expect(source.prompts.last { $0.hasPrefix("[Ana] series") } == "[Ana] series [3]: ", "\(source.prompts)")
-        #expect(try fixture.records().map(\.values.compact) == ["1:30x3", "1:30x3@8"])
+        let plank = Self.exercise("Plank", .time)
+        var script = FlowScript.atExercise()
+        script.enter("plank 1:30x3@8", as: plank)
+        // The logbook's last set of it is the one just saved, its RPE with it.
+        script.enter("Plank", as: plank, last: try #require(script.stored.first).values)
+        var prompts = [script.prompt]
+        for _ in 0..<2 {
+            script.type("")
+            prompts.append(script.prompt)
+        }
+        script.answerSave()
+        #expect(prompts.last { $0.hasPrefix("[Ana] series") } == "[Ana] series [3]: ", "\(prompts)")
+        #expect(script.stored.map(\.values.compact) == ["1:30x3@8", "1:30x3"])
     }
 
     @Test(":start offers a routine's numbers for a bodyweight lift at the added prompt")

@@ -34,14 +34,18 @@ struct KioskTests {
     }
 
     @Test("Ctrl-D at the user prompt does not leave a kiosk")
-    func endOfInputStays() throws {
-        let fixture = try Fixture()
-        let source = ScriptedLineSource([.endOfInput, .endOfInput, .line(":users")])
-        let (console, ending) = fixture.run(source, kiosk: true)
-        // Two scripted Ctrl-Ds, :users, then the script's own two Ctrl-Ds: all stay.
-        #expect(console.warned.filter { $0.contains("stays open") }.count == 4)
-        #expect(source.prompts.count == 6)
-        #expect(ending == .terminated, "only the terminal going away ends it")
+    func endOfInputStays() {
+        var script = FlowScript(kiosk: true)
+        var prompts = [script.prompt]
+        // Two Ctrl-Ds, :users, then two more: all stay.
+        for event in [LineEvent.endOfInput, .endOfInput, .line(":users"), .endOfInput, .endOfInput] {
+            script.press(event)
+            prompts.append(script.prompt)
+        }
+        #expect(script.warned.filter { $0.contains("stays open") }.count == 4)
+        #expect(prompts.count == 6 && prompts.allSatisfy { $0 == "user: " }, "\(prompts)")
+        #expect(!script.effects.contains { if case .end = $0 { true } else { false } })
+        #expect(script.press(.terminated) == [.end(.terminated)], "only the terminal going away ends it")
     }
 
     @Test(":quit needs the admin PIN", arguments: [
@@ -81,24 +85,28 @@ struct KioskTests {
     }
 
     @Test(":undo in a kiosk removes only the current member's own sets")
-    func undoOwnOnly() throws {
-        let fixture = try Fixture()
-        try fixture.seed(user: "Ana", values: .kg(60, 8, 3))
-        try fixture.seed(user: "Ben", values: .kg(80, 5, 5))
-        let source = ScriptedLineSource(lines: ["Ana", "", "", "", "", ":user Ben", ":undo"])
-        let (console, _) = fixture.run(source, kiosk: true)
-        #expect(console.warned.contains { $0.hasPrefix("Nothing to undo") })
-        #expect(try fixture.records().count == 3)
+    func undoOwnOnly() {
+        var script = FlowScript.atExercise(kiosk: true)
+        for _ in 0..<4 { script.type("") }
+        script.answerSave()
+        #expect(script.stored.count == 1)
+        script.type(":user Bo")
+        script.send(.memberFound(FlowScript.bo))
+        #expect(script.turn.user == FlowScript.bo)
+        script.type(":undo")
+        #expect(script.warned.contains { $0.hasPrefix("Nothing to undo") }, "\(script.warned)")
+        #expect(!script.effects.contains { if case .undo = $0 { true } else { false } }, "Ana's set stays")
     }
 
     @Test("line-editing history is cleared whenever the member changes")
-    func historyPerMember() throws {
-        let fixture = try Fixture()
-        try fixture.seed(user: "Ana", values: .kg(60, 8, 3))
-        try fixture.seed(user: "Ben", values: .kg(80, 5, 5))
-        let source = ScriptedLineSource([.line("Ana"), .endOfInput, .line("Ben")])
-        fixture.run(source, kiosk: true)
-        #expect(source.historyClears >= 2)
+    func historyPerMember() {
+        var script = FlowScript(kiosk: true)
+        script.type("Ana")
+        script.send(.memberFound(FlowScript.ana))
+        script.press(.endOfInput)
+        script.type("Bo")
+        script.send(.memberFound(FlowScript.bo))
+        #expect(script.effects.filter { $0 == .forget }.count >= 2)
     }
 
     @Test(":history without a name shows the member's own sets, in a kiosk too")

@@ -22,11 +22,12 @@ struct PrivacyFlowTests {
     }
 
     @Test("In a kiosk, :private before a member is chosen asks for one and changes nobody")
-    func kioskNeedsMember() throws {
-        let fixture = try Fixture()
-        let (ana, _) = try fixture.seed(values: .kg(60, 5, 5))
-        let (console, _) = fixture.run(ScriptedLineSource(lines: [":private on"]), kiosk: true)
-        #expect(console.warned.contains("Type your name first: :private is about your own training."))
-        #expect(try !fixture.store.isPrivate(ana))
+    func kioskNeedsMember() {
+        var script = FlowScript(kiosk: true)
+        #expect(script.type(":private on") == [.findMember(.private, "on")])
+        // A kiosk's command is for the member at the terminal: none yet.
+        script.send(.member(nil, for: .private, "on"))
+        #expect(script.warned.contains("Type your name first: :private is about your own training."), "\(script.effects)")
+        #expect(!script.effects.contains { if case .fetch(.privacy) = $0 { true } else { false } }, "nobody's privacy changed")
     }
 }

@@ -51,49 +51,60 @@ struct TrainingLogFlowTests {
 
     // MARK: :repeat
 
-    @Test(":repeat last walks the last session's sets in order with that day's numbers; skip skips; a summary ends it")
-    func repeatLast() throws {
-        let fixture = try Fixture()
-        let ana = try fixture.store.createUser(named: "Ana")
-        let squat = try fixture.store.createExercise(named: "Back Squat")
-        let bench = try fixture.store.createExercise(named: "Bench Press")
-        let dead = try fixture.store.createExercise(named: "Deadlift")
-        let then = Fixture.now.addingTimeInterval(-3 * Self.day)
-        for (offset, exercise, values) in [(0.0, squat, SetValues.kg(100, 5, 5)), (600, bench, .kg(70, 8, 3)), (1200, dead, .kg(140, 3, 1))] {
-            _ = try fixture.store.save(NewRecord(user: ana, exercise: exercise, values: values, performedAt: then.addingTimeInterval(offset)))
+    /// The exercises of `lastSession`, as the session finds them.
+    static let exercises = ["Back Squat": Exercise(id: 1, name: "Back Squat", category: nil), "Bench Press": Exercise(id: 2, name: "Bench Press", category: nil),
+                            "Deadlift": Exercise(id: 3, name: "Deadlift", category: nil)]
+
+    /// Ana's session of three days before the fixture's now: three exercises ten minutes apart.
+    static let lastSession: TrainingSession = {
+        let then = FlowScript.now.addingTimeInterval(-3 * day)
+        let records = [("Back Squat", SetValues.kg(100, 5, 5)), ("Bench Press", .kg(70, 8, 3)), ("Deadlift", .kg(140, 3, 1))].enumerated().map { index, set in
+            WorkoutRecord(id: Int64(index + 1), user: "Ana", exercise: set.0, values: set.1, performedAt: then.addingTimeInterval(Double(index) * 600))
         }
-        let source = ScriptedLineSource(lines: ["Ana", ":repeat last", "", "", "", "skip", "", "+5", ""])
-        let (console, _) = fixture.run(source)
-        let today = try fixture.records().filter { $0.performedAt == Fixture.now }.reversed().map { "\($0.exercise) \($0.values.compact)" }
-        #expect(today == ["Back Squat 100x5x5", "Deadlift 140x8x1"])
-        #expect(console.said.contains { $0.hasPrefix("Repeating Wed 18 Nov: 3 entries, 3 exercises") })
-        #expect(console.said.contains("Done: repeat of Wed 18 Nov, 2 saved, 1 skipped (Bench Press)."))
-        #expect(source.prompts.contains("[Ana · Repeat 2/3] weight kg [70]: "))
+        return TrainingSession(day: LocalDay(then, in: HistoryGrouping(timeZone: FlowScript.utc).calendar), user: "Ana", records: records)
+    }()
+
+    /// `:repeat` of `lastSession` under way.
+    static func repeating(in script: inout FlowScript) -> [Flow.Effect] {
+        script.send(.repeating(lastSession, steps: lastSession.records.map { PlannedSet(exercise: $0.exercise, values: $0.values) }, for: FlowScript.ana))
+    }
+
+    /// The exercise a walk asked for in `effects`, found as the session finds it; the prompt it comes to, kept.
+    static func found(_ effects: [Flow.Effect], in script: inout FlowScript, prompts: inout [String]) {
+        guard case .fetch(.plannedExercise(let name))? = effects.last, let found = exercises[name] else { return }
+        script.send(.plannedExercise(found))
+        prompts.append(script.prompt)
+    }
+
+    @Test(":repeat last walks the last session's sets in order with that day's numbers; skip skips; a summary ends it")
+    func repeatLast() {
+        var script = FlowScript.atExercise()
+        var prompts: [String] = []
+        #expect(script.type(":repeat last") == [.findMember(.repeat, "last")])
+        #expect(script.send(.member(FlowScript.ana, for: .repeat, "last")) == [.fetch(.session(FlowScript.ana, on: nil, before: script.context.today))])
+        Self.found(Self.repeating(in: &script), in: &script, prompts: &prompts)
+        for answer in ["", "", "", "skip", "", "+5", ""] {
+            Self.found(script.type(answer), in: &script, prompts: &prompts)
+            guard script.effects.last == .save else { continue }
+            let before = script.effects.count
+            script.answerSave()
+            Self.found(Array(script.effects[before...]), in: &script, prompts: &prompts)
+        }
+        #expect(script.stored.map { "\($0.exercise) \($0.values.compact)" } == ["Back Squat 100x5x5", "Deadlift 140x8x1"])
+        #expect(script.said.contains { $0.hasPrefix("Repeating Wed 18 Nov: 3 entries, 3 exercises") }, "\(script.said)")
+        #expect(script.said.contains("Done: repeat of Wed 18 Nov, 2 saved, 1 skipped (Bench Press)."), "\(script.said)")
+        #expect(prompts.contains("[Ana · Repeat 2/3] weight kg [70]: "), "\(prompts)")
     }
 
     @Test("Ctrl-C during :repeat cancels that entry and moves on to the next, at any of its prompts")
     func repeatInterrupted() {
-        let exercises = ["Back Squat": Exercise(id: 1, name: "Back Squat", category: nil), "Bench Press": Exercise(id: 2, name: "Bench Press", category: nil),
-                         "Deadlift": Exercise(id: 3, name: "Deadlift", category: nil)]
-        let then = FlowScript.now.addingTimeInterval(-3 * Self.day)
-        let grouping = HistoryGrouping(timeZone: FlowScript.utc)
-        let records = [("Back Squat", SetValues.kg(100, 5, 5)), ("Bench Press", .kg(70, 8, 3)), ("Deadlift", .kg(140, 3, 1))].enumerated().map { index, set in
-            WorkoutRecord(id: Int64(index + 1), user: "Ana", exercise: set.0, values: set.1, performedAt: then.addingTimeInterval(Double(index) * 600))
-        }
-        let session = TrainingSession(day: LocalDay(then, in: grouping.calendar), user: "Ana", records: records)
         var script = FlowScript.atExercise()
         var prompts: [String] = []
-        /// The exercise the walk asks for, found as the session would find it.
-        func answer(_ effects: [Flow.Effect]) {
-            guard case .fetch(.plannedExercise(let name))? = effects.last, let found = exercises[name] else { return }
-            script.send(.plannedExercise(found))
-            prompts.append(script.prompt)
-        }
-        answer(script.send(.repeating(session, steps: records.map { PlannedSet(exercise: $0.exercise, values: $0.values) }, for: FlowScript.ana)))
-        answer(script.press(.interrupted))
+        Self.found(Self.repeating(in: &script), in: &script, prompts: &prompts)
+        Self.found(script.press(.interrupted), in: &script, prompts: &prompts)
         script.type("")
         prompts.append(script.prompt)
-        answer(script.press(.interrupted))
+        Self.found(script.press(.interrupted), in: &script, prompts: &prompts)
         for _ in 0..<3 { script.type("") }
         script.answerSave()
         #expect(script.stored.map { "\($0.exercise) \($0.values.compact)" } == ["Deadlift 140x3x1"])
@@ -209,17 +220,27 @@ struct TrainingLogFlowTests {
     }
 
     @Test(":edit of another member's set in a kiosk needs the admin PIN; a wrong PIN changes nothing")
-    func editOthersInKiosk() throws {
-        let fixture = try Fixture()
-        try fixture.seed(user: "Bo", values: .kg(80, 5, 5))
-        try fixture.store.setAdminPin("2468")
-        _ = try fixture.store.createUser(named: "Ana")
-        let source = ScriptedLineSource(lines: ["Ana", ":edit #1", "1111", ":edit #1", "2468", "", "90", "", ""])
-        let (console, _) = fixture.run(source, kiosk: true)
-        #expect(console.warned.contains { $0.hasPrefix("Wrong PIN.") })
-        #expect(try fixture.records()[0].values == .kg(90, 5, 5))
-        #expect(source.prompts.filter { $0.hasSuffix("Admin PIN: ") }.count == 2)
-        #expect(console.said.contains { $0.hasPrefix("Edited #1") })
+    func editOthersInKiosk() {
+        let bos = WorkoutRecord(id: 1, user: "Bo", exercise: "Bench Press", values: .kg(80, 5, 5), performedAt: FlowScript.now.addingTimeInterval(-Self.day))
+        var script = FlowScript.atExercise(kiosk: true)
+        var asked: [String] = []
+        // The admin's PIN checked as the logbook checks it: 2468 is right.
+        for pin in ["1111", "2468"] {
+            script.type(":edit #1")
+            script.send(.editFound(bos, id: 1, member: nil))
+            script.send(.adminPinSet(true, for: .edit(bos)))
+            asked.append(script.prompt)
+            #expect(script.type(pin) == [.admit(pin, .edit(bos))])
+            script.send(.admitted(.edit(bos), refusal: pin == "2468" ? nil : "wrong admin PIN"))
+        }
+        for answer in ["", "90", "", ""] { script.type(answer) }
+        #expect(script.warned.contains { $0.hasPrefix("Wrong PIN.") })
+        #expect(script.effects.last == .commitEdit(bos, exercise: "Bench Press", values: .kg(90, 5, 5)))
+        #expect(asked.filter { $0.hasSuffix("Admin PIN: ") }.count == 2, "\(asked)")
+        var after = bos
+        after.values = .kg(90, 5, 5)
+        script.send(.edited(bos, after))
+        #expect(script.said.contains { $0.hasPrefix("Edited #1") }, "\(script.said)")
     }
 
     @Test(":edit of another member's set in a kiosk with no admin PIN is refused, saying why; nothing is asked")

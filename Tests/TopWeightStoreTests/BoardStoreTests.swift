@@ -117,10 +117,11 @@ struct BoardStoreTests {
         }
     }
 
-    @Test("The watch wakes when another connection saves, and only then", arguments: TestEngine.shared)
+    @Test("The board's watch wakes when another connection saves, and only then", arguments: TestEngine.shared)
     func watch(engine: TestEngine) throws {
         try engine.withSharedStore { open in
-            let board = try open()
+            // As `board` and `serve` watch: through the use case, over the database's roles.
+            let board = GymBoard(LogbookRoles(try open()), timeZone: Self.utc)
             let changes = try board.changes()
             defer { changes.close() }
             #expect(try !changes.wait(seconds: 0.5), "nothing changed yet")

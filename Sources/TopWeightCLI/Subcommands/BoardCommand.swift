@@ -25,8 +25,7 @@ struct BoardCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let store = try global.openStore()
-            let board = GymBoard(logbook: store, timeZone: .current)
+            let board = GymBoard(try global.openRoles().roles, timeZone: .current)
             let style = TextStyle.detect(environment: ProcessEnvironment.current, isTerminal: isatty(STDOUT_FILENO) == 1)
             guard let screen = FullScreen() else {
                 let width = Int(ProcessEnvironment.value("COLUMNS") ?? "") ?? 100
@@ -35,9 +34,7 @@ struct BoardCommand: ParsableCommand {
                                  width: max(20, width), height: nil, style: .plain).forEach { print($0) }
                 return
             }
-            let changes: any LogbookChanges
-            do throws(LogbookError) { changes = try store.changes() } catch { throw Failure.database(error) }
-            try show(board, on: screen, changes: changes, style: style)
+            try show(board, on: screen, changes: try board.changes(), style: style)
         }
     }
 

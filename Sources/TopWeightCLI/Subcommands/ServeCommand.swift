@@ -55,10 +55,8 @@ struct ServeCommand: ParsableCommand {
             if let short = server.shortOfFiles() {
                 throw Failure.input(short)
             }
-            let store = try global.openStore(concurrentReads: true)
-            let changes: any LogbookChanges
-            do throws(LogbookError) { changes = try store.changes() } catch { throw Failure.database(error) }
-            let board = GymBoard(logbook: store, timeZone: .current)
+            let board = GymBoard(try global.openRoles(concurrentReads: true).roles, timeZone: .current)
+            let changes = try board.changes()
             let outcome = ServeOutcome()
             let done = DispatchSemaphore(value: 0)
             let (bind, port, title, names) = (bind, port, title, names)
