@@ -222,7 +222,9 @@ let package = Package(
         .testTarget(
             name: "TopWeightREPLTests",
             // LineEditor only for the key filter's tests and one piped-input test.
-            dependencies: ["TopWeightREPL", "TopWeightStore", "TopWeightCore", "TopWeightCatalog", "TopWeightText", "LineEditor", "TopWeightTestSupport"]
+            // PropertyBased for the one PR rule replayed over generated histories through the flow.
+            dependencies: ["TopWeightREPL", "TopWeightStore", "TopWeightCore", "TopWeightCatalog", "TopWeightText", "TopWeightUseCases", "LineEditor",
+                           "TopWeightTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "TopWeightEndToEndTests",

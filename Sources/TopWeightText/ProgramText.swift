@@ -251,9 +251,12 @@ extension ProgramText {
         /// Lifts missed on days in a row, with how many.
         public var stalls: [(String, Int)]
         public var trainingMaxes: [(String, Weight)]
+        /// The program's lifts with no training max: the member can't start them.
+        public var missing: [String]
 
         public init(member: String, program: String, next: ProgramAssignment.DayRef?, lastDone: ProgramAssignment.DayRef?,
-                    lastDoneAt: Date?, stalls: [(String, Int)], trainingMaxes: [(String, Weight)]) {
+                    lastDoneAt: Date?, stalls: [(String, Int)], trainingMaxes: [(String, Weight)], missing: [String] = []) {
+            self.missing = missing
             self.member = member
             self.program = program
             self.next = next
@@ -283,8 +286,19 @@ extension ProgramText {
             if !stalls.isEmpty {
                 text += "  stalled: " + stalls.map { "\(TerminalText.safe($0.0)) (\($0.1) day\($0.1 == 1 ? "" : "s"))" }.joined(separator: ", ")
             }
+            if !line.missing.isEmpty {
+                text += "  needs a max: " + line.missing.map(TerminalText.safe).joined(separator: ", ")
+                    + " (" + TerminalText.safe(maxCommand(program: line.program, member: line.member, lifts: line.missing)) + ")"
+            }
             return text
         }
+    }
+
+    /// The command that gives `lifts` their training maxes:
+    /// `topweight programs assign "Texas Method" --user Kenji --max "Back Squat=WEIGHT,Bench Press=WEIGHT"`.
+    public static func maxCommand(program: String, member: String, lifts: [String]) -> String {
+        "topweight programs assign \(ShellWord.quoted(program)) --user \(ShellWord.quoted(member)) --max "
+            + ShellWord.quoted(lifts.map { "\($0)=WEIGHT" }.joined(separator: ","))
     }
 
     /// `{"member","program","next":{"week","day"},"lastDone":{"week","day","at"},"stalled":{…},"trainingMaxes":{…}}`
@@ -301,6 +315,7 @@ extension ProgramText {
             ("next", day(line.next)),
             ("lastDone", day(line.lastDone, at: line.lastDoneAt)),
             ("stalled", DataFormats.jsonObject(line.stalls.filter { $0.1 > 0 }.map { ($0.0, String($0.1)) })),
+            ("needsMax", "[" + line.missing.map(DataFormats.json).joined(separator: ",") + "]"),
             ("trainingMaxes", DataFormats.jsonObject(line.trainingMaxes.map {
                 ($0.0, DataFormats.jsonObject([("weight", $0.1.number), ("unit", DataFormats.json($0.1.unit.rawValue))]))
             })),

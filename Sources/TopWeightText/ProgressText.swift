@@ -11,14 +11,22 @@ public enum ProgressText {
     /// `New PR on Back Squat: heaviest 105 kg (was 100 kg) · e1RM 122.5 kg (was 116.7 kg)`,
     /// or `nil` when the set beat nothing. Each previous best is shown in its own set's unit.
     public static func recordLine(exercise: String, _ records: [PersonalRecord]) -> String? {
-        let parts = records.compactMap { record -> String? in
+        let parts = recordParts(records)
+        guard !parts.isEmpty else { return nil }
+        return "New PR on \(TerminalText.safe(exercise)): " + parts.joined(separator: " · ")
+    }
+
+    /// What the record line says of each record: `heaviest 105 kg (was 100 kg)`.
+    public static func recordParts(_ records: [PersonalRecord]) -> [String] {
+        records.compactMap { record -> String? in
             switch record.kind {
             case .heaviest:
                 "heaviest \(record.weight.description) (was \(record.previousWeight.description))"
             case .e1rm:
-                // Shown to the tenth, a record by less would read "154 kg (was 154 kg)": left off.
+                // To the tenth, or to the hundredth when the tenth would read "154 kg (was 154 kg)": every record is said.
                 estimate(record.weight) == estimate(record.previousWeight)
-                    ? nil : "e1RM \(estimate(record.weight)) (was \(estimate(record.previousWeight)))"
+                    ? "e1RM \(record.weight.description) (was \(record.previousWeight.description))"
+                    : "e1RM \(estimate(record.weight)) (was \(estimate(record.previousWeight)))"
             case .reps where record.set?.measure == .bodyweight:
                 kindPart(record)
             case .reps:
@@ -29,8 +37,6 @@ public enum ProgressText {
                 kindPart(record)
             }
         }
-        guard !parts.isEmpty else { return nil }
-        return "New PR on \(TerminalText.safe(exercise)): " + parts.joined(separator: " · ")
     }
 
     /// The part of the record line for a record of another kind than weight:

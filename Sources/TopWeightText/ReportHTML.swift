@@ -66,7 +66,7 @@ public enum ReportHTML {
 
     /// The whole page; `made` says when it was made, in the header.
     public static func page(_ report: GymReport, gym: String, made: String) -> String {
-        let title = ReportText.title(report.period)
+        let title = ReportText.title(report)
         var html = HTMLPage.opening(title: "\(gym) · \(title)", style: style,
                                     policy: "default-src 'none'; style-src 'unsafe-inline'") + """
             <header><h1><small>\(escape(gym)) · coach's report</small>\(escape(title))</h1>
@@ -74,26 +74,29 @@ public enum ReportHTML {
 
             """
         html += totals(report)
+        if let comparison = ReportText.comparison(report) { html += "<p class=\"muted\">\(escape(comparison))</p>\n" }
         if report.hasPrivateMembers {
             html += "<p class=\"muted\">Members marked <span class=\"tag\">private</span> keep off the gym's board: this page is for the coach only.</p>\n"
         }
         html += "<h2>Who trained</h2>\n"
         if report.members.isEmpty {
-            html += "<p class=\"muted\">Nobody trained in \(escape(report.period.description)).</p>\n"
+            html += "<p class=\"muted\">\(escape(ReportText.nobody(report)))</p>\n"
         } else {
             html += "<div class=\"wide\"><table>\n<thead><tr><th>Member</th><th class=\"num\">Days</th><th class=\"num\">Sets</th><th class=\"num\">Volume</th>"
                 + "<th class=\"num\">vs before</th><th>Last 8 weeks</th><th>Program</th><th class=\"num\">Body weight</th><th class=\"num\">Last seen</th></tr></thead>\n"
             for member in report.members { html += row(member) }
             html += "</table></div>\n"
         }
-        html += "<h2>Gone quiet</h2>\n<p class=\"muted\">\(escape(ReportText.quietRule(report).prefix(1).uppercased() + ReportText.quietRule(report).dropFirst())).</p>\n"
-        if report.inactive.isEmpty {
-            html += "<p>Nobody.</p>\n"
-        } else {
-            html += "<ul class=\"quiet\">\n" + report.inactive.map { member in
-                "<li><span class=\"name\">\(escape(member.member))</span>\(member.isPrivate ? "<span class=\"tag\">private</span>" : "") "
-                    + "<span class=\"muted\">last seen \(escape(ReportText.short(member.lastSeen, year: true))) · \(member.daysQuiet) days</span></li>\n"
-            }.joined() + "</ul>\n"
+        if report.member == nil {
+            html += "<h2>Gone quiet</h2>\n<p class=\"muted\">\(escape(ReportText.quietRule(report).prefix(1).uppercased() + ReportText.quietRule(report).dropFirst())).</p>\n"
+            if report.inactive.isEmpty {
+                html += "<p>Nobody.</p>\n"
+            } else {
+                html += "<ul class=\"quiet\">\n" + report.inactive.map { member in
+                    "<li><span class=\"name\">\(escape(member.member))</span>\(member.isPrivate ? "<span class=\"tag\">private</span>" : "") "
+                        + "<span class=\"muted\">last seen \(escape(ReportText.short(member.lastSeen, year: true))) · \(member.daysQuiet) days</span></li>\n"
+                }.joined() + "</ul>\n"
+            }
         }
         html += "<p class=\"note\">\(escape(ReportText.volumeNote)) Made \(escape(made)).</p>\n</body>\n</html>\n"
         return html
@@ -101,10 +104,13 @@ public enum ReportHTML {
 
     private static func totals(_ report: GymReport) -> String {
         let totals = report.totals
-        let cells = [(String(totals.members), totals.members == 1 ? "member trained" : "members trained"),
-                     (String(totals.days), "training days"), (ReportText.grouped(totals.sets), "sets"),
-                     (ReportText.volume(totals.volumeKilograms), "volume"), (String(totals.records), totals.records == 1 ? "PR" : "PRs"),
-                     (String(report.inactive.count), "gone quiet")]
+        var cells = [(ReportText.grouped(totals.members), totals.members == 1 ? "member trained" : "members trained"),
+                     (ReportText.grouped(totals.days), "training days"), (ReportText.grouped(totals.sets), "sets"),
+                     (ReportText.volume(totals.volumeKilograms), "volume"),
+                     (ReportText.grouped(totals.records), totals.records == 1 ? "PR" : "PRs"),
+                     (ReportText.grouped(totals.firsts), totals.firsts == 1 ? "first" : "firsts"),
+                     (ReportText.grouped(report.inactive.count), "gone quiet")]
+        if report.member != nil { cells = cells.filter { $0.1 != "gone quiet" && !$0.1.hasPrefix("member") } }
         return "<div class=\"totals\">" + cells.map { "<div><b>\(escape($0.0))</b><span>\(escape($0.1))</span></div>" }.joined() + "</div>\n"
     }
 
@@ -120,9 +126,9 @@ public enum ReportHTML {
             program = "\(escape(compliance.program)) <span class=\"\(short ? "short" : "muted")\">\(compliance.done)/\(compliance.prescribed) sets</span>"
         }
         var html = "<tbody><tr><td class=\"name\">\(escape(member.member))\(member.isPrivate ? "<span class=\"tag\">private</span>" : "")</td>"
-            + "<td class=\"num\">\(member.days)</td><td class=\"num\">\(ReportText.grouped(member.sets))</td>"
-            + "<td class=\"num\">\(escape(ReportText.volume(member.volumeKilograms)))</td>"
-            + "<td class=\"\(changeClass)\">\(escape(ReportText.change(change)))</td>"
+            + "<td class=\"num\">\(ReportText.grouped(member.days))</td><td class=\"num\">\(ReportText.grouped(member.sets))</td>"
+            + "<td class=\"num\">\(escape(ReportText.volume(member.volumeKilograms, in: member.unit)))</td>"
+            + "<td class=\"\(changeClass)\">\(escape(ReportText.change(change, isNew: member.isNew)))</td>"
             + "<td class=\"chart\">\(chart(member.weeklyVolume, member: member.member))</td>"
             + "<td class=\"program\">\(program)</td><td class=\"num\">\(escape(ReportText.bodyWeight(member.bodyWeight)))</td>"
             + "<td class=\"num\">\(escape(ReportText.short(member.lastSeen)))</td></tr>\n"

@@ -20,6 +20,25 @@ public enum ReportText {
         return "\(kind) \(period) · \(short(period.first, year: period.first.year != period.last.year)) – \(short(period.last, year: true))"
     }
 
+    /// The title of `report`, with `so far, to Tue 1 Dec` while its period runs.
+    public static func title(_ report: GymReport) -> String {
+        title(report.period) + (report.complete ? "" : " · so far, to \(short(report.through))")
+    }
+
+    /// What "vs before" compares with, said when the period is under way:
+    /// `vs before: the same days of the week before, Mon 23 Nov – Tue 24 Nov`.
+    public static func comparison(_ report: GymReport) -> String? {
+        guard !report.complete else { return nil }
+        let kind: String
+        switch report.period.span {
+        case .week: kind = "week"
+        case .month: kind = "month"
+        }
+        let days = report.beforeFirst == report.beforeLast
+            ? short(report.beforeFirst) : "\(short(report.beforeFirst)) – \(short(report.beforeLast))"
+        return "vs before: the same days of the \(kind) before, \(days)"
+    }
+
     /// `Mon 16 Nov` (and the year when asked).
     static func short(_ day: LocalDay, year: Bool = false) -> String {
         let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
@@ -29,8 +48,8 @@ public enum ReportText {
 
     /// One member's cells (names as stored: each front end makes them safe its own way).
     static func cells(_ member: MemberReport) -> [String] {
-        [member.member + (member.isPrivate ? " (private)" : ""), String(member.days), String(member.sets),
-         volume(member.volumeKilograms), change(member.volumeChangePercent), String(member.records.count),
+        [member.member + (member.isPrivate ? " (private)" : ""), grouped(member.days), grouped(member.sets),
+         volume(member.volumeKilograms, in: member.unit), change(member.volumeChangePercent, isNew: member.isNew), grouped(member.records.count),
          program(member.program), bodyWeight(member.bodyWeight), short(member.lastSeen)]
     }
 
@@ -39,19 +58,21 @@ public enum ReportText {
         "\(grouped(Int(kilograms.rounded()))) kg"
     }
 
-    static func grouped(_ number: Int) -> String {
-        let digits = String(abs(number))
-        var out = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { out += " " }
-            out.append(digit)
-        }
-        return (number < 0 ? "−" : "") + out
+    /// `18 850 lb`: a member's volume in the unit they train in.
+    public static func volume(_ kilograms: Double, in unit: WeightUnit) -> String {
+        guard unit == .lb else { return volume(kilograms) }
+        return "\(grouped(Int((kilograms / 0.45359237).rounded()))) lb"
     }
 
-    /// `+8.2 %`, `−12 %`, `±0 %`; `new` with nothing the period before.
-    public static func change(_ percent: Double?) -> String {
-        guard let percent else { return "new" }
+    /// `12 340`: a whole number written the one way (`Figures`).
+    static func grouped(_ number: Int) -> String {
+        Figures.grouped(number)
+    }
+
+    /// `+8.2 %`, `−12 %`, `±0 %`; with nothing the period before, `new`
+    /// for a member whose first set is in the period, else `none before`.
+    public static func change(_ percent: Double?, isNew: Bool = true) -> String {
+        guard let percent else { return isNew ? "new" : "none before" }
         if percent == 0 { return "±0 %" }
         return (percent > 0 ? "+" : "−") + Decimal2.format(Int((abs(percent) * 100).rounded())) + " %"
     }
@@ -64,30 +85,29 @@ public enum ReportText {
         return "\(compliance.program) \(compliance.done)/\(compliance.prescribed)"
     }
 
-    /// `−0.4 kg`, `+1 lb`, `-` without two weigh-ins to compare.
+    /// `69.4 kg (−0.4 kg)`, `180 lb (+1 lb)`: the period's last weigh-in
+    /// and its change; `-` without two weigh-ins to compare.
     public static func bodyWeight(_ change: BodyWeightChange?) -> String {
         guard let change else { return "-" }
+        return "\(change.to.description) (\(bodyWeightChange(change)))"
+    }
+
+    /// `−0.4 kg`, `+1 lb`, `±0 kg`.
+    public static func bodyWeightChange(_ change: BodyWeightChange) -> String {
         let value = change.change
         let sign = value > 0 ? "+" : value < 0 ? "−" : "±"
         return sign + Decimal2.format(Int((abs(value) * 100).rounded())) + " " + change.unit.rawValue
     }
 
-    /// `Bench Press heaviest 62.5 kg`: one PR.
-    static func record(_ best: PersonalBest) -> String {
-        "\(ProgressText.label(best.kind)) \(ProgressText.bestText(best))"
-    }
-
-    /// A member's PRs, by exercise: `Bench Press: heaviest 62.5 kg, e1RM 72.9 kg`.
+    /// A member's PRs, one a set the rack announced, as its line said it:
+    /// `Back Squat: heaviest 105 kg (was 100 kg) · e1RM 122.5 kg (was 116.7 kg)`;
+    /// then their firsts: `first: Deadlift, Plank`.
     static func records(_ member: MemberReport) -> [String] {
-        var lines: [(exercise: String, records: [String])] = []
-        for best in member.records {
-            if lines.last?.exercise == best.record.exercise {
-                lines[lines.count - 1].records.append(record(best))
-            } else {
-                lines.append((best.record.exercise, [record(best)]))
-            }
+        var lines = member.records.map { "\($0.record.exercise): " + ProgressText.recordParts($0.beaten).joined(separator: " · ") }
+        if !member.firsts.isEmpty {
+            lines.append("first: " + member.firsts.map(\.exercise).joined(separator: ", "))
         }
-        return lines.map { "\($0.exercise): \($0.records.joined(separator: ", "))" }
+        return lines
     }
 
     /// `Bo Li — last seen Tue 3 Nov (19 days)`.
@@ -95,34 +115,55 @@ public enum ReportText {
         member.member + (member.isPrivate ? " (private)" : "") + " — last seen \(short(member.lastSeen, year: true)) (\(member.daysQuiet) days)"
     }
 
-    /// `12 members · 34 days · 540 sets · 145 230 kg · 9 PRs`.
+    /// `12 members · 34 training days · 540 sets · 145 230 kg · 9 PRs · 2 firsts`
+    /// (a member's report leaves out the members).
     public static func totals(_ report: GymReport) -> String {
         let totals = report.totals
-        return [Lines.count(totals.members, "member"), Lines.count(totals.days, "training day"), Lines.count(totals.sets, "set"),
-                volume(totals.volumeKilograms), Lines.count(totals.records, "PR")].joined(separator: " · ")
+        let members = report.member == nil ? [count(totals.members, "member")] : []
+        return (members + [count(totals.days, "training day"), count(totals.sets, "set"),
+                           volume(totals.volumeKilograms), count(totals.records, "PR"), count(totals.firsts, "first")])
+            .joined(separator: " · ")
+    }
+
+    /// `1 set`, `1 224 sets`.
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(grouped(number)) \(noun)\(number == 1 ? "" : "s")"
+    }
+
+    /// `Gym: …`, or `Ana: …` in a member's report.
+    static func totalsLabel(_ report: GymReport) -> String {
+        (report.member ?? "Gym") + ": "
+    }
+
+    /// `Nobody trained in 2026-W47.`, `Ana has no set in 2026-W47.` (`so far` while it runs).
+    static func nobody(_ report: GymReport) -> String {
+        let when = "\(report.period)\(report.complete ? "" : " so far")"
+        guard let member = report.member else { return "Nobody trained in \(when)." }
+        return "\(member) has no set in \(when)."
     }
 
     static let quietHeading = "Gone quiet"
     static func quietRule(_ report: GymReport) -> String {
-        "no set for \(report.inactiveAfterDays) days or more by \(short(report.period.last)), after training in the \(GymReport.quietLookback / 7) weeks before"
+        "no set for \(report.inactiveAfterDays) days or more by \(short(report.through)), after training in the \(GymReport.quietLookback / 7) weeks before"
     }
     static let privateNote = "Private members are in this report: it is the coach's, not for the wall."
-    static let volumeNote = "Sets and volume as stats counts them (warm-ups in, volume loads only, kg); PRs as prs finds them, set in the period and standing at its end; program: prescribed sets done out of prescribed."
+    static let volumeNote = "Sets and volume as stats counts them (warm-ups in, volume loads only; each member's in the unit they train in, the gym's in kg); PRs as the rack announced them, one a set (a tie is none; a member's first set of an exercise is a first); program: prescribed sets done out of prescribed."
 
     // MARK: - Text
 
     /// The report for the terminal.
     public static func lines(_ report: GymReport) -> [String] {
-        var lines = [title(report.period)]
+        var lines = [title(report)]
+        if let comparison = comparison(report) { lines.append(comparison) }
         if report.hasPrivateMembers { lines.append(privateNote) }
         lines.append("")
         if report.members.isEmpty {
-            lines.append("Nobody trained in \(report.period).")
+            lines.append(TerminalText.safe(nobody(report)))
         } else {
             let rows = [header] + report.members.map { cells($0).map(TerminalText.safe) }
             lines += ProgressText.table(rows, rightAligned: numeric)
         }
-        let withRecords = report.members.filter { !$0.records.isEmpty }
+        let withRecords = report.members.filter { !$0.records.isEmpty || !$0.firsts.isEmpty }
         if !withRecords.isEmpty {
             lines += ["", "PRs"]
             for member in withRecords {
@@ -131,9 +172,11 @@ public enum ReportText {
                 }
             }
         }
-        lines += ["", "\(quietHeading) (\(quietRule(report)))"]
-        lines += report.inactive.isEmpty ? ["  nobody"] : report.inactive.map { "  " + TerminalText.safe(quiet($0)) }
-        lines += ["", "Gym: " + totals(report), volumeNote]
+        if report.member == nil {
+            lines += ["", "\(quietHeading) (\(quietRule(report)))"]
+            lines += report.inactive.isEmpty ? ["  nobody"] : report.inactive.map { "  " + TerminalText.safe(quiet($0)) }
+        }
+        lines += ["", TerminalText.safe(totalsLabel(report)) + totals(report), volumeNote]
         return lines
     }
 
@@ -146,23 +189,26 @@ public enum ReportText {
     /// The report as Markdown (GitHub's tables): a heading, the figures'
     /// table, the PRs and the quiet members as lists, the totals.
     public static func markdown(_ report: GymReport) -> [String] {
-        var lines = ["# " + MarkdownLog.inline(title(report.period)), ""]
+        var lines = ["# " + MarkdownLog.inline(title(report)), ""]
+        if let comparison = comparison(report) { lines += [MarkdownLog.inline(comparison), ""] }
         if report.hasPrivateMembers { lines += ["> " + privateNote, ""] }
         if report.members.isEmpty {
-            lines.append("Nobody trained in \(report.period).")
+            lines.append(MarkdownLog.inline(nobody(report)))
         } else {
             lines += MarkdownLog.table(header: header, rows: report.members.map(cells), rightAligned: numeric)
         }
-        let withRecords = report.members.filter { !$0.records.isEmpty }
+        let withRecords = report.members.filter { !$0.records.isEmpty || !$0.firsts.isEmpty }
         if !withRecords.isEmpty {
             lines += ["", "## PRs", ""]
             for member in withRecords {
                 lines.append("- **\(MarkdownLog.inline(member.member))**: " + records(member).map { MarkdownLog.inline($0) }.joined(separator: "; "))
             }
         }
-        lines += ["", "## \(quietHeading)", "", MarkdownLog.inline(quietRule(report).prefix(1).uppercased() + quietRule(report).dropFirst()) + ".", ""]
-        lines += report.inactive.isEmpty ? ["Nobody."] : report.inactive.map { "- " + MarkdownLog.inline(quiet($0)) }
-        lines += ["", "## Gym", "", MarkdownLog.inline(totals(report)), "", MarkdownLog.inline(volumeNote)]
+        if report.member == nil {
+            lines += ["", "## \(quietHeading)", "", MarkdownLog.inline(quietRule(report).prefix(1).uppercased() + quietRule(report).dropFirst()) + ".", ""]
+            lines += report.inactive.isEmpty ? ["Nobody."] : report.inactive.map { "- " + MarkdownLog.inline(quiet($0)) }
+        }
+        lines += ["", "## " + MarkdownLog.inline(report.member ?? "Gym"), "", MarkdownLog.inline(totals(report)), "", MarkdownLog.inline(volumeNote)]
         return lines
     }
 }

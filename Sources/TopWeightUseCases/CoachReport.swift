@@ -57,11 +57,17 @@ public struct CoachReport: Sendable {
         ReportPeriod.lastFullWeek(before: LocalDay(now, in: calendar))
     }
 
-    /// The report of `period` for every member, or for `member` alone.
-    public func report(_ period: ReportPeriod, member: User? = nil) throws(WorkoutsError) -> GymReport {
+    /// The report of `period` for every member, or for `member` alone, as
+    /// it stands at `now`: a period under way is counted up to today ("so
+    /// far"); one that has not begun is refused.
+    public func report(_ period: ReportPeriod, member: User? = nil, now: Date) throws(WorkoutsError) -> GymReport {
+        let today = LocalDay(now, in: calendar)
+        if let refusal = GymReport.refusal(of: period, today: today) { throw .invalid(refusal) }
         let quietDays = try inactiveAfterDays()
-        let end = period.last.adding(days: 1).start(in: calendar)
-        var query = HistoryQuery(userID: member?.id, since: GymReport.firstDayRead(for: period, inactiveAfterDays: quietDays).start(in: calendar))
+        let through = min(today, period.last)
+        let end = through.adding(days: 1).start(in: calendar)
+        let since = GymReport.firstDayRead(for: period, through: through, inactiveAfterDays: quietDays)
+        var query = HistoryQuery(userID: member?.id, since: since.start(in: calendar))
         query.until = end
         let recent = try attempt { () throws(LogbookError) in try recording.history(query) }
         let everybody = try attempt { () throws(LogbookError) in try members.users() }
@@ -83,7 +89,7 @@ public struct CoachReport: Sendable {
             let program = programs.first { NameRules.key($0.name) == NameRules.key(assignment.program) }
             sources.programs[NameRules.key(user.name)] = GymReport.FollowedProgram(assignment: assignment, program: program)
         }
-        return GymReport.make(period, inactiveAfterDays: quietDays, from: sources, calendar: calendar,
+        return GymReport.make(period, today: today, inactiveAfterDays: quietDays, from: sources, calendar: calendar,
                               member: member.map { NameRules.key($0.name) })
     }
 }

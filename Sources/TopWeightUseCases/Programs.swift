@@ -68,6 +68,16 @@ extension Workouts {
     /// maxes (a coach adding a missing max) unless `restart`; `kept` says so.
     public func assign(_ program: Program, to member: User, maxes given: [String: Weight], restart: Bool = false,
                        now: Date) throws(WorkoutsError) -> ProgramAssigned {
+        let result = try plan(program, to: member, maxes: given, restart: restart, now: now)
+        let assignment = result.assignment
+        try attempt { () throws(LogbookError) in try roles.programs.setAssignment(assignment, userID: member.id) }
+        return result
+    }
+
+    /// What `assign` would do, nothing saved: the maxes given, those from
+    /// e1RMs, and the lifts with neither (`missing`: the member can't start them).
+    public func plan(_ program: Program, to member: User, maxes given: [String: Weight], restart: Bool = false,
+                     now: Date) throws(WorkoutsError) -> ProgramAssigned {
         var result = ProgramAssigned(assignment: ProgramAssignment(program: program.name, progress: .start(maxes: given), assignedAt: now))
         if !restart, let current = try assignment(of: member), NameRules.key(current.program) == NameRules.key(program.name) {
             result.assignment = current
@@ -82,8 +92,6 @@ extension Workouts {
                 result.missing.append(lift)
             }
         }
-        let assignment = result.assignment
-        try attempt { () throws(LogbookError) in try roles.programs.setAssignment(assignment, userID: member.id) }
         return result
     }
 
@@ -139,7 +147,9 @@ extension Workouts {
             let next = try program.map { program throws(WorkoutsError) in try workout(of: program, at: assignment.progress) }
             rows.append(RosterRow(member: user.name, assignment: assignment, next: next, lifts: program?.exercises ?? []))
         }
-        return rows
+        // Who can't start comes first: the coach sees it before the member is at the rack.
+        return rows.enumerated().sorted { ($0.element.missingMaxes.isEmpty ? 1 : 0, $0.offset) < ($1.element.missingMaxes.isEmpty ? 1 : 0, $1.offset) }
+            .map(\.element)
     }
 }
 
@@ -164,6 +174,13 @@ public struct RosterRow: Sendable {
     /// The program's spelling of a stored key.
     public func liftName(_ key: String) -> String {
         lifts.first { NameRules.key($0) == key } ?? key
+    }
+
+    /// The program's lifts the member has no training max for: left out of
+    /// `today` until the coach gives one. Empty when the program is gone.
+    public var missingMaxes: [String] {
+        guard next != nil else { return [] }
+        return lifts.filter { assignment.progress.trainingMax(for: $0) == nil }
     }
 }
 

@@ -81,3 +81,38 @@ struct ReportPeriodTests {
         #expect(total == ProgramCompliance(program: "5x5", days: 1, prescribed: 10, done: 10))
     }
 }
+
+@Suite("A period under way")
+struct PeriodSoFarTests {
+    static func day(_ text: String) throws -> LocalDay {
+        try #require(LocalDay(parsing: text))
+    }
+
+    @Test("compared with the same days of the period before; once over, with the whole of it",
+          arguments: [("2026-W49", "2026-12-01", "2026-11-23", "2026-11-24"), ("2026-W49", "2026-12-06", "2026-11-23", "2026-11-29"),
+                      ("2026-W49", "2026-12-09", "2026-11-23", "2026-11-29"), ("2026-12", "2026-12-15", "2026-11-01", "2026-11-15"),
+                      ("2026-03", "2026-03-31", "2026-02-01", "2026-02-28"), ("2026-03", "2026-03-30", "2026-02-01", "2026-02-28"),
+                      ("2026-12", "2026-12-01", "2026-11-01", "2026-11-01")])
+    func before(period text: String, through: String, first: String, last: String) throws {
+        let period = try #require(text.contains("W") ? ReportPeriod(week: text) : ReportPeriod(month: text))
+        let before = period.before(through: min(try Self.day(through), period.last))
+        #expect(before.first == (try Self.day(first)))
+        #expect(before.last == (try Self.day(last)))
+    }
+
+    @Test("a report seen on a day of its period is so far; after it, complete; a period to come is refused in one line")
+    func soFar() throws {
+        let week = try #require(ReportPeriod(week: "2026-W49"))
+        let tuesday = try Self.day("2026-12-01")
+        let running = GymReport(period: week, today: tuesday, inactiveAfterDays: 14, members: [], inactive: [])
+        #expect(!running.complete && running.through == tuesday)
+        let sunday = GymReport(period: week, today: try Self.day("2026-12-06"), inactiveAfterDays: 14, members: [], inactive: [])
+        #expect(!sunday.complete)
+        let over = GymReport(period: week, today: try Self.day("2026-12-07"), inactiveAfterDays: 14, members: [], inactive: [])
+        #expect(over.complete && over.through == week.last)
+        let future = try #require(ReportPeriod(week: "2027-W05"))
+        #expect(GymReport.refusal(of: future, today: try Self.day("2026-12-01"))
+                == "2027-W05 hasn't begun: it starts on 2027-02-01 and today is 2026-12-01; a report counts what was done")
+        #expect(GymReport.refusal(of: week, today: try Self.day("2026-12-01")) == nil)
+    }
+}

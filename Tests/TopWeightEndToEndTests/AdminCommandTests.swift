@@ -37,3 +37,18 @@ struct AdminCommandTests {
         #expect(try Binary.run(["exercises", "remove", "Zercher"], db: scratch.db).status == 0)
     }
 }
+
+@Suite("Admin commands without a JSON form")
+struct AdminFormatTests {
+    @Test("--format on admin plates and admin nudge: the option doesn't exist, said in one line, nothing changed",
+          arguments: [("plates", "admin plates has no --format option: it answers in text only"),
+                      ("nudge", "admin nudge has no --format option: it answers in text only")])
+    func noFormat(command: String, message: String) throws {
+        let scratch = try Scratch().made()
+        let run = try Binary.run(["admin", command, "--format", "json"], db: scratch.db)
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(!run.stderr.contains("says which set to change") && !run.stderr.contains("invalid for '<weeks>'"), "\(run.stderr)")
+    }
+}

@@ -138,6 +138,19 @@ struct ImportCommandTests {
         #expect(export.stdout.contains("\"records\": [\n],"), "\(export.stdout)")
     }
 
+    @Test("--dry-run on a database file that doesn't exist yet: counted against an empty one, and still no file")
+    func dryRunBeforeTheDatabase() throws {
+        let scratch = try Scratch(engine: .file)
+        let file = try Self.write(Self.strong, "strong.csv", in: scratch)
+        let dry = try Binary.run(["import", file, "--user", "Ana", "--dry-run"], db: scratch.db)
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("Dry run: nothing was written."), "\(dry.stdout)")
+        #expect(dry.stdout.contains("Member: Ana (new)."), "\(dry.stdout)")
+        #expect(dry.stdout.contains("6 sets in 5 records would be added."), "\(dry.stdout)")
+        #expect(dry.stdout.contains("doesn't exist yet: counted against an empty database"), "\(dry.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.db))
+    }
+
     @Test("Bad input ends in one line and a non-zero code", arguments: [
         (["import", "missing.csv", "--user", "Ana"], "no such file"),
         (["import", "FILE", "--user", "Ana", "--format", "hevy"], "this is not a Hevy export"),

@@ -37,7 +37,7 @@ struct ReportCommandTests {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    @Test("JSON: the week's figures from the sets saved, the PRs as prs has them, the quiet member, the totals")
+    @Test("JSON: the week's figures from the sets saved, the PRs as the rack announced them, the quiet member, the totals")
     func json() throws {
         let scratch = try Self.seeded()
         let run = try Binary.run(["report", "--week", "2020-W12", "--format", "json"], db: scratch.db)
@@ -54,26 +54,31 @@ struct ReportCommandTests {
         #expect(ana["volumeBefore"] as? Double == 5000)
         #expect(ana["volumeChange"] as? Double == -35.3)
         #expect(ana["bodyWeightChange"] as? Double == -0.8)
+        #expect(ana["bodyWeight"] as? Double == 69.2)
+        #expect(report["complete"] as? Bool == true)
         #expect(ana["bodyWeightUnit"] as? String == "kg")
         #expect(ana["lastSeen"] as? String == "2020-03-19")
         #expect(ana["program"] is NSNull)
         #expect((ana["weeklyVolume"] as? [Double])?.suffix(2) == [5000, 3237.35])
-        // Each PR is the row prs lists for that exercise and kind (nothing came after the week).
+        // One PR: the 105 kg squat, heavier and stronger than the 100s (5 reps at it a tie is none); the
+        // second 100 × 5 × 5 and the 225 lb triples beat nothing; the plank was a first. prs names the same set.
+        let records = try #require(ana["prs"] as? [[String: Any]])
+        #expect(records.map { $0["exercise"] as? String } == ["Back Squat"])
+        let beaten = try #require(records.first?["beaten"] as? [[String: Any]])
+        #expect(beaten.map { "\($0["kind"]!) \($0["value"]!) \($0["unit"]!) was \($0["was"]!)" }
+                == ["heaviest 105 kg was 100", "e1rm 122.5 kg was 116.67"])
+        #expect((ana["firsts"] as? [[String: Any]])?.map { $0["exercise"] as? String } == ["Plank"])
         let prsRun = try Binary.run(["prs", "--user", "Ana", "--format", "json"], db: scratch.db)
         let prs = try #require(try JSONSerialization.jsonObject(with: Data(prsRun.stdout.utf8)) as? [[String: Any]])
-        let records = try #require(ana["prs"] as? [[String: Any]])
-        #expect(records.map { "\($0["exercise"]!) \($0["kind"]!) \($0["value"]!) \($0["unit"]!)" }
-                == ["Back Squat heaviest 105 kg", "Back Squat e1rm 122.5 kg", "Back Squat reps 5 reps", "Back Squat volume 2625 kg"])
-        for record in records {
-            let row = prs.first { $0["exercise"] as? String == record["exercise"] as? String && $0["kind"] as? String == record["kind"] as? String }
-            #expect(row?["value"] as? Double == record["value"] as? Double)
-            #expect(row?["recordId"] as? Int == record["recordId"] as? Int)
+        for kind in ["heaviest", "e1rm"] {
+            let row = prs.first { $0["exercise"] as? String == "Back Squat" && $0["kind"] as? String == kind }
+            #expect(row?["recordId"] as? Int == records.first?["recordId"] as? Int, "\(kind)")
         }
         // Bo's last set was 12 days before the week's end: not yet quiet; Cy's 31 days: quiet.
         let quiet = try #require(report["inactive"] as? [[String: Any]])
         #expect(quiet.map { $0["member"] as? String } == ["Cy"])
         #expect(quiet.first?["daysQuiet"] as? Int == 31)
-        #expect((report["totals"] as? [String: Double]) == ["members": 1, "days": 2, "sets": 10, "volume": 3237.35, "prs": 4])
+        #expect((report["totals"] as? [String: Double]) == ["members": 1, "days": 2, "sets": 10, "volume": 3237.35, "prs": 1, "firsts": 1])
     }
 
     @Test("text, markdown and html: the same report, the page with no script and a chart per member")
@@ -88,7 +93,8 @@ struct ReportCommandTests {
         #expect(text.stdout.contains("Cy — last seen Thu 20 Feb 2020 (31 days)"))
         let markdown = try Binary.run(["report", "--week", "2020-W12", "--format", "markdown"], db: scratch.db)
         #expect(markdown.stdout.contains("| Member | Days | Sets | Volume | vs before | PRs | Program | Body weight | Last seen |"))
-        #expect(markdown.stdout.contains("| Ana (private) | 2 | 10 | 3 237 kg | −35.3 % | 4 | - | −0.8 kg | Thu 19 Mar |"))
+        #expect(markdown.stdout.contains("| Ana (private) | 2 | 10 | 3\u{202F}237 kg | −35.3 % | 1 | - | 69.2 kg (−0.8 kg) | Thu 19 Mar |"),
+                "\(markdown.stdout)")
         let html = try Binary.run(["report", "--week", "2020-W12", "--format", "html", "--title", "Gym <One>"], db: scratch.db)
         #expect(html.status == 0)
         #expect(!html.stdout.contains("<script"))
@@ -96,6 +102,45 @@ struct ReportCommandTests {
         #expect(html.stdout.components(separatedBy: "<svg").count == 2)
         #expect(html.stdout.contains("not for the wall"))
         #expect(html.stdout.contains("<span class=\"tag\">private</span>"))
+    }
+
+    @Test("on a fixed clock mid-week: so far, against the same days before, quiet counted to today; a week to come refused in one line")
+    func midWeek() throws {
+        let scratch = try Self.seeded()
+        let wednesday = ["TOPWEIGHT_NOW": "2020-03-18T12:00:00Z"]
+        let run = try Binary.run(["report", "--week", "2020-W12", "--format", "json"], db: scratch.db, environment: wednesday)
+        try #require(run.status == 0, "\(run.stderr)")
+        let report = try Self.object(run.stdout)
+        #expect(report["complete"] as? Bool == false)
+        #expect(report["through"] as? String == "2020-03-18")
+        #expect((report["before"] as? [String: String]) == ["from": "2020-03-09", "to": "2020-03-11"])
+        let ana = try #require((report["members"] as? [[String: Any]])?.first)
+        #expect(ana["days"] as? Int == 1)
+        #expect(ana["volume"] as? Double == 2625)
+        #expect(ana["volumeChange"] as? Double == -47.5)
+        // Cy quiet 27 days by today, not 31 by Sunday.
+        #expect((report["inactive"] as? [[String: Any]])?.map { $0["daysQuiet"] as? Int } == [27])
+        let text = try Binary.run(["report", "--week", "2020-W12"], db: scratch.db, environment: wednesday)
+        #expect(text.stdout.hasPrefix("Week 2020-W12 · Mon 16 Mar – Sun 22 Mar 2020 · so far, to Wed 18 Mar\n"
+                                      + "vs before: the same days of the week before, Mon 9 Mar – Wed 11 Mar\n"), "\(text.stdout)")
+        let month = try Self.object(try Binary.run(["report", "--month", "2020-03", "--format", "json"], db: scratch.db, environment: wednesday).stdout)
+        #expect(month["complete"] as? Bool == false)
+        #expect((month["before"] as? [String: String]) == ["from": "2020-02-01", "to": "2020-02-18"])
+
+        let future = try Binary.run(["report", "--week", "2020-W13"], db: scratch.db, environment: wednesday)
+        #expect(future.status == 64)
+        #expect(future.stdout.isEmpty)
+        #expect(future.stderr == "topweight: 2020-W13 hasn't begun: it starts on 2020-03-23 and today is 2020-03-18; a report counts what was done\n")
+    }
+
+    @Test("--user: that member alone; one with no set in the period is said so, no gym's totals, nobody gone quiet")
+    func memberAlone() throws {
+        let scratch = try Self.seeded()
+        let run = try Binary.run(["report", "--week", "2020-W12", "--user", "Bo"], db: scratch.db)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Bo has no set in 2020-W12."), "\(run.stdout)")
+        #expect(!run.stdout.contains("Gym:") && !run.stdout.contains("Gone quiet") && !run.stdout.contains("Nobody trained"), "\(run.stdout)")
+        #expect(run.stdout.contains("Bo: 0 training days · 0 sets · 0 kg · 0 PRs · 0 firsts"), "\(run.stdout)")
     }
 
     @Test("the gym's quiet days: set, used, refused out of range")

@@ -24,7 +24,10 @@ struct SupersetWalkTests {
             "Bench Press A1 1 0", "Barbell Row A2 1 90", "Bench Press A1 1 0", "Barbell Row A2 1 90", "Overhead Press - 3 -",
         ])
         #expect(Supersets.problem(in: ["A", "A", nil, "B", "B"]) == nil)
-        #expect(Supersets.problem(in: ["A", nil, "A"]) == "superset A has one exercise; a superset takes two or more in a row")
+        // A letter used twice apart is said so, not "one exercise" (each part holds one).
+        #expect(Supersets.problem(in: ["A", nil, "A"]) == "superset A is used twice; its steps go in a row")
+        #expect(Supersets.problem(in: ["A", "B", "B", "A"]) == "superset A is used twice; its steps go in a row")
+        #expect(Supersets.problem(in: ["A", nil, "B", "B"]) == "superset A has one exercise; a superset takes two or more in a row")
         #expect(Supersets.problem(in: ["A", "A", "B", "B", "A", "A"]) == "superset A is used twice; its steps go in a row")
         #expect(Supersets.problem(in: ["AB", "AB"]) == "superset \"AB\" must be one letter, A to Z")
     }

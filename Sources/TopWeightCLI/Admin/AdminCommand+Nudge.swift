@@ -21,7 +21,12 @@ extension AdminCommand {
         @Argument(help: "Weeks, 2 to 52, or 0 for off.") var weeks: Int?
         @Flag(help: "Go back to the default (\(WeightNudge.defaultWeeks) weeks).") var `default` = false
 
+        /// Not an option of this command: taken only to say so, rather than
+        /// read as its argument (`--format json` gave "json" to it).
+        @Option(help: .hidden) var format: String?
+
         func validate() throws {
+            if format != nil { throw ValidationError("admin nudge has no --format option: it answers in text only") }
             if weeks != nil, `default` { throw ValidationError("give WEEKS or --default, not both") }
             if let weeks, weeks == 1 || !(0...52).contains(weeks) { throw ValidationError("WEEKS is 2 to 52, or 0 for off") }
         }

@@ -23,7 +23,12 @@ extension AdminCommand {
         @Argument(help: ArgumentHelp("The plates, e.g. 25,20,15,10,5,2.5,1.25 or 20x4,10x2,5,2.5.", valueName: "list")) var list: String?
         @Flag(help: "Go back to the standard set of --unit.") var standard = false
 
+        /// Not an option of this command: taken only to say so, rather than
+        /// read as its argument (`--format json` gave "json" to it).
+        @Option(help: .hidden) var format: String?
+
         func validate() throws {
+            if format != nil { throw ValidationError("admin plates has no --format option: it answers in text only") }
             if list != nil, standard { throw ValidationError("give a list or --standard, not both") }
             if list != nil || standard, unit == nil { throw ValidationError("--unit kg or --unit lb says which set to change") }
         }

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import TopWeightCatalog
 import TopWeightCore
+import TopWeightStorage
+import TopWeightStore
 import TopWeightTransfer
 
 extension ImportFormat: ExpressibleByArgument {}
@@ -50,7 +52,15 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let data = try Self.read(file)
-            let store = try global.openStore(create: !dryRun)
+            // A dry run before the database exists (what an owner tries first) counts against an empty one, made nowhere.
+            let path = global.databasePath
+            let notYet = dryRun && !PostgresURL.matches(path) && !FileManager.default.fileExists(atPath: path)
+            let store: any StorageEngine
+            if notYet {
+                do throws(LogbookError) { store = try WorkoutStore.inMemory() } catch { throw Failure.database(error) }
+            } else {
+                store = try global.openStore(create: !dryRun)
+            }
             let importer = HistoryImporter(engine: store, catalog: .bundled(), timeZone: .current)
             let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1, noun: "records")
             let summary: ImportSummary
@@ -76,6 +86,9 @@ struct ImportCommand: ParsableCommand {
             }
             let out = OutputBuffer()
             Self.lines(summary, file: file, verbose: verbose).forEach { out.line(TerminalText.safe($0)) }
+            if notYet {
+                out.line(TerminalText.safe("\(global.databaseShown) doesn't exist yet: counted against an empty database; the import itself makes it."))
+            }
             out.flush()
         }
     }

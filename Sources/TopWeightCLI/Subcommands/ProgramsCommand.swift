@@ -143,7 +143,9 @@ extension ProgramsCommand {
             discussion: """
                 Training maxes not given with --max come from the member's best e1RM of each lift \
                 (Epley, working sets) times the program's training-max share (5/3/1: 90 %), to the \
-                stepper's step. A lift with neither is left out of 'today' until it has a max.
+                stepper's step. A lift with neither can't be started: assign refuses (exit 64, nothing \
+                changed) and prints the command that gives the maxes; 'roster' lists first the members \
+                on a program with a lift that has no max.
                 Example: topweight programs assign 5/3/1 --user Ana --max "Back Squat=140,Bench Press=100"
                 """
         )
@@ -165,6 +167,12 @@ extension ProgramsCommand {
                 let program = try workouts.program(named: name)
                 let maxes = try max.map { try workouts.parseMaxes($0, for: program, unit: program.rules.unit) } ?? [:]
                 try AdminGate.require(opened.admin)
+                let plan = try workouts.plan(program, to: member, maxes: maxes, restart: restart, now: Date())
+                if !plan.missing.isEmpty {
+                    throw Failure.input("\(member.name) has no training max for \(plan.missing.joined(separator: ", ")) (no sets to "
+                        + "estimate one from), so can't start \(program.name); nothing changed. Give them: "
+                        + ProgramText.maxCommand(program: program.name, member: member.name, lifts: plan.missing))
+                }
                 let done = try workouts.assign(program, to: member, maxes: maxes, restart: restart, now: Date())
                 let (assignment, estimated, missing) = (done.assignment, done.fromEstimates, done.missing)
                 let place = "week \(assignment.progress.week + 1) day \(assignment.progress.day + 1)"
@@ -175,10 +183,7 @@ extension ProgramsCommand {
                     let from = estimated.contains(lift) ? " (from the best e1RM)" : ""
                     print("  \(TerminalText.safe(lift)): training max \(trainingMax.description)\(from)")
                 }
-                if !missing.isEmpty {
-                    print("  No training max for \(missing.map(TerminalText.safe).joined(separator: ", ")) (no sets yet): "
-                          + "--max \"\(missing[0])=WEIGHT\" gives one; until then they are left out of today.")
-                }
+                _ = missing
             }
         }
     }

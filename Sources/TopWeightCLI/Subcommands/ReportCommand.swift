@@ -21,24 +21,31 @@ struct ReportCommand: ParsableCommand {
             The last whole week (Monday to Sunday, local time) unless --week or --month says another. For each \
             member with a set in the period: training days, sets and volume as 'stats' counts them (every live \
             set, warm-ups in, each entry its series; volume loads only, in kg), the change of volume against \
-            the week or month before, the PRs set in the period that still stand at its end (as 'prs' finds \
-            them, each beating an earlier set), the program's compliance for a member on one (prescribed work \
+            the week or month before, the PRs set in the period (each set the rack announced as a PR, one \
+            each, whatever it beat: see USAGE's "What counts as a PR"; a member's first set of an exercise \
+            is a first, not a PR), the program's compliance for a member on one (prescribed work \
             sets done out of those prescribed, each training day judged against the program's day it fits \
             best; a set counts done with at least its reps, loads not judged), the change of body weight \
-            (the period's last weigh-in against the last one before it), and the last day seen. Apart: \
-            members with no set for 14 days or more at the period's end (the gym's setting: 'topweight admin \
+            (the period's last weigh-in and its change against the last one before it), and the last day \
+            seen. Apart: members with no set for 14 days or more (the gym's setting: 'topweight admin \
             inactive-after DAYS') who trained in the 8 weeks before. Then the gym's totals. Every figure is as \
-            of the period's end: a past week's report reads the same whenever it is made. Private members \
-            are in it: it is the coach's report, not the wall's.
+            of the period's end: a past week's report reads the same whenever it is made. A period under way \
+            is reported so far: counted up to today, quiet days counted to today, and 'vs before' against \
+            the same days of the period before (said under the title); a period that hasn't begun is \
+            refused. With --user, that member alone: no one else's totals, nobody gone quiet. Private \
+            members are in it: it is the coach's report, not the wall's.
 
             html: one page with nothing to fetch and no script, each member's last eight weeks of volume \
             drawn beside their figures; print it to PDF from a browser. markdown: GitHub's tables.
-            JSON: {"period": {"label", "from", "to"}, "inactiveAfterDays", "members": [{"member", "private", \
-            "days", "sets", "volume", "volumeBefore", "volumeChange" (percent, null with nothing before), \
-            "prs": [{"exercise", "kind", "value", "unit", "performedAt", "recordId"}], "program": {"name", \
-            "days", "prescribed", "done"} or null, "bodyWeightChange", "bodyWeightUnit", "lastSeen", \
-            "weeklyVolume" (8 weeks, oldest first)}], "inactive": [{"member", "private", "lastSeen", \
-            "daysQuiet"}], "totals": {"members", "days", "sets", "volume", "prs"}}.
+            JSON: {"period": {"label", "from", "to"}, "complete" (false while the period runs), "through" \
+            (the last day counted), "before": {"from", "to"}, "member" (or null), "inactiveAfterDays", \
+            "members": [{"member", "private", "new", "days", "sets", "volume", "volumeBefore", "volumeChange" \
+            (percent, null with nothing before), "prs": [{"exercise", "performedAt", "recordId", "beaten": \
+            [{"kind", "value", "unit", "was", "wasUnit"}]}], "firsts": [{"exercise", "performedAt", \
+            "recordId"}], "program": {"name", "days", "prescribed", "done"} or null, "bodyWeight", \
+            "bodyWeightChange", "bodyWeightUnit", "lastSeen", "weeklyVolume" (8 weeks, oldest first)}], \
+            "inactive": [{"member", "private", "lastSeen", "daysQuiet"}], "totals": {"members", "days", \
+            "sets", "volume", "prs", "firsts"}}.
             Examples: topweight report
                       topweight report --week 2026-W47 --format html > week47.html
                       topweight report --month 2026-11 --user Ana --format json
@@ -55,13 +62,18 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            // Checked before the database is opened: a typo costs nothing.
+            // Checked before the database is opened: a typo, or a period to come, costs nothing.
             let asked = try Self.period(week: week, month: month)
+            let now = try LoggerClock.given(ProcessEnvironment.value(LoggerClock.variable))?() ?? Date()
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = .current
+            if let asked, let refusal = GymReport.refusal(of: asked, today: LocalDay(now, in: calendar)) {
+                throw Failure.input(refusal)
+            }
             let opened = try global.open()
             let report = CoachReport(opened.workouts, timeZone: .current)
             let member = try user.map { try opened.workouts.member(named: AddCommand.valid($0, kind: .user)) }
-            let now = Date()
-            let figures = try report.report(asked ?? report.defaultPeriod(now: now), member: member)
+            let figures = try report.report(asked ?? report.defaultPeriod(now: now), member: member, now: now)
             let out = OutputBuffer()
             switch format {
             case .text: ReportText.lines(figures).forEach(out.line)

@@ -61,7 +61,9 @@ struct RosterCommand: ParsableCommand {
         discussion: """
             A stall is a lift missed (a prescribed set not done) on days in a row; the program's \
             deload rule acts on it. JSON: [{member, program, next: {week, day}, lastDone: {week, day, at} \
-            or null, stalled: {EXERCISE: days}, trainingMaxes: {EXERCISE: {weight, unit}}}].
+            or null, stalled: {EXERCISE: days}, trainingMaxes: {EXERCISE: {weight, unit}}, needsMax: \
+            [EXERCISE]}]. Members with a lift that has no training max come first, with the command \
+            that gives one: they can't start it ('today' leaves it out).
             """
     )
 
@@ -92,6 +94,7 @@ extension RosterRow {
                                       lastDoneAt: assignment.lastDoneAt,
                                       stalls: assignment.progress.misses.map { (liftName($0.key), $0.value) }.sorted { $0.0 < $1.0 },
                                       trainingMaxes: assignment.progress.trainingMaxes.map { (liftName($0.key), $0.value) }
-                                          .sorted { $0.0 < $1.0 })
+                                          .sorted { $0.0 < $1.0 },
+                                      missing: missingMaxes)
     }
 }

@@ -86,30 +86,28 @@ public struct BoardFigures: Sendable, Hashable {
 
     // MARK: - Ranking
 
-    /// Today's records, newest first: each working set measured against the
-    /// member's bests before it (before today, then today's earlier sets). A
-    /// member's first set of an exercise beats nothing, as on a save.
+    /// Today's records, newest first: each working set judged by the one
+    /// rule (`RecordBook`) against the member's bests before it (before
+    /// today, then today's earlier sets), as the rack announced it. The board
+    /// names the heaviest and e1RM records (what it knows of the days before
+    /// today); a member's first set of an exercise beats nothing.
     static func records(_ sets: [BoardFacts.TodaySet]) -> [Record] {
-        struct Key: Hashable { var user: String, exercise: String }
-        var heaviest: [Key: Int] = [:]
-        var strongest: [Key: Int] = [:]
+        var book = RecordBook()
         var found: [Record] = []
         let formula = ExerciseBests.formula
-        for set in sets.sorted(by: { ($0.performedAt, $0.id) < ($1.performedAt, $1.id) }) {
-            let key = Key(user: set.user, exercise: NameRules.key(set.exercise))
-            if heaviest[key] == nil, let prior = set.priorHeaviest { heaviest[key] = Int((prior * 100).rounded()) }
-            if strongest[key] == nil, let prior = set.priorEstimate { strongest[key] = Int((prior * 100).rounded()) }
+        let ordered = sets.sorted { ($0.performedAt, $0.id) < ($1.performedAt, $1.id) }
+        var known = Set<[String]>()
+        for set in ordered where known.insert([NameRules.key(set.user), NameRules.key(set.exercise)]).inserted {
+            book.know(user: set.user, exercise: set.exercise, heaviest: set.priorHeaviest, estimate: set.priorEstimate)
+        }
+        for set in ordered {
+            let record = WorkoutRecord(id: set.id, user: set.user, exercise: set.exercise, values: set.values, performedAt: set.performedAt)
+            let kinds = book.judge(record).records.map(\.kind).filter { $0 == .heaviest || $0 == .e1rm }
+            guard !kinds.isEmpty else { continue }
             let weight = PersonalRecord.centikilograms(set.values.weight)
             let estimate = formula.centikilograms(of: set.values.weight, reps: set.values.reps) ?? weight
-            var kinds: [RecordKind] = []
-            if let best = heaviest[key], weight > best { kinds.append(.heaviest) }
-            if let best = strongest[key], estimate > best { kinds.append(.e1rm) }
-            heaviest[key] = max(heaviest[key] ?? weight, weight)
-            strongest[key] = max(strongest[key] ?? estimate, estimate)
-            if !kinds.isEmpty {
-                found.append(Record(user: set.user, exercise: set.exercise, values: set.values, kinds: kinds,
-                                    estimate: Double(estimate) / 100, performedAt: set.performedAt))
-            }
+            found.append(Record(user: set.user, exercise: set.exercise, values: set.values, kinds: kinds,
+                                estimate: Double(estimate) / 100, performedAt: set.performedAt))
         }
         return Array(found.reversed().prefix(rows))
     }

@@ -19,8 +19,11 @@ public enum Supersets {
             }
             var end = index
             while end + 1 < letters.count, letters[end + 1] == letter { end += 1 }
+            // A letter seen before, or again further down, is one used twice apart: said so, whatever each part holds.
+            if !closed.insert(letter).inserted || letters[(end + 1)...].contains(letter) {
+                return "superset \(letter) is used twice; its steps go in a row"
+            }
             if end == index { return "superset \(letter) has one exercise; a superset takes two or more in a row" }
-            if !closed.insert(letter).inserted { return "superset \(letter) is used twice; its steps go in a row" }
             index = end + 1
         }
         return nil

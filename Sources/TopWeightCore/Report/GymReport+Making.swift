@@ -10,7 +10,8 @@ extension GymReport {
         /// Every member's live sets from `firstDayRead` through the period's last day.
         public var recent: [WorkoutRecord]
         /// By member (`NameRules.key`), for those with a set in the period:
-        /// their live sets up to the period's end (what their PRs are judged from).
+        /// their live sets up to the period's end (what their PRs are judged
+        /// from, by `RecordBook`, and whether they are new).
         public var histories: [String: [WorkoutRecord]]
         /// By member: their body weights, any order.
         public var bodyWeights: [String: [BodyWeight]]
@@ -38,41 +39,50 @@ extension GymReport {
         }
     }
 
-    /// The oldest day whose sets a report of `period` reads: the period
-    /// before it, the weeks its charts draw, and the weeks a quiet member
-    /// must have trained in.
-    public static func firstDayRead(for period: ReportPeriod, inactiveAfterDays: Int) -> LocalDay {
-        let charts = ReportPeriod.monday(of: period.last).adding(days: -7 * (volumeWeeks - 1))
-        let quiet = period.last.adding(days: -(inactiveAfterDays + quietLookback - 1))
+    /// The oldest day whose sets a report of `period` counted through
+    /// `through` reads: the days it is compared with, the weeks its charts
+    /// draw, and the weeks a quiet member must have trained in.
+    public static func firstDayRead(for period: ReportPeriod, through: LocalDay? = nil, inactiveAfterDays: Int) -> LocalDay {
+        let last = min(through ?? period.last, period.last)
+        let charts = ReportPeriod.monday(of: last).adding(days: -7 * (volumeWeeks - 1))
+        let quiet = last.adding(days: -(inactiveAfterDays + quietLookback - 1))
         return min(period.previous.first, charts, quiet)
     }
 
-    /// The report of `period` from `sources`, days in `calendar`'s zone;
-    /// with `member`, of that member alone (by name key).
-    public static func make(_ period: ReportPeriod, inactiveAfterDays: Int, from sources: Sources, calendar: Calendar,
-                            member: String? = nil) -> GymReport {
+    /// Why a report of `period` can't be made on `today`, in one line: it
+    /// has not begun. `nil` for a period over or under way.
+    public static func refusal(of period: ReportPeriod, today: LocalDay) -> String? {
+        guard period.first > today else { return nil }
+        return "\(period) hasn't begun: it starts on \(period.first) and today is \(today); a report counts what was done"
+    }
+
+    /// The report of `period` from `sources` seen on `today` (`nil`: once
+    /// it is over), days in `calendar`'s zone; with `member`, of that member
+    /// alone (by name key).
+    public static func make(_ period: ReportPeriod, today: LocalDay? = nil, inactiveAfterDays: Int, from sources: Sources,
+                            calendar: Calendar, member: String? = nil) -> GymReport {
+        var report = GymReport(period: period, today: today, inactiveAfterDays: inactiveAfterDays, members: [], inactive: [])
+        let through = report.through
         var byMember: [String: [(day: LocalDay, record: WorkoutRecord)]] = [:]
         for record in sources.recent where record.deletedAt == nil {
             let day = LocalDay(record.performedAt, in: calendar)
-            guard day <= period.last else { continue }
+            guard day <= through else { continue }
             byMember[NameRules.key(record.user), default: []].append((day, record))
         }
         let start = period.first.start(in: calendar)
-        var members: [MemberReport] = []
-        var quiet: [QuietMember] = []
+        let end = through.adding(days: 1).start(in: calendar)
         for summary in sources.members {
             let key = NameRules.key(summary.user.name)
             if let member, member != key { continue }
             guard let sets = byMember[key], let lastSeen = sets.map(\.day).max() else { continue }
-            let daysQuiet = lastSeen.days(to: period.last)
-            if daysQuiet >= inactiveAfterDays, daysQuiet < inactiveAfterDays + quietLookback {
-                quiet.append(QuietMember(member: summary.user.name, isPrivate: summary.isPrivate, lastSeen: lastSeen, daysQuiet: daysQuiet))
+            let daysQuiet = lastSeen.days(to: through)
+            if member == nil, daysQuiet >= inactiveAfterDays, daysQuiet < inactiveAfterDays + quietLookback {
+                report.inactive.append(QuietMember(member: summary.user.name, isPrivate: summary.isPrivate, lastSeen: lastSeen, daysQuiet: daysQuiet))
             }
             let inPeriod = sets.filter { period.contains($0.day) }
             guard !inPeriod.isEmpty else { continue }
-            let before = period.previous
             var compliance: ProgramCompliance?
-            if let followed = sources.programs[key], followed.assignment.assignedAt < period.last.adding(days: 1).start(in: calendar) {
+            if let followed = sources.programs[key], followed.assignment.assignedAt < end {
                 compliance = ProgramCompliance(program: followed.assignment.program)
                 if let program = followed.program {
                     let assigned = LocalDay(followed.assignment.assignedAt, in: calendar)
@@ -80,51 +90,43 @@ extension GymReport {
                     for day in days.keys.sorted() { compliance?.add(day: days[day, default: []].map(\.record), of: program) }
                 }
             }
-            members.append(MemberReport(
+            let history = (sources.histories[key] ?? []).filter { $0.performedAt < end }
+            let judged = RecordBook.replay(history).filter { $0.record.performedAt >= start }
+            let before = sets.filter { report.beforeFirst <= $0.day && $0.day <= report.beforeLast }
+            report.members.append(MemberReport(
                 member: summary.user.name, isPrivate: summary.isPrivate,
                 days: Set(inPeriod.map(\.day)).count,
                 sets: inPeriod.reduce(0) { $0 + $1.record.values.series },
                 volumeKilograms: inPeriod.reduce(0) { $0 + $1.record.values.volumeKilograms },
-                volumeBeforeKilograms: sets.filter { before.contains($0.day) }.reduce(0) { $0 + $1.record.values.volumeKilograms },
-                records: records(in: sources.histories[key] ?? [], from: start),
+                volumeBeforeKilograms: before.reduce(0) { $0 + $1.record.values.volumeKilograms },
+                records: judged.compactMap { set in
+                    set.verdict.records.isEmpty ? nil : AnnouncedRecord(record: set.record, beaten: set.verdict.records)
+                },
+                firsts: judged.filter { $0.verdict == .first }.map(\.record),
+                isNew: !history.contains { $0.deletedAt == nil && $0.performedAt < start },
                 program: compliance,
-                bodyWeight: bodyWeightChange(sources.bodyWeights[key] ?? [], period: period, calendar: calendar),
+                bodyWeight: bodyWeightChange(sources.bodyWeights[key] ?? [], period: period, through: through, calendar: calendar),
                 lastSeen: lastSeen,
-                weeklyVolume: weeklyVolume(sets, through: period.last)))
+                weeklyVolume: weeklyVolume(sets, through: through)))
         }
-        members.sort { NameRules.key($0.member) < NameRules.key($1.member) }
-        quiet.sort { ($1.daysQuiet, NameRules.key($0.member)) < ($0.daysQuiet, NameRules.key($1.member)) }
-        return GymReport(period: period, inactiveAfterDays: inactiveAfterDays, members: members, inactive: quiet)
-    }
-
-    /// The personal records set from `start` on among `history` (a member's
-    /// live sets up to the period's end): per exercise, each best as `prs`
-    /// finds it (Epley) whose set was done from `start` on and beat an
-    /// earlier set of its kind. By exercise, in `prs`' order of kinds.
-    static func records(in history: [WorkoutRecord], from start: Date) -> [PersonalBest] {
-        let ordered = history.sorted { ($0.performedAt, $0.id) < ($1.performedAt, $1.id) }
-        let byExercise = Dictionary(grouping: ordered, by: { NameRules.key($0.exercise) })
-        var found: [PersonalBest] = []
-        for key in byExercise.keys.sorted() {
-            let sets = byExercise[key, default: []]
-            // Sets run oldest first: an exercise not trained in the period has no newest set in it.
-            guard let newest = sets.last, newest.performedAt >= start else { continue }
-            var through = ExerciseRecords(exercise: newest.exercise, formula: .epley)
-            sets.forEach { through.add($0) }
-            for best in through.bests where best.record.performedAt >= start {
-                var prior = ExerciseRecords(exercise: newest.exercise, formula: .epley)
-                for set in sets where (set.performedAt, set.id) < (best.record.performedAt, best.record.id) { prior.add(set) }
-                if prior.bests.contains(where: { $0.kind == best.kind }) { found.append(best) }
-            }
+        for index in report.members.indices {
+            let key = NameRules.key(report.members[index].member)
+            let loaded = (byMember[key] ?? []).filter { period.contains($0.day) && $0.record.values.weight.hundredths > 0 }
+            let pounds = loaded.filter { $0.record.values.weight.unit == .lb }.count
+            report.members[index].unit = pounds * 2 > loaded.count ? .lb : .kg
         }
-        return found
+        report.members.sort { NameRules.key($0.member) < NameRules.key($1.member) }
+        report.inactive.sort { ($1.daysQuiet, NameRules.key($0.member)) < ($0.daysQuiet, NameRules.key($1.member)) }
+        report.member = member.flatMap { key in sources.members.first { NameRules.key($0.user.name) == key }?.user.name }
+        return report
     }
 
     /// The last weigh-in of the period against the last one before it (else
     /// the period's first); `nil` without a weigh-in in the period or one to compare it with.
-    static func bodyWeightChange(_ weights: [BodyWeight], period: ReportPeriod, calendar: Calendar) -> BodyWeightChange? {
+    static func bodyWeightChange(_ weights: [BodyWeight], period: ReportPeriod, through: LocalDay,
+                                 calendar: Calendar) -> BodyWeightChange? {
         let start = period.first.start(in: calendar)
-        let end = period.last.adding(days: 1).start(in: calendar)
+        let end = through.adding(days: 1).start(in: calendar)
         let ordered = weights.filter { $0.measuredAt < end }.sorted { ($0.measuredAt, $0.id) < ($1.measuredAt, $1.id) }
         let inPeriod = ordered.filter { $0.measuredAt >= start }
         guard let last = inPeriod.last, let first = ordered.last(where: { $0.measuredAt < start }) ?? inPeriod.first,

@@ -4,19 +4,33 @@ import Foundation
 /// trained in it with their figures, the members gone quiet, and the gym's
 /// totals. Private members are in it: it is the coach's, not the wall's.
 ///
-/// Every figure is as of the period's end, so a report of a past week reads
-/// the same whenever it is made. Sets and volume count as `stats` counts
-/// them: every live set, warm-ups included, each entry its series; volume
-/// loads only, in kilograms.
+/// Every figure is as of `through`: the period's last day once it is over,
+/// so a report of a past week reads the same whenever it is made; today
+/// while the period is under way (`complete` false, "so far"), and then it
+/// is compared with the same days of the period before. Sets and volume
+/// count as `stats` counts them: every live set, warm-ups included, each
+/// entry its series; volume loads only, in kilograms. PRs are the rule's
+/// (`RecordBook`): the sets the rack announced, one each, and a member's
+/// first set of an exercise a first.
 public struct GymReport: Sendable, Hashable {
     public var period: ReportPeriod
+    /// The last day counted: the period's last, or today while it runs.
+    public var through: LocalDay
+    /// Whether the period is over (its last day before today).
+    public var complete: Bool
+    /// What "vs before" compares with: the period before, or its same days
+    /// so far (`ReportPeriod.before(through:)`), first and last day.
+    public var beforeFirst: LocalDay
+    public var beforeLast: LocalDay
     /// Days without a set after which a member counts as gone quiet.
     public var inactiveAfterDays: Int
     /// Members with a set in the period, by name.
     public var members: [MemberReport]
-    /// Members not seen for `inactiveAfterDays` or more at the period's end
+    /// Members not seen for `inactiveAfterDays` or more by `through`
     /// who trained in the `quietLookback` days before that, longest quiet first.
     public var inactive: [QuietMember]
+    /// The member the report is of alone (as asked), or `nil` for the gym.
+    public var member: String?
 
     /// How far back a quiet member must have trained to be named: 8 weeks.
     public static let quietLookback = 56
@@ -27,17 +41,25 @@ public struct GymReport: Sendable, Hashable {
     /// The longest quiet stretch a gym may set.
     public static let maximumInactiveDays = 365
 
-    public init(period: ReportPeriod, inactiveAfterDays: Int, members: [MemberReport], inactive: [QuietMember]) {
+    /// The report of `period` seen on `today` (`nil`: after it, complete).
+    public init(period: ReportPeriod, today: LocalDay? = nil, inactiveAfterDays: Int, members: [MemberReport],
+                inactive: [QuietMember], member: String? = nil) {
         self.period = period
+        let through = min(today ?? period.last, period.last)
+        self.through = through
+        complete = today.map { $0 > period.last } ?? true
+        (beforeFirst, beforeLast) = period.before(through: through)
         self.inactiveAfterDays = inactiveAfterDays
         self.members = members
         self.inactive = inactive
+        self.member = member
     }
 
     /// The gym's totals over the members in the report.
     public var totals: Totals {
         Totals(members: members.count, days: members.reduce(0) { $0 + $1.days }, sets: members.reduce(0) { $0 + $1.sets },
-               volumeKilograms: members.reduce(0) { $0 + $1.volumeKilograms }, records: members.reduce(0) { $0 + $1.records.count })
+               volumeKilograms: members.reduce(0) { $0 + $1.volumeKilograms }, records: members.reduce(0) { $0 + $1.records.count },
+               firsts: members.reduce(0) { $0 + $1.firsts.count })
     }
 
     /// Whether any member in it keeps off the board: then the page says it is not for the wall.
@@ -51,8 +73,10 @@ public struct GymReport: Sendable, Hashable {
         public var days: Int
         public var sets: Int
         public var volumeKilograms: Double
-        /// Personal records set.
+        /// PRs: the sets the rack announced.
         public var records: Int
+        /// Members' first sets of an exercise.
+        public var firsts: Int
     }
 }
 
@@ -66,11 +90,18 @@ public struct MemberReport: Sendable, Hashable {
     public var volumeKilograms: Double
     /// The volume of the period before (the week or month before).
     public var volumeBeforeKilograms: Double
-    /// Personal records set in the period and standing at its end: per
-    /// exercise and kind, the best as `prs` finds it, when its set was done
-    /// in the period and beat at least one set before it.
-    public var records: [PersonalBest]
-    /// The member's program and how much of it they did; `nil` when on none.
+    /// The PRs set in the period: each set the rule (`RecordBook`) finds
+    /// beat the member's bests before it, as the rack announced it, in the
+    /// order done. Counted one a set, whatever it beat.
+    public var records: [AnnouncedRecord]
+    /// The member's first sets of an exercise in the period (no PR: nothing to beat), in the order done.
+    public var firsts: [WorkoutRecord]
+    /// Whether the member's first set ever is in the period.
+    public var isNew: Bool
+    /// The unit the member trains in (most of their loaded sets in the
+    /// period; kg on a tie): their volumes are shown in it.
+    public var unit: WeightUnit = .kg
+    /// The program and how much of it they did; `nil` when on none.
     public var program: ProgramCompliance?
     public var bodyWeight: BodyWeightChange?
     /// The member's last training day up to the period's end.
@@ -80,8 +111,8 @@ public struct MemberReport: Sendable, Hashable {
     public var weeklyVolume: [Double]
 
     public init(member: String, isPrivate: Bool, days: Int, sets: Int, volumeKilograms: Double, volumeBeforeKilograms: Double,
-                records: [PersonalBest], program: ProgramCompliance?, bodyWeight: BodyWeightChange?, lastSeen: LocalDay,
-                weeklyVolume: [Double]) {
+                records: [AnnouncedRecord], firsts: [WorkoutRecord] = [], isNew: Bool = false, program: ProgramCompliance?,
+                bodyWeight: BodyWeightChange?, lastSeen: LocalDay, weeklyVolume: [Double]) {
         self.member = member
         self.isPrivate = isPrivate
         self.days = days
@@ -89,6 +120,8 @@ public struct MemberReport: Sendable, Hashable {
         self.volumeKilograms = volumeKilograms
         self.volumeBeforeKilograms = volumeBeforeKilograms
         self.records = records
+        self.firsts = firsts
+        self.isNew = isNew
         self.program = program
         self.bodyWeight = bodyWeight
         self.lastSeen = lastSeen
@@ -130,4 +163,15 @@ public struct QuietMember: Sendable, Hashable {
     public var isPrivate: Bool
     public var lastSeen: LocalDay
     public var daysQuiet: Int
+}
+
+/// A set the rack announced as a PR, with what it beat (the rack's one line).
+public struct AnnouncedRecord: Sendable, Hashable {
+    public var record: WorkoutRecord
+    public var beaten: [PersonalRecord]
+
+    public init(record: WorkoutRecord, beaten: [PersonalRecord]) {
+        self.record = record
+        self.beaten = beaten
+    }
 }

@@ -60,6 +60,16 @@ public struct ReportPeriod: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// What a report counted through `through` is compared with: the
+    /// period before, whole once the period is over; while it runs, its
+    /// same days (as many from its first day, no further than its last).
+    public func before(through: LocalDay) -> (first: LocalDay, last: LocalDay) {
+        let previous = previous
+        guard through < last else { return (previous.first, previous.last) }
+        let days = max(first.days(to: through), 0)
+        return (previous.first, min(previous.first.adding(days: days), previous.last))
+    }
+
     /// `2026-W47` or `2026-11`.
     public var description: String {
         switch span {
