@@ -85,7 +85,7 @@ extension HistoryExport {
         var entries: [[WorkoutRecord]] = []
         for record in records {
             if let last = entries.last?.last, NameRules.key(last.exercise) == NameRules.key(record.exercise),
-               assisted(last) == assisted(record), !(last.values == record.values && last.kind == record.kind) {
+               assisted(last) == assisted(record), !sameSet(last, record) {
                 entries[entries.count - 1].append(record)
             } else {
                 entries.append([record])

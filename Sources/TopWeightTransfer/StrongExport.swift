@@ -99,6 +99,14 @@ extension HistoryExport {
         }
     }
 
+    /// Two records of the same set (their series aside): the second starts an
+    /// entry of its own, as an import keeps a run of one set together.
+    static func sameSet(_ one: WorkoutRecord, _ other: WorkoutRecord) -> Bool {
+        var values = other.values
+        values.series = one.values.series
+        return one.values == values && one.kind == other.kind
+    }
+
     /// Strong's name for a workout it was given no name for, by the time it began.
     static func strongDefaultName(_ start: Date, calendar: Calendar) -> String {
         let hour = calendar.component(.hour, from: start)
@@ -134,7 +142,7 @@ extension HistoryExport {
         var number = 0
         for record in workout.records {
             let name = catalog.strongName(for: record.exercise, assisted: record.values.measure == .bodyweight && record.values.assisted)
-            let newEntry = previous.map { $0.name != name || ($0.record.values == record.values && $0.record.kind == record.kind) } ?? true
+            let newEntry = previous.map { $0.name != name || sameSet($0.record, record) } ?? true
             if newEntry { number = 0 }
             var note: String?
             if newEntry, let text = entryNotes.removeValue(forKey: NameRules.key(record.exercise)) { note = text }
