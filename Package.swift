@@ -88,7 +88,7 @@ let package = Package(
             exclude: ["exercises.yaml", "routines.yaml", "programs.yaml", "package"],
             sources: [
                 "CatalogResource.swift", "RoutineResource.swift", "ProgramResource.swift", "ProgramResource+Limits.swift", "ProgramResource+Source.swift",
-                "EmbeddedCatalog.swift", "EmbeddedRoutines.swift", "EmbeddedPrograms.swift",
+                "EmbeddedCatalog.swift", "EmbeddedRoutines.swift", "EmbeddedPrograms.swift", "AppExerciseNames.swift",
             ]
         ),
 

@@ -75,11 +75,12 @@ extension ImportCommandTests {
         let file = try Self.write(export.stdout, "ana.\(format)", in: scratch)
 
         let empty = try Scratch()
-        let imported = try Binary.run(["import", file, "--user", "Ana"], db: empty.db)
+        let unit = format == "strong" ? ["--unit", "kg"] : []
+        let imported = try Binary.run(["import", file, "--user", "Ana"] + unit, db: empty.db)
 
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(try Self.entries("Ana", db: empty.db) == before)
-        let again = try Binary.run(["import", file, "--user", "Ana"], db: scratch.db)
+        let again = try Binary.run(["import", file, "--user", "Ana"] + unit, db: scratch.db)
         #expect(again.stdout.contains("0 sets in 0 records added"), "\(again.stdout)")
     }
 
