@@ -164,7 +164,8 @@ struct GlobalOptions: ParsableArguments {
         }
         if !create, isMissing(location) { throw missing(location) }
         let store = try WorkoutStore(path: location, options: .init(durable: durable, busyTimeout: busyTimeout, readOnly: readOnly,
-                                                                    create: create, concurrentReads: concurrentReads))
+                                                                    create: create, concurrentReads: concurrentReads,
+                                                                    programVersion: TopWeightVersion.current))
         return (LogbookRoles(store), store)
     }
 

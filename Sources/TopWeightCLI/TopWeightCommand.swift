@@ -17,7 +17,7 @@ public struct TopWeightCommand: ParsableCommand {
             RoutinesCommand.self, ProgramsCommand.self, TodayCommand.self, RosterCommand.self, PrsCommand.self, StatsCommand.self, ChartCommand.self, PlatesCommand.self, BodyCommand.self, SearchCommand.self,
             BoardCommand.self, ServeCommand.self,
             ReportCommand.self,
-            CheckCommand.self, OutboxCommand.self, AdminCommand.self, ImportCommand.self, ExportCommand.self, CopyCommand.self, DemoCommand.self, BenchCommand.self,
+            CheckCommand.self, MigrateCommand.self, BackupCommand.self, OutboxCommand.self, AdminCommand.self, ImportCommand.self, ExportCommand.self, CopyCommand.self, DemoCommand.self, BenchCommand.self,
         ],
         defaultSubcommand: ReplCommand.self
     )

@@ -28,7 +28,11 @@ extension WorkoutStore {
         }
         let migrator = Schema.migrator
         do {
-            if !options.readOnly { try migrator.migrate(writer) }
+            if !options.readOnly {
+                let pending = try writer.read { db in try !migrator.hasCompletedMigrations(db) }
+                try migrator.migrate(writer)
+                if pending { try ProgramStamp.write(options.programVersion, on: writer) }
+            }
             // A start that wrote nothing (the log kept, the schema current)
             // no longer finds a full disk or a read-only file by a write failing.
             if let checkpointer, !checkpointer.wrote { try refuseUnwritable(path, writer) }
@@ -105,7 +109,7 @@ extension WorkoutStore {
             // Again, for a file another program created after the probe
             // (on the writer: no reader is opened before one is needed).
             if try pool.writeWithoutTransaction({ db in try Schema.migrator.hasBeenSuperseded(db) }) {
-                throw schemaAhead(path)
+                throw schemaAhead(path, options)
             }
         } catch {
             try? pool.close()
@@ -152,7 +156,7 @@ extension WorkoutStore {
             }
             if state.superseded || !state.current {
                 try? queue.close()
-                throw state.superseded ? schemaAhead(path) : fault.pendingMigration(path)
+                throw state.superseded ? schemaAhead(path, options) : fault.pendingMigration(path)
             }
             return Access(writer: queue, checkpointer: nil, fault: fault.notice(path))
         }
@@ -225,7 +229,7 @@ extension WorkoutStore {
                 throw LogbookError(.cannotOpen, "no database at \(path)\(empty); only a command that saves sets makes one there")
             }
         case .ours(let superseded):
-            if superseded { throw schemaAhead(path) }
+            if superseded { throw schemaAhead(path, options) }
         case .foreign(let tables):
             let named = tables.prefix(4).joined(separator: ", ") + (tables.count > 4 ? ", …" : "")
             throw LogbookError(.notADatabase, "\(path) is another program's SQLite database (tables: \(named)), not Top Weight's; it was left untouched")
@@ -246,8 +250,12 @@ extension WorkoutStore {
         return .ours(superseded: try Schema.migrator.hasBeenSuperseded(db))
     }
 
-    static func schemaAhead(_ path: String) -> LogbookError {
-        LogbookError(.schemaAhead, "database \(path) was written by a newer Top Weight; upgrade topweight to use it (the file was left untouched)")
+    /// Names the version the file needs when it says one newer than this program's.
+    static func schemaAhead(_ path: String, _ options: Options) -> LogbookError {
+        if let needed = ProgramStamp.needed(at: path, newerThan: options.programVersion) {
+            return LogbookError(.schemaAhead, "database \(path) was written by a newer Top Weight (\(needed)); install topweight \(needed) or later to use it (the file was left untouched)")
+        }
+        return LogbookError(.schemaAhead, "database \(path) was written by a newer Top Weight; upgrade topweight to use it (the file was left untouched)")
     }
 
     /// After a write the read-only connection refused: closes it (a writer

@@ -58,11 +58,15 @@ public final class WorkoutStore: Logbook {
         /// connection reads and writes: what the logger and every other
         /// command need, opened at a third of the cost.
         public var concurrentReads: Bool
+        /// The program's version, written into the file when this store applies
+        /// migrations (`ProgramStamp`): an older program then names it.
+        public var programVersion: String?
         /// When the log is checkpointed (tests make these small).
         var checkpointLimits = Checkpointer.Limits()
 
         public init(durable: Bool = false, busyTimeout: TimeInterval = 10, readOnly: Bool = false, create: Bool = true,
-                    concurrentReads: Bool = false) {
+                    concurrentReads: Bool = false, programVersion: String? = nil) {
+            self.programVersion = programVersion
             self.durable = durable
             self.busyTimeout = busyTimeout
             self.readOnly = readOnly

@@ -4,6 +4,7 @@ import LineEditor
 import TopWeightCatalog
 import TopWeightCore
 import TopWeightREPL
+import TopWeightStore
 import TopWeightUseCases
 import TopWeightText
 
@@ -42,7 +43,12 @@ struct ReplCommand: ParsableCommand {
             // The logger is where a gym starts: it may create the file, and says so
             // (a mistyped --db shows here instead of as an empty member list), once it is made.
             let isNew = GlobalOptions.isMissing(global.databasePath)
+            // A shared lock on the file for as long as the logger runs: 'backup
+            // --restore' refuses while one is held (taken before the file opens;
+            // a new file's right after it is made).
+            if !isNew { LoggerLock.hold(global.databasePath) }
             let roles = try global.openRoles(create: true, offline: true).roles
+            if isNew { LoggerLock.hold(global.databasePath) }
             if isNew {
                 FileHandle.standardError.write(Data("topweight: new database \(TerminalText.safe(global.databasePath))\n".utf8))
             }
