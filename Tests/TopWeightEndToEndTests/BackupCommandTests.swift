@@ -13,7 +13,9 @@ import Glibc
 struct BackupCommandTests {
     /// The backups `backup` made in `folder`, by name.
     static func backups(in folder: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix("topweight-") }.sorted()
+        // Oldest first, as `backup` orders them: a second backup in one second (`…Z-2.sqlite`) after the first (`…Z.sqlite`).
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix("topweight-") }
+            .sorted { $0.replacingOccurrences(of: ".sqlite", with: "") < $1.replacingOccurrences(of: ".sqlite", with: "") }
     }
 
     /// What a file holds, read on a connection of the test's own.
