@@ -33,7 +33,8 @@ public struct Search: Sendable {
 
     /// The member's newest `limit` days (`nil`: all) that match every word of `text`.
     public func find(_ text: String, of member: User, limit: Int?, now: Date) throws(WorkoutsError) -> SearchResult {
-        let words = SearchWords.terms(in: text)
+        let typed = SearchWords.typed(in: text)
+        let words = typed.map(SearchWords.fold)
         guard !words.isEmpty else {
             throw .invalid("say what to look for: a word of a note, an exercise, a routine or a program (e.g. squat)")
         }
@@ -45,6 +46,6 @@ public struct Search: Sendable {
         var days = try attempt { () throws(LogbookError) in try search.searchDays(userID: member.id, terms: terms, zone: zone, limit: wanted) }
         let more = days.count == wanted && limit != nil
         if more { days.removeLast() }
-        return SearchResult(member: member, terms: words, typed: SearchWords.typed(in: text), aliased: Set(terms.flatMap(\.aliasedKeys)), days: days, more: more)
+        return SearchResult(member: member, terms: words, typed: typed, aliased: Set(terms.flatMap(\.aliasedKeys)), days: days, more: more)
     }
 }

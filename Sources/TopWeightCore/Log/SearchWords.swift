@@ -9,8 +9,7 @@ import Foundation
 public enum SearchWords {
     /// The folded words of a typed search, each once, in the order typed.
     public static func terms(in text: String) -> [String] {
-        var seen = Set<String>()
-        return words(in: text).map { fold(String(text[$0])) }.filter { seen.insert($0).inserted }
+        typed(in: text).map(fold)
     }
 
     /// The words of `text` as typed, one for each of `terms(in:)`.
