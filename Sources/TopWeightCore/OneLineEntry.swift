@@ -58,7 +58,7 @@ public struct OneLineEntry: Sendable, Equatable {
             let parts = unsigned.split(whereSeparator: isSeparator).count
             let set = parts >= 3 ? String(unsigned) : parts == 2 ? "\(unsigned)x3" : "\(unsigned)x5x3"
             let name = words.count == 1 ? exercise : words.dropLast().joined(separator: " ")
-            return InputError("\(last) has a negative weight: a weight is 0 or more (an assisted set is bw-20x6x2)", example: "\(name) \(set)")
+            return InputError("\(last) has a negative weight: a weight is 0 or more, and an assisted set is bw-20x6x2", example: "\(name) \(set)")
         }
         // `3@8`, `@8`, `100x5x3@8`: numbers rated after an `@` are a set's too.
         let bare = last.prefix { $0 != "@" }
