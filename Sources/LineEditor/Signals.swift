@@ -13,6 +13,8 @@ import Darwin
 public enum Signals {
     static let interrupt = Atomic<Bool>(false)
     static let termination = Atomic<Int32>(0)
+    /// The terminal changed size (SIGWINCH): the line editor learns the new width before its next redraw.
+    static let resized = Atomic<Bool>(false)
     /// Write end of a pipe the handlers poke, so a reader blocked in `poll`
     /// wakes even when the signal arrived just before it started waiting.
     static let wakeWriter = Atomic<Int32>(-1)
@@ -35,13 +37,19 @@ public enum Signals {
         // A parent (a test runner, a service manager) may have blocked these.
         var unblock = sigset_t()
         sigemptyset(&unblock)
-        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&unblock, signal) }
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] { sigaddset(&unblock, signal) }
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         if catchInterrupt {
             set(SIGINT, handler: { _ in
                 Signals.interrupt.store(true, ordering: .relaxed)
                 Signals.wake()
             })
+            // Restarted: a resize must not cut short a write or a read elsewhere;
+            // the wake pipe ends a wait for a key all the same.
+            install(SIGWINCH, { _ in
+                Signals.resized.store(true, ordering: .relaxed)
+                Signals.wake()
+            }, flags: SA_RESTART)
         }
         set(SIGTERM, handler: { signal in
             Signals.termination.store(signal, ordering: .relaxed)
@@ -83,6 +91,11 @@ public enum Signals {
         interrupt.exchange(false, ordering: .relaxed)
     }
 
+    /// True once after the terminal changed size.
+    static func takeResize() -> Bool {
+        resized.exchange(false, ordering: .relaxed)
+    }
+
     /// The terminating signal received, or 0.
     public static var terminationSignal: Int32 {
         termination.load(ordering: .relaxed)
@@ -96,9 +109,9 @@ public enum Signals {
         install(signal, SIG_IGN)
     }
 
-    /// `sigaction` with an empty mask and no flags (no `SA_RESTART`: a read
-    /// must return so the signal is seen).
-    private static func install(_ signal: Int32, _ handler: (@convention(c) (Int32) -> Void)?) {
+    /// `sigaction` with an empty mask and no flags unless told (no `SA_RESTART`:
+    /// a read must return so the signal is seen).
+    private static func install(_ signal: Int32, _ handler: (@convention(c) (Int32) -> Void)?, flags: Int32 = 0) {
         var action = sigaction()
         #if canImport(Glibc)
         action.__sigaction_handler.sa_handler = handler
@@ -106,7 +119,7 @@ public enum Signals {
         action.__sigaction_u.__sa_handler = handler
         #endif
         sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
+        action.sa_flags = flags
         sigaction(signal, &action, nil)
     }
 }

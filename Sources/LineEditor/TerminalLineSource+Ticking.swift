@@ -25,11 +25,13 @@ extension TerminalLineSource {
     /// How often the ticking prompt is asked, in milliseconds.
     static let tickMilliseconds: Int64 = 250
 
-    /// The next key typed, or a redraw of the prompt due first.
+    /// The next key typed, or a redraw of the prompt due first: a tick of
+    /// the countdown, or the terminal's new size (noticed within a tick,
+    /// before the key that follows is drawn).
     func nextKey() -> Key {
-        guard let ticker else { return Self.key(reader.nextScalar()) }
         let idle = Int64(reader.timeoutMilliseconds)
         while true {
+            if adoptNewWidth() { return .redraw }
             var wait = Self.tickMilliseconds
             if idle >= 0 {
                 let left = idle - (Self.monotonicMilliseconds() - lastKeyAt)
@@ -38,18 +40,41 @@ extension TerminalLineSource {
             }
             switch reader.ready(within: Int32(wait)) {
             case .timedOut:
-                guard let tick = ticker() else { continue }
-                free(prompt)
-                prompt = strdup(TerminalText.safe(tick.prompt))
+                if adoptNewWidth() { return .redraw }
+                guard let tick = ticker?() else { continue }
+                shownPrompt = TerminalText.safe(tick.prompt)
                 if tick.bell { write("\u{07}") }
                 return .redraw
             case .byte:
+                if adoptNewWidth() { return .redraw }
                 lastKeyAt = Self.monotonicMilliseconds()
                 return Self.key(reader.nextScalar())
             case let outcome:
                 return .stop(outcome)
             }
         }
+    }
+
+    /// After a resize: the rows the line took cleared, libedit told the new
+    /// width (`el_resize`, which also forgets what it had drawn), and the
+    /// prompt fitted again, so the redraw that follows starts from a clean
+    /// row. The terminal has reflowed the old line to the new width (tmux,
+    /// VTE and most terminals do), so the cursor stands that many rows
+    /// below the line's start.
+    func adoptNewWidth() -> Bool {
+        guard Signals.takeResize(), let editLine = self.editLine else { return false }
+        let columns = Completion.terminalSize().columns
+        var typed = ""
+        if let line = el_wline(editLine)?.pointee, let start = line.buffer, let cursor = line.cursor, cursor > start {
+            typed = String(String.UnicodeScalarView(UnsafeBufferPointer(start: start, count: cursor - start)
+                .compactMap { Unicode.Scalar(UInt32(bitPattern: $0)) }))
+        }
+        let column = TerminalText.width(fittedPrompt) + TerminalText.width(typed)
+        let rowsAbove = column / max(1, columns)
+        write("\r" + (rowsAbove > 0 ? "\u{1B}[\(rowsAbove)A" : "") + "\u{1B}[J")
+        el_resize(editLine)
+        refitPrompt()
+        return true
     }
 
     private static func key(_ read: Result<Unicode.Scalar, ByteReader.Outcome>) -> Key {

@@ -16,10 +16,23 @@ public final class TerminalLineSource: LineSource {
         static let secretLength = 256
     }
 
-    private var editLine: OpaquePointer!
+    private(set) var editLine: OpaquePointer!
     private let history: OpaquePointer
     var reader = ByteReader(fd: STDIN_FILENO)
     var prompt: UnsafeMutablePointer<CChar>?
+    /// The prompt as the flow gave it, made terminal-safe; libedit shows it
+    /// fitted to the terminal's width (`fittedPrompt`, see `PromptFit`).
+    var shownPrompt = "" {
+        didSet { refitPrompt() }
+    }
+    private(set) var fittedPrompt = ""
+
+    /// The prompt fitted again to the terminal's width as it is now.
+    func refitPrompt() {
+        fittedPrompt = PromptFit.fit(shownPrompt, columns: Completion.terminalSize().columns)
+        free(prompt)
+        prompt = strdup(fittedPrompt)
+    }
     var completer: ((String) -> Completions)?
     /// What a prompt that counts down shows now, asked between keys (`readLine(prompt:complete:ticking:)`).
     var ticker: (() -> PromptTick?)?
@@ -202,9 +215,8 @@ public final class TerminalLineSource: LineSource {
         ticker = ticking
         lastKeyAt = Self.monotonicMilliseconds()
         defer { ticker = nil }
-        free(prompt)
         // Prompts show names from the logbook: made terminal-safe here, at the edge.
-        prompt = strdup(TerminalText.safe(text))
+        shownPrompt = TerminalText.safe(text)
         completer = complete
         lastOffer = nil
         stop = nil

@@ -142,6 +142,8 @@ extension Flow {
     static func undone(_ record: WorkoutRecord, removed: Bool, in turn: inout Turn) -> [Effect] {
         // Off the list only once the store answered: a busy database leaves it to undo again.
         if turn.saved.last?.id == record.id { turn.saved.removeLast() }
+        // No rest after a set that is gone: the next prompt shows no countdown.
+        if turn.rest?.after == record.id { turn.rest = nil }
         let key = NameRules.key(record.exercise)
         if turn.step == .exercise, turn.plan == nil, let chosen = turn.exercise, NameRules.key(chosen.name) == key,
            !turn.saved.contains(where: { NameRules.key($0.exercise) == key }) {

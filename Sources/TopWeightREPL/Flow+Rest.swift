@@ -10,7 +10,7 @@ extension Flow {
     static func startRest(after record: WorkoutRecord, of chosen: Exercise, planned: Int?, at now: Date, in turn: inout Turn, _ context: Context) {
         guard context.countsRest else { return }
         let seconds = planned ?? turn.restTimes?[chosen.id] ?? Rest.standard(for: chosen.kind, warmup: record.kind == .warmup)
-        turn.rest = seconds > 0 ? Rest(until: now.addingTimeInterval(Double(seconds))) : nil
+        turn.rest = seconds > 0 ? Rest(until: now.addingTimeInterval(Double(seconds)), after: record.id) : nil
     }
 
     /// About once a second while the prompt is read: the countdown redrawn

@@ -8,6 +8,8 @@ import TopWeightCore
 struct Rest: Equatable {
     /// When the rest is over.
     var until: Date
+    /// The set that started it: its `:undo` ends the rest too.
+    var after: Int64?
     /// The seconds left the prompt showed last: a tick redraws it only when they change.
     var shown: Int?
 

@@ -127,4 +127,24 @@ struct RestTimerFlowTests {
         Self.later(&script, 10)
         #expect(script.send(.tick).isEmpty)
     }
+
+    @Test(":undo of the set that started the rest ends the countdown; an older set's :undo leaves a later set's rest running")
+    func undoEndsTheRest() throws {
+        var script = Self.terminal()
+        script.enter("bench 60x8x3", as: Self.bench)
+        let first = try #require(script.stored.last)
+        script.enter("bench 62.5x8x3", as: Self.bench)
+        let second = try #require(script.stored.last)
+        Self.later(&script, 10)
+        #expect(script.type(":undo") == [.undo(second)])
+        script.send(.undone(second, removed: true))
+        #expect(script.turn.rest == nil, "the countdown of a set that is gone")
+        #expect(script.prompt == "[Ana] exercise [Bench Press]: ")
+        #expect(script.send(.tick).isEmpty)
+        // A rest started by a later set is not the undone set's.
+        script.enter("bench 65x8x3", as: Self.bench)
+        #expect(script.turn.rest != nil)
+        script.send(.undone(first, removed: false))
+        #expect(script.turn.rest != nil, "the rest after 65 kg keeps counting")
+    }
 }
