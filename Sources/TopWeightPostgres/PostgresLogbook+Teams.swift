@@ -32,7 +32,7 @@ extension PostgresLogbook {
                 INSERT INTO teammember (team, teamkey, userid, createdat) VALUES (\(spelt), \(key), \(user.id), \(created))
                 ON CONFLICT (teamkey, userid) DO NOTHING RETURNING userid
                 """)
-            return try added.first != nil
+            return added.first != nil
         }
     }
 
