@@ -7,14 +7,15 @@ import TopWeightStorage
 
 extension PostgresLogbook {
     public func storedMembers() throws(LogbookError) -> [StoredMember] {
+        let teams = try teamsByMember()
         let rows = try link.query("""
-            SELECT u.name, u.isprivate, a.pin, a.card, coalesce(a.coach, false)
+            SELECT u.id, u.name, u.isprivate, a.pin, a.card, coalesce(a.coach, false)
             FROM "user" u LEFT JOIN memberaccess a ON a.userid = u.id ORDER BY u.namekey COLLATE "C"
             """)
         var found: [StoredMember] = []
         for row in rows {
-            let (name, isPrivate, pin, card, coach) = try Self.decode(row, as: (String, Bool, String?, String?, Bool).self)
-            found.append(StoredMember(name: name, isPrivate: isPrivate, pin: pin, card: card, isCoach: coach))
+            let (id, name, isPrivate, pin, card, coach) = try Self.decode(row, as: (Int64, String, Bool, String?, String?, Bool).self)
+            found.append(StoredMember(name: name, isPrivate: isPrivate, pin: pin, card: card, isCoach: coach, teams: teams[id] ?? []))
         }
         return found
     }

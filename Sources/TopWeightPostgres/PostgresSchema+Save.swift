@@ -34,6 +34,21 @@ extension PostgresSchema {
         "ALTER TABLE memberaccess ADD COLUMN enrolcode text, ADD COLUMN enroluntil bigint",
     ])
 
+    /// v21: the gym's teams, one row a member in a team, the team's name as
+    /// first spelt and its key; gone with the member (SQLite's v21).
+    static let teamsMigration: (identifier: String, statements: [String]) = ("v21", [
+        """
+        CREATE TABLE teammember (
+            team text NOT NULL,
+            teamkey text NOT NULL,
+            userid bigint NOT NULL REFERENCES "user" (id) ON DELETE CASCADE,
+            createdat bigint NOT NULL,
+            PRIMARY KEY (teamkey, userid)
+        )
+        """,
+        "CREATE INDEX teammember_on_user ON teammember (userid)",
+    ])
+
     /// A save's parameters, as v6's `topweight_save_measured` and v15's
     /// `topweight_save_weight_set` both take them (four spaces in, as they
     /// were sent).

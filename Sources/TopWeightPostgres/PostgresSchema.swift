@@ -20,7 +20,8 @@ enum PostgresSchema {
     /// Every migration, oldest first (`PostgresSchema+FirstMigrations`,
     /// `PostgresSchema+LaterMigrations`, `PostgresSchema+Search`, `PostgresSchema+Save`).
     static let migrations = firstMigrations + laterMigrations
-        + [searchMigration, saveMigration, tallyMarkMigration, recordIDsMigration, recordIDsKeptMigration, enrolmentCodeMigration]
+        + [searchMigration, saveMigration, tallyMarkMigration, recordIDsMigration, recordIDsKeptMigration, enrolmentCodeMigration,
+           teamsMigration]
 
     static var knownMigrations: [String] { migrations.map(\.identifier) }
 

@@ -299,6 +299,20 @@ enum Schema {
             try db.execute(sql: "ALTER TABLE memberAccess ADD COLUMN enrolCode TEXT")
             try db.execute(sql: "ALTER TABLE memberAccess ADD COLUMN enrolUntil INTEGER")
         }
+        migrator.registerMigration("v21") { db in
+            // The gym's teams: one row a member in a team, the team's name as
+            // first spelt and its key (`NameRules.key`); gone with the member.
+            try db.execute(sql: """
+                CREATE TABLE teamMember (
+                    team TEXT NOT NULL,
+                    teamKey TEXT NOT NULL,
+                    userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    createdAt INTEGER NOT NULL,
+                    PRIMARY KEY (teamKey, userId)
+                )
+                """)
+            try db.execute(sql: "CREATE INDEX teamMember_on_user ON teamMember (userId)")
+        }
         return migrator
     }
 

@@ -7,14 +7,17 @@ import TopWeightStorage
 
 extension WorkoutStore {
     public func storedMembers() throws(LogbookError) -> [StoredMember] {
-        try perform {
+        // Read before the read below: GRDB's reads are not reentrant.
+        let teams = try teamsByMember()
+        return try perform {
             try writer.read { db in
                 try Row.fetchAll(db, sql: """
-                    SELECT u.name, u.isPrivate, a.pin, a.card, a.coach FROM user u LEFT JOIN memberAccess a ON a.userId = u.id ORDER BY u.nameKey
+                    SELECT u.id, u.name, u.isPrivate, a.pin, a.card, a.coach FROM user u LEFT JOIN memberAccess a ON a.userId = u.id ORDER BY u.nameKey
                     """).compactMap { row in
                     String.fromDatabaseValue(row["name"]).map {
                         StoredMember(name: $0, isPrivate: Bool.fromDatabaseValue(row["isPrivate"]) ?? false, pin: row["pin"], card: row["card"],
-                                     isCoach: (Int64.fromDatabaseValue(row["coach"]) ?? 0) == 1)
+                                     isCoach: (Int64.fromDatabaseValue(row["coach"]) ?? 0) == 1,
+                                     teams: Int64.fromDatabaseValue(row["id"]).flatMap { teams[$0] } ?? [])
                     }
                 }
             }

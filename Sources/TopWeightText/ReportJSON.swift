@@ -48,6 +48,7 @@ public enum ReportJSON {
                 ("to", DataFormats.json(report.beforeLast.description)),
             ])),
             ("member", report.member.map(DataFormats.json) ?? "null"),
+            ("team", report.team.map(DataFormats.json) ?? "null"),
             ("inactiveAfterDays", String(report.inactiveAfterDays)),
             ("members", list(members)),
             ("inactive", list(quiet)),

@@ -10,19 +10,24 @@ public enum ReportText {
     /// The columns that hold numbers (right-aligned).
     static let numeric: Set<Int> = [1, 2, 3, 4, 5]
 
-    /// `Week 2026-W47 · Mon 16 Nov – Sun 22 Nov 2026`, `Month 2026-11 · …`.
+    /// `Week 2026-W47 · Mon 16 Nov – Sun 22 Nov 2026`, `Month 2026-11 · …`,
+    /// `Days 2026-11-03 to 2026-11-20 · Tue 3 Nov – Fri 20 Nov 2026 (18 days)`.
     public static func title(_ period: ReportPeriod) -> String {
         let kind: String
         switch period.span {
         case .week: kind = "Week"
         case .month: kind = "Month"
+        case .days: kind = period.dayCount == 1 ? "Day" : "Days"
         }
-        return "\(kind) \(period) · \(short(period.first, year: period.first.year != period.last.year)) – \(short(period.last, year: true))"
+        let days = period.first == period.last ? short(period.first, year: true)
+            : "\(short(period.first, year: period.first.year != period.last.year)) – \(short(period.last, year: true))"
+        let count = period.span == .days && period.dayCount > 1 ? " (\(grouped(period.dayCount)) days)" : ""
+        return "\(kind) \(period) · \(days)\(count)"
     }
 
-    /// The title of `report`, with `so far, to Tue 1 Dec` while its period runs.
+    /// The title of `report`, with its team, and `so far, to Tue 1 Dec` while its period runs.
     public static func title(_ report: GymReport) -> String {
-        title(report.period) + (report.complete ? "" : " · so far, to \(short(report.through))")
+        title(report.period) + (report.team.map { " · team \($0)" } ?? "") + (report.complete ? "" : " · so far, to \(short(report.through))")
     }
 
     /// What "vs before" compares with, said when the period is under way:
@@ -33,6 +38,7 @@ public enum ReportText {
         switch report.period.span {
         case .week: kind = "week"
         case .month: kind = "month"
+        case .days: kind = "\(grouped(report.period.dayCount)) day\(report.period.dayCount == 1 ? "" : "s")"
         }
         let days = report.beforeFirst == report.beforeLast
             ? short(report.beforeFirst) : "\(short(report.beforeFirst)) – \(short(report.beforeLast))"
@@ -130,15 +136,15 @@ public enum ReportText {
         "\(grouped(number)) \(noun)\(number == 1 ? "" : "s")"
     }
 
-    /// `Gym: …`, or `Ana: …` in a member's report.
+    /// `Gym: …`, or `Ana: …` in a member's report, `Juniors: …` in a team's.
     static func totalsLabel(_ report: GymReport) -> String {
-        (report.member ?? "Gym") + ": "
+        (report.member ?? report.team ?? "Gym") + ": "
     }
 
     /// `Nobody trained in 2026-W47.`, `Ana has no set in 2026-W47.` (`so far` while it runs).
     static func nobody(_ report: GymReport) -> String {
         let when = "\(report.period)\(report.complete ? "" : " so far")"
-        guard let member = report.member else { return "Nobody trained in \(when)." }
+        guard let member = report.member else { return "Nobody\(report.team.map { " in \($0)" } ?? "") trained in \(when)." }
         return "\(member) has no set in \(when)."
     }
 
@@ -208,7 +214,7 @@ public enum ReportText {
             lines += ["", "## \(quietHeading)", "", MarkdownLog.inline(quietRule(report).prefix(1).uppercased() + quietRule(report).dropFirst()) + ".", ""]
             lines += report.inactive.isEmpty ? ["Nobody."] : report.inactive.map { "- " + MarkdownLog.inline(quiet($0)) }
         }
-        lines += ["", "## " + MarkdownLog.inline(report.member ?? "Gym"), "", MarkdownLog.inline(totals(report)), "", MarkdownLog.inline(volumeNote)]
+        lines += ["", "## " + MarkdownLog.inline(report.member ?? report.team ?? "Gym"), "", MarkdownLog.inline(totals(report)), "", MarkdownLog.inline(volumeNote)]
         return lines
     }
 }

@@ -86,3 +86,40 @@ public enum SearchText {
         ])
     }
 }
+
+// MARK: - Many members at the desk
+
+extension SearchText {
+    /// The days found among several members (`search` at the desk), a
+    /// member's name over their days, as `render` shows one member's:
+    ///
+    /// ```
+    /// 3 days of 2 members with knee
+    /// Ana
+    ///   Tue 1 Dec · Leg Day
+    ///     ✎ left [knee] a bit sore
+    /// ```
+    public static func render(_ results: [SearchResult], more: Bool, words typed: [String], among scope: String,
+                              grouping: HistoryGrouping, now: Date, style: TextStyle) -> [String] {
+        let words = typed.joined(separator: ", ")
+        guard !results.isEmpty else { return ["Nothing in \(TerminalText.safe(scope)) has \(words)."] }
+        let days = results.reduce(0) { $0 + $1.days.count }
+        let members = results.count == 1 ? "1 member" : "\(results.count) members"
+        var lines = ["\(days == 1 ? "1 day" : "\(days)\(more ? " newest" : "") days") of \(members) with \(words)"]
+        for result in results {
+            lines.append(TerminalText.safe(result.member.name))
+            lines += render(result, grouping: grouping, now: now, style: style).dropFirst().map { "  " + $0 }
+        }
+        if more { lines.append("… older days match too: --limit N (0 for all)") }
+        return lines
+    }
+
+    /// `{"terms", "more", "members": [{"user", "days"}]}`, each member's days as `json` writes them.
+    public static func json(_ results: [SearchResult], more: Bool, terms: [String], timeZone: TimeZone) -> String {
+        DataFormats.jsonObject([
+            ("terms", "[" + terms.map(DataFormats.json).joined(separator: ",") + "]"),
+            ("more", more ? "true" : "false"),
+            ("members", "[" + results.map { json($0, timeZone: timeZone) }.joined(separator: ",") + "]"),
+        ])
+    }
+}

@@ -139,6 +139,7 @@ extension StoredMember {
         if let pin { pairs.append(("pin", DataFormats.json(pin))) }
         if let card { pairs.append(("card", DataFormats.json(card))) }
         if isCoach { pairs.append(("coach", "true")) }
+        if !teams.isEmpty { pairs.append(("teams", "[" + teams.map(DataFormats.json).joined(separator: ", ") + "]")) }
         return DataFormats.jsonObject(pairs)
     }
 }

@@ -292,9 +292,10 @@ struct DocumentReader {
 
     /// The member with the hashes that are in the shape a database keeps
     /// (`pbkdf2-sha256$ROUNDS$SALT$HASH`, `hmac-sha256$` and 64 hex digits);
-    /// one that is not is left off and named.
+    /// one that is not is left off and named; its teams that are names.
     mutating func credentials(of member: StoredMember, place: String) -> StoredMember {
         var member = member
+        member.teams = member.teams.compactMap { name($0, .user, place: place) }
         if let pin = member.pin, !(pin.hasPrefix("pbkdf2-sha256$") && pin.split(separator: "$", omittingEmptySubsequences: false).count == 4) {
             malformed.append(MalformedRow(place: place, reason: "pin is not a PIN's hash (left off)"))
             member.pin = nil

@@ -57,10 +57,12 @@ public struct CoachReport: Sendable {
         ReportPeriod.lastFullWeek(before: LocalDay(now, in: calendar))
     }
 
-    /// The report of `period` for every member, or for `member` alone, as
-    /// it stands at `now`: a period under way is counted up to today ("so
-    /// far"); one that has not begun is refused.
-    public func report(_ period: ReportPeriod, member: User? = nil, now: Date) throws(WorkoutsError) -> GymReport {
+    /// The report of `period` for every member, for `member` alone, or for
+    /// the members of `team` (its name and its members), as it stands at
+    /// `now`: a period under way is counted up to today ("so far"); one
+    /// that has not begun is refused.
+    public func report(_ period: ReportPeriod, member: User? = nil, team: (name: String, members: [User])? = nil,
+                       now: Date) throws(WorkoutsError) -> GymReport {
         let today = LocalDay(now, in: calendar)
         if let refusal = GymReport.refusal(of: period, today: today) { throw .invalid(refusal) }
         let quietDays = try inactiveAfterDays()
@@ -76,7 +78,8 @@ public struct CoachReport: Sendable {
         let assigned = try attempt { () throws(LogbookError) in try shelf.assignments() }
         let programs = trained.isEmpty || assigned.isEmpty ? [] : try workouts.programs()
         var sources = GymReport.Sources(members: everybody, recent: recent)
-        for summary in everybody where trained.contains(NameRules.key(summary.user.name)) {
+        let inTeam = team.map { Set($0.members.map(\.id)) }
+        for summary in everybody where trained.contains(NameRules.key(summary.user.name)) && inTeam?.contains(summary.user.id) ?? true {
             let key = NameRules.key(summary.user.name)
             var history = HistoryQuery(userID: summary.user.id)
             history.until = end
@@ -90,6 +93,7 @@ public struct CoachReport: Sendable {
             sources.programs[NameRules.key(user.name)] = GymReport.FollowedProgram(assignment: assignment, program: program)
         }
         return GymReport.make(period, today: today, inactiveAfterDays: quietDays, from: sources, calendar: calendar,
-                              member: member.map { NameRules.key($0.name) })
+                              member: member.map { NameRules.key($0.name) },
+                              team: team.map { ($0.name, Set($0.members.map { NameRules.key($0.name) })) })
     }
 }

@@ -10,6 +10,10 @@ public struct GymBoard: Sendable {
     /// What watches the database for other terminals' changes.
     let upkeep: any StoreUpkeep
     public let calendar: Calendar
+    /// The team whose board it is (its members alone, as they are at each
+    /// read), and who is in which; `nil`: the gym's.
+    public var team: String?
+    let teams: (any MemberTeams)?
 
     /// The lifts ranked by this month's best e1RM, in the board's order.
     public static let mainLifts = ["Back Squat", "Bench Press", "Deadlift", "Overhead Press"]
@@ -21,8 +25,9 @@ public struct GymBoard: Sendable {
     public static let streakWeeks = 104
 
     /// The board over the database's roles: its facts, and the watch on it.
-    public init(_ roles: LogbookRoles, timeZone: TimeZone) {
-        self.init(board: roles.board, upkeep: roles.upkeep, timeZone: timeZone)
+    public init(_ roles: LogbookRoles, timeZone: TimeZone, team: String? = nil) {
+        self.init(board: roles.board, upkeep: roles.upkeep, timeZone: timeZone, teams: roles.teams)
+        self.team = team
     }
 
     /// The board over one engine that plays both roles.
@@ -30,19 +35,29 @@ public struct GymBoard: Sendable {
         self.init(board: logbook, upkeep: logbook, timeZone: timeZone)
     }
 
-    private init(board: any BoardSource, upkeep: any StoreUpkeep, timeZone: TimeZone) {
+    private init(board: any BoardSource, upkeep: any StoreUpkeep, timeZone: TimeZone, teams: (any MemberTeams)? = nil) {
         self.logbook = board
         self.upkeep = upkeep
+        self.teams = teams
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         self.calendar = calendar
+    }
+
+    /// The board's title: `title`, and the team's name on a team's board.
+    public func title(_ title: String) -> String {
+        team.map { "\(title) · \($0)" } ?? title
     }
 
     /// The board as it stands at `now`.
     public func figures(at now: Date) throws(WorkoutsError) -> BoardFigures {
         let today = LocalDay(now, in: calendar)
         let window = window(on: today)
-        let facts = try attempt { () throws(LogbookError) in try logbook.boardFacts(window) }
+        var facts = try attempt { () throws(LogbookError) in try logbook.boardFacts(window) }
+        if let team, let teams {
+            let members = try attempt { () throws(LogbookError) in try teams.team(team)?.members ?? [] }
+            facts = facts.only(Set(members.map { NameRules.key($0.name) }))
+        }
         return BoardFigures(facts: facts, window: window, today: today, streaksFrom: Self.streaksStart(today))
     }
 

@@ -49,3 +49,37 @@ public struct Search: Sendable {
         return SearchResult(member: member, terms: words, typed: typed, aliased: Set(terms.flatMap(\.aliasedKeys)), days: days, more: more)
     }
 }
+
+extension Search {
+    /// The newest `limit` days (`nil`: all) of any of `members` that match
+    /// every word of `text`, as `find` finds each member's: one result a
+    /// member with a day found, the member whose newest day is newest
+    /// first (by name between equals), each with their days newest first;
+    /// whether older days matched too.
+    public func find(_ text: String, among members: [User], limit: Int?, now: Date)
+        throws(WorkoutsError) -> (results: [SearchResult], more: Bool) {
+        var found: [SearchResult] = []
+        for member in members {
+            let result = try find(text, of: member, limit: limit, now: now)
+            if !result.days.isEmpty { found.append(result) }
+        }
+        // The newest `limit` days of all, kept in each member's result.
+        var days = found.indices.flatMap { index in found[index].days.map { (index, $0.day) } }
+        days.sort { ($0.1, NameRules.key(found[$1.0].member.name)) > ($1.1, NameRules.key(found[$0.0].member.name)) }
+        var more = found.contains(where: \.more)
+        if let limit, days.count > limit {
+            more = true
+            days = Array(days.prefix(limit))
+        }
+        var kept: [Int: Set<LocalDay>] = [:]
+        for (index, day) in days { kept[index, default: []].insert(day) }
+        var results: [SearchResult] = []
+        for (index, _) in days where !results.contains(where: { $0.member.id == found[index].member.id }) {
+            var result = found[index]
+            result.days = result.days.filter { kept[index]?.contains($0.day) ?? false }
+            result.more = false
+            results.append(result)
+        }
+        return (results, more)
+    }
+}

@@ -157,11 +157,50 @@ struct ReportCommandTests {
         #expect(refused.stderr.contains("DAYS is 1 to 365"))
     }
 
+    @Test("--from and --to: any days, both included, against as many days before; so far when it reaches today, refused before it begins")
+    func anyRange() throws {
+        let scratch = try Self.seeded()
+        let run = try Binary.run(["report", "--from", "2020-03-11", "--to", "2020-03-17", "--format", "json"], db: scratch.db)
+        try #require(run.status == 0, "\(run.stderr)")
+        let report = try Self.object(run.stdout)
+        #expect((report["period"] as? [String: String]) == ["label": "2020-03-11 to 2020-03-17", "from": "2020-03-11", "to": "2020-03-17"])
+        #expect(report["complete"] as? Bool == true)
+        #expect((report["before"] as? [String: String]) == ["from": "2020-03-04", "to": "2020-03-10"])
+        // Ana: 100 × 5 × 5 on the 11th, 105 × 5 × 5 and the plank on the 16th (both ends in); before: the 9th's 100 × 5 × 5.
+        let members = try #require(report["members"] as? [[String: Any]])
+        #expect(members.map { $0["member"] as? String } == ["Ana"])
+        #expect(members.first?["days"] as? Int == 2)
+        #expect(members.first?["volume"] as? Double == 5125)
+        #expect(members.first?["volumeBefore"] as? Double == 2500)
+        #expect((report["inactive"] as? [[String: Any]])?.map { "\($0["member"]!) \($0["daysQuiet"]!)" } == ["Cy 26"])
+        let text = try Binary.run(["report", "--from", "2020-03-11", "--to", "2020-03-17"], db: scratch.db)
+        #expect(text.stdout.hasPrefix("Days 2020-03-11 to 2020-03-17 · Wed 11 Mar – Tue 17 Mar 2020 (7 days)\n"), "\(text.stdout)")
+        let day = try Binary.run(["report", "--from", "2020-03-16", "--to", "2020-03-16"], db: scratch.db)
+        #expect(day.stdout.hasPrefix("Day 2020-03-16 · Mon 16 Mar 2020\n"), "\(day.stdout)")
+
+        let wednesday = ["TOPWEIGHT_NOW": "2020-03-18T12:00:00Z"]
+        let running = try Binary.run(["report", "--from", "2020-03-16", "--to", "2020-03-25"], db: scratch.db, environment: wednesday)
+        #expect(running.stdout.hasPrefix("Days 2020-03-16 to 2020-03-25 · Mon 16 Mar – Wed 25 Mar 2020 (10 days) · so far, to Wed 18 Mar\n"
+                                         + "vs before: the same days of the 10 days before, Fri 6 Mar – Sun 8 Mar\n"), "\(running.stdout)")
+        let since = try Self.object(try Binary.run(["report", "--from", "2020-03-16", "--format", "json"], db: scratch.db,
+                                                   environment: wednesday).stdout)
+        #expect((since["period"] as? [String: String])?["to"] == "2020-03-18")
+        #expect(since["complete"] as? Bool == false)
+        let future = try Binary.run(["report", "--from", "2020-03-19", "--to", "2020-03-20"], db: scratch.db, environment: wednesday)
+        #expect(future.status == 64)
+        #expect(future.stderr == "topweight: 2020-03-19 to 2020-03-20 hasn't begun: it starts on 2020-03-19 and today is 2020-03-18; "
+                + "a report counts what was done\n")
+    }
+
     @Test("typos refused with one line and an example", arguments: [
         (["report", "--week", "2025-W53"], "--week takes an ISO week YYYY-Www that the year has, e.g. 2026-W47 (not 2025-W53)"),
         (["report", "--week", "2026-W47", "--month", "2026-11"], "--week and --month can't be given together"),
         (["report", "--month", "2026-13"], "--month takes YYYY-MM"),
         (["report", "--user", "Nobody"], "no member named Nobody"),
+        (["report", "--from", "2020-03-17", "--to", "2020-03-11"], "--to (2020-03-11) is before --from (2020-03-17): no day is both"),
+        (["report", "--from", "17 March"], "--from takes a day YYYY-MM-DD, e.g. 2026-11-01 (not 17 March)"),
+        (["report", "--to", "2020-03-11"], "--to needs --from: the first day"),
+        (["report", "--from", "2020-03-11", "--week", "2020-W12"], "--from and --to can't be given with --week or --month"),
         (["export", "--from", "2020-03-01"], "--from and --to are for --format markdown"),
         (["export", "--format", "markdown", "--from", "1 March"], "--from takes a day YYYY-MM-DD"),
         (["export", "--format", "markdown", "--from", "2020-03-20", "--to", "2020-03-10"], "--to (2020-03-10) is before --from (2020-03-20)"),

@@ -19,18 +19,21 @@ struct BoardCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Option(help: "The board's title.") var title = "Top Weight"
+    @Option(help: "A team's board: its members alone (the title says which).") var team: String?
 
     /// How often the board is read again with no change seen (the clock, midnight).
     static let idleSeconds = 30.0
 
     func run() throws {
         try reportingFailures {
-            let board = GymBoard(try global.openRoles().roles, timeZone: .current)
+            let roles = try global.openRoles().roles
+            let team = try UsersCommand.boardTeam(self.team, roles: roles)
+            let board = GymBoard(roles, timeZone: .current, team: team)
             let style = TextStyle.detect(environment: ProcessEnvironment.current, isTerminal: isatty(STDOUT_FILENO) == 1)
             guard let screen = FullScreen() else {
                 let width = Int(ProcessEnvironment.value("COLUMNS") ?? "") ?? 100
                 let figures = try board.figures(at: Date())
-                BoardText.screen(figures, title: title, clock: Self.clock(Date()), timeZone: .current,
+                BoardText.screen(figures, title: board.title(title), clock: Self.clock(Date()), timeZone: .current,
                                  width: max(20, width), height: nil, style: .plain).forEach { print($0) }
                 return
             }
@@ -79,7 +82,7 @@ struct BoardCommand: ParsableCommand {
             let clock = Self.clock(now)
             if redraw || shown?.width != size.width || shown?.height != size.height || shown?.clock != clock {
                 var lines = figures.map {
-                    BoardText.screen($0, title: title, clock: clock, timeZone: .current, width: size.width, height: size.height, style: style)
+                    BoardText.screen($0, title: board.title(title), clock: clock, timeZone: .current, width: size.width, height: size.height, style: style)
                 } ?? []
                 if let problem {
                     lines = Array(lines.prefix(max(0, size.height - 1))) + [BoardText.truncate("Not updated: \(problem)", to: size.width)]

@@ -37,6 +37,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Address to listen on.", valueName: "address")) var bind = "127.0.0.1"
     @Option(help: "Port to listen on (0: any free port, printed at start).") var port = 8080
     @Option(help: "The board's title.") var title = "Top Weight"
+    @Option(help: "A team's board: its members alone (the title says which).") var team: String?
     @Option(name: .customLong("host"), help: ArgumentHelp(
         "A name the board is reached by (repeatable), besides localhost and the --bind address.", valueName: "name"))
     var names: [String] = []
@@ -55,11 +56,13 @@ struct ServeCommand: ParsableCommand {
             if let short = server.shortOfFiles() {
                 throw Failure.input(short)
             }
-            let board = GymBoard(try global.openRoles(concurrentReads: true).roles, timeZone: .current)
+            let roles = try global.openRoles(concurrentReads: true).roles
+            let team = try UsersCommand.boardTeam(self.team, roles: roles)
+            let board = GymBoard(roles, timeZone: .current, team: team)
             let changes = try board.changes()
             let outcome = ServeOutcome()
             let done = DispatchSemaphore(value: 0)
-            let (bind, port, title, names) = (bind, port, title, names)
+            let (bind, port, title, names) = (bind, port, board.title(title), names)
             Task.detached {
                 do {
                     try await server.run(board: board, changes: changes, host: bind, port: port, title: title, names: names) { host, bound in

@@ -63,20 +63,27 @@ struct RosterCommand: ParsableCommand {
             deload rule acts on it. JSON: [{member, program, next: {week, day}, lastDone: {week, day, at} \
             or null, stalled: {EXERCISE: days}, trainingMaxes: {EXERCISE: {weight, unit}}, needsMax: \
             [EXERCISE]}]. Members with a lift that has no training max come first, with the command \
-            that gives one: they can't start it ('today' leaves it out).
+            that gives one: they can't start it ('today' leaves it out). --team TEAM: that team's members alone.
             """
     )
 
     @OptionGroup var global: GlobalOptions
     @Option(help: "Output: text or json.") var format: LogFormat = .text
+    @Option(help: "Only the members of this team.") var team: String?
 
     func run() throws {
         try reportingFailures {
-            let rows = try global.openWorkouts().roster()
+            let workouts = try global.openWorkouts()
+            let inTeam = try team.map { Set(try workouts.team(named: UsersCommand.validTeam($0)).members.map { NameRules.key($0.name) }) }
+            let rows = try workouts.roster().filter { inTeam?.contains(NameRules.key($0.member)) ?? true }
             let out = OutputBuffer()
             switch format {
             case .text:
-                if rows.isEmpty { out.line("Nobody is on a program ('topweight programs assign NAME --user U' puts a member on one).") }
+                if rows.isEmpty, let team {
+                    out.line("Nobody in \(TerminalText.safe(try workouts.team(named: UsersCommand.validTeam(team)).name)) is on a program.")
+                } else if rows.isEmpty {
+                    out.line("Nobody is on a program ('topweight programs assign NAME --user U' puts a member on one).")
+                }
                 ProgramText.roster(rows.map(\.line), grouping: HistoryGrouping(timeZone: .current), now: Date()).forEach(out.line)
             case .json:
                 out.line("[" + rows.map { ProgramText.rosterJSON($0.line) }.joined(separator: ",\n ") + "]")

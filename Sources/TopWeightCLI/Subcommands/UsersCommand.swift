@@ -9,7 +9,7 @@ struct UsersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "users",
         abstract: "List and manage members.",
-        subcommands: [List.self, Add.self, Rename.self, Remove.self, Private.self, Public.self, Pin.self, Card.self, Coach.self],
+        subcommands: [List.self, Add.self, Rename.self, Remove.self, Private.self, Public.self, Pin.self, Card.self, Coach.self, Team.self],
         defaultSubcommand: List.self
     )
 }
@@ -20,8 +20,9 @@ extension UsersCommand {
             commandName: "list",
             abstract: "List members with their record counts, when they last trained, and who keeps off the board.",
             discussion: """
-                By name, each coach and each member who can't identify under the gym's policy yet said so. JSON: [{"id",
-                "name", "records", "lastPerformedAt", "private", "identity", "coach", "identifies", "enrolmentCode"}]
+                By name, each coach, each member's teams and each member who can't identify under the gym's policy yet
+                said so; --team TEAM lists that team's members. JSON: [{"id", "name", "records", "lastPerformedAt",
+                "private", "identity", "coach", "identifies", "enrolmentCode", "teams"}]
                 (identity: how the member can identify at a kiosk, "card", "pin" or "name"; identifies: whether they can
                 start a turn under the gym's policy now; enrolmentCode: whether a code from 'users pin NAME --code' waits
                 for them; never the card, PIN or code); CSV the same columns.
@@ -32,12 +33,15 @@ extension UsersCommand {
         @Option(help: "Output: text, json or csv.") var format: OutputFormat = .text
         @Option(parsing: .unconditional, help: ArgumentHelp("At most N members, by name (0 = all, the default).", valueName: "limit"))
         var limit: String?
+        @Option(help: "Only the members of this team.") var team: String?
 
         func run() throws {
             try reportingFailures {
                 let limit = try Failure.count(self.limit, "--limit", in: 0...10_000_000, example: "--limit 50, or 0 for all") ?? 0
                 let opened = try global.open()
-                let everyone = try opened.workouts.members()
+                let inTeam = try UsersCommand.members(in: team, of: opened.workouts)
+                let everyone = try opened.workouts.members().filter { inTeam?.contains($0.user.id) ?? true }
+                let teams = try opened.workouts.teamsByMember()
                 let access = try opened.identification.accessByMember()
                 let policy = try opened.identification.policy()
                 let known = { (member: User) in access[member.id] ?? MemberAccess() }
@@ -48,7 +52,7 @@ extension UsersCommand {
                 case .text:
                     let lines = Lines.members(summaries, grouping: HistoryGrouping(timeZone: .current), now: Date(), privacy: true)
                     for (line, summary) in zip(lines, summaries) {
-                        out.line(line + Self.marks(known(summary.user), under: policy))
+                        out.line(line + Self.marks(known(summary.user), under: policy, teams: teams[summary.user.id] ?? []))
                     }
                     if summaries.isEmpty { out.line("No members yet.") }
                     if summaries.count < everyone.count { out.line("… more members: --limit \(limit * 2) or --limit 0 for all") }
@@ -64,6 +68,7 @@ extension UsersCommand {
                             ("coach", known(summary.user).isCoach ? "true" : "false"),
                             ("identifies", known(summary.user).identifies(under: policy) ? "true" : "false"),
                             ("enrolmentCode", known(summary.user).hasCode ? "true" : "false"),
+                            ("teams", "[" + (teams[summary.user.id] ?? []).map(DataFormats.json).joined(separator: ", ") + "]"),
                         ])
                     }
                     out.line("[" + objects.joined(separator: ",\n ") + "]")
@@ -81,10 +86,11 @@ extension UsersCommand {
         }
 
         /// What `users` says after a member's line: a coach, and one who
-        /// can't start a turn under the gym's policy yet.
-        static func marks(_ access: MemberAccess, under policy: IdentityPolicy) -> String {
+        /// can't start a turn under the gym's policy yet, and their teams.
+        static func marks(_ access: MemberAccess, under policy: IdentityPolicy, teams: [String] = []) -> String {
             var marks: [String] = []
             if access.isCoach { marks.append("coach") }
+            if !teams.isEmpty { marks.append("team\(teams.count == 1 ? "" : "s") \(teams.map(TerminalText.safe).joined(separator: ", "))") }
             if !access.identifies(under: policy) {
                 marks.append(access.hasCode ? "can't identify yet (enrolment code not used)" : "can't identify yet (no PIN or card: users pin NAME)")
             }

@@ -148,3 +148,14 @@ public struct BoardFacts: Sendable, Hashable {
         self.activeDays = activeDays
     }
 }
+
+extension BoardFacts {
+    /// The facts of the members whose name keys (`NameRules.key`) are in `members` alone: a team's board.
+    public func only(_ members: Set<String>) -> BoardFacts {
+        func kept(_ name: String) -> Bool { members.contains(NameRules.key(name)) }
+        return BoardFacts(lifters: lifters.filter { kept($0.name) }, todaySets: todaySets.filter { kept($0.user) },
+                          monthBests: monthBests.filter { kept($0.user) }, strengthBests: strengthBests.filter { kept($0.user) },
+                          bodies: bodies.filter { kept($0.user) }, weekVolume: weekVolume.filter { kept($0.user) },
+                          activeDays: activeDays.filter { kept($0.user) })
+    }
+}

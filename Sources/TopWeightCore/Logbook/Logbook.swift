@@ -7,7 +7,7 @@
 /// (`BoardSource`), settings and the admin PIN (`GymConfiguration`),
 /// programs (`ProgramShelf`), looking after the database (`StoreUpkeep`)
 /// and how members prove who they are (`MemberIdentity`),
-/// and searching a member's log (`LogSearch`).
+/// searching a member's log (`LogSearch`) and the gym's teams (`MemberTeams`).
 /// A use case takes only the roles it calls; every engine plays them all.
 ///
 /// Synchronous on purpose: the logger is a blocking loop and a save has a
@@ -16,7 +16,7 @@
 /// step; every failure is a `LogbookError` told in one line, without
 /// terminal advice (the front ends add that).
 public typealias Logbook = SetRecording & NameLookup & MemberRoster & ExerciseRoster & TrainingDiary & TrainingTotals
-    & BoardSource & GymConfiguration & ProgramShelf & StoreUpkeep & MemberIdentity & LogSearch
+    & BoardSource & GymConfiguration & ProgramShelf & StoreUpkeep & MemberIdentity & LogSearch & MemberTeams
 
 /// A whole storage engine: every role of `Logbook` and the whole-database
 /// tools besides, bulk loading (`BulkLoading`) and moving everything between

@@ -17,6 +17,8 @@ public struct LogbookRoles: Sendable {
     /// Members' PINs, cards and coaches.
     public var identity: any MemberIdentity
     public var search: any LogSearch
+    /// Who is in which team.
+    public var teams: any MemberTeams
     /// The sets that wait on this terminal for the server: none, for one engine.
     public var waiting: any WaitingSets
 
@@ -34,6 +36,7 @@ public struct LogbookRoles: Sendable {
         upkeep = engine
         identity = engine
         search = engine
+        teams = engine
         waiting = NothingWaits()
     }
 }

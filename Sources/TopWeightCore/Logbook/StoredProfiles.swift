@@ -17,17 +17,21 @@ public struct StoredMember: Sendable, Hashable, Codable {
     /// Their card's keyed hash (`MemberCard.digest`) under the database's card key.
     public var card: String?
     public var isCoach: Bool
+    /// The teams they are in (`MemberTeams`), in team order.
+    public var teams: [String]
 
-    public init(name: String, isPrivate: Bool = false, pin: String? = nil, card: String? = nil, isCoach: Bool = false) {
+    public init(name: String, isPrivate: Bool = false, pin: String? = nil, card: String? = nil, isCoach: Bool = false,
+                teams: [String] = []) {
         self.name = name
         self.isPrivate = isPrivate
         self.pin = pin
         self.card = card
         self.isCoach = isCoach
+        self.teams = teams
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, pin, card
+        case name, pin, card, teams
         case isPrivate = "private"
         case isCoach = "coach"
     }
@@ -40,16 +44,20 @@ public struct StoredMember: Sendable, Hashable, Codable {
         pin = try container.decodeIfPresent(String.self, forKey: .pin)
         card = try container.decodeIfPresent(String.self, forKey: .card)
         isCoach = try container.decodeIfPresent(Bool.self, forKey: .isCoach) ?? false
+        teams = try container.decodeIfPresent([String].self, forKey: .teams) ?? []
     }
 
     /// Whether they have anything to identify by, or coach.
     public var hasAccess: Bool { pin != nil || card != nil || isCoach }
 
     /// Taking `other` in, what is known of the member where both are kept:
-    /// privacy is only ever added (a move never puts a member on the board).
+    /// privacy is only ever added (a move never puts a member on the board),
+    /// and so are teams (a member leaves none).
     public func joined(with other: StoredMember) -> StoredMember {
         var joined = self
         joined.isPrivate = isPrivate || other.isPrivate
+        let keys = Set(teams.map(NameRules.key))
+        joined.teams += other.teams.filter { !keys.contains(NameRules.key($0)) }
         return joined
     }
 }
@@ -96,11 +104,12 @@ extension ExerciseRoster {
     }
 }
 
-extension BulkLoading where Self: WholeCopy & BoardSource {
+extension BulkLoading where Self: WholeCopy & BoardSource & MemberTeams {
     /// Creates the members not here yet and gives each what `members` knows
     /// of them, joined with what is kept here (`StoredMember.joined`), before
     /// any of their sets can come: a private member is never on the board,
-    /// not even for a moment. Returns the members in order.
+    /// not even for a moment; a member's teams are added to those here.
+    /// Returns the members in order.
     @discardableResult
     public func adoptMembers(_ members: [StoredMember], now: Date) throws(LogbookError) -> [User] {
         guard !members.isEmpty else { return [] }
@@ -110,6 +119,7 @@ extension BulkLoading where Self: WholeCopy & BoardSource {
             guard let here = kept[NameRules.key(user.name)] else { continue }
             let joined = here.joined(with: member)
             if joined.isPrivate != here.isPrivate { try setPrivate(user, joined.isPrivate) }
+            for team in joined.teams.dropFirst(here.teams.count) { _ = try joinTeam(user, team: team, now: now) }
         }
         return users
     }

@@ -58,10 +58,13 @@ extension GymReport {
 
     /// The report of `period` from `sources` seen on `today` (`nil`: once
     /// it is over), days in `calendar`'s zone; with `member`, of that member
-    /// alone (by name key).
+    /// alone (by name key); with `team`, of the members of that team alone
+    /// (its name, and its members by name key), quiet ones too.
     public static func make(_ period: ReportPeriod, today: LocalDay? = nil, inactiveAfterDays: Int, from sources: Sources,
-                            calendar: Calendar, member: String? = nil) -> GymReport {
+                            calendar: Calendar, member: String? = nil,
+                            team: (name: String, members: Set<String>)? = nil) -> GymReport {
         var report = GymReport(period: period, today: today, inactiveAfterDays: inactiveAfterDays, members: [], inactive: [])
+        report.team = team?.name
         let through = report.through
         var byMember: [String: [(day: LocalDay, record: WorkoutRecord)]] = [:]
         for record in sources.recent where record.deletedAt == nil {
@@ -74,6 +77,7 @@ extension GymReport {
         for summary in sources.members {
             let key = NameRules.key(summary.user.name)
             if let member, member != key { continue }
+            if let team, !team.members.contains(key) { continue }
             guard let sets = byMember[key], let lastSeen = sets.map(\.day).max() else { continue }
             let daysQuiet = lastSeen.days(to: through)
             if member == nil, daysQuiet >= inactiveAfterDays, daysQuiet < inactiveAfterDays + quietLookback {

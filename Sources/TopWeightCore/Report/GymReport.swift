@@ -31,6 +31,9 @@ public struct GymReport: Sendable, Hashable {
     public var inactive: [QuietMember]
     /// The member the report is of alone (as asked), or `nil` for the gym.
     public var member: String?
+    /// The team the report is of (its members alone, and those of them
+    /// gone quiet), or `nil` for the gym.
+    public var team: String?
 
     /// How far back a quiet member must have trained to be named: 8 weeks.
     public static let quietLookback = 56

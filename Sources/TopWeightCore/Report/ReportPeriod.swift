@@ -1,10 +1,13 @@
 /// The stretch of days a coach's report covers: an ISO week (Monday to
-/// Sunday, `2026-W47`) or a calendar month (`2026-11`), in local days.
+/// Sunday, `2026-W47`), a calendar month (`2026-11`) or any days from one
+/// to another, both included (`2026-11-03 to 2026-11-20`), in local days.
 public struct ReportPeriod: Sendable, Hashable, CustomStringConvertible {
     public enum Span: Sendable, Hashable {
         /// An ISO 8601 week: its week-numbering year and number (1–53).
         case week(year: Int, number: Int)
         case month(LocalMonth)
+        /// Days from `first` to `last`, both included.
+        case days
     }
 
     public var span: Span
@@ -40,6 +43,12 @@ public struct ReportPeriod: Sendable, Hashable, CustomStringConvertible {
         self.init(span: .week(year: year, number: number), first: monday, last: monday.adding(days: 6))
     }
 
+    /// The days from `first` to `last`, both included; `nil` when `first` is after `last`.
+    public init?(from first: LocalDay, to last: LocalDay) {
+        guard first <= last else { return nil }
+        self.init(span: .days, first: first, last: last)
+    }
+
     /// `2026-11`.
     public init?(month text: some StringProtocol) {
         guard let month = LocalMonth(parsing: text) else { return nil }
@@ -57,6 +66,7 @@ public struct ReportPeriod: Sendable, Hashable, CustomStringConvertible {
         switch span {
         case .week: Self.week(of: first.adding(days: -7))
         case .month(let month): Self.month(month.adding(months: -1))
+        case .days: ReportPeriod(span: .days, first: first.adding(days: -dayCount), last: first.adding(days: -1))
         }
     }
 
@@ -70,11 +80,12 @@ public struct ReportPeriod: Sendable, Hashable, CustomStringConvertible {
         return (previous.first, min(previous.first.adding(days: days), previous.last))
     }
 
-    /// `2026-W47` or `2026-11`.
+    /// `2026-W47`, `2026-11` or `2026-11-03 to 2026-11-20`.
     public var description: String {
         switch span {
         case .week(let year, let number): "\(year)-W\(number < 10 ? "0" : "")\(number)"
         case .month(let month): month.description
+        case .days: first == last ? first.description : "\(first) to \(last)"
         }
     }
 
