@@ -4,9 +4,10 @@ import NIOCore
 /// Who holds the board's connections, so that one client, or a few, can't
 /// keep the wall's screens from their page: each address may hold at most
 /// `perAddress` connections (more are closed as they are accepted), and when
-/// all `most` are taken, a newcomer takes the place of the connection that has
-/// waited longest without answering anything (an idle or a dribbling one; a
-/// connection being answered moves on in milliseconds). The server keeps
+/// all `most` are taken, a newcomer takes the place of a connection of the
+/// address holding the most, the one that has waited longest without being
+/// answered anything (an idle or a dribbling one; a connection being answered
+/// moves on in milliseconds), so a flood that tops itself up displaces itself. The server keeps
 /// accepting above `most` (its own accept cap is set higher), so a probe never
 /// waits in the kernel's queue behind a flood.
 final class ConnectionCensus: @unchecked Sendable {
@@ -36,7 +37,7 @@ final class ConnectionCensus: @unchecked Sendable {
         let evicted: (any Channel)? = lock.withLock {
             guard byAddress[address, default: 0] < perAddress else { return nil as (any Channel)? }
             var stalest: (any Channel)?
-            if entries.count >= most, let victim = entries.min(by: { $0.value.lastProgress < $1.value.lastProgress }) {
+            if entries.count >= most, let victim = victim() {
                 stalest = victim.value.channel
                 forget(victim.key)
             }
@@ -62,6 +63,20 @@ final class ConnectionCensus: @unchecked Sendable {
     /// How many connections `address` holds now, and all of them.
     func count(of address: String? = nil) -> Int {
         lock.withLock { address.map { byAddress[$0, default: 0] } ?? entries.count }
+    }
+
+    /// Who makes room, called with the lock held: a connection of the
+    /// address holding the most, the one of them that has waited longest.
+    /// A client topping its flood up takes its own places back, never the
+    /// one a newcomer from another address was just given.
+    private func victim() -> (key: ObjectIdentifier, value: Entry)? {
+        var chosen: (key: ObjectIdentifier, value: Entry, held: Int)?
+        for (key, entry) in entries {
+            let held = byAddress[entry.address, default: 0]
+            if let best = chosen, held < best.held || (held == best.held && entry.lastProgress >= best.value.lastProgress) { continue }
+            chosen = (key, entry, held)
+        }
+        return chosen.map { ($0.key, $0.value) }
     }
 
     /// Called with the lock held.
