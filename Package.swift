@@ -211,6 +211,8 @@ let package = Package(
                 "TopWeightTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                // PropertyBased for the report's fast reading held to the whole history's.
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures"]
         ),

@@ -3,9 +3,10 @@ import TopWeightCore
 
 /// The coach's report (`topweight report`), written once: who trained in a
 /// week or a month and what they did, who went quiet, and the gym's totals.
-/// Reads the sets of the weeks it needs for every member at once, then each
-/// trained member's sets up to the period's end (their PRs are judged as
-/// `prs` judges them), their body weights and their program. Days are local
+/// Reads the sets of the weeks it needs for every member at once, then the
+/// sets that held the trained members' bests when the period began (their
+/// PRs are judged from them as from their whole history, by `RecordBook`),
+/// their body weights and their program. Days are local
 /// days in `calendar`'s zone. Not a kiosk command: a coach's, at a desk.
 public struct CoachReport: Sendable {
     public let recording: any SetRecording
@@ -14,6 +15,8 @@ public struct CoachReport: Sendable {
     public let gym: any GymConfiguration
     /// Who is on which program.
     public let shelf: any ProgramShelf
+    /// The bests as they stood when a period began.
+    public let totals: any TrainingTotals
     /// The programs members follow (the gym's own and the bundled ones).
     private let workouts: Workouts
     public let calendar: Calendar
@@ -24,6 +27,7 @@ public struct CoachReport: Sendable {
         diary = workouts.roles.diary
         gym = workouts.roles.gym
         shelf = workouts.roles.programs
+        totals = workouts.roles.totals
         self.workouts = workouts
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
@@ -78,12 +82,23 @@ public struct CoachReport: Sendable {
         let assigned = try attempt { () throws(LogbookError) in try shelf.assignments() }
         let programs = trained.isEmpty || assigned.isEmpty ? [] : try workouts.programs()
         var sources = GymReport.Sources(members: everybody, recent: recent)
+        // The PRs of the period from the bests as they stood when it began,
+        // not from each member's whole history (the tests hold it to that).
+        let standing = trained.isEmpty ? [] : try attempt { () throws(LogbookError) in
+            try totals.standingBests(start: start, end: end, userID: member?.id)
+        }
+        for record in standing { sources.histories[NameRules.key(record.user), default: []].append(record) }
+        let before = Set(recent.filter { $0.performedAt < start }.map { NameRules.key($0.user) })
         let inTeam = team.map { Set($0.members.map(\.id)) }
         for summary in everybody where trained.contains(NameRules.key(summary.user.name)) && inTeam?.contains(summary.user.id) ?? true {
             let key = NameRules.key(summary.user.name)
-            var history = HistoryQuery(userID: summary.user.id)
-            history.until = end
-            sources.histories[key] = try attempt { () throws(LogbookError) in try recording.history(history) }
+            if before.contains(key) {
+                sources.earlier.insert(key)
+            } else {
+                var earlier = HistoryQuery(userID: summary.user.id, limit: 1)
+                earlier.until = start
+                if try !attempt({ () throws(LogbookError) in try recording.history(earlier) }).isEmpty { sources.earlier.insert(key) }
+            }
             sources.bodyWeights[key] = try attempt { () throws(LogbookError) in
                 try diary.bodyWeights(userID: summary.user.id, since: nil, limit: nil)
             }

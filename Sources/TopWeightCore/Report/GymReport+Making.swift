@@ -10,17 +10,23 @@ extension GymReport {
         /// Every member's live sets from `firstDayRead` through the period's last day.
         public var recent: [WorkoutRecord]
         /// By member (`NameRules.key`), for those with a set in the period:
-        /// their live sets up to the period's end (what their PRs are judged
-        /// from, by `RecordBook`, and whether they are new).
+        /// live sets done before it that their PRs in it are judged from,
+        /// by `RecordBook` — their whole history before it, or only the sets
+        /// that held their bests then (`TrainingTotals.standingBests`): the
+        /// same verdicts. Sets from the period's first day on are left out.
         public var histories: [String: [WorkoutRecord]]
+        /// The members (by key) with a live set done before the period: not new.
+        public var earlier: Set<String>
         /// By member: their body weights, any order.
         public var bodyWeights: [String: [BodyWeight]]
         /// By member: the program they are on, and the program itself (`nil` when the gym removed it).
         public var programs: [String: FollowedProgram]
 
         public init(members: [UserSummary], recent: [WorkoutRecord], histories: [String: [WorkoutRecord]] = [:],
-                    bodyWeights: [String: [BodyWeight]] = [:], programs: [String: FollowedProgram] = [:]) {
+                    bodyWeights: [String: [BodyWeight]] = [:], programs: [String: FollowedProgram] = [:],
+                    earlier: Set<String> = []) {
             self.members = members
+            self.earlier = earlier
             self.recent = recent
             self.histories = histories
             self.bodyWeights = bodyWeights
@@ -94,20 +100,20 @@ extension GymReport {
                     for day in days.keys.sorted() { compliance?.add(day: days[day, default: []].map(\.record), of: program) }
                 }
             }
-            let history = (sources.histories[key] ?? []).filter { $0.performedAt < end }
-            let judged = RecordBook.replay(history).filter { $0.record.performedAt >= start }
-            let before = sets.filter { report.beforeFirst <= $0.day && $0.day <= report.beforeLast }
+            let before = (sources.histories[key] ?? []).filter { $0.performedAt < start }
+            let judged = RecordBook.replay(before + inPeriod.map(\.record)).filter { $0.record.performedAt >= start }
+            let comparedWith = sets.filter { report.beforeFirst <= $0.day && $0.day <= report.beforeLast }
             report.members.append(MemberReport(
                 member: summary.user.name, isPrivate: summary.isPrivate,
                 days: Set(inPeriod.map(\.day)).count,
                 sets: inPeriod.reduce(0) { $0 + $1.record.values.series },
                 volumeKilograms: inPeriod.reduce(0) { $0 + $1.record.values.volumeKilograms },
-                volumeBeforeKilograms: before.reduce(0) { $0 + $1.record.values.volumeKilograms },
+                volumeBeforeKilograms: comparedWith.reduce(0) { $0 + $1.record.values.volumeKilograms },
                 records: judged.compactMap { set in
                     set.verdict.records.isEmpty ? nil : AnnouncedRecord(record: set.record, beaten: set.verdict.records)
                 },
                 firsts: judged.filter { $0.verdict == .first }.map(\.record),
-                isNew: !history.contains { $0.deletedAt == nil && $0.performedAt < start },
+                isNew: !sources.earlier.contains(key),
                 program: compliance,
                 bodyWeight: bodyWeightChange(sources.bodyWeights[key] ?? [], period: period, through: through, calendar: calendar),
                 lastSeen: lastSeen,

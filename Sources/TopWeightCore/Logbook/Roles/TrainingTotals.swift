@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a member's sets add up to: their bests of an exercise and their
 /// totals by day and by exercise (`prs`, `stats`, a program's weights).
 public protocol TrainingTotals: AnyObject, Sendable {
@@ -11,4 +13,15 @@ public protocol TrainingTotals: AnyObject, Sendable {
     func dayTotals(userID: Int64, zone: ZoneOffsets) throws(LogbookError) -> [DayTotals]
     /// The member's live sets by exercise, by name.
     func exerciseTotals(userID: Int64) throws(LogbookError) -> [ExerciseTotals]
+    /// What the rule (`RecordBook`) needs of the time before `start` to judge
+    /// the live working sets done from `start` until `end` (of `userID`
+    /// alone, when given) as a replay of each member's whole history would:
+    /// for each member and exercise with such a set, the live working sets
+    /// done before `start` that held its bests then (of the weight sets, the
+    /// heaviest at each rep count that no heavier set with more reps
+    /// outdoes; every set of the other kinds), and one such set at least
+    /// when there is any, so that a first is a first. Any order. Found
+    /// through `recordBest` and the indexes on member and exercise, not by
+    /// reading anybody's history.
+    func standingBests(start: Date, end: Date, userID: Int64?) throws(LogbookError) -> [WorkoutRecord]
 }

@@ -1,0 +1,75 @@
+import Foundation
+import PostgresNIO
+import TopWeightCore
+import TopWeightStorage
+
+// MARK: - The bests as they stood when a period began (the coach's report)
+
+extension PostgresLogbook {
+    /// One round trip: the period's members and exercises (its sets through
+    /// (performedat, id), or (userid, performedat, id) for one member); for
+    /// each, its rep counts skipped through `record_on_user_exercise_reps`,
+    /// and at each the heaviest set done before `start`, walked down from
+    /// the heaviest ever (only the sets done since are passed over); the
+    /// rows no heavier set with more reps outdoes; its sets of the other
+    /// kinds when the period has one; and one set before `start`, so that a
+    /// first is a first.
+    public func standingBests(start: Date, end: Date, userID: Int64?) throws(LogbookError) -> [WorkoutRecord] {
+        var binds = PostgresBindings()
+        binds.append(Self.milliseconds(start))
+        binds.append(Self.milliseconds(end))
+        var member = ""
+        if let userID {
+            binds.append(userID)
+            member = " AND userid = $3"
+        }
+        let rows = try link.query(PostgresQuery(unsafeSQL: Self.standingBestsSQL(member: member), binds: binds))
+        var records: [WorkoutRecord] = []
+        for row in rows {
+            if let record = try Self.workoutRecord(from: row) { records.append(record) }
+        }
+        return records
+    }
+
+    /// `$1` the start, `$2` the end, in milliseconds; `member` a condition on `userid`.
+    static func standingBestsSQL(member: String) -> String {
+        let kilograms = PostgresSchema.BestSets.kilograms
+        let weightSets = "r.deletedat IS NULL AND r.kind IS DISTINCT FROM 'warmup' AND r.measure IS NULL"
+        let working = "r.deletedat IS NULL AND r.kind IS DISTINCT FROM 'warmup'"
+        let inRange = StoredRange.conditionSQL
+        return """
+            WITH RECURSIVE pairs AS (
+                SELECT userid, exerciseid, bool_or(measure IS NOT NULL) AS kinded FROM record
+                WHERE performedat >= $1 AND performedat < $2 AND deletedat IS NULL AND kind IS DISTINCT FROM 'warmup'\(member)
+                GROUP BY userid, exerciseid
+            ), counts AS (
+                SELECT p.userid, p.exerciseid, (SELECT min(r.reps) FROM record r
+                    WHERE r.userid = p.userid AND r.exerciseid = p.exerciseid AND \(weightSets) AND r.reps >= 1) AS reps
+                FROM pairs p
+                UNION ALL
+                SELECT c.userid, c.exerciseid, (SELECT min(r.reps) FROM record r
+                    WHERE r.userid = c.userid AND r.exerciseid = c.exerciseid AND \(weightSets) AND r.reps > c.reps)
+                FROM counts c WHERE c.reps IS NOT NULL
+            ), heaviest AS (
+                SELECT c.userid, c.exerciseid, c.reps, b.id, b.kilograms FROM counts c CROSS JOIN LATERAL (
+                    SELECT r.id, \(kilograms) AS kilograms FROM record r
+                    WHERE r.userid = c.userid AND r.exerciseid = c.exerciseid AND r.reps = c.reps AND \(weightSets)
+                      AND r.performedat < $1 AND \(inRange)
+                    ORDER BY \(kilograms) DESC, r.performedat, r.id LIMIT 1) b
+                WHERE c.reps IS NOT NULL
+            ), seeds AS (
+                SELECT h.id FROM heaviest h WHERE NOT EXISTS (
+                    SELECT 1 FROM heaviest o WHERE o.userid = h.userid AND o.exerciseid = h.exerciseid
+                      AND o.reps > h.reps AND o.kilograms >= h.kilograms)
+                UNION
+                SELECT r.id FROM pairs p JOIN record r ON r.userid = p.userid AND r.exerciseid = p.exerciseid
+                WHERE p.kinded AND \(working) AND r.measure IS NOT NULL AND r.performedat < $1
+                UNION
+                SELECT o.id FROM pairs p CROSS JOIN LATERAL (
+                    SELECT r.id FROM record r WHERE r.userid = p.userid AND r.exerciseid = p.exerciseid AND \(working)
+                      AND r.performedat < $1 AND \(inRange) LIMIT 1) o
+            )
+            \(recordSelectSQL) WHERE r.id IN (SELECT id FROM seeds)
+            """
+    }
+}
