@@ -6,6 +6,10 @@ public enum QuotedLiteral {
     /// `text` between double quotes, escaped; `alsoEscaping` names further
     /// scalars written as `\uXXXX` (a byte-order mark, where a reader drops it).
     public static func escaped(_ text: String, alsoEscaping extra: Set<UInt32> = []) -> String {
+        // Printable ASCII other than the quote and the backslash comes as it is: one copy, not a scalar at a time.
+        if extra.isEmpty, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -70,12 +70,17 @@ public struct DemoData: Sendable {
         var first: Date?
         var last: Date?
         var trained = Set<Int64>()
-        let inserted = try store.insertRecords(batchSize: batchSize) {
+        let next = { () -> BulkRecord? in
             guard let record = timeline.next() else { return nil }
             trained.insert(record.exerciseID)
             if first == nil { first = record.performedAt }
             last = record.performedAt
             return record
+        }
+        let inserted = if let bulk = store as? any BulkAdoption {
+            try adoptAll(next, expected: records, users: members, exercises: exercises, now: now, into: bulk)
+        } else {
+            try store.insertRecords(batchSize: batchSize, next)
         }
         try Self.write(timeline.days, into: store, now: now)
         // A few records for many members reach few of their favourites: the

@@ -53,12 +53,7 @@ extension PostgresLogbook {
 
     public func adoptCoachMarks(_ marks: [CoachMark]) throws(LogbookError) -> Int {
         guard !marks.isEmpty else { return 0 }
-        return try link.query("""
-            INSERT INTO recordcoach (recordid, coachid)
-            SELECT r.id, u.id FROM unnest(\(marks.map(\.uid))::text[], \(marks.map { NameRules.key($0.coach) })::text[]) AS m (uid, namekey)
-            JOIN record r ON r.uid = m.uid JOIN "user" u ON u.namekey = m.namekey
-            ON CONFLICT (recordid) DO NOTHING
-            """).metadata.rows ?? 0
+        return try link.query(Self.coachMarks(marks)).metadata.rows ?? 0
     }
 
     /// Whether cards made with `key` find their members here, taking the

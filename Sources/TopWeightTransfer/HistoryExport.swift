@@ -18,7 +18,8 @@ public enum HistoryExport {
     public static func json(from engine: any StorageEngine, member: User?, timeZone: TimeZone,
                             write: (String) -> Void) throws(LogbookError) {
         let memberKey = member.map { NameRules.key($0.name) }
-        func time(_ date: Date) -> String { DataFormats.json(ExportTimestamp.string(date, timeZone: timeZone)) }
+        var stamps = ExportTimestamp.Writer(timeZone: timeZone)
+        func time(_ date: Date) -> String { "\"" + stamps.string(date) + "\"" }
         write("{")
         write("\"format\": \(DataFormats.json(HistoryDocument.formatName)),")
         write("\"version\": \(HistoryDocument.version),")

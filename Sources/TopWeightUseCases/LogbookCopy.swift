@@ -63,20 +63,21 @@ public enum LogbookCopy {
 
         // Live records; tombstones come on top (the bar stops at 100 %).
         let total = try source.recordCount()
-        var read = 0
-        var coached = 0
-        (summary.records, summary.recordsAlreadyThere) = try copyPages(
-            from: { after throws(LogbookError) in try source.storedRecords(after: after, limit: pageSize) }, id: \.id,
-            to: { page throws(LogbookError) in
-                let added = try destination.adoptRecords(page, now: now)
-                coached += try destination.adoptCoachMarks(page.compactMap { record in record.coach.map { CoachMark(uid: record.uid, coach: $0) } })
-                return added
-            }
-        ) { count in
-            read += count
-            progress(read, max(total, read))
+        if let bulk = destination as? any BulkAdoption {
+            // One transaction for every record, on an engine with a bulk path: all or nothing.
+            var read = 0
+            let adopted = try bulk.adoptAllRecords(expected: total, now: now, read: { _, last throws(LogbookError) in
+                try source.storedRecords(after: last?.id ?? 0, limit: pageSize)
+            }, afterPage: { handed in
+                read = handed
+                progress(handed, max(total, handed))
+            })
+            summary.records = adopted.records
+            summary.recordsAlreadyThere = read - adopted.records
+            summary.coachedSets = adopted.coached
+        } else {
+            try copyRecords(from: source, to: destination, total: total, now: now, pageSize: pageSize, summary: &summary, progress: progress)
         }
-        summary.coachedSets = coached
         // Kept days, `pageSize` to a statement: a member's day already kept there stays as it is.
         let sessions = try source.storedSessions()
         var start = 0
@@ -97,6 +98,27 @@ public enum LogbookCopy {
         )
         summary.settings = try destination.adoptSettings(source.settings())
         return summary
+    }
+
+    /// Records page by page, each page its own transaction (an engine without a bulk path).
+    private static func copyRecords(
+        from source: any StorageEngine, to destination: any StorageEngine, total: Int, now: Date, pageSize: Int,
+        summary: inout Summary, progress: (Int, Int) -> Void
+    ) throws(LogbookError) {
+        var read = 0
+        var coached = 0
+        (summary.records, summary.recordsAlreadyThere) = try copyPages(
+            from: { after throws(LogbookError) in try source.storedRecords(after: after, limit: pageSize) }, id: \.id,
+            to: { page throws(LogbookError) in
+                let added = try destination.adoptRecords(page, now: now)
+                coached += try destination.adoptCoachMarks(page.compactMap { record in record.coach.map { CoachMark(uid: record.uid, coach: $0) } })
+                return added
+            }
+        ) { count in
+            read += count
+            progress(read, max(total, read))
+        }
+        summary.coachedSets = coached
     }
 
     /// Rows read in pages by id (`read` gives those after an id, up to a
