@@ -10,7 +10,7 @@ import TopWeightUseCases
 /// since the logbook and its watch block. A service, so the server's graceful
 /// shutdown stops it.
 public final class BoardRefresher: Service, Sendable {
-    let board: GymBoard
+    let board: LiveBoard
     let changes: any LogbookChanges
     let cache: BoardCache
     let idle: Double
@@ -18,7 +18,7 @@ public final class BoardRefresher: Service, Sendable {
     private let stopped = Atomic<Bool>(false)
 
     public init(board: GymBoard, changes: any LogbookChanges, cache: BoardCache, idle: Double = 30, logger: Logger) {
-        self.board = board
+        self.board = LiveBoard(board)
         self.changes = changes
         self.cache = cache
         self.idle = idle

@@ -313,6 +313,7 @@ enum Schema {
                 """)
             try db.execute(sql: "CREATE INDEX teamMember_on_user ON teamMember (userId)")
         }
+        registerBoardChange(&migrator)
         return migrator
     }
 

@@ -45,6 +45,18 @@ extension WorkoutStore {
         }
     }
 
+    public func boardMark(after id: Int64) throws(LogbookError) -> BoardMark {
+        try perform {
+            try writer.read { db in
+                let row = try Row.fetchOne(db, sql: """
+                    SELECT (SELECT changes FROM boardChange), (SELECT COALESCE(MAX(id), 0) FROM record),
+                           (SELECT MIN(performedAt) FROM record WHERE id > ?)
+                    """, arguments: [id])
+                return BoardMark(changes: row?[0] ?? 0, newest: row?[1] ?? 0, earliestAdded: row.flatMap { StoredValues.date($0[2]) })
+            }
+        }
+    }
+
     public func setPrivate(_ user: User, _ isPrivate: Bool) throws(LogbookError) {
         try perform {
             try writer.write { db in

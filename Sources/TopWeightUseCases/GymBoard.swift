@@ -53,7 +53,12 @@ public struct GymBoard: Sendable {
     public func figures(at now: Date) throws(WorkoutsError) -> BoardFigures {
         let today = LocalDay(now, in: calendar)
         let window = window(on: today)
-        var facts = try attempt { () throws(LogbookError) in try logbook.boardFacts(window) }
+        return try figures(try attempt { () throws(LogbookError) in try logbook.boardFacts(window) }, window: window, today: today)
+    }
+
+    /// The board of `facts` read over `window` on `today`: the team's members alone on a team's board.
+    func figures(_ facts: BoardFacts, window: BoardWindow, today: LocalDay) throws(WorkoutsError) -> BoardFigures {
+        var facts = facts
         if let team, let teams {
             let members = try attempt { () throws(LogbookError) in try teams.team(team)?.members ?? [] }
             facts = facts.only(Set(members.map { NameRules.key($0.name) }))

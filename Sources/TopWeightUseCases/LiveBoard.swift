@@ -1,0 +1,54 @@
+import Foundation
+import TopWeightCore
+
+/// A board kept current for `serve`: each refresh reads today's sets, and
+/// the days before today only when they have changed (`BoardMark`), so a
+/// save in the gym costs the server a read of today and not of two years.
+/// The days before today are read again at midnight, after a set of theirs
+/// is changed or added, a member or an exercise renamed, hidden or removed,
+/// and at least every `pastAtMost` seconds (a set another terminal was still
+/// committing under an id already seen).
+public final class LiveBoard: @unchecked Sendable {
+    public let board: GymBoard
+    /// How long what was read of the days before today is trusted at most.
+    public static let pastAtMost: TimeInterval = 600
+    private let lock = NSLock()
+    private var past: Past?
+    private var pastReads = 0
+
+    private struct Past {
+        var day: LocalDay
+        var mark: BoardMark
+        var facts: BoardFacts
+        var readAt: Date
+    }
+
+    public init(_ board: GymBoard) {
+        self.board = board
+    }
+
+    /// How many times the days before today have been read.
+    public var readsOfThePast: Int { lock.withLock { pastReads } }
+
+    /// The board as it stands at `now`, the same as `GymBoard.figures(at:)`.
+    public func figures(at now: Date) throws(WorkoutsError) -> BoardFigures {
+        lock.lock()
+        defer { lock.unlock() }
+        let today = LocalDay(now, in: board.calendar)
+        let window = board.window(on: today)
+        let logbook = board.logbook
+        // The mark before the facts: a change made in between is seen at the next refresh.
+        let mark = try attempt { () throws(LogbookError) in try logbook.boardMark(after: past?.mark.newest ?? .max) }
+        if var kept = past, kept.day == today, kept.mark.changes == mark.changes, now >= kept.readAt,
+           now.timeIntervalSince(kept.readAt) < Self.pastAtMost, (mark.earliestAdded ?? .distantFuture) >= window.todayStart {
+            kept.mark.newest = max(kept.mark.newest, mark.newest)
+            past = kept
+        } else {
+            let facts = try attempt { () throws(LogbookError) in try logbook.boardFacts(window.beforeToday) }
+            past = Past(day: today, mark: mark, facts: facts, readAt: now)
+            pastReads += 1
+        }
+        let todays = try attempt { () throws(LogbookError) in try logbook.boardFacts(window.todayOnly) }
+        return try board.figures(BoardFacts.joining(past: past?.facts ?? BoardFacts(), today: todays), window: window, today: today)
+    }
+}
