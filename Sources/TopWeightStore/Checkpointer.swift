@@ -20,12 +20,22 @@ import GRDBSQLite
 /// the commit checkpoints itself, as SQLite would have, copying what the
 /// background ones left (about one save in 400 of such a stream), and the log
 /// restarts. The ceiling also bounds it should the background connection fail.
+/// Other connections reading the log without a pause (terminals, the board,
+/// other processes) can keep it from restarting at all: at the ceiling the
+/// commit waits up to `restartWait` for them to finish and restarts the log,
+/// which `journal_size_limit` then cuts back on disk. A long read keeps it
+/// from restarting: after a wait in vain, the writer tries again once the
+/// log is another quarter of the ceiling longer (the wait holds off every
+/// writer), so the log grows only as long as the read lasts.
 final class Checkpointer: @unchecked Sendable {
     struct Limits: Sendable {
         /// Pages of log not yet copied that start a background checkpoint: SQLite's default autocheckpoint.
         var threshold: Int32 = 1_000
         /// Pages of log at which a commit checkpoints itself after all.
         var ceiling: Int32 = 4_000
+        /// How long a commit at the ceiling waits for the readers on the
+        /// log to finish so that it can restart.
+        var restartWait: TimeInterval = 0.03
     }
 
     private let path: String
@@ -37,20 +47,31 @@ final class Checkpointer: @unchecked Sendable {
     private var closed = false
     /// Where the last checkpoint got to in the log, in pages.
     private var copied: Int32 = 0
-    private var counts = (background: 0, inline: 0, pagesCopied: 0)
+    private var counts = (background: 0, inline: 0, pagesCopied: 0, restarts: 0, refused: 0)
     private var committed = false
     // Used on `queue` only.
     private var connection: DatabaseQueue?
 
-    init(path: String, limits: Limits = Limits()) {
+    /// The writer's own wait for a lock (`Options.busyTimeout`), put back after a restart's shorter one.
+    private let busyTimeout: TimeInterval
+    /// The log's length at which a commit may next wait for the readers (guarded by `lock`).
+    private var restartFrom: Int32 = 0
+
+    init(path: String, limits: Limits = Limits(), busyTimeout: TimeInterval = 10) {
         self.path = path
         self.limits = limits
+        self.busyTimeout = busyTimeout
     }
 
     /// Checkpoints done in the background and by a commit itself, and the
     /// pages the background ones copied into the file.
     var done: (background: Int, inline: Int, pagesCopied: Int) {
-        lock.withLock { counts }
+        lock.withLock { (counts.background, counts.inline, counts.pagesCopied) }
+    }
+
+    /// Commits that waited for the readers and restarted the log.
+    var restarts: (done: Int, refused: Int) {
+        lock.withLock { (counts.restarts, counts.refused) }
     }
 
     /// Whether the writer committed anything since the store opened (GRDB's
@@ -64,6 +85,9 @@ final class Checkpointer: @unchecked Sendable {
     /// The hook holds this object for the life of the process.
     func install(on db: Database) {
         guard !db.configuration.readonly else { return }
+        // A log that restarts is cut back to the ceiling's length on disk.
+        let pageSize = (try? Int.fetchOne(db, sql: "PRAGMA page_size")) ?? 4_096
+        try? db.execute(sql: "PRAGMA journal_size_limit = \(Int(limits.ceiling) * (pageSize + 24))")
         let context = Unmanaged.passRetained(self).toOpaque()
         sqlite3_wal_hook(db.sqliteConnection, { context, connection, _, pages in
             guard let context else { return SQLITE_OK }
@@ -96,7 +120,32 @@ final class Checkpointer: @unchecked Sendable {
             queue.sync {}
             var log: Int32 = 0
             var checkpointed: Int32 = 0
-            let done = sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_PASSIVE, &log, &checkpointed) == SQLITE_OK
+            // Other connections' readers (other terminals, the board) may
+            // keep the log from ever restarting: the commit waits a moment
+            // for them to finish and restarts it. Another connection's
+            // checkpoint under way refuses it at once (SQLite takes that lock
+            // without waiting): again until the moment is up. After a moment
+            // in vain (a long read holds the log), PASSIVE ones until the log
+            // is another quarter of the ceiling longer: the wait holds off every writer.
+            let restart = lock.withLock { pages >= restartFrom }
+            var done = false
+            if restart {
+                let deadline = Date().addingTimeInterval(limits.restartWait)
+                sqlite3_busy_timeout(connection, Int32(limits.restartWait * 1_000))
+                var rc = sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_RESTART, &log, &checkpointed)
+                while rc == SQLITE_BUSY, Date() < deadline {
+                    usleep(1_000)
+                    rc = sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_RESTART, &log, &checkpointed)
+                }
+                sqlite3_busy_timeout(connection, Int32(clamping: Int(busyTimeout * 1_000)))
+                done = rc == SQLITE_OK
+                lock.withLock {
+                    restartFrom = done ? 0 : pages + max(limits.ceiling / 4, 1)
+                    if done { counts.restarts += 1 } else { counts.refused += 1 }
+                }
+            } else {
+                done = sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_PASSIVE, &log, &checkpointed) == SQLITE_OK
+            }
             lock.withLock {
                 committed = true
                 if done {
@@ -110,6 +159,7 @@ final class Checkpointer: @unchecked Sendable {
             committed = true
             // A shorter log than the last checkpoint reached: it restarted from its beginning.
             if pages < copied { copied = 0 }
+            restartFrom = 0
             guard !pending, !closed, pages - copied >= limits.threshold else { return false }
             pending = true
             return true

@@ -16,7 +16,7 @@ extension WorkoutStore {
         config.label = "topweight"
         config.busyMode = .timeout(options.busyTimeout)
         config.readonly = options.readOnly
-        let checkpointer = options.readOnly ? nil : Checkpointer(path: path, limits: options.checkpointLimits)
+        let checkpointer = options.readOnly ? nil : Checkpointer(path: path, limits: options.checkpointLimits, busyTimeout: options.busyTimeout)
         let writer: any DatabaseWriter
         do {
             writer = options.concurrentReads

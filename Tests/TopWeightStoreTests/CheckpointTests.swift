@@ -96,6 +96,69 @@ struct CheckpointTests {
         }
     }
 
+    @Test("three writers saving back to back while two readers read without a pause: the log stays within its ceiling and a checkpoint's worth, nothing is lost")
+    func severalWriters() throws {
+        try withTemporaryDatabase { database in
+            var options = WorkoutStore.Options()
+            options.checkpointLimits = .init(threshold: 100, ceiling: 400)
+            let writers = try (0..<3).map { _ in try database.open(options: options) }
+            let readers = try (0..<2).map { _ in try database.open(options: .init(readOnly: true)) }
+            let ana = try writers[0].createUser(named: "Ana")
+            let squat = try writers[0].createExercise(named: "Back Squat", category: "barbell")
+            let end = Date().addingTimeInterval(6)
+            let run = Run()
+            let group = DispatchGroup()
+            for (index, writer) in writers.enumerated() {
+                DispatchQueue.global().async(group: group) {
+                    var mine = 0
+                    while Date() < end {
+                        let values = SetValues(weight: Weight(hundredths: 10_000 + mine % 400 * 25, unit: .kg), reps: 1 + index, series: 3)
+                        do {
+                            _ = try writer.save(NewRecord(user: ana, exercise: squat, values: values, performedAt: Date()))
+                            mine += 1
+                        } catch {
+                            run.lock.withLock { run.failures.append("writer \(index): \(error)") }
+                            return
+                        }
+                    }
+                    run.lock.withLock { run.saved += mine }
+                }
+            }
+            for reader in readers {
+                DispatchQueue.global().async(group: group) {
+                    while Date() < end {
+                        do {
+                            _ = try reader.history(HistoryQuery(limit: 500))
+                        } catch {
+                            run.lock.withLock { run.failures.append("reader: \(error)") }
+                            return
+                        }
+                    }
+                }
+            }
+            while Date() < end {
+                let size = Self.logBytes(database.path)
+                run.lock.withLock { run.longest = max(run.longest, size) }
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+            group.wait()
+            let (saved, longest, failures) = run.lock.withLock { (run.saved, run.longest, run.failures) }
+            #expect(failures.isEmpty, "\(failures.prefix(3))")
+            let frame = Self.pageSize + 24
+            #expect(longest <= (400 + 400) * frame, "the log reached \(longest / frame) pages (\(longest) bytes) with \(saved) saves")
+            #expect(try readers[0].history(HistoryQuery(limit: nil)).count == saved)
+            print("several writers: \(saved) saves, the log's longest \(longest / frame) pages, restarts \(writers.map { "\($0.checkpointer?.restarts.done ?? 0)/\($0.checkpointer?.restarts.refused ?? 0)" })")
+        }
+    }
+
+    /// What the threads of `severalWriters` found, under its lock.
+    private final class Run: @unchecked Sendable {
+        let lock = NSLock()
+        var saved = 0
+        var longest = 0
+        var failures: [String] = []
+    }
+
     @Test("a file opened read-only gets no checkpointer; one in memory neither")
     func none() throws {
         try withTemporaryDatabase { database in
