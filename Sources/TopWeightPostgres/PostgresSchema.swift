@@ -18,10 +18,11 @@ enum PostgresSchema {
     static let migrationLock: Int64 = 0x5457_7363_6865_6D61
 
     /// Every migration, oldest first (`PostgresSchema+FirstMigrations`,
-    /// `PostgresSchema+LaterMigrations`, `PostgresSchema+Search`, `PostgresSchema+Save`).
+    /// `PostgresSchema+LaterMigrations`, `PostgresSchema+Search`, `PostgresSchema+Save`,
+    /// `PostgresLogbook+Sources`).
     static let migrations = firstMigrations + laterMigrations
         + [searchMigration, saveMigration, tallyMarkMigration, recordIDsMigration, recordIDsKeptMigration, enrolmentCodeMigration,
-           teamsMigration]
+           teamsMigration, recordSourceMigration]
 
     static var knownMigrations: [String] { migrations.map(\.identifier) }
 
