@@ -21,7 +21,7 @@ enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write a member's (or everybody's) history: JSON that imports back, CSV, Strong's own CSV, or Markdown to read.",
+        abstract: "Write a member's (or everybody's) history: JSON that imports back, CSV, Strong's, Hevy's or FitNotes' own CSV, or Markdown to read.",
         discussion: """
             json, csv, strong, strong-semicolon, hevy and fitnotes import back ('topweight import FILE'): into the database it came from it adds \
             nothing, into an empty one it gives the same history, as far as the format can carry it.
