@@ -23,17 +23,20 @@ extension PostgresLogbook {
     public func storedRecords(after id: Int64, limit: Int) throws(LogbookError) -> [StoredRecord] {
         let rows = try link.query("""
             SELECT r.id, r.uid, u.name, e.name, e.category, e.kind, r.weight, r.unit, r.reps, r.series,
-                   r.performedat, r.createdat, r.editedat, r.deletedat, r.kind, r.superset, \(unescaped: Self.kindColumnsSQL), cu.name
+                   r.performedat, r.createdat, r.editedat, r.deletedat, r.kind, r.superset, \(unescaped: Self.kindColumnsSQL), cu.name,
+                   s.app, s.exercise, s.workout, s.workoutstart, s.workoutseconds
             FROM record r JOIN "user" u ON u.id = r.userid JOIN exercise e ON e.id = r.exerciseid
             LEFT JOIN recordcoach c ON c.recordid = r.id LEFT JOIN "user" cu ON cu.id = c.coachid
+            LEFT JOIN recordsource s ON s.recordid = r.id
             WHERE r.id > \(id) ORDER BY r.id LIMIT \(limit)
             """)
         var found: [StoredRecord] = []
         for row in rows {
             let (id, uid, user, exercise, category, exerciseKind, weight, unit, reps, series, performedAt, createdAt, editedAt, deletedAt, kind,
-                 superset, m, a, s, d, du, rpe, coach) =
+                 superset, m, a, s, d, du, rpe, coach, sourceApp, sourceExercise, sourceWorkout, sourceStart, sourceSeconds) =
                 try Self.decode(row, as: (Int64, String, String, String, String?, String?, Double, String, Int, Int, Int64, Int64, Int64?, Int64?,
-                                          String?, String?, String?, Int64?, Int64?, Double?, String?, Double?, String?).self)
+                                          String?, String?, String?, Int64?, Int64?, Double?, String?, Double?, String?,
+                                          String?, String?, String?, Int64?, Int64?).self)
             guard let values = Self.kinded(StoredRange.values(weight: weight, unit: unit, reps: reps, series: series), (m, a, s, d, du, rpe)),
                   let performed = StoredRange.date(milliseconds: performedAt), let created = StoredRange.date(milliseconds: createdAt)
             else { continue }
@@ -43,7 +46,8 @@ extension PostgresLogbook {
                 editedAt: editedAt.flatMap(StoredRange.date(milliseconds:)), deletedAt: deletedAt.flatMap(StoredRange.date(milliseconds:)),
                 kind: kind.flatMap(SetKind.init(rawValue:)),
                 exerciseKind: exerciseKind.flatMap(ExerciseKind.init(rawValue:)) ?? .weight,
-                superset: Supersets.label(superset), coach: coach
+                superset: Supersets.label(superset), coach: coach,
+                source: Self.source(sourceApp, sourceExercise, sourceWorkout, sourceStart, sourceSeconds)
             ))
         }
         return found
@@ -60,7 +64,11 @@ extension PostgresLogbook {
                          performedAt: record.performedAt, createdAt: record.createdAt, editedAt: record.editedAt, deletedAt: record.deletedAt,
                          kind: record.kind, superset: record.superset)
         }
-        return try link.query(batch.adopt).metadata.rows ?? 0
+        return try link.transaction { transaction in
+            let added = try transaction.query(batch.adopt).metadata.rows ?? 0
+            try Self.adoptSources(records, transaction)
+            return added
+        }
     }
 
     public func settings() throws(LogbookError) -> [(key: String, value: String)] {

@@ -53,6 +53,7 @@ extension PostgresLogbook: BulkAdoption {
                 }
                 guard page.allSatisfy(\.values.isWellFormed) else { throw LogbookError(.other, "refused a set that is not one of its kind") }
                 added += try transaction.query(batch.adopt).metadata.rows ?? 0
+                try Self.adoptSources(page, transaction)
                 if !marks.isEmpty { coached += try transaction.query(Self.coachMarks(marks)).metadata.rows ?? 0 }
                 handed += page.count
                 last = final

@@ -19,10 +19,10 @@ enum PostgresSchema {
 
     /// Every migration, oldest first (`PostgresSchema+FirstMigrations`,
     /// `PostgresSchema+LaterMigrations`, `PostgresSchema+Search`, `PostgresSchema+Save`,
-    /// `PostgresLogbook+BoardMark`).
+    /// `PostgresLogbook+Sources`, `PostgresLogbook+BoardMark`).
     static let migrations = firstMigrations + laterMigrations
         + [searchMigration, saveMigration, tallyMarkMigration, recordIDsMigration, recordIDsKeptMigration, enrolmentCodeMigration,
-           teamsMigration, boardChangeMigration]
+           teamsMigration, recordSourceMigration, boardChangeMigration]
 
     static var knownMigrations: [String] { migrations.map(\.identifier) }
 

@@ -313,6 +313,23 @@ enum Schema {
                 """)
             try db.execute(sql: "CREATE INDEX teamMember_on_user ON teamMember (userId)")
         }
+        // v20 is a number never shipped: no file or server has it.
+        migrator.registerMigration("v22") { db in
+            // Where an imported set came from (RecordSource): the app, its
+            // name for the exercise, and the workout it was in (name, start
+            // in milliseconds, length in seconds), so an export back to that
+            // app gives them back. Beside the record, gone with it; no save writes it.
+            try db.execute(sql: """
+                CREATE TABLE recordSource (
+                    recordId INTEGER PRIMARY KEY REFERENCES record (id) ON DELETE CASCADE,
+                    app TEXT NOT NULL,
+                    exercise TEXT NOT NULL,
+                    workout TEXT,
+                    workoutStart INTEGER,
+                    workoutSeconds INTEGER
+                )
+                """)
+        }
         registerBoardChange(&migrator)
         return migrator
     }

@@ -30,9 +30,10 @@ extension WorkoutStore {
                 let sql = """
                     SELECT r.id, r.uid, u.name AS user, e.name AS exercise, e.category, e.kind AS exerciseKind,
                            r.weight, r.unit, r.reps, r.series, r.performedAt, r.createdAt, r.editedAt, r.deletedAt, r.kind, r.superset,
-                           \(StoredValues.kindColumnsSQL("r.")), cu.name AS coach
+                           \(StoredValues.kindColumnsSQL("r.")), cu.name AS coach, \(Self.sourceColumnsSQL)
                     FROM record r JOIN user u ON u.id = r.userId JOIN exercise e ON e.id = r.exerciseId
                     LEFT JOIN recordCoach c ON c.recordId = r.id LEFT JOIN user cu ON cu.id = c.coachId
+                    LEFT JOIN recordSource s ON s.recordId = r.id
                     WHERE r.id > ? ORDER BY r.id LIMIT ?
                     """
                 let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [id, limit])
@@ -51,7 +52,7 @@ extension WorkoutStore {
                         kind: String.fromDatabaseValue(row["kind"]).flatMap(SetKind.init(rawValue:)),
                         exerciseKind: String.fromDatabaseValue(row["exerciseKind"]).flatMap(ExerciseKind.init(rawValue:)) ?? .weight,
                         superset: Supersets.label(String.fromDatabaseValue(row["superset"])),
-                        coach: String.fromDatabaseValue(row["coach"])
+                        coach: String.fromDatabaseValue(row["coach"]), source: Self.source(row)
                     ))
                 }
                 return found
@@ -96,6 +97,7 @@ extension WorkoutStore {
                     added += 1
                     try kept.execute(arguments: [db.lastInsertedRowID])
                 }
+                try Self.adoptSources(records, db)
                 try Schema.Tally.fold(db)
                 return added
             }

@@ -10,7 +10,8 @@ extension HistoryExport {
     public static let fitNotesHeader = "Date,Exercise,Category,Weight,Weight Unit,Reps,Distance,Distance Unit,Time,Comment"
 
     /// `member`'s live records as FitNotes' export: oldest day first, a row
-    /// per set, FitNotes' names for the catalog's lifts and its categories
+    /// per set, a set imported from FitNotes on the name FitNotes gave it, the
+    /// others on FitNotes' names for the catalog's lifts; its categories
     /// (Chest, Back, Shoulders, Biceps, Triceps, Legs, Abs, Cardio), each
     /// set's weight with its unit (`kgs`, `lbs`), a timed set's Time as
     /// h:mm:ss, a distance with its unit; a paragraph `Lift: text` of the
@@ -19,7 +20,7 @@ extension HistoryExport {
     /// written, nor the day's own note (counted in `notesLeftOut`).
     public static func fitNotes(from engine: any StorageEngine, member: User, calendar: Calendar, catalog: ExerciseCatalog,
                                 write: (String) -> Void) throws(LogbookError) -> AppReport {
-        var (records, infos, report) = try appRecords(from: engine, member: member, calendar: calendar)
+        var (records, infos, sources, report) = try appRecords(from: engine, member: member, calendar: calendar)
         write(fitNotesHeader)
         var days: [(day: LocalDay, records: [WorkoutRecord])] = []
         for record in records {
@@ -32,7 +33,8 @@ extension HistoryExport {
             if !notes.workout.isEmpty { report.notesLeftOut += 1 }
             for record in dayRecords {
                 let values = record.values
-                let name = catalog.appName(for: record.exercise, in: .fitnotes, assisted: values.measure == .bodyweight && values.assisted)
+                let name = keptName(record, app: .fitnotes, sources: sources)
+                    ?? catalog.appName(for: record.exercise, in: .fitnotes, assisted: values.measure == .bodyweight && values.assisted)
                 let comment = notes.lifts.removeValue(forKey: NameRules.key(record.exercise)) ?? ""
                 let lift = values.measure == .weight || values.measure == .bodyweight
                 let weight = values.weight

@@ -26,8 +26,9 @@ extension HistoryExport {
     }
 
     /// `member`'s live records as Hevy's export: newest workout first, a row
-    /// per set; the day's workouts as for Strong (`strongDays`), titled after
-    /// the day's routine; Hevy's names for the catalog's lifts (a bodyweight
+    /// per set; the day's workouts as for Strong (`appDays`), titled as Hevy
+    /// titled them, else after the day's routine; a set imported from Hevy on
+    /// the name Hevy gave it, the others on Hevy's names for the catalog's lifts (a bodyweight
     /// set with a load on `… (Weighted)`, an assisted one on the assisted
     /// lift); `set_index` from 0 in each exercise; `set_type` normal, warmup,
     /// dropset, failure; a superset's lifts sharing a `superset_id` (0, 1 …
@@ -35,31 +36,33 @@ extension HistoryExport {
     /// paragraph `Lift: text` as that lift's `exercise_notes`).
     public static func hevy(from engine: any StorageEngine, member: User, calendar: Calendar, catalog: ExerciseCatalog,
                             write: (String) -> Void) throws(LogbookError) -> AppReport {
-        let (records, infos, report) = try appRecords(from: engine, member: member, calendar: calendar)
+        let (records, infos, sources, report) = try appRecords(from: engine, member: member, calendar: calendar)
         var result = report
         // Distances in miles when most of the member's are (Hevy's setting is apart from the weights'), else as the weights go.
         let distances = records.compactMap(\.values.distance)
         let miles = distances.isEmpty ? result.unit == .lb : distances.filter { $0.unit == .mi }.count * 2 > distances.count
         write(hevyHeader(result.unit, miles: miles))
-        for (day, workouts) in strongDays(records, calendar: calendar).reversed() {
+        for (day, workouts) in appDays(records, sources: sources, calendar: calendar).reversed() {
             let info = infos[day]
             let notes = strongNotes(info?.note, lifts: Set(workouts.flatMap { $0.records.map { NameRules.key($0.exercise) } }))
             for (position, workout) in workouts.enumerated().reversed() {
-                let end = workout.records.last?.performedAt ?? workout.start
-                let head = [strongQuoted(guarded(info?.routine ?? strongDefaultName(workout.start, calendar: calendar))),
+                let end = workout.start.addingTimeInterval(Double(workout.seconds))
+                let title = workout.name ?? info?.routine ?? strongDefaultName(workout.start, calendar: calendar)
+                let head = [strongQuoted(guarded(title)),
                             strongQuoted(hevyDate(workout.start, calendar: calendar)), strongQuoted(hevyDate(end, calendar: calendar)),
                             strongQuoted(guarded(position == 0 ? notes.workout : ""))]
                 result.rows += hevyRows(workout.records, head: head, liftNotes: notes.lifts, unit: result.unit, miles: miles,
-                                        conversions: &result.converted, catalog: catalog, write: write)
+                                        conversions: &result.converted, catalog: catalog, sources: sources, write: write)
             }
         }
         return result
     }
 
     /// A member's live records oldest first, their days' notes and routines,
-    /// and the report's unit (the one most of the sets have) and notes left out.
+    /// where the imported ones came from, and the report's unit (the one
+    /// most of the sets have) and notes left out.
     static func appRecords(from engine: any StorageEngine, member: User, calendar: Calendar) throws(LogbookError)
-        -> (records: [WorkoutRecord], infos: [LocalDay: SessionInfo], report: AppReport) {
+        -> (records: [WorkoutRecord], infos: [LocalDay: SessionInfo], sources: [Int64: RecordSource], report: AppReport) {
         var records = try engine.history(HistoryQuery(userID: member.id))
         records.reverse()
         var report = AppReport()
@@ -72,20 +75,23 @@ extension HistoryExport {
         for info in kept { infos[info.day] = info }
         let trainingDays = Set(records.map { LocalDay($0.performedAt, in: calendar) })
         report.notesLeftOut = kept.filter { !trainingDays.contains($0.day) && !($0.note ?? "").isEmpty }.count
-        return (records, infos, report)
+        return (records, infos, try engine.recordSources(userID: member.id), report)
     }
 
     /// One workout's rows; returns how many. An entry is a run of records
-    /// of one lift (its assisted sets apart); a record the same as the one
-    /// before it starts another. A bodyweight entry with a load on any set
-    /// is on the lift's `(Weighted)` name, as Hevy keeps one name for an entry.
+    /// of one lift (its assisted sets apart, and the sets Hevy gave another
+    /// name); a record the same as the one before it starts another. An
+    /// entry imported from Hevy is on the name Hevy gave it; else a
+    /// bodyweight entry with a load on any set is on the lift's `(Weighted)`
+    /// name, as Hevy keeps one name for an entry.
     static func hevyRows(_ records: [WorkoutRecord], head: [String], liftNotes: [String: String], unit: WeightUnit, miles: Bool,
-                         conversions: inout Int, catalog: ExerciseCatalog, write: (String) -> Void) -> Int {
+                         conversions: inout Int, catalog: ExerciseCatalog, sources: [Int64: RecordSource], write: (String) -> Void) -> Int {
         func assisted(_ record: WorkoutRecord) -> Bool { record.values.measure == .bodyweight && record.values.assisted }
         var entries: [[WorkoutRecord]] = []
         for record in records {
             if let last = entries.last?.last, NameRules.key(last.exercise) == NameRules.key(record.exercise),
-               assisted(last) == assisted(record), !sameSet(last, record) {
+               assisted(last) == assisted(record), !sameSet(last, record),
+               keptName(last, app: .hevy, sources: sources) == keptName(record, app: .hevy, sources: sources) {
                 entries[entries.count - 1].append(record)
             } else {
                 entries.append([record])
@@ -96,7 +102,8 @@ extension HistoryExport {
         for entry in entries {
             guard let first = entry.first else { continue }
             let weighted = entry.contains { $0.values.measure == .bodyweight && !$0.values.assisted && $0.values.weight.hundredths > 0 }
-            let name = catalog.appName(for: first.exercise, in: .hevy, assisted: assisted(first), weighted: weighted)
+            let name = keptName(first, app: .hevy, sources: sources)
+                ?? catalog.appName(for: first.exercise, in: .hevy, assisted: assisted(first), weighted: weighted)
             var index = 0
             for record in entry {
                 rows += hevyRecord(record, name: name, index: &index, groups: &groups, head: head, note: liftNotes[NameRules.key(record.exercise)] ?? "",

@@ -23,6 +23,8 @@ enum HevyReader {
         let descriptionColumn = table.column("description")
         let notesColumn = table.column("exercise_notes")
         let supersetColumn = table.column("superset_id")
+        let titleColumn = table.column("title")
+        let endColumn = table.column("end_time")
 
         // Newest first, as in the file: the plan puts workouts in order of their start.
         return try ExportRows.read(&table, format: .hevy, variant: "weights in \(fileUnit.rawValue)", unit: asked, latest: latest) { rows, fields throws(RowProblem) in
@@ -45,7 +47,10 @@ enum HevyReader {
             let outcome = try SetFields.read(reps: fields[repsColumn], weight: fields[weightColumn], unit: .fixed(fileUnit),
                                              fields: fields, measures: measureColumns.measures(fields))
             let key = start.canonical
+            // An end that can't be read, or comes before the start, says no length.
+            let end = endColumn.flatMap { SourceTimes.parse(fields[$0]) }.flatMap { $0.hasTime && !start.isAfter($0) ? $0 : nil }
             rows.workout(key: key, start: start) { workout in
+                workout.describe(name: titleColumn.map { OwnCSVReader.unguarded(fields[$0]) }, seconds: nil, end: end)
                 if let column = descriptionColumn { workout.addNote(Self.lineBreaks(fields[column])) }
                 if let column = notesColumn { workout.addNote(Self.lineBreaks(fields[column]), exercise: exercise) }
             }

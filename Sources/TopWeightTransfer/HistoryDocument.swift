@@ -10,7 +10,8 @@ import TopWeightText
 ///  "members": [{"name", "private", "pin", "card", "coach"}], "exercises": [{"name", "category", "kind"}],
 ///  "records": [{"uid", "user", "exercise", "kind", "weight", "unit", "reps", "series",
 ///               "seconds", "distance", "distanceUnit", "rpe", "mark",
-///               "performedAt", "createdAt", "editedAt", "deletedAt", "coach"}],
+///               "performedAt", "createdAt", "editedAt", "deletedAt", "coach",
+///               "source": {"app", "exercise", "workout", "workoutStart", "workoutSeconds"}}],
 ///  "sessions": [{"user", "date", "note", "routine", "editedAt"}],
 ///  "routines": [{"name", "exercises": [{"exercise", "kind", "weight", "unit", "reps", "series", …}]}],
 ///  "bodyWeights": [{"uid", "user", "weight", "unit", "measuredAt"}]}
@@ -24,8 +25,9 @@ import TopWeightText
 /// mark, under `kind`: it is read as it was. A member's `pin` and `card`
 /// are the hashes the database keeps, never a PIN or a number; `cardKey`
 /// is the key the cards' hashes were made with, `identity` the gym's kiosk
-/// policy (whole-gym exports only), and a record's `coach` the coach who
-/// logged it at a kiosk.
+/// policy (whole-gym exports only), a record's `coach` the coach who
+/// logged it at a kiosk, and its `source` the app it was imported from
+/// with that app's names (`RecordSource`; a set logged here has none).
 struct HistoryDocument: Decodable {
     static let formatName = "topweight"
     static let version = 2
@@ -92,6 +94,16 @@ struct HistoryDocument: Decodable {
         var superset: String? = nil
         /// The coach who logged it at a kiosk.
         var coach: String? = nil
+        /// The app it was imported from, with that app's names.
+        var source: Source? = nil
+    }
+
+    /// `RecordSource` as written: the workout's start an ISO 8601 time.
+    struct Source: Decodable {
+        var app, exercise: String
+        var workout: String?
+        var workoutStart: String?
+        var workoutSeconds: Int?
     }
 
     struct Session: Decodable {

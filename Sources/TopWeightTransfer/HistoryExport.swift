@@ -57,6 +57,13 @@ public enum HistoryExport {
                 if let deletedAt = record.deletedAt { pairs.append(("deletedAt", time(deletedAt))) }
                 if let superset = record.superset { pairs.append(("superset", DataFormats.json(superset))) }
                 if let coach = record.coach { pairs.append(("coach", DataFormats.json(coach))) }
+                if let source = record.source {
+                    var kept = [("app", DataFormats.json(source.app)), ("exercise", DataFormats.json(source.exercise))]
+                    if let workout = source.workout { kept.append(("workout", DataFormats.json(workout))) }
+                    if let start = source.workoutStart { kept.append(("workoutStart", time(start))) }
+                    if let seconds = source.workoutSeconds { kept.append(("workoutSeconds", String(seconds))) }
+                    pairs.append(("source", DataFormats.jsonObject(kept)))
+                }
                 write((first ? "" : ",") + DataFormats.jsonObject(pairs))
                 first = false
             }

@@ -285,9 +285,16 @@ struct DocumentReader {
         if let superset = entry.superset, Supersets.label(superset) == nil {
             return refuse(place, "superset '\(SourceValues.shown(superset))' is not a letter and a number (A1)")
         }
+        var source: RecordSource?
+        if let kept = entry.source {
+            guard let started = time(kept.workoutStart, "source.workoutStart", place: place) else { return nil }
+            source = RecordSource(app: kept.app, exercise: kept.exercise, workout: kept.workout, workoutStart: started,
+                                  workoutSeconds: kept.workoutSeconds).checked
+        }
         return StoredRecord(id: 0, uid: entry.uid, user: user, exercise: exercise, category: categories[NameRules.key(exercise)] ?? nil,
                             values: values, performedAt: performedAt, createdAt: createdAt, editedAt: editedAt,
-                            deletedAt: deletedAt, kind: kind, superset: entry.superset, coach: entry.coach.flatMap { name($0, .user) })
+                            deletedAt: deletedAt, kind: kind, superset: entry.superset, coach: entry.coach.flatMap { name($0, .user) },
+                            source: source)
     }
 
     /// The member with the hashes that are in the shape a database keeps

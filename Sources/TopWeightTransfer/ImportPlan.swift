@@ -66,6 +66,7 @@ struct ImportPlan {
             }
             let former = Self.formerUIDs(of: workoutSets, format: source.format, memberKey: memberKey)
             let supersets = Self.supersetLabels(workoutSets)
+            let seconds = workout.seconds ?? workout.end.map { Int(clock.date($0).timeIntervalSince(start).rounded()) }
             var index = 0
             while index < workoutSets.count {
                 let first = workoutSets[index]
@@ -83,7 +84,9 @@ struct ImportPlan {
                 records.append(StoredRecord(
                     id: 0, uid: uid, user: member, exercise: exercise.name, category: exercise.category,
                     values: values, performedAt: performedAt, createdAt: now, editedAt: nil, deletedAt: nil, kind: first.kind,
-                    exerciseKind: exercise.kind, superset: supersets[index]
+                    exerciseKind: exercise.kind, superset: supersets[index],
+                    source: RecordSource(app: source.format.rawValue, exercise: first.exercise, workout: workout.name,
+                                         workoutStart: workout.start.hasTime ? start : nil, workoutSeconds: seconds).checked
                 ))
                 sets += run.count
                 measured[values.measure, default: 0] += run.count

@@ -95,6 +95,11 @@ struct SourceWorkout: Sendable {
     /// a workout number): the first part of every set's identity.
     var key: String
     var start: WallTime
+    /// The workout's name in the app (Strong's `Workout Name`, Hevy's `title`), if it has one.
+    var name: String?
+    /// Its length in seconds (Strong's `Duration`), or its end (Hevy's `end_time`), if the app wrote one.
+    var seconds: Int?
+    var end: WallTime?
     var sets: [SourceSet] = []
     /// The workout's own notes, each once, in order.
     var notes: [String] = []
@@ -115,6 +120,16 @@ struct SourceWorkout: Sendable {
         occurrences[slot] = occurrence + 1
         let identity = [key, slot, String(occurrence)].joined(separator: "\u{1F}")
         sets.append(SourceSet(exercise: exercise, values: values, kind: kind, label: label, legacy: legacy, superset: superset, identity: identity))
+    }
+
+    /// Takes the first name and length the workout's rows give.
+    mutating func describe(name text: String?, seconds: Int?, end: WallTime? = nil) {
+        if name == nil, let text {
+            let line = text.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+            if !line.isEmpty { name = line }
+        }
+        if self.seconds == nil { self.seconds = seconds }
+        if self.end == nil { self.end = end }
     }
 
     mutating func addNote(_ text: String) {

@@ -49,6 +49,32 @@ enum SourceTimes {
         return namedMonthDate(trimmed)
     }
 
+    /// A workout's length in seconds as Strong writes it: `1h 5m`, `38m`,
+    /// `38min`, `55s`, `1h`, or seconds alone (`3459`, `3459.0`, under
+    /// `Duration (sec)`); `nil` for anything else (or more than a week).
+    static func duration(_ text: some StringProtocol) -> Int? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if let seconds = Double(trimmed), seconds >= 0, seconds <= Double(RecordSource.secondsLimit) { return Int(seconds.rounded()) }
+        let units: [(String, Int)] = [("hours", 3_600), ("hour", 3_600), ("hrs", 3_600), ("hr", 3_600), ("h", 3_600),
+                                      ("minutes", 60), ("minute", 60), ("mins", 60), ("min", 60), ("m", 60),
+                                      ("seconds", 1), ("second", 1), ("secs", 1), ("sec", 1), ("s", 1)]
+        var rest = Substring(trimmed)
+        var total = 0
+        var any = false
+        while !rest.isEmpty {
+            rest = rest.drop { $0 == " " }
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty, digits.count <= 6, let number = Int(digits) else { return nil }
+            rest = rest.dropFirst(digits.count).drop { $0 == " " }
+            guard let (word, factor) = units.first(where: { rest.hasPrefix($0.0) }) else { return nil }
+            rest = rest.dropFirst(word.count)
+            guard rest.first.map({ !$0.isLetter }) ?? true else { return nil }
+            total += number * factor
+            any = true
+        }
+        return any && total <= RecordSource.secondsLimit ? total : nil
+    }
+
     /// A time of day alone: (hour, minute, second).
     static func timeOfDay(_ text: some StringProtocol) -> (hour: Int, minute: Int, second: Int)? {
         var words = String(text).split(separator: " ").map(String.init)

@@ -18,11 +18,12 @@ extension HistoryExport {
     }
 
     /// `member`'s live records as Strong's comma export: a row per set, the
-    /// day's workouts as they were (a run of records that start within one
-    /// second is a workout an import brought; the sets logged here on a day
-    /// are its one workout, from its first set to its last), a workout's
-    /// name the day's routine (else Strong's `Morning Workout`, `Afternoon
-    /// Workout`, `Evening Workout`), Strong's names for the catalog's lifts
+    /// day's workouts as they were (`appDays`: an imported workout with the
+    /// name, start and length its app gave it; the sets logged here on a day
+    /// one workout, from its first set to its last, named after the day's
+    /// routine, else Strong's `Morning Workout`, `Afternoon Workout`,
+    /// `Evening Workout`), a set imported from Strong on the name Strong
+    /// gave its lift, the others on Strong's names for the catalog's lifts
     /// (`ExerciseCatalog.strongName`), an entry's sets numbered from 1 and
     /// warm-ups, drops and failures as `W`, `D`, `F`, an assisted set's
     /// assistance as its weight on the assisted lift, the day's note on its
@@ -44,59 +45,24 @@ extension HistoryExport {
                                            through: LocalDay(year: 9999, month: 12, day: 31) ?? LocalDay(Date(), in: calendar))
         var infos: [LocalDay: SessionInfo] = [:]
         for info in kept { infos[info.day] = info }
-        let days = strongDays(records, calendar: calendar)
+        let sources = try engine.recordSources(userID: member.id)
+        let days = appDays(records, sources: sources, calendar: calendar)
         let trainingDays = Set(days.map(\.day))
         report.notesLeftOut = kept.filter { !trainingDays.contains($0.day) && !($0.note ?? "").isEmpty }.count
 
         for (day, workouts) in days {
             let info = infos[day]
             var notes = strongNotes(info?.note, lifts: Set(workouts.flatMap { $0.records.map { NameRules.key($0.exercise) } }))
-            for (position, records) in workouts.enumerated() {
+            for (position, kept) in workouts.enumerated() {
                 let workout = StrongWorkout(
-                    start: records.start, name: info?.routine ?? strongDefaultName(records.start, calendar: calendar),
-                    seconds: Int((records.records.last?.performedAt ?? records.start).timeIntervalSince(records.start).rounded()),
-                    records: records.records)
+                    start: kept.start, name: kept.name ?? info?.routine ?? strongDefaultName(kept.start, calendar: calendar),
+                    seconds: kept.seconds, records: kept.records)
                 report.rows += strongRows(workout, workoutNote: position == 0 ? notes.workout : nil, entryNotes: &notes.lifts,
-                                          unit: report.unit, conversions: &report.converted, calendar: calendar, catalog: catalog, write: write)
+                                          unit: report.unit, conversions: &report.converted, calendar: calendar, catalog: catalog,
+                                          sources: sources, write: write)
             }
         }
         return report
-    }
-
-    /// The records by local day, each day's as its workouts: runs of records
-    /// that start within one second of the run's first (an imported workout)
-    /// each a workout; the records between them, each in a second of its own
-    /// (logged here), one workout.
-    static func strongDays(_ records: [WorkoutRecord], calendar: Calendar) -> [(day: LocalDay, workouts: [(start: Date, records: [WorkoutRecord])])] {
-        func second(_ date: Date) -> Double { date.timeIntervalSince1970.rounded(.down) }
-        var days: [(day: LocalDay, records: [WorkoutRecord])] = []
-        for record in records {
-            let day = LocalDay(record.performedAt, in: calendar)
-            if days.last?.day == day { days[days.count - 1].records.append(record) } else { days.append((day, [record])) }
-        }
-        return days.map { day in
-            // Runs of one second.
-            var runs: [[WorkoutRecord]] = []
-            for record in day.records {
-                if let first = runs.last?.first, second(first.performedAt) == second(record.performedAt) {
-                    runs[runs.count - 1].append(record)
-                } else {
-                    runs.append([record])
-                }
-            }
-            var workouts: [(start: Date, records: [WorkoutRecord])] = []
-            var loose = false
-            for run in runs {
-                let start = Date(timeIntervalSince1970: second(run[0].performedAt))
-                if run.count == 1, loose, !workouts.isEmpty {
-                    workouts[workouts.count - 1].records += run
-                } else {
-                    workouts.append((start, run))
-                }
-                loose = run.count == 1
-            }
-            return (day.day, workouts)
-        }
     }
 
     /// Two records of the same set (their series aside): the second starts an
@@ -134,14 +100,16 @@ extension HistoryExport {
     /// one lift (on one Strong name); a record the same as the one before it
     /// starts another (an import splits an entry only where its numbers change).
     static func strongRows(_ workout: StrongWorkout, workoutNote: String?, entryNotes: inout [String: String], unit: WeightUnit,
-                           conversions: inout Int, calendar: Calendar, catalog: ExerciseCatalog, write: (String) -> Void) -> Int {
+                           conversions: inout Int, calendar: Calendar, catalog: ExerciseCatalog, sources: [Int64: RecordSource],
+                           write: (String) -> Void) -> Int {
         let date = strongDate(workout.start, calendar: calendar)
         let duration = strongDuration(workout.seconds)
         var rows = 0
         var previous: (name: String, record: WorkoutRecord)?
         var number = 0
         for record in workout.records {
-            let name = catalog.strongName(for: record.exercise, assisted: record.values.measure == .bodyweight && record.values.assisted)
+            let name = keptName(record, app: .strong, sources: sources)
+                ?? catalog.strongName(for: record.exercise, assisted: record.values.measure == .bodyweight && record.values.assisted)
             let newEntry = previous.map { $0.name != name || sameSet($0.record, record) } ?? true
             if newEntry { number = 0 }
             var note: String?

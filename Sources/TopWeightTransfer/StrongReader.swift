@@ -35,6 +35,8 @@ enum StrongReader {
         let measureColumns = SetFields.MeasureColumns(table, time: "seconds", distanceUnit: "distance unit", rpe: "rpe")
         let notesColumn = table.column("notes")
         let workoutNotesColumn = table.column("workout notes")
+        let nameColumn = table.column("workout name")
+        let durationColumn = table.column("duration", "workout duration", "duration (sec)")
 
         return try ExportRows.read(&table, format: .strong, variant: "\(delimiter), \(unitWords)", unit: asked, latest: latest) { rows, fields throws(RowProblem) in
             let start = try rows.date(fields[dateColumn], needsTime: true)
@@ -61,6 +63,8 @@ enum StrongReader {
             let outcome = try isNote ? nil : SetFields.read(reps: fields[repsColumn], weight: fields[weightColumn], unit: unit,
                                                             fields: fields, measures: measureColumns.measures(fields))
             rows.workout(key: key, start: start) { workout in
+                workout.describe(name: nameColumn.map { OwnCSVReader.unguarded(fields[$0]) },
+                                 seconds: durationColumn.flatMap { SourceTimes.duration(fields[$0]) })
                 if let column = workoutNotesColumn { workout.addNote(OwnCSVReader.unguarded(fields[column])) }
                 if let column = notesColumn { workout.addNote(OwnCSVReader.unguarded(fields[column]), exercise: exercise) }
             }

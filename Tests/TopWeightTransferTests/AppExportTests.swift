@@ -77,6 +77,48 @@ struct AppSetRow: Equatable, CustomStringConvertible {
     var type: String = ""
     /// The lifts this set's superset holds, in order (Hevy), when it has more than one.
     var superset: String = ""
+    /// Its workout's name (Strong's `Workout Name`; Hevy's `title`, and its `end_time`).
+    var workout: String = ""
+    /// Its workout's length in seconds (Strong's `Duration`), when the file has one.
+    var length: Int? = nil
+
+    /// The same workout as `original`'s: its name, and its length where the
+    /// original has one (a length of a minute or more in seconds, as the
+    /// semicolon files write it, in the whole minutes that Strong's comma
+    /// layout writes).
+    func sameWorkout(as original: AppSetRow) -> Bool {
+        // A name a spreadsheet would run (`@sanil …`, `=SUM`) is written guarded, `'@sanil …`, as every text field of ours.
+        let unguarded = workout.first == "'" && "=+-@".contains(workout.dropFirst().first ?? " ") ? String(workout.dropFirst()) : workout
+        guard unguarded == original.workout else { return false }
+        guard let theirs = original.length else { return true }
+        return length == theirs || (theirs >= 60 && length == theirs / 60 * 60)
+    }
+
+    /// `1h 50m`, `38min`, `35m`, `55s`, or seconds alone, as seconds: read
+    /// here, apart from the importer's reader.
+    static func duration(_ text: String?) -> Int? {
+        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        if let seconds = Double(text) { return Int(seconds.rounded()) }
+        var total = 0
+        var number = ""
+        var unit = ""
+        func flush() {
+            guard let value = Int(number) else { return }
+            total += value * (unit.hasPrefix("h") ? 3_600 : unit.hasPrefix("m") ? 60 : 1)
+            number = ""
+            unit = ""
+        }
+        for character in text.lowercased() {
+            if character.isNumber {
+                if !unit.isEmpty { flush() }
+                number.append(character)
+            } else if character.isLetter {
+                unit.append(character)
+            }
+        }
+        flush()
+        return total
+    }
 
     /// The numbers, the name aside.
     func sameSet(as other: AppSetRow) -> Bool {
@@ -129,7 +171,8 @@ struct AppSetRow: Equatable, CustomStringConvertible {
             let label = zeroBased ? Int(order).map { String($0 + 1) } ?? order : order
             return AppSetRow(date: row["Date"] ?? "", exercise: (row["Exercise Name"] ?? "").trimmingCharacters(in: .whitespaces),
                              order: label, kilograms: weight, reps: seconds > 0 || distance > 0 ? 0 : reps, kilometres: distance,
-                             seconds: seconds, rpe: rpe)
+                             seconds: seconds, rpe: rpe, workout: row["Workout Name"] ?? "",
+                             length: duration(row["Duration"] ?? row["Workout Duration"] ?? row["Duration (sec)"]))
         }
     }
 
@@ -148,7 +191,7 @@ struct AppSetRow: Equatable, CustomStringConvertible {
             let set = AppSetRow(date: row["start_time"] ?? "", exercise: (row["exercise_title"] ?? "").trimmingCharacters(in: .whitespaces),
                                 kilograms: number(row[pounds ? "weight_lbs" : "weight_kg"]) * (pounds ? 0.45359237 : 1),
                                 reps: seconds > 0 || distance > 0 ? 0 : reps, kilometres: distance, seconds: seconds, rpe: rpe,
-                                type: row["set_type"] ?? "")
+                                type: row["set_type"] ?? "", workout: (row["title"] ?? "") + " until " + (row["end_time"] ?? ""))
             kept.append((set, row["start_time"] ?? "", row["superset_id"] ?? "", Int(number(row["set_index"]))))
         }
         // Each workout's supersets by the lifts they hold.
@@ -194,20 +237,25 @@ struct AppSetRow: Equatable, CustomStringConvertible {
 
     /// `theirs` and `ours` row by row, workouts in order of their start
     /// (`order` puts two files' dates in one order), the file's order within
-    /// one: the rows that differ in anything but the name, and the names
-    /// written otherwise.
+    /// one: the rows that differ in anything but the name and the workout,
+    /// the names written otherwise, and the rows whose workout's name or
+    /// length differ.
     static func compare(_ theirs: [AppSetRow], _ ours: [AppSetRow], order: (String) -> String)
-        -> (mismatches: [String], names: [String: Set<String>]) {
+        -> (mismatches: [String], names: [String: Set<String>], workouts: [String]) {
         func sorted(_ rows: [AppSetRow]) -> [AppSetRow] {
             rows.enumerated().sorted { (order($0.element.date), $0.offset) < (order($1.element.date), $1.offset) }.map(\.element)
         }
         var names: [String: Set<String>] = [:]
         var mismatches: [String] = []
+        var workouts: [String] = []
         for (their, our) in zip(sorted(theirs), sorted(ours)) {
             if !our.sameSet(as: their) { mismatches.append("\(their) came back as \(our)") }
             if our.exercise != their.exercise { names[their.exercise, default: []].insert(our.exercise) }
+            if !our.sameWorkout(as: their) {
+                workouts.append("\(their.date) \(their.workout) \(their.length.map(String.init) ?? "-") came back as \(our.workout) \(our.length.map(String.init) ?? "-")")
+            }
         }
-        return (mismatches, names)
+        return (mismatches, names, workouts)
     }
 }
 
@@ -277,9 +325,10 @@ struct AppExportTests {
             let want = AppSetRow.strong(HeaderReader(original), unit: real.unit)
             let got = AppSetRow.strong(ours, unit: exported.report.unit)
             #expect(got.count == want.count, "rows: \(got.count) written, \(want.count) in the file")
-            let (mismatches, names) = AppSetRow.compare(want, got, order: { $0 })
+            let (mismatches, names, workouts) = AppSetRow.compare(want, got, order: { $0 })
             #expect(mismatches.isEmpty, "\(mismatches.count) rows differ, first: \(mismatches.prefix(5))")
-            print("\(real.file): \(names.count) names written otherwise: \(names.sorted { $0.key < $1.key }.map { "\($0.key) → \($0.value.sorted())" })")
+            #expect(names.isEmpty, "\(names.count) names written otherwise: \(names.sorted { $0.key < $1.key }.map { "\($0.key) → \($0.value.sorted())" })")
+            #expect(workouts.isEmpty, "\(workouts.count) rows' workouts differ, first: \(workouts.prefix(5))")
         }
     }
 }
@@ -338,9 +387,10 @@ extension AppExportTests {
             let want = AppSetRow.hevy(HeaderReader(original))
             let got = AppSetRow.hevy(ours)
             #expect(got.count == want.count, "rows: \(got.count) written, \(want.count) in the file")
-            let (mismatches, names) = AppSetRow.compare(want, got, order: Self.hevyOrder)
+            let (mismatches, names, workouts) = AppSetRow.compare(want, got, order: Self.hevyOrder)
             #expect(mismatches.isEmpty, "\(mismatches.count) rows differ, first: \(mismatches.prefix(5))")
-            print("\(real.file): \(names.count) names written otherwise: \(names.sorted { $0.key < $1.key }.map { "\($0.key) → \($0.value.sorted())" })")
+            #expect(names.isEmpty, "\(names.count) names written otherwise: \(names.sorted { $0.key < $1.key }.map { "\($0.key) → \($0.value.sorted())" })")
+            #expect(workouts.isEmpty, "\(workouts.count) rows' workouts differ, first: \(workouts.prefix(5))")
         }
     }
 
@@ -356,9 +406,10 @@ extension AppExportTests {
             let want = AppSetRow.fitNotes(HeaderReader(original))
             let got = AppSetRow.fitNotes(ours)
             #expect(got.count == want.count, "rows: \(got.count) written, \(want.count) in the file")
-            let (mismatches, names) = AppSetRow.compare(want, got, order: { $0 })
+            let (mismatches, names, workouts) = AppSetRow.compare(want, got, order: { $0 })
             #expect(mismatches.isEmpty, "\(mismatches.count) rows differ, first: \(mismatches.prefix(5))")
-            print("\(real.file): \(names.count) names written otherwise: \(names.sorted { $0.key < $1.key }.map { "\($0.key) → \($0.value.sorted())" })")
+            #expect(names.isEmpty, "\(names.count) names written otherwise: \(names.sorted { $0.key < $1.key }.map { "\($0.key) → \($0.value.sorted())" })")
+            #expect(workouts.isEmpty, "\(workouts.count) rows' workouts differ, first: \(workouts.prefix(5))")
         }
     }
 

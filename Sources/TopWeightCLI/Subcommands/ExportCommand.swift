@@ -21,7 +21,7 @@ enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write a member's (or everybody's) history: JSON that imports back, CSV, Strong's own CSV, or Markdown to read.",
+        abstract: "Write a member's (or everybody's) history: JSON that imports back, CSV, Strong's, Hevy's or FitNotes' own CSV, or Markdown to read.",
         discussion: """
             json, csv, strong, strong-semicolon, hevy and fitnotes import back ('topweight import FILE'): into the database it came from it adds \
             nothing, into an empty one it gives the same history, as far as the format can carry it.
@@ -44,14 +44,15 @@ struct ExportCommand: ParsableCommand {
 
             strong: one member's sets as Strong writes its CSV today (Date,Workout Name,Duration,Exercise \
             Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE), for Strong and the \
-            programs that read its exports: Strong's names for the catalog's lifts (a lift the member made \
-            keeps its name), each day's workouts (one an import brought stays one; the sets logged here on \
-            a day are one workout, from its first set to its last), named after the day's routine, an \
+            programs that read its exports: a set imported from Strong on the name Strong gave it, the \
+            others on Strong's names for the catalog's lifts (a lift the member made keeps its name), each \
+            day's workouts (one an import brought stays one, with its name, start and length; the sets \
+            logged here on a day are one workout, from its first set to its last, named after the day's \
+            routine), an \
             entry's sets numbered from 1 and warm-ups, drops and failures as W, D, F, an assisted set as \
             its assistance on the assisted lift (Pull Up (Assisted)), distances in km, times in seconds, \
             the day's note on its first row (a paragraph 'Lift: text' as that lift's note). It cannot \
-            carry each set's own time (every set is at its workout's start), an imported workout's name \
-            and length, supersets, tombstones, body weight, categories, privacy, notes on days without \
+            carry each set's own time (every set is at its workout's start), supersets, tombstones, body weight, categories, privacy, notes on days without \
             sets, nor a unit: the file says none (import it back with --unit), and sets in the member's \
             other unit are converted. --user is needed unless the database has one member.
 
@@ -62,18 +63,19 @@ struct ExportCommand: ParsableCommand {
 
             hevy: one member's sets as Hevy writes its CSV (title, start_time, end_time, description, \
             exercise_title, superset_id, exercise_notes, set_index, set_type, weight_kg or weight_lbs, reps, \
-            distance_km or distance_miles, duration_seconds, rpe), newest workout first: Hevy's names for the \
-            catalog's lifts (a bodyweight set with a load on the lift's (Weighted) entry, an assisted one on \
-            its (Assisted) one), the workouts as strong writes them, warm-ups, drops and failures as set \
+            distance_km or distance_miles, duration_seconds, rpe), newest workout first: a set imported \
+            from Hevy on the name Hevy gave it, the others on Hevy's names for the catalog's lifts (a \
+            bodyweight set with a load on the lift's (Weighted) entry, an assisted one on its (Assisted) \
+            one), the workouts as strong writes them (an imported one titled as it was), warm-ups, drops and failures as set \
             types, a superset's lifts sharing a superset_id, RPE, times and distances, the day's note as \
             the description (a paragraph 'Lift: text' as that lift's exercise_notes). It cannot carry each \
-            set's own time nor its seconds (start_time has minutes), an imported workout's name and \
-            length, tombstones, body weight, categories, privacy, notes on days without sets, nor two \
+            set's own time nor its seconds (start_time has minutes), tombstones, body weight, categories, privacy, notes on days without sets, nor two \
             units (sets in the other are converted).
 
             fitnotes: one member's sets as FitNotes writes its CSV (Date, Exercise, Category, Weight, Weight \
-            Unit, Reps, Distance, Distance Unit, Time, Comment), oldest day first: FitNotes' names for the \
-            catalog's lifts and its categories, each set's own unit, times as h:mm:ss, a paragraph 'Lift: \
+            Unit, Reps, Distance, Distance Unit, Time, Comment), oldest day first: a set imported from \
+            FitNotes on the name FitNotes gave it, the others on FitNotes' names for the catalog's lifts, \
+            its categories, each set's own unit, times as h:mm:ss, a paragraph 'Lift: \
             text' of the day's note as that lift's Comment. It cannot carry a set's time of day (the file \
             has days only: a day's workouts become one), warm-ups, drops and failures (they come back as \
             working sets), RPE, supersets, the day's own note and routine, tombstones, body weight and \

@@ -213,11 +213,14 @@ public struct StoredRecord: Sendable, Hashable {
     public var superset: String?
     /// The coach who logged it for its member at a kiosk, by name (`adoptCoachMarks`).
     public var coach: String?
+    /// The app it was imported from, with that app's names (`RecordSource`).
+    public var source: RecordSource?
 
     public init(id: Int64, uid: String, user: String, exercise: String, category: String?, values: SetValues,
                 performedAt: Date, createdAt: Date, editedAt: Date?, deletedAt: Date?, kind: SetKind? = nil,
-                exerciseKind: ExerciseKind? = nil, superset: String? = nil, coach: String? = nil) {
+                exerciseKind: ExerciseKind? = nil, superset: String? = nil, coach: String? = nil, source: RecordSource? = nil) {
         self.kind = kind
+        self.source = source
         self.coach = coach
         self.superset = superset
         self.exerciseKind = exerciseKind

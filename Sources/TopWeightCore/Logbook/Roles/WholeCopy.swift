@@ -9,7 +9,12 @@ public protocol WholeCopy: AnyObject, Sendable {
     func storedRecords(after id: Int64, limit: Int) throws(LogbookError) -> [StoredRecord]
     /// Adds the records whose `uid` is not here yet, creating their members
     /// and exercises by name, in one transaction; returns how many were new.
+    /// A record's `source` is kept with it (and given to a record here by
+    /// that uid that has none).
     func adoptRecords(_ records: [StoredRecord], now: Date) throws(LogbookError) -> Int
+    /// Where each of `userID`'s imported records came from, by record id
+    /// (deleted ones too), `edited` when it was edited since; a record logged here has no entry.
+    func recordSources(userID: Int64) throws(LogbookError) -> [Int64: RecordSource]
     /// Every stored setting (the admin PIN's hash, the policy, …) except
     /// wrong-PIN counters and the card key (it travels with the cards, `adoptAccess`).
     func settings() throws(LogbookError) -> [(key: String, value: String)]
