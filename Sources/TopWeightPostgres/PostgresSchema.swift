@@ -18,10 +18,10 @@ enum PostgresSchema {
     static let migrationLock: Int64 = 0x5457_7363_6865_6D61
 
     /// Every migration, oldest first (`PostgresSchema+FirstMigrations`,
-    /// `PostgresSchema+LaterMigrations`, `PostgresSchema+Search`, `PostgresSchema+Save`).
+    /// `PostgresSchema+LaterMigrations`, `PostgresSchema+Search`, `PostgresSchema+Save`, `PostgresSchema+CoachNotes`).
     static let migrations = firstMigrations + laterMigrations
         + [searchMigration, saveMigration, tallyMarkMigration, recordIDsMigration, recordIDsKeptMigration, enrolmentCodeMigration,
-           teamsMigration]
+           teamsMigration, coachNotesMigration]
 
     static var knownMigrations: [String] { migrations.map(\.identifier) }
 

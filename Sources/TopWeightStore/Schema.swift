@@ -313,6 +313,7 @@ enum Schema {
                 """)
             try db.execute(sql: "CREATE INDEX teamMember_on_user ON teamMember (userId)")
         }
+        migrator.registerMigration("v23", migrate: coachNotesMigration)
         return migrator
     }
 
