@@ -2,7 +2,9 @@ extension PostgresSchema {
     /// v23: coaches' notes to members, one row a note: the member's day
     /// (`YYYY-MM-DD`), the coach's name as it was, the text, when it was
     /// written and when the member was shown it (`NULL` while it waits), in
-    /// milliseconds; a uid across databases; gone with the member (SQLite's v23).
+    /// milliseconds; a uid across databases; gone with the member (SQLite's
+    /// v23). And the search indexes' words split as SQLite's are: `5/3/1`,
+    /// `62.5` and `knee-high` were one word here, two or three there.
     static let coachNotesMigration: (identifier: String, statements: [String]) = ("v23", [
         """
         CREATE TABLE coachnote (
@@ -17,5 +19,10 @@ extension PostgresSchema {
         )
         """,
         "CREATE INDEX coachnote_on_user ON coachnote (userid, day)",
+        // And the search indexes made again with words split as SQLite's are (`PostgresSchema.sessionVector`).
+        "DROP INDEX exercise_search",
+        "DROP INDEX session_search",
+        "CREATE INDEX exercise_search ON exercise USING gin (\(exerciseVector))",
+        "CREATE INDEX session_search ON session USING gin (\(sessionVector)) WHERE \(sessionIndexed)",
     ])
 }
