@@ -32,14 +32,29 @@ extension PostgresSchema {
         END
         $body$
         """,
-        "CREATE INDEX exercise_search ON exercise USING gin (\(exerciseVector))",
-        "CREATE INDEX session_search ON session USING gin (\(sessionVector)) WHERE \(sessionIndexed)",
+        "CREATE INDEX exercise_search ON exercise USING gin (\(firstExerciseVector))",
+        "CREATE INDEX session_search ON session USING gin (\(firstSessionVector)) WHERE \(sessionIndexed)",
     ])
 
-    /// What the indexes hold: a query must spell them so to use them.
-    static let exerciseVector = "to_tsvector('simple', topweight_fold(name))"
-    static let sessionVector = "to_tsvector('simple', topweight_fold(coalesce(note, '') || ' ' || coalesce(routine, '')))"
+    /// What v14's indexes held (as shipped): the `simple` parser's words,
+    /// which keep `5/3/1`, `62.5` and `knee-high` whole where SQLite's
+    /// unicode61 splits them.
+    static let firstExerciseVector = "to_tsvector('simple', topweight_fold(name))"
+    static let firstSessionVector = "to_tsvector('simple', topweight_fold(coalesce(note, '') || ' ' || coalesce(routine, '')))"
+
+    /// What the indexes hold since v23: the text folded, its punctuation
+    /// made spaces first, so that words are runs of letters and digits as
+    /// SQLite's unicode61 and `SearchWords` take them (`5/3/1` is 5, 3 and
+    /// 1 on both engines). A query must spell them so to use them.
+    static let exerciseVector = "to_tsvector('simple', \(spaced("topweight_fold(name)")))"
+    static let sessionVector = "to_tsvector('simple', \(spaced("topweight_fold(coalesce(note, '') || ' ' || coalesce(routine, ''))")))"
     static let sessionIndexed = "note IS NOT NULL OR routine IS NOT NULL"
+
+    /// `text` with every run of punctuation a space: ASCII's and, whatever
+    /// the server's locale, the marks a note is likely to hold.
+    static func spaced(_ text: String) -> String {
+        "regexp_replace(\(text), '[[:punct:]×÷·•–—‘’“”„…«»]+', ' ', 'g')"
+    }
 
     /// The fallback fold's letters (either case) and the letter each becomes.
     static let foldedFrom = """

@@ -19,10 +19,10 @@ enum PostgresSchema {
 
     /// Every migration, oldest first (`PostgresSchema+FirstMigrations`,
     /// `PostgresSchema+LaterMigrations`, `PostgresSchema+Search`, `PostgresSchema+Save`,
-    /// `PostgresLogbook+Sources`, `PostgresLogbook+BoardMark`).
+    /// `PostgresLogbook+Sources`, `PostgresSchema+CoachNotes`, `PostgresLogbook+BoardMark`).
     static let migrations = firstMigrations + laterMigrations
         + [searchMigration, saveMigration, tallyMarkMigration, recordIDsMigration, recordIDsKeptMigration, enrolmentCodeMigration,
-           teamsMigration, recordSourceMigration, boardChangeMigration]
+           teamsMigration, recordSourceMigration, coachNotesMigration, boardChangeMigration]
 
     static var knownMigrations: [String] { migrations.map(\.identifier) }
 

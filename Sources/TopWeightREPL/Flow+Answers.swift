@@ -34,7 +34,9 @@ extension Flow {
         /// `:today`: the member's next workout of their program.
         case today(User)
         /// The rack's line for a member on a program, as they take the terminal
-        /// (`Answer.headline`); a problem reading it is never said.
+        /// (`Answer.headline`), after what coaches left for them
+        /// (`Answer.coachNotes`: marked shown when the member is at the keys
+        /// themselves, not when a coach logs for them); a problem reading either is never said.
         case headline(User)
         /// `:go`: the member's next day to walk, the sets saved since `since` counted done (`Event.going`).
         case programDay(User, since: Date)
@@ -109,6 +111,10 @@ extension Flow {
         case today(TodayWorkout?, of: User)
         /// What today is for a member on a program, as they take the terminal.
         case headline(TodayWorkout, of: User)
+        /// The coaches' notes waiting for a member as they take the
+        /// terminal, whether the member (not a coach logging for them) is
+        /// the one shown them, and the rack's line that follows (`headline`).
+        case coachNotes([CoachNote], of: User, toMember: Bool, then: TodayWorkout?)
         /// The day `:go` walked, finished: what `today --done` says.
         case dayFinished(DayFinished)
         case chart(ProgressSeries, of: User, exercise: String?, ChartMetric)
@@ -162,6 +168,10 @@ extension Flow {
             return [.show(ProgramText.lines(today, member: member.name).map(TerminalText.safe))] + (walkable ? [.say(":go walks it: Enter takes each load.")] : [])
         case .headline(let today, _):
             return [.say(headline(today))]
+        case .coachNotes(let notes, let member, let toMember, let today):
+            // A coach logging for the member sees what waits for them, said as theirs.
+            let lead = toMember ? "" : "For \(member.name), not shown to them yet — "
+            return notes.map { .say(TerminalText.safe(lead + $0.line)) } + (today.map { [.say(headline($0))] } ?? [])
         case .dayFinished(let day):
             let lines = ProgramText.finished(day.finished, completion: day.completion, before: day.before.progress,
                                              after: day.after.progress, next: day.next, lifts: day.lifts)

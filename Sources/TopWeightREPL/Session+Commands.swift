@@ -42,7 +42,12 @@ extension Session {
             case .today(let member): return .fetched(.today(try uses.workouts.today(of: member)?.workout, of: member))
             case .headline(let member):
                 // A database problem here never stands in the way of logging.
-                return (try? uses.workouts.today(of: member)).map { .fetched(.headline($0.workout, of: member)) }
+                let today = (try? uses.workouts.today(of: member))?.workout
+                // Shown once to the member themselves; a coach logging for them only reads them.
+                let toMember = turn.coach == nil || turn.coach?.id == member.id
+                let notes = (try? uses.workouts.coachNotesWaiting(for: member, marking: toMember, now: settings.now())) ?? []
+                guard !notes.isEmpty else { return today.map { .fetched(.headline($0, of: member)) } }
+                return .fetched(.coachNotes(notes, of: member, toMember: toMember, then: today))
             case .programDay(let member, let since):
                 guard let day = try uses.workouts.dayToWalk(of: member, since: since, now: settings.now()) else { return .fetched(.today(nil, of: member)) }
                 return .going(day, for: member)

@@ -330,6 +330,7 @@ enum Schema {
                 )
                 """)
         }
+        migrator.registerMigration("v23", migrate: coachNotesMigration)
         registerBoardChange(&migrator)
         return migrator
     }

@@ -36,7 +36,7 @@ public enum CalendarText {
         } else {
             let sets = trained.reduce(0) { $0 + $1.sets }
             let volume = trained.reduce(0.0) { $0 + $1.volumeKilograms }
-            lines.append("\(Lines.count(trained.count, "session")) · \(Lines.count(sets, "set")) · \(Int(volume.rounded())) kg")
+            lines.append("\(Lines.count(trained.count, "session")) · \(Lines.count(sets, "set")) · \(ReportText.volume(volume))")
         }
         lines += legend(for: trained, style: style)
 

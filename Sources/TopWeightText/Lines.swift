@@ -94,6 +94,6 @@ public enum Lines {
 
     /// `1 record`, `3 records`.
     public static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
+        "\(Figures.grouped(number)) \(noun)\(number == 1 ? "" : "s")"
     }
 }

@@ -10,7 +10,9 @@ import TopWeightCore
 /// cells escaped so nothing in them is read as Markdown (`|` can't end a
 /// cell, `*` can't start emphasis, `<` can't open a tag). A note is the
 /// member's own Markdown: it is written as typed, each line break kept as
-/// the logger shows it (two trailing spaces), after the table.
+/// the logger shows it (two trailing spaces), after the table, but for its
+/// headings, nested under the day's, and its links to anything but http(s)
+/// and mailto, written as plain text (`noteLines`).
 public enum MarkdownLog {
     /// The whole export: a title, then each member's days, oldest first.
     public static func document(_ members: [(member: String, days: [TrainingSession])], timeZone: TimeZone,
@@ -34,7 +36,7 @@ public enum MarkdownLog {
             lines += [""] + sets(session.records, timeZone: timeZone)
         }
         if let note = session.note, note.contains(where: { !$0.isWhitespace }) {
-            lines += [""] + MarkdownText.withBreaks(textTags(MarkdownText.normalizedLines(note.trimmingCharacters(in: .newlines))))
+            lines += [""] + MarkdownText.withBreaks(noteLines(textTags(MarkdownText.normalizedLines(note.trimmingCharacters(in: .newlines)))))
         }
         return lines
     }

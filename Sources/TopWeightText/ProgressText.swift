@@ -244,7 +244,7 @@ public enum ProgressText {
         var lines = ["\(name): \(streak) (weeks from Monday) · last lift \(ago) (\(lastDay))"]
         let tallies = [("This week", stats.thisWeek), ("This month", stats.thisMonth), ("All time", stats.allTime)]
         lines += table([["", "Sessions", "Sets", "Volume"]] + tallies.map { label, tally in
-            [label, String(tally.sessions), String(tally.sets), "\(Int(tally.volumeKilograms.rounded())) kg"]
+            [label, Figures.grouped(tally.sessions), Figures.grouped(tally.sets), ReportText.volume(tally.volumeKilograms)]
         }, rightAligned: [1, 2, 3])
         lines.append("Volume counts loads only: weights and added loads, not body weight, holds or distances.")
         if !stats.mostTrained.isEmpty {

@@ -28,11 +28,12 @@ public enum SearchText {
                     ? mark(TerminalText.safe(name), style) : marked(name, result.terms, style)
                 return "  " + shown + "  " + sets.joined(separator: ", ")
             }
-            let noted = (day.note ?? "").split(whereSeparator: \.isNewline)
+            // The note's lines as `sessions` renders them (plain: the marks are the only style), those a word is in.
+            let matching = (day.note.map { MarkdownText.render($0, style: .plain) } ?? [])
                 .map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !SearchWords.matches(in: $0, terms: result.terms).isEmpty }
-            lines += noted.prefix(3).enumerated().map { ($0.offset == 0 ? "  ✎ " : "    ") + marked($0.element, result.terms, style) }
-            if noted.count > 3 { lines.append("    … \(noted.count - 3) more lines of the note") }
+            lines += matching.prefix(3).enumerated().map { ($0.offset == 0 ? "  ✎ " : "    ") + marked($0.element, result.terms, style) }
+            if matching.count > 3 { lines.append("    … \(matching.count - 3) more lines of the note") }
         }
         if result.more { lines.append(older) }
         return lines

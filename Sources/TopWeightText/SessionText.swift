@@ -20,8 +20,8 @@ public enum SessionText {
         let sorted = sessions.sorted { $0.day > $1.day }
         let days = sorted.map { grouping.label(for: $0.day.start(in: grouping.calendar), now: now) }
         let routines = sorted.map { $0.routine.map(TerminalText.safe) ?? "-" }
-        let sets = sorted.map { String($0.sets) }
-        let volumes = sorted.map { "\(Int($0.volumeKilograms.rounded())) kg" }
+        let sets = sorted.map { Figures.grouped($0.sets) }
+        let volumes = sorted.map { ReportText.volume($0.volumeKilograms) }
         let counts = sorted.map { String($0.exercises.count) }
 
         let dayWidth = max(3, days.map(TerminalText.width).max() ?? 0)

@@ -14,6 +14,7 @@ import TopWeightText
 ///               "source": {"app", "exercise", "workout", "workoutStart", "workoutSeconds"}}],
 ///  "sessions": [{"user", "date", "note", "routine", "editedAt"}],
 ///  "routines": [{"name", "exercises": [{"exercise", "kind", "weight", "unit", "reps", "series", …}]}],
+///  "coachNotes": [{"uid", "user", "date", "coach", "text", "createdAt", "seenAt"}],
 ///  "bodyWeights": [{"uid", "user", "weight", "unit", "measuredAt"}]}
 /// ```
 /// A member and an exercise are written as `StoredMember` and
@@ -40,13 +41,15 @@ struct HistoryDocument: Decodable {
     var sessions: [Session]
     var routines: [RoutineEntry]
     var bodyWeights: [BodyWeightEntry]
+    /// Coaches' notes to members, each kept once by its uid.
+    var coachNotes: [CoachNoteEntry]
     /// The card key the members' card hashes were made with.
     var cardKey: String?
     /// The gym's kiosk policy (`IdentityPolicy`), when it is not `name`.
     var identity: String?
 
     enum CodingKeys: String, CodingKey {
-        case format, version, members, exercises, records, sessions, routines, bodyWeights, cardKey, identity
+        case format, version, members, exercises, records, sessions, routines, bodyWeights, coachNotes, cardKey, identity
     }
 
     /// A document read from elsewhere than JSON (our CSV export): members,
@@ -60,6 +63,7 @@ struct HistoryDocument: Decodable {
         self.sessions = sessions
         routines = []
         bodyWeights = []
+        coachNotes = []
     }
 
     /// A file may leave out a list it has nothing in.
@@ -73,6 +77,7 @@ struct HistoryDocument: Decodable {
         sessions = try container.decodeIfPresent([Session].self, forKey: .sessions) ?? []
         routines = try container.decodeIfPresent([RoutineEntry].self, forKey: .routines) ?? []
         bodyWeights = try container.decodeIfPresent([BodyWeightEntry].self, forKey: .bodyWeights) ?? []
+        coachNotes = try container.decodeIfPresent([CoachNoteEntry].self, forKey: .coachNotes) ?? []
         cardKey = try container.decodeIfPresent(String.self, forKey: .cardKey)
         identity = try container.decodeIfPresent(String.self, forKey: .identity)
     }
@@ -133,6 +138,11 @@ struct HistoryDocument: Decodable {
             var superset: String?
             var rest: Int?
         }
+    }
+
+    struct CoachNoteEntry: Decodable {
+        var uid, user, date, coach, text, createdAt: String
+        var seenAt: String?
     }
 
     struct BodyWeightEntry: Decodable {

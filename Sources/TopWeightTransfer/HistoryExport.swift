@@ -97,6 +97,14 @@ public enum HistoryExport {
             return DataFormats.jsonObject([("name", DataFormats.json(routine.name)), ("exercises", "[" + steps.joined(separator: ",") + "]")])
         }, write: write)
 
+        list("coachNotes", try engine.coachNotes(userID: nil).filter { note in memberKey.map { NameRules.key(note.user) == $0 } ?? true }
+            .map { note in
+                var pairs = [("uid", DataFormats.json(note.uid)), ("user", DataFormats.json(note.user)), ("date", DataFormats.json(note.day.description)),
+                             ("coach", DataFormats.json(note.coach)), ("text", DataFormats.json(note.text)), ("createdAt", time(note.createdAt))]
+                if let seenAt = note.seenAt { pairs.append(("seenAt", time(seenAt))) }
+                return DataFormats.jsonObject(pairs)
+            }, write: write)
+
         var weights: [BodyWeight] = []
         for person in members {
             weights += try engine.bodyWeights(userID: person.id, since: nil, limit: nil)

@@ -82,6 +82,10 @@ extension HistoryImporter {
                 if let routine = read.routine(entry, place: "routine \(index + 1)") { routines.append(routine) }
             }
         }
+        var coachNotes: [CoachNote] = []
+        for (index, entry) in document.coachNotes.enumerated() where wanted(entry.user) {
+            if let note = read.coachNote(entry, place: "coach's note \(index + 1)") { coachNotes.append(note) }
+        }
         var weights: [BodyWeight] = []
         for (index, entry) in document.bodyWeights.enumerated() where wanted(entry.user) {
             if let weight = read.bodyWeight(entry, place: "body weight \(index + 1)") { weights.append(weight) }
@@ -198,6 +202,7 @@ extension HistoryImporter {
             summary.sessionsPresent += page.count - added
             start += page.count
         }
+        _ = try storage { () throws(LogbookError) in try engine.adoptCoachNotes(coachNotes) }
         summary.routinesAdded = try storage { () throws(LogbookError) in try engine.adoptRoutines(routines, now: now) }
         summary.routinesPresent = routines.count - summary.routinesAdded
         for weight in freshWeights {
@@ -357,5 +362,16 @@ struct DocumentReader {
         guard let measured = time(entry.measuredAt, "measuredAt", place: place), let measuredAt = measured,
               happened(measuredAt, "measuredAt", entry.measuredAt, place: place) else { return nil }
         return BodyWeight(id: 0, uid: entry.uid, user: user, weight: Weight(value: entry.weight, unit: unit), measuredAt: measuredAt)
+    }
+
+    mutating func coachNote(_ entry: HistoryDocument.CoachNoteEntry, place: String) -> CoachNote? {
+        guard RecordUID.isValid(entry.uid) else { return refuse(place, "uid '\(SourceValues.shown(entry.uid))' is not a lower-case UUID") }
+        guard let user = name(entry.user, .user, place: place), let coach = name(entry.coach, .user, place: place) else { return nil }
+        guard let day = LocalDay(parsing: entry.date) else { return refuse(place, "date '\(SourceValues.shown(entry.date))' is not YYYY-MM-DD") }
+        let text = NoteText.clean(entry.text).trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty, !text.contains(where: \.isNewline) else { return refuse(place, "a coach's note is one line of text") }
+        guard let created = time(entry.createdAt, "createdAt", place: place), let createdAt = created,
+              happened(createdAt, "createdAt", entry.createdAt, place: place), let seen = time(entry.seenAt, "seenAt", place: place) else { return nil }
+        return CoachNote(user: user, day: day, coach: coach, text: text, createdAt: createdAt, seenAt: seen, uid: entry.uid)
     }
 }

@@ -35,7 +35,7 @@ extension TrainingLog {
     /// The member's day notes from `first` through `last`, by day (days without one left out):
     /// what a history shows under each day.
     public func notes(of member: User, from first: LocalDay, through last: LocalDay) throws(WorkoutsError) -> [LocalDay: String] {
-        let infos = try attempt { () throws(LogbookError) in try diary.sessionInfos(userID: member.id, from: first, through: last) }
+        let infos = try dayInfos(of: member, from: first, through: last)
         var notes: [LocalDay: String] = [:]
         for info in infos {
             if let note = info.note, !note.isEmpty { notes[info.day] = note }

@@ -88,6 +88,8 @@ public enum LogbookCopy {
             summary.sessionsAlreadyThere += page.count - added
             start += page.count
         }
+        // Coaches' notes, each once by its uid, shown or not as they were.
+        _ = try destination.adoptCoachNotes(source.coachNotes(userID: nil))
         let routines = try source.routines()
         summary.routines = try destination.adoptRoutines(routines, now: now)
         summary.routinesAlreadyThere = routines.count - summary.routines

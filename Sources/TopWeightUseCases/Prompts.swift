@@ -14,16 +14,19 @@ public struct Prompts: Sendable {
     public let names: any NameLookup
     /// The notes beside a history.
     public let diary: any TrainingDiary
+    /// Coaches' notes, beside a history too (none without).
+    public let coachNotes: (any CoachNotes)?
 
-    public init(recording: any SetRecording, names: any NameLookup, diary: any TrainingDiary) {
+    public init(recording: any SetRecording, names: any NameLookup, diary: any TrainingDiary, coachNotes: (any CoachNotes)? = nil) {
         self.recording = recording
         self.names = names
         self.diary = diary
+        self.coachNotes = coachNotes
     }
 
     /// The prompts over the roles `roles` gives.
     public init(_ roles: LogbookRoles) {
-        self.init(recording: roles.recording, names: roles.names, diary: roles.diary)
+        self.init(recording: roles.recording, names: roles.names, diary: roles.diary, coachNotes: roles.coachNotes)
     }
 
     /// The prompts over one engine.
@@ -96,7 +99,10 @@ public struct Prompts: Sendable {
 
     /// The notes of the member's days from `first` through `last`, by day.
     public func notes(of memberID: Int64, from first: LocalDay, through last: LocalDay) throws(WorkoutsError) -> [LocalDay: String] {
-        let infos = try attempt { () throws(LogbookError) in try diary.sessionInfos(userID: memberID, from: first, through: last) }
+        let infos = try attempt { () throws(LogbookError) in
+            let infos = try diary.sessionInfos(userID: memberID, from: first, through: last)
+            return try coachNotes?.sessionInfos(adding: infos, userID: memberID, from: first, through: last) ?? infos
+        }
         var notes: [LocalDay: String] = [:]
         for info in infos { if let note = info.note { notes[info.day] = note } }
         return notes

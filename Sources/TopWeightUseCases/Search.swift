@@ -8,6 +8,8 @@ import TopWeightCore
 /// full-text index (`LogSearch`), never a scan of the log: one call to it a search.
 public struct Search: Sendable {
     let search: any LogSearch
+    /// Coaches' notes, searched beside the index (a member has a handful).
+    let coachNotes: any CoachNotes
     /// Each catalog alias's folded words and the key of its lift's name, made at the first search.
     private let aliases: Deferred<[(words: [String], key: String)]>
     private let made: Deferred<Calendar>
@@ -17,6 +19,7 @@ public struct Search: Sendable {
     public init(_ roles: LogbookRoles, catalog: @autoclosure @escaping @Sendable () -> ExerciseCatalog,
                 zone timeZone: @escaping @Sendable () -> TimeZone) {
         search = roles.search
+        coachNotes = roles.coachNotes
         aliases = Deferred {
             catalog().entries.flatMap { entry in
                 entry.aliases.map { alias in
@@ -44,6 +47,7 @@ public struct Search: Sendable {
         let zone = ZoneOffsets(calendar.timeZone, from: now.addingTimeInterval(-50 * 365.25 * 86_400), through: now.addingTimeInterval(2 * 86_400))
         let wanted = limit.map { $0 + 1 } ?? Int.max
         var days = try attempt { () throws(LogbookError) in try search.searchDays(userID: member.id, terms: terms, zone: zone, limit: wanted) }
+        days = try withCoachNotes(days, of: member, words: words, limit: wanted)
         let more = days.count == wanted && limit != nil
         if more { days.removeLast() }
         return SearchResult(member: member, terms: words, typed: typed, aliased: Set(terms.flatMap(\.aliasedKeys)), days: days, more: more)
@@ -81,5 +85,29 @@ extension Search {
             results.append(result)
         }
         return (results, more)
+    }
+}
+
+extension Search {
+    /// `days` (newest first) with the coaches' notes of each after its
+    /// note, and the days whose coach notes hold every word (each a prefix
+    /// of one of their words, folded as the index folds) added; newest
+    /// first, at most `limit`.
+    func withCoachNotes(_ days: [SearchResult.Day], of member: User, words: [String], limit: Int) throws(WorkoutsError) -> [SearchResult.Day] {
+        let notes = try attempt { () throws(LogbookError) in try coachNotes.coachNotes(userID: member.id) }
+        guard !notes.isEmpty else { return days }
+        let lines = Dictionary(grouping: notes, by: \.day).mapValues { $0.map(\.line) }
+        var found = days.map { day in
+            var day = day
+            if let more = lines[day.day] { day.note = ([day.note].compactMap { $0 } + more).joined(separator: "\n\n") }
+            return day
+        }
+        let known = Set(days.map(\.day))
+        for (day, texts) in lines where !known.contains(day) {
+            let held = Set(texts.flatMap { text in SearchWords.words(in: text).map { SearchWords.fold(String(text[$0])) } })
+            guard words.allSatisfy({ word in held.contains { $0.hasPrefix(word) } }) else { continue }
+            found.append(SearchResult.Day(day: day, note: texts.joined(separator: "\n\n"), routine: nil, records: []))
+        }
+        return Array(found.sorted { $0.day > $1.day }.prefix(limit))
     }
 }

@@ -11,7 +11,7 @@ extension TrainingLog {
         let last = through ?? LocalDay(year: 9999, month: 12, day: 31) ?? LocalDay(Date(), in: calendar)
         var days = try sessions(of: member, since: from, through: last, limit: nil)
         let first = from ?? LocalDay(year: 1, month: 1, day: 1) ?? last
-        let infos = try attempt { () throws(LogbookError) in try diary.sessionInfos(userID: member.id, from: first, through: last) }
+        let infos = try dayInfos(of: member, from: first, through: last)
         let trained = Set(days.map(\.day))
         for info in infos where !trained.contains(info.day) {
             guard info.note?.contains(where: { !$0.isWhitespace }) == true || info.routine?.isEmpty == false else { continue }

@@ -13,6 +13,8 @@ public struct TrainingLog: Sendable {
     public let names: any NameLookup
     /// Notes, routines and body weight.
     public let diary: any TrainingDiary
+    /// Coaches' notes, shown beside the member's days (none without).
+    public let coachNotes: (any CoachNotes)?
     /// The bundled starters, read only when routines are asked for: the
     /// logger starts without parsing `routines.yaml`.
     private let starters: @Sendable () -> RoutineCatalog
@@ -23,26 +25,30 @@ public struct TrainingLog: Sendable {
 
     public init(logbook: any SetRecording & NameLookup & TrainingDiary, routineCatalog: @autoclosure @escaping @Sendable () -> RoutineCatalog,
                 timeZone: TimeZone) {
-        self.init(recording: logbook, names: logbook, diary: logbook, routineCatalog: routineCatalog(), zone: { timeZone })
+        self.init(recording: logbook, names: logbook, diary: logbook, coachNotes: logbook as? any CoachNotes, routineCatalog: routineCatalog(),
+                  zone: { timeZone })
     }
 
     /// A log whose zone is looked up when a day is first asked for (the logger's start needs none).
     public init(logbook: any SetRecording & NameLookup & TrainingDiary, routineCatalog: @autoclosure @escaping @Sendable () -> RoutineCatalog,
                 zone timeZone: @escaping @Sendable () -> TimeZone) {
-        self.init(recording: logbook, names: logbook, diary: logbook, routineCatalog: routineCatalog(), zone: timeZone)
+        self.init(recording: logbook, names: logbook, diary: logbook, coachNotes: logbook as? any CoachNotes, routineCatalog: routineCatalog(),
+                  zone: timeZone)
     }
 
     /// The log over the roles `roles` gives.
     public init(_ roles: LogbookRoles, routineCatalog: @autoclosure @escaping @Sendable () -> RoutineCatalog,
                 zone timeZone: @escaping @Sendable () -> TimeZone) {
-        self.init(recording: roles.recording, names: roles.names, diary: roles.diary, routineCatalog: routineCatalog(), zone: timeZone)
+        self.init(recording: roles.recording, names: roles.names, diary: roles.diary, coachNotes: roles.coachNotes,
+                  routineCatalog: routineCatalog(), zone: timeZone)
     }
 
-    public init(recording: any SetRecording, names: any NameLookup, diary: any TrainingDiary,
+    public init(recording: any SetRecording, names: any NameLookup, diary: any TrainingDiary, coachNotes: (any CoachNotes)? = nil,
                 routineCatalog: @autoclosure @escaping @Sendable () -> RoutineCatalog, zone timeZone: @escaping @Sendable () -> TimeZone) {
         self.recording = recording
         self.names = names
         self.diary = diary
+        self.coachNotes = coachNotes
         starters = routineCatalog
         made = Deferred {
             var calendar = Calendar(identifier: .gregorian)
@@ -113,13 +119,21 @@ public struct TrainingLog: Sendable {
     }
 
     private func withInfos(_ sessions: [TrainingSession], member: User, from first: LocalDay, through last: LocalDay) throws(WorkoutsError) -> [TrainingSession] {
-        let infos = try attempt { () throws(LogbookError) in try diary.sessionInfos(userID: member.id, from: first, through: last) }
+        let infos = try dayInfos(of: member, from: first, through: last)
         let byDay = Dictionary(infos.map { ($0.day, $0) }, uniquingKeysWith: { first, _ in first })
         return sessions.map { session in
             var session = session
             session.note = byDay[session.day]?.note
             session.routine = byDay[session.day]?.routine
             return session
+        }
+    }
+
+    /// The member's days' notes and routines from `first` through `last`, the coaches' notes in their notes.
+    func dayInfos(of member: User, from first: LocalDay, through last: LocalDay) throws(WorkoutsError) -> [SessionInfo] {
+        try attempt { () throws(LogbookError) in
+            let infos = try diary.sessionInfos(userID: member.id, from: first, through: last)
+            return try coachNotes?.sessionInfos(adding: infos, userID: member.id, from: first, through: last) ?? infos
         }
     }
 

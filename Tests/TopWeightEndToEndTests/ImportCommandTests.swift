@@ -309,7 +309,7 @@ extension ImportCommandTests {
         let file = try Self.write(Self.strong, "strong.csv", in: scratch)
         #expect(try Binary.run(["import", file, "--user", "Ana"], db: scratch.db).status == 0)
 
-        let text = try Binary.run(["sessions", "--user", "Ana"], db: scratch.db, environment: ["COLUMNS": "100"]).stdout
+        let text = try Binary.run(["sessions", "--user", "Ana"], db: scratch.db, environment: ["COLUMNS": "101"]).stdout
         #expect(text.contains("Bench Press, Stationary Bike  (1 warm-up, 1 to failure)"), "\(text)")
         #expect(text.contains("Deadlift\n"), "a day without marked sets has no mark: \(text)")
         let json = try Binary.run(["sessions", "--user", "Ana", "--format", "json"], db: scratch.db).stdout

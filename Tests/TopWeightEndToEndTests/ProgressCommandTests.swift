@@ -213,10 +213,10 @@ struct ProgressCommandTests {
         let lines = old.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "Ana: no session this week or last (weeks from Monday) · last lift \(Self.daysSinceLastLift) days ago (Sat 14 Mar 2020)")
         #expect(Array(lines.dropFirst()) == [
-            "            Sessions  Sets   Volume",
-            "This week          0     0     0 kg",
-            "This month         0     0     0 kg",
-            "All time           4    17  6594 kg",
+            "            Sessions  Sets    Volume",
+            "This week          0     0      0 kg",
+            "This month         0     0      0 kg",
+            "All time           4    17  6\u{202F}594 kg",
             "Volume counts loads only: weights and added loads, not body weight, holds or distances.",
             "Most trained: Back Squat 11 sets · Curl 6 sets",
             "Volume by category: barbell 82 % · other 18 %",

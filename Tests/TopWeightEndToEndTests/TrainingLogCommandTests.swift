@@ -61,9 +61,9 @@ struct TrainingLogCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines == [
-            "Day               Routine  Sets   Volume  Exercises",
-            "Thu 12 Mar 2020   -           1   700 kg  1  Deadlift",
-            "Tue 10 Mar 2020 ✎ -           8  2574 kg  2  Bench Press, Back Squat",
+            "Day               Routine  Sets    Volume  Exercises",
+            "Thu 12 Mar 2020   -           1    700 kg  1  Deadlift",
+            "Tue 10 Mar 2020 ✎ -           8  2\u{202F}574 kg  2  Bench Press, Back Squat",
             "    Felt strong",
             "    • squat: belt next time",
             "",
@@ -145,7 +145,7 @@ struct TrainingLogCommandTests {
         #expect(lines.first?.trimmingCharacters(in: .whitespaces) == "March 2020")
         #expect(lines.dropFirst().first?.hasPrefix(header) == true, "\(lines)")
         #expect(lines.contains { $0.hasPrefix(week) }, "\(lines)")
-        #expect(lines.contains { $0.hasPrefix("2 sessions · 9 sets · 3274 kg") })
+        #expect(lines.contains { $0.hasPrefix("2 sessions · 9 sets · 3\u{202F}274 kg") })
         #expect(Set(lines.map(TerminalText.width)).count == 1, "every line as wide")
         #expect(!result.stdout.contains("\u{1B}"))
     }

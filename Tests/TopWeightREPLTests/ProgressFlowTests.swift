@@ -113,10 +113,10 @@ struct ProgressFlowTests {
         let start = try #require(console.said.firstIndex { $0.hasPrefix("Ana: ") })
         #expect(Array(console.said[start...]) == [
             "Ana: 2 weeks in a row with a session (weeks from Monday) · last lift yesterday (Fri 20 Nov)",
-            "            Sessions  Sets   Volume",
-            "This week          1     5  1500 kg",
-            "This month         2    10  3000 kg",
-            "All time           2    10  3000 kg",
+            "            Sessions  Sets    Volume",
+            "This week          1     5  1\u{202F}500 kg",
+            "This month         2    10  3\u{202F}000 kg",
+            "All time           2    10  3\u{202F}000 kg",
             "Volume counts loads only: weights and added loads, not body weight, holds or distances.",
             "Most trained: Bench Press 10 sets",
             "Volume by category: other 100 %",

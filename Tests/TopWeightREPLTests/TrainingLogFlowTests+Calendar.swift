@@ -25,7 +25,7 @@ extension TrainingLogFlowTests {
         let grid = console.said[november...].prefix(9).joined(separator: "\n")
         #expect(grid.contains("[21]"), "\(grid)")
         #expect(grid.contains("20 ●"), "\(grid)")
-        #expect(grid.contains("1 session · 5 sets · 1500 kg"), "\(grid)")
+        #expect(grid.contains("1 session · 5 sets · 1\u{202F}500 kg"), "\(grid)")
         #expect(source.prompts.filter { $0.hasPrefix("-- ← →") }.count == 5)
         #expect(console.warned.contains { $0.contains("2026-13 is not a month") })
         #expect(!console.said.joined().contains("\u{1B}"), "plain unless the terminal has colour")

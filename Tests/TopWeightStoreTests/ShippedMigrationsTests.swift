@@ -14,7 +14,8 @@ struct ShippedMigrationsTests {
         "v10": 0x3394_84f7_6b61_b997, "v11": 0x769b_3b87_877c_ea79, "v12": 0x0298_1c9a_9f1b_21c0,
         "v13": 0xd069_5e33_f447_6870, "v14": 0x8620_6de4_dd83_cb3d, "v15": 0x4a9f_da18_7b5c_7592,
         "v16": 0xcbf2_9ce4_8422_2325, "v17": 0xcbf2_9ce4_8422_2325, "v18": 0xcbf2_9ce4_8422_2325,
-        "v19": 0x49b3_0b61_44c6_f42c, "v21": 0x5a13_17d3_2d9a_fbd8, "v22": 0xf3ed_dc44_f814_cf91, "v24": 0x6ab7_0bab_95b5_a673,
+        "v19": 0x49b3_0b61_44c6_f42c, "v21": 0x5a13_17d3_2d9a_fbd8, "v22": 0xf3ed_dc44_f814_cf91, "v23": 0x9057_e632_5895_1f78,
+        "v24": 0x6ab7_0bab_95b5_a673,
     ]
 
     static func digest(_ statements: [String]) -> UInt64 {

@@ -147,4 +147,28 @@ struct MarkdownLogTests {
         #expect(html.contains("<h2>Ana | Souza</h2>"))
         #expect(html.contains("<p>rest day</p>"))
     }
+    @Test("a note's own headings sit under its day's (####, never at the title's level); in code they stay as typed")
+    func noteHeadings() {
+        var day = Self.day
+        day.note = "# Legs\n## Squat\n### Sets\n#### Deep\n```\n# not a heading\n```\n#hashtag and a # in text"
+        let markdown = MarkdownLog.day(day, timeZone: Self.utc)
+        #expect(markdown.suffix(8) == ["#### Legs", "##### Squat", "###### Sets", "###### Deep", "```", "# not a heading", "```",
+                                       "#hashtag and a # in text"], "\(markdown.suffix(8))")
+        let html = MarkdownParser().html(from: MarkdownLog.document([("Ana", [day])], timeZone: Self.utc, from: nil, through: nil)
+            .joined(separator: "\n"))
+        #expect(!html.contains("<h1>Legs") && !html.contains("<h2>Squat") && html.contains("<h4>Legs</h4>"), "\(html)")
+    }
+
+    @Test("only http(s) and mailto links are kept as links; any other is written as its text and address, plain")
+    func noteLinks() {
+        var day = Self.day
+        day.note = "[a](javascript:alert(1)) [b](https://example.com/x) ![c](JavaScript:x) [d](mailto:coach@example.com) [e](data:text/html,x)\n`[f](javascript:y)`"
+        let markdown = MarkdownLog.day(day, timeZone: Self.utc)
+        let html = MarkdownParser().html(from: markdown.joined(separator: "\n"))
+        #expect(!html.lowercased().contains("href=\"javascript") && !html.lowercased().contains("src=\"javascript") && !html.contains("href=\"data:"),
+                "\(html)")
+        #expect(html.contains("<a href=\"https://example.com/x\">b</a>") && html.contains("<a href=\"mailto:coach@example.com\">d</a>"), "\(html)")
+        #expect(html.contains("a (javascript:alert(1))"), "\(html)")
+        #expect(markdown.last == "`[f](javascript:y)`")
+    }
 }

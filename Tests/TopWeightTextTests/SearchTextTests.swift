@@ -51,4 +51,16 @@ struct SearchTextTests {
         let none = SearchResult(member: User(id: 1, name: "Ana"), terms: ["zoe"], typed: ["ZOË"], aliased: [], days: [], more: false)
         #expect(SearchText.render(none, grouping: HistoryGrouping(timeZone: Self.utc), now: Self.now, style: .plain) == ["Nothing in Ana's log has ZOË."])
     }
+    @Test("a note's lines read as sessions renders them: no **, no [link](url) syntax, a bullet as •; the words still marked")
+    func renderedNote() {
+        let calendar = HistoryGrouping(timeZone: Self.utc).calendar
+        let note = "my **left** knee\n- *knee* wrap on\nsee [the knee page](https://example.com/knee)"
+        let result = SearchResult(member: User(id: 1, name: "Ana"), terms: ["knee"], aliased: [],
+                                  days: [.init(day: LocalDay(Self.now, in: calendar), note: note, routine: nil, records: [])], more: false)
+        let lines = SearchText.render(result, grouping: HistoryGrouping(timeZone: Self.utc), now: Self.now, style: .plain)
+        #expect(lines == ["1 day with knee", "Today", "  ✎ my left [knee]", "    • [knee] wrap on",
+                          "    see the [knee] page (https://example.com/[knee])"], "\(lines)")
+        let colored = SearchText.render(result, grouping: HistoryGrouping(timeZone: Self.utc), now: Self.now, style: .color)
+        #expect(!colored.joined().contains("**") && colored.joined().contains("\u{1B}[7mknee"), "\(colored)")
+    }
 }

@@ -53,7 +53,7 @@ struct CalendarTextTests {
         #expect(lines[7].hasPrefix(" 30  "))
         #expect(lines[8].hasPrefix("4 sessions · 15 sets · "))
         // Volume: 60×8×3 + 0 + 140×5 + 100×5×5 + 135 lb×5×3 (918.52 kg) = 5558.52 kg.
-        #expect(lines[8].trimmingCharacters(in: .whitespaces).hasSuffix("· 5559 kg"))
+        #expect(lines[8].trimmingCharacters(in: .whitespaces).hasSuffix("· 5\u{202F}559 kg"))
         #expect(lines.count == 10)
     }
 
@@ -147,10 +147,10 @@ struct SessionTextTests {
     func table() throws {
         let lines = SessionText.render(Self.sessions, grouping: try Self.grouping(), now: Self.now)
         #expect(lines == [
-            "Day          Routine  Sets   Volume  Exercises",
-            "Today      ✎ Push        9  2400 kg  3  Bench Press, Overhead Press, Dips",
-            "Yesterday    Pull        1   680 kg  1  Deadlift",
-            "Fri 13 Nov   -           5  2500 kg  1  Back Squat",
+            "Day          Routine  Sets    Volume  Exercises",
+            "Today      ✎ Push        9  2\u{202F}400 kg  3  Bench Press, Overhead Press, Dips",
+            "Yesterday    Pull        1    680 kg  1  Deadlift",
+            "Fri 13 Nov   -           5  2\u{202F}500 kg  1  Back Squat",
         ])
     }
 
@@ -184,11 +184,11 @@ struct SessionTextTests {
         session.records[3].kind = .failure
         let sessions = [session, Self.sessions[0], Self.sessions[2]]
         let lines = SessionText.render(sessions, grouping: try Self.grouping(), now: Self.now, width: 100)
-        #expect(lines[1] == "Today        -           7  2720 kg  1  Bench Press  (2 warm-up, 1 drop set, 1 to failure)")
-        #expect(lines[2] == "Yesterday    Pull        1   680 kg  1  Deadlift")
+        #expect(lines[1] == "Today        -           7  2\u{202F}720 kg  1  Bench Press  (2 warm-up, 1 drop set, 1 to failure)")
+        #expect(lines[2] == "Yesterday    Pull        1    680 kg  1  Deadlift")
         let cut = SessionText.render(sessions, grouping: try Self.grouping(), now: Self.now, width: 85)
         #expect(TerminalText.width(cut[1]) <= 85)
-        #expect(cut[1].hasSuffix("Bench…  (2 warm-up, 1 drop set, 1 to failure)"), "\(cut[1])")
+        #expect(cut[1].hasSuffix("Benc…  (2 warm-up, 1 drop set, 1 to failure)"), "\(cut[1])")
     }
 
     @Test("shows names from the database harmlessly")

@@ -83,7 +83,8 @@ struct ExportCommand: ParsableCommand {
 
             markdown: the log to read, not to import: a heading per member and per day (with the day's \
             routine or program), the day's sets as a table in the member's own units and kinds (load, reps, \
-            series, time, distance, RPE, warm-ups marked), and the day's note as written. Renders on GitHub \
+            series, time, distance, RPE, warm-ups marked), and the day's note as written (its headings nested under \
+            the day's, links other than http(s) and mailto as plain text). Renders on GitHub \
             and with the logger's own Markdown renderer. --from and --to (YYYY-MM-DD, local days, both \
             ends included) limit it to those days.
             Examples: topweight export > gym.json

@@ -53,7 +53,7 @@ struct SearchCommand: ParsableCommand {
                 try among(everyone, text: text, limit: wanted == 0 ? nil : wanted, now: now, cases: cases)
                 return
             }
-            let member = try SessionsCommand.member(named: user, in: cases.workouts)
+            let member = try Self.member(named: user, among: everyone.map(\.user), in: cases.workouts)
             let result = try cases.search.find(text, of: member, limit: wanted == 0 ? nil : wanted, now: now)
             let out = OutputBuffer()
             switch format {
@@ -64,6 +64,21 @@ struct SearchCommand: ParsableCommand {
                 out.line(SearchText.json(result, timeZone: cases.search.calendar.timeZone))
             }
             out.flush()
+        }
+    }
+
+    /// The member `--user` names: as elsewhere, else the one member whose
+    /// name it is with accents and case folded as the words are
+    /// (`bjorn papadopoulos` for Björn Papadopoulos), spaces run together.
+    static func member(named typed: String?, among members: [User], in workouts: Workouts) throws -> User {
+        do {
+            return try SessionsCommand.member(named: typed, in: workouts)
+        } catch {
+            let folded = { (name: String) in SearchWords.words(in: name).map { SearchWords.fold(String(name[$0])) } }
+            guard let typed, !folded(typed).isEmpty else { throw error }
+            let found = members.filter { folded($0.name) == folded(typed) }
+            guard found.count == 1, let only = found.first else { throw error }
+            return only
         }
     }
 

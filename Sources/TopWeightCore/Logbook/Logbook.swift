@@ -7,7 +7,8 @@
 /// (`BoardSource`), settings and the admin PIN (`GymConfiguration`),
 /// programs (`ProgramShelf`), looking after the database (`StoreUpkeep`)
 /// and how members prove who they are (`MemberIdentity`),
-/// searching a member's log (`LogSearch`) and the gym's teams (`MemberTeams`).
+/// searching a member's log (`LogSearch`), the gym's teams (`MemberTeams`)
+/// and coaches' notes to members (`CoachNotes`).
 /// A use case takes only the roles it calls; every engine plays them all.
 ///
 /// Synchronous on purpose: the logger is a blocking loop and a save has a
@@ -17,6 +18,7 @@
 /// terminal advice (the front ends add that).
 public typealias Logbook = SetRecording & NameLookup & MemberRoster & ExerciseRoster & TrainingDiary & TrainingTotals
     & BoardSource & GymConfiguration & ProgramShelf & StoreUpkeep & MemberIdentity & LogSearch & MemberTeams
+    & CoachNotes
 
 /// A whole storage engine: every role of `Logbook` and the whole-database
 /// tools besides, bulk loading (`BulkLoading`) and moving everything between

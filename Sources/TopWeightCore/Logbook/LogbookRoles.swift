@@ -19,6 +19,8 @@ public struct LogbookRoles: Sendable {
     public var search: any LogSearch
     /// Who is in which team.
     public var teams: any MemberTeams
+    /// Coaches' notes to members.
+    public var coachNotes: any CoachNotes
     /// The sets that wait on this terminal for the server: none, for one engine.
     public var waiting: any WaitingSets
 
@@ -37,6 +39,7 @@ public struct LogbookRoles: Sendable {
         identity = engine
         search = engine
         teams = engine
+        coachNotes = engine
         waiting = NothingWaits()
     }
 }
