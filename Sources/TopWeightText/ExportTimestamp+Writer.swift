@@ -1,8 +1,9 @@
 import Foundation
+import TopWeightCore
 
 extension ExportTimestamp {
     /// `ExportTimestamp.string` for many instants in one zone, byte for byte,
-    /// without a calendar per instant: the zone's offset is looked up once
+    /// without a calendar per instant (`LocalDay` for the date): the zone's offset is looked up once
     /// an hour of UTC (twice: at its start and its end; an hour whose two
     /// differ, where the zone changed its clocks, is looked up instant by
     /// instant) and the wall time is counted from it. Instants before 1900
@@ -28,7 +29,8 @@ extension ExportTimestamp {
             let local = seconds + Int64(offset)
             let days = Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
             let clock = Int(local - Int64(days) * 86_400)
-            let (year, month, day) = Self.civil(days)
+            guard let civil = LocalDay(daysSince1970: days) else { return ExportTimestamp.string(date, timeZone: timeZone) }
+            let (year, month, day) = (civil.year, civil.month, civil.day)
             var bytes: [UInt8] = []
             bytes.reserveCapacity(29)
             Self.digits(year, 4, &bytes)
@@ -64,19 +66,6 @@ extension ExportTimestamp {
             let last = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(hour * 3600 + 3599)))
             offsets[hour] = start == last ? start : nil
             return start == last ? start : timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
-        }
-
-        /// The proleptic Gregorian date of a day since 1970-01-01 (Howard Hinnant's algorithm).
-        static func civil(_ days: Int) -> (year: Int, month: Int, day: Int) {
-            let z = days + 719_468
-            let era = (z >= 0 ? z : z - 146_096) / 146_097
-            let dayOfEra = z - era * 146_097
-            let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-            let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-            let shifted = (5 * dayOfYear + 2) / 153
-            let day = dayOfYear - (153 * shifted + 2) / 5 + 1
-            let month = shifted < 10 ? shifted + 3 : shifted - 9
-            return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
         }
 
         /// `value` (from 0 to 10^width - 1, as every field here is) in `width` digits, zeros before.

@@ -202,7 +202,10 @@ extension HistoryImporter {
             summary.sessionsPresent += page.count - added
             start += page.count
         }
-        _ = try storage { () throws(LogbookError) in try engine.adoptCoachNotes(coachNotes) }
+        let (fromCoaches, notFromCoaches) = try fromCoaches(coachNotes)
+        summary.malformed += notFromCoaches
+        if !summary.malformed.isEmpty { summary.skipped[.malformed] = summary.malformed.count }
+        _ = try storage { () throws(LogbookError) in try engine.adoptCoachNotes(fromCoaches) }
         summary.routinesAdded = try storage { () throws(LogbookError) in try engine.adoptRoutines(routines, now: now) }
         summary.routinesPresent = routines.count - summary.routinesAdded
         for weight in freshWeights {
@@ -368,10 +371,15 @@ struct DocumentReader {
         guard RecordUID.isValid(entry.uid) else { return refuse(place, "uid '\(SourceValues.shown(entry.uid))' is not a lower-case UUID") }
         guard let user = name(entry.user, .user, place: place), let coach = name(entry.coach, .user, place: place) else { return nil }
         guard let day = LocalDay(parsing: entry.date) else { return refuse(place, "date '\(SourceValues.shown(entry.date))' is not YYYY-MM-DD") }
-        let text = NoteText.clean(entry.text).trimmingCharacters(in: .whitespaces)
+        let text = CoachNote.normalized(NoteText.clean(entry.text))
         guard !text.isEmpty, !text.contains(where: \.isNewline) else { return refuse(place, "a coach's note is one line of text") }
+        guard CoachNote.fits(text) else { return refuse(place, "a coach's note is at most \(CoachNote.longest) characters") }
         guard let created = time(entry.createdAt, "createdAt", place: place), let createdAt = created,
               happened(createdAt, "createdAt", entry.createdAt, place: place), let seen = time(entry.seenAt, "seenAt", place: place) else { return nil }
+        // On the day it was written or before, wherever on earth it was written.
+        guard day.daysSince1970 <= Int((createdAt.timeIntervalSince1970 / 86_400).rounded(.down)) + 1 else {
+            return refuse(place, "date \(day) comes after the note was written")
+        }
         return CoachNote(user: user, day: day, coach: coach, text: text, createdAt: createdAt, seenAt: seen, uid: entry.uid)
     }
 }

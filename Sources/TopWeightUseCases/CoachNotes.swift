@@ -5,7 +5,7 @@ import TopWeightCore
 
 extension Workouts {
     /// A coach's note at most this long: one line a member reads at a glance.
-    public static let coachNoteLength = 280
+    public static let coachNoteLength = CoachNote.longest
 
     /// Leaves `text` from `coach` on `member`'s `day`: refused unless the
     /// coach is a member marked a coach, the text one line of at most
@@ -16,13 +16,14 @@ extension Workouts {
         guard access.isCoach else {
             throw .refused("\(coach.name) is not a coach here: 'topweight users coach \(ShellWord.quoted(coach.name))' makes them one")
         }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = CoachNote.normalized(text.trimmingCharacters(in: .whitespacesAndNewlines))
         guard !trimmed.isEmpty else { throw .invalid("the note is empty; nothing was added") }
         guard !trimmed.contains(where: \.isNewline) else {
             throw .invalid("a coach's note is one line, shown to the member as they start; a longer one goes on their day with 'topweight note add' without --coach")
         }
-        guard trimmed.count <= Self.coachNoteLength else {
-            throw .invalid("the note is too long (\(trimmed.count) characters; at most \(Self.coachNoteLength))")
+        guard CoachNote.fits(trimmed) else {
+            throw .invalid("the note is too long (\(trimmed.count) characters, \(trimmed.unicodeScalars.count) code points; "
+                + "at most \(Self.coachNoteLength) characters of text)")
         }
         if trimmed.unicodeScalars.contains(where: NameRules.isForbiddenInNote) {
             throw .invalid("the note holds a control character; type text")

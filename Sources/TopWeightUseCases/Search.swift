@@ -96,7 +96,7 @@ extension Search {
     func withCoachNotes(_ days: [SearchResult.Day], of member: User, words: [String], limit: Int) throws(WorkoutsError) -> [SearchResult.Day] {
         let notes = try attempt { () throws(LogbookError) in try coachNotes.coachNotes(userID: member.id) }
         guard !notes.isEmpty else { return days }
-        let lines = Dictionary(grouping: notes, by: \.day).mapValues { $0.map(\.line) }
+        let lines = Dictionary(grouping: notes, by: \.day).mapValues { $0.map(\.markdownLine) }
         var found = days.map { day in
             var day = day
             if let more = lines[day.day] { day.note = ([day.note].compactMap { $0 } + more).joined(separator: "\n\n") }

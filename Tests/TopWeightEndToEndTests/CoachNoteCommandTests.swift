@@ -88,4 +88,35 @@ struct CoachNoteCommandTests {
         try TeamCommandTests.run(["import", file.path], empty.db)
         try Self.expectNote(in: empty.db, "the import")
     }
+
+    @Test("a file can't leave a member a note from somebody who isn't a coach, nor one too long, nor dated after it was written")
+    func forgedInAFile() throws {
+        let source = try Self.gym()
+        try TeamCommandTests.run(Self.leave, source.db)
+        let export = try TeamCommandTests.run(["export", "--format", "json"], source.db).stdout
+        var document = try #require(try TeamCommandTests.json(export) as? [String: Any])
+        let note = try #require((document["coachNotes"] as? [[String: Any]])?.first)
+        func forged(_ coach: String, _ text: String, date: String? = nil) -> [String: Any] {
+            var copy = note
+            copy["uid"] = UUID().uuidString.lowercased()
+            copy["coach"] = coach
+            copy["text"] = text
+            if let date { copy["date"] = date }
+            return copy
+        }
+        document["coachNotes"] = [
+            forged("Zoë", "FORGED by a member"), forged("Head Coach", "FORGED by nobody"),
+            forged("Bo", "Q" + String(repeating: "\u{301}", count: 5_000)), forged("Bo", "FORGED ahead", date: "2030-01-01"),
+            forged("Bo", "a real one"),
+        ]
+        let file = source.directory.appendingPathComponent("forged.json")
+        try JSONSerialization.data(withJSONObject: document).write(to: file)
+        let empty = try Scratch()
+        let imported = try TeamCommandTests.run(["import", file.path], empty.db)
+        let said = imported.stdout + imported.stderr
+        #expect(said.contains("Zoë is not a coach here") && said.contains("Head Coach is not a coach here"), "\(said)")
+        let listed = try TeamCommandTests.run(["note", "list", "--user", "Ana"], empty.db).stdout
+        #expect(listed.contains("a real one"), "\(listed)")
+        #expect(!listed.contains("FORGED") && !listed.contains("\u{301}"), "\(listed)")
+    }
 }

@@ -103,7 +103,7 @@ struct DatabaseProblemCommandTests {
 
     // MARK: - A disk that really fills up
 
-    /// A 1 MiB tmpfs is a disk that really fills up. Mounting one needs root
+    /// A 2 MiB tmpfs (a new database and its log take about 1 MiB) is a disk that really fills up. Mounting one needs root
     /// (CAP_SYS_ADMIN); without it the test is skipped, and the store-level test
     /// (Tests/TopWeightStoreTests/DatabaseProblemTests.swift, max_page_count) still
     /// covers a full database.
@@ -112,7 +112,7 @@ struct DatabaseProblemCommandTests {
         .enabled(if: SmallDisk.unavailable == nil, "needs root to mount a small tmpfs")
     )
     func diskFull() throws {
-        let disk = try SmallDisk(size: "1m")
+        let disk = try SmallDisk(size: "2m")
         let db = disk.point + "/topweight.sqlite"
         let created = try Binary.run(["add", "Ana", "Bench Press", "60", "5", "5"], db: db)
         try #require(created.status == 0, "\(created.stderr)")
@@ -149,7 +149,7 @@ struct DatabaseProblemCommandTests {
         let check = try Binary.run(["check"], db: db)
         #expect(check.status == 0 && check.stdout.contains("integrity     ok") && check.stdout.contains("records       2"), "\(check.stdout)")
         #expect(try Self.contents(of: db).records == before.records + ["2 1 1 70.0kg 5x5"])
-        print("DatabaseProblemCommandTests: full 1 MiB tmpfs: \(refusals.count) refusals (\(Set(refusals).sorted().joined(separator: " | ").replacingOccurrences(of: "\n", with: ""))), then saved after giving back \(refusals.count * 8) KiB")
+        print("DatabaseProblemCommandTests: full 2 MiB tmpfs: \(refusals.count) refusals (\(Set(refusals).sorted().joined(separator: " | ").replacingOccurrences(of: "\n", with: ""))), then saved after giving back \(refusals.count * 8) KiB")
     }
 
     /// Integrity and every record, read from a copy of the file and its WAL

@@ -273,7 +273,8 @@ struct SavedLine: Equatable, CustomStringConvertible {
         let repsWords = numbers[1].split(separator: " ")
         guard weight.count == 2, repsWords.count == 2, repsWords[1] == (repsWords[0] == "1" ? "rep" : "reps"),
               numbers[2].hasSuffix(" series"),
-              let reps = Int(repsWords[0]),
+              // Thousands apart by a narrow no-break space, as every count is written.
+              let reps = Int(repsWords[0].replacingOccurrences(of: "\u{202F}", with: "")),
               let series = Int(numbers[2].dropLast(" series".count))
         else { return nil }
         self.id = id

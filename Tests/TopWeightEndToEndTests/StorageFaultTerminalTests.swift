@@ -74,7 +74,7 @@ struct StorageFaultTerminalTests {
         .enabled(if: SmallDisk.unavailable == nil, "needs root (CAP_SYS_ADMIN) to mount a small tmpfs")
     )
     func fullDisk() throws {
-        let disk = try SmallDisk(size: "1m")
+        let disk = try SmallDisk(size: "2m")
         let db = disk.point + "/topweight.sqlite"
         let seeded = try Binary.run(["add", "Ana", "Bench Press", "60", "5", "5"], db: db)
         try #require(seeded.status == 0, "\(seeded.stderr)")

@@ -15,18 +15,6 @@ struct LiveBoardTests {
     /// Monday 2026-11-30, 07:00 in Amsterdam.
     static let start = Date(timeIntervalSince1970: 1_796_018_400)
 
-    /// A reproducible sequence of numbers (SplitMix64).
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// The board's figures with sums to the gram: adding a day's volume to the
     /// days before it may differ from one sum in the last binary digit.
     static func rounded(_ figures: BoardFigures) -> String {
@@ -43,7 +31,7 @@ struct LiveBoardTests {
     func sameAsTheWholeRead(engine: TestEngine) throws {
         for seed in 1...4 {
             try engine.withStore { store in
-                var random = Seeded(state: UInt64(seed) &* 7_919)
+                var random = SeededGenerator(seed: UInt64(seed) &* 7_919)
                 var calendar = Calendar(identifier: .gregorian)
                 calendar.timeZone = Self.zone
                 var now = Self.start

@@ -29,7 +29,7 @@ struct StorageFaultTests {
         .enabled(if: SmallDisk.unavailable == nil, "needs root (CAP_SYS_ADMIN) to mount a small tmpfs")
     )
     func fullDisk() throws {
-        let disk = try SmallDisk(size: "1m")
+        let disk = try SmallDisk(size: "2m")
         let path = disk.point + "/topweight.sqlite"
         let (ana, bench, seeded) = try Self.seed(path)
         try disk.fill()
@@ -61,7 +61,7 @@ struct StorageFaultTests {
         #expect(try store.save(entry, now: instant(61)) == saved, "the same entry again is the same set, not a second one")
         #expect(try store.history(HistoryQuery()).map(\.id) == [saved, seeded])
         #expect(try store.health().integrity == "ok")
-        print("StorageFaultTests: a 1 MiB tmpfs filled with \(filled) bytes; the store opened for reading and saved once the filler went")
+        print("StorageFaultTests: a 2 MiB tmpfs filled with \(filled) bytes; the store opened for reading and saved once the filler went")
     }
 
     @Test(
@@ -69,7 +69,7 @@ struct StorageFaultTests {
         .enabled(if: SmallDisk.unavailable == nil, "needs root (CAP_SYS_ADMIN) to mount a small tmpfs")
     )
     func fullDiskWithMigrationPending() throws {
-        let disk = try SmallDisk(size: "1m")
+        let disk = try SmallDisk(size: "2m")
         let path = disk.point + "/topweight.sqlite"
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/schema-v6.sqlite")
         try FileManager.default.copyItem(atPath: fixture.path, toPath: path)

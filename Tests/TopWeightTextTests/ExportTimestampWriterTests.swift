@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TopWeightCore
+import TopWeightTestSupport
 import TopWeightText
 
 /// The export's fast timestamp writer against `ExportTimestamp.string`, the
@@ -12,23 +13,11 @@ struct ExportTimestampWriterTests {
     static let zones = ["UTC", "Europe/Amsterdam", "Europe/Dublin", "America/St_Johns", "America/Sao_Paulo",
                         "Asia/Kathmandu", "Australia/Lord_Howe", "Pacific/Apia", "Pacific/Chatham", "Africa/Casablanca"]
 
-    /// A reproducible sequence of numbers (SplitMix64).
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("Random instants, to the millisecond, read the same", arguments: zones)
     func randomInstants(zone: String) throws {
         let timeZone = try #require(TimeZone(identifier: zone))
         var writer = ExportTimestamp.Writer(timeZone: timeZone)
-        var random = Seeded(state: UInt64(zone.utf8.reduce(0) { $0 &* 31 &+ Int($1) }.magnitude))
+        var random = SeededGenerator(seed: UInt64(zone.utf8.reduce(0) { $0 &* 31 &+ Int($1) }.magnitude))
         var differ: [String] = []
         for index in 0..<20_000 {
             // Mostly the years people train in (one hour's instants close together, as a day's sets are), some anywhere.

@@ -31,6 +31,34 @@ public struct CoachNote: Sendable, Hashable {
 
     /// The one line a member is shown: `Coach Bo: lighter on squats today`.
     public var line: String { "Coach \(coach): \(text)" }
+
+    /// The line among a day's notes, which are Markdown: the coach's name
+    /// reads as itself (`_Bo_` is not Bo in italics), the text as the coach wrote it.
+    public var markdownLine: String {
+        let literal = coach.reduce(into: "") { out, character in
+            if character.isASCII, character.isPunctuation || character.isSymbol { out.append("\\") }
+            out.append(character)
+        }
+        return "Coach \(literal): \(text)"
+    }
+}
+
+extension CoachNote {
+    /// At most this many characters: one line a member reads at a glance.
+    public static let longest = 280
+
+    /// `text` as a note keeps it: every run of spaces (tabs, no-break
+    /// spaces…) one space, none at the ends, so no note pads itself out to
+    /// look like a line of its own at the turn's start.
+    public static func normalized(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace && !$0.isNewline }).joined(separator: " ")
+    }
+
+    /// Whether `text` is short enough: `longest` characters, and four code
+    /// points a character at most (a character can be any number of them).
+    public static func fits(_ text: String) -> Bool {
+        text.count <= longest && text.unicodeScalars.count <= 4 * longest
+    }
 }
 
 /// Coaches' notes to members, kept apart from the member's own day notes:
@@ -66,7 +94,7 @@ extension CoachNotes {
         var byDay = Dictionary(infos.map { ($0.day, $0) }, uniquingKeysWith: { kept, _ in kept })
         for note in notes {
             var info = byDay[note.day] ?? SessionInfo(day: note.day, note: nil, routine: nil)
-            info.note = [info.note, note.line].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: "\n\n")
+            info.note = [info.note, note.markdownLine].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: "\n\n")
             byDay[note.day] = info
         }
         return byDay.values.sorted { $0.day < $1.day }
