@@ -48,7 +48,12 @@ extension WorkoutStore {
 
     public func takeUnseenCoachNotes(userID: Int64, now: Date) throws(LogbookError) -> [CoachNote] {
         try perform {
-            try writer.write { db in
+            // Every turn starts here: a read first, so a turn with nothing waiting takes no write lock.
+            let waiting = try writer.read { db in
+                try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM coachNote WHERE userId = ? AND seenAt IS NULL)", arguments: [userID])
+            }
+            guard waiting == true else { return [] }
+            return try writer.write { db in
                 let found = try Self.coachNotes(db, where: "n.userId = ? AND n.seenAt IS NULL", arguments: [userID], order: "n.id")
                 guard !found.isEmpty else { return [] }
                 try db.execute(sql: "UPDATE coachNote SET seenAt = ? WHERE userId = ? AND seenAt IS NULL",

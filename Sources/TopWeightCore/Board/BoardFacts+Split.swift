@@ -49,14 +49,18 @@ extension BoardFacts {
     }
 
     private static func higher(_ past: [LiftBest], _ today: [LiftBest]) -> [LiftBest] {
+        struct Key: Hashable {
+            let user: String
+            let lift: String
+        }
         var bests = past
-        var at: [[String]: Int] = [:]
-        for (index, best) in bests.enumerated() { at[[best.user, best.lift]] = index }
+        var at: [Key: Int] = [:]
+        for (index, best) in bests.enumerated() { at[Key(user: best.user, lift: best.lift)] = index }
         for best in today {
-            if let index = at[[best.user, best.lift]] {
+            if let index = at[Key(user: best.user, lift: best.lift)] {
                 bests[index].kilograms = max(bests[index].kilograms, best.kilograms)
             } else {
-                at[[best.user, best.lift]] = bests.count
+                at[Key(user: best.user, lift: best.lift)] = bests.count
                 bests.append(best)
             }
         }
