@@ -58,6 +58,11 @@ extension ParsableCommand {
         let lines = full.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         var reason = lines.first ?? ""
         if reason.hasPrefix("Error: ") { reason.removeFirst("Error: ".count) }
+        // Past four values argument-parser lists them one a line (`- json`): on the reason's line here.
+        let listed = lines.dropFirst().prefix { $0.hasPrefix("- ") }.map { "'\($0.dropFirst(2))'" }
+        if reason.hasSuffix(" one of the following:"), let last = listed.last {
+            reason = reason.dropLast("the following:".count) + listed.dropLast().joined(separator: ", ") + " or \(last)."
+        }
         let help = lines.first { $0.hasPrefix("See '") && $0.contains("--help'") }
             .flatMap { line in line.range(of: "'").flatMap { start in
                 line[start.upperBound...].range(of: "'").map { String(line[start.upperBound..<$0.lowerBound]) }

@@ -62,6 +62,15 @@ extension CommandLineTests {
         #expect(lines[0].hasPrefix("topweight: ") && !lines[0].contains("Error:"), "\(lines)")
         #expect(lines.count > 1 && lines[1].hasPrefix("See 'topweight ") && lines[1].hasSuffix("--help' for its usage."), "\(lines)")
     }
+
+    @Test("a value not among many (export's seven formats) is refused naming each of them on the reason's line")
+    func longListOfValues() throws {
+        let scratch = try Scratch().made()
+        let result = try Binary.run(["export", "--format", "strng"], db: scratch.db)
+        #expect(result.status == 64, "\(result.stderr)")
+        let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first.hasSuffix("one of 'json', 'csv', 'strong', 'strong-semicolon', 'hevy', 'fitnotes' or 'markdown'."), "\(result.stderr)")
+    }
 }
 
 extension CommandLineTests {
