@@ -95,14 +95,14 @@ extension PostgresLogbook {
 
     public func storedSessions() throws(LogbookError) -> [StoredSession] {
         let rows = try link.query("""
-            SELECT u.name, s.day, s.note, s.routine, s.editedat FROM session s JOIN "user" u ON u.id = s.userid
+            SELECT u.name, s.day, s.note, s.routine, s.programday, s.editedat FROM session s JOIN "user" u ON u.id = s.userid
             ORDER BY s.userid, s.day COLLATE "C"
             """)
         var found: [StoredSession] = []
         for row in rows {
-            let (user, text, note, routine, editedAt) = try Self.decode(row, as: (String, String, String?, String?, Int64).self)
+            let (user, text, note, routine, programDay, editedAt) = try Self.decode(row, as: (String, String, String?, String?, String?, Int64).self)
             guard let day = LocalDay(parsing: text), let edited = StoredRange.date(milliseconds: editedAt) else { continue }
-            found.append(StoredSession(user: user, day: day, note: note, routine: routine, editedAt: edited))
+            found.append(StoredSession(user: user, day: day, note: note, routine: routine, programDay: programDay, editedAt: edited))
         }
         return found
     }
@@ -112,13 +112,15 @@ extension PostgresLogbook {
         let users = try findOrCreateUsers(named: sessions.map(\.user), now: now)
         // postgres-nio encodes no optional elements: a flag says which text is there.
         return try link.query("""
-            INSERT INTO session (userid, day, note, routine, editedat)
-            SELECT userid, day, CASE WHEN hasnote THEN note END, CASE WHEN hasroutine THEN routine END, editedat
+            INSERT INTO session (userid, day, note, routine, programday, editedat)
+            SELECT userid, day, CASE WHEN hasnote THEN note END, CASE WHEN hasroutine THEN routine END,
+                   CASE WHEN hasprogramday THEN programday END, editedat
             FROM unnest(\(users.map(\.id))::int8[], \(sessions.map(\.day.description))::text[],
                         \(sessions.map { $0.note != nil })::bool[], \(sessions.map { $0.note ?? "" })::text[],
                         \(sessions.map { $0.routine != nil })::bool[], \(sessions.map { $0.routine ?? "" })::text[],
+                        \(sessions.map { $0.programDay != nil })::bool[], \(sessions.map { $0.programDay ?? "" })::text[],
                         \(sessions.map { StoredRange.milliseconds($0.editedAt) })::int8[])
-                 AS copied (userid, day, hasnote, note, hasroutine, routine, editedat)
+                 AS copied (userid, day, hasnote, note, hasroutine, routine, hasprogramday, programday, editedat)
             ON CONFLICT (userid, day) DO NOTHING
             """).metadata.rows ?? 0
     }

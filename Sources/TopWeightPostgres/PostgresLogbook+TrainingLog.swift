@@ -7,13 +7,13 @@ import TopWeightCore
 extension PostgresLogbook {
     public func sessionInfos(userID: Int64, from first: LocalDay, through last: LocalDay) throws(LogbookError) -> [SessionInfo] {
         let rows = try link.query("""
-            SELECT day, note, routine FROM session
+            SELECT day, note, routine, programday FROM session
             WHERE userid = \(userID) AND day BETWEEN \(first.description) AND \(last.description) ORDER BY day
             """)
         var infos: [SessionInfo] = []
         for row in rows {
-            let (text, note, routine) = try Self.decode(row, as: (String, String?, String?).self)
-            if let day = LocalDay(parsing: text) { infos.append(SessionInfo(day: day, note: note, routine: routine)) }
+            let (text, note, routine, programDay) = try Self.decode(row, as: (String, String?, String?, String?).self)
+            if let day = LocalDay(parsing: text) { infos.append(SessionInfo(day: day, note: note, routine: routine, programDay: programDay)) }
         }
         return infos
     }
@@ -44,10 +44,11 @@ extension PostgresLogbook {
         return !rows.isEmpty
     }
 
-    public func setRoutine(_ routine: String?, userID: Int64, day: LocalDay, now: Date) throws(LogbookError) {
+    public func setRoutine(_ routine: String?, programDay: String?, userID: Int64, day: LocalDay, now: Date) throws(LogbookError) {
         try link.query("""
-            INSERT INTO session (userid, day, routine, editedat) VALUES (\(userID), \(day.description), \(routine), \(Self.milliseconds(now)))
-            ON CONFLICT (userid, day) DO UPDATE SET routine = excluded.routine, editedat = excluded.editedat
+            INSERT INTO session (userid, day, routine, programday, editedat)
+            VALUES (\(userID), \(day.description), \(routine), \(programDay), \(Self.milliseconds(now)))
+            ON CONFLICT (userid, day) DO UPDATE SET routine = excluded.routine, programday = excluded.programday, editedat = excluded.editedat
             """)
     }
 

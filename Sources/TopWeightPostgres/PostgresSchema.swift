@@ -22,7 +22,12 @@ enum PostgresSchema {
     /// `PostgresLogbook+Sources`, `PostgresSchema+CoachNotes`, `PostgresLogbook+BoardMark`).
     static let migrations = firstMigrations + laterMigrations
         + [searchMigration, saveMigration, tallyMarkMigration, recordIDsMigration, recordIDsKeptMigration, enrolmentCodeMigration,
-           teamsMigration, recordSourceMigration, coachNotesMigration, boardChangeMigration]
+           teamsMigration, recordSourceMigration, coachNotesMigration, boardChangeMigration, programDayMigration]
+
+    /// v25: which day of its program a day walked with `:go` was, beside its routine (as in SQLite).
+    static let programDayMigration: (identifier: String, statements: [String]) = ("v25", [
+        "ALTER TABLE session ADD COLUMN programday text",
+    ])
 
     static var knownMigrations: [String] { migrations.map(\.identifier) }
 

@@ -77,7 +77,7 @@ extension Flow {
         /// its rules applied, unless another terminal moved it from this assignment (`Answer.dayFinished`).
         case finishDay(User, since: Date, expected: ProgramAssignment)
         /// The routine the member's day follows, noted with its first save (`Event.routineNotNoted` if not).
-        case noteRoutine(String, for: User, on: LocalDay, at: Date)
+        case noteRoutine(String, programDay: String?, for: User, on: LocalDay, at: Date)
         case createMember(String)
         case createExercise(String, then: SetLine?)
         /// Lines rendered terminal-safe already (the calendar, history): printed as they are.

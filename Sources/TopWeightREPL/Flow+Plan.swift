@@ -40,7 +40,7 @@ extension Flow {
         take(member, in: &turn)
         let title = ProgramText.title(day.workout)
         turn.plan = Plan(title: day.workout.program, summary: title, routine: day.workout.program, steps: steps,
-                         program: day.assignment, workDone: day.workDone)
+                         program: day.assignment, workDone: day.workDone, programDay: ProgramText.place(day.workout))
         var said = "\(title): \(steps.count) \(steps.count == 1 ? "entry" : "entries") to go"
         if day.done.joined().contains(true) { said += " (the sets saved today count)" }
         said += ". Enter takes each load, skip skips (at a warm-up: the rest of them), Ctrl-C cancels one entry."
@@ -89,7 +89,7 @@ extension Flow {
         let (noting, action) = plan.saved(chosen.name, series: series, values: values)
         var effects: [Effect] = []
         if let routine = noting, let member = turn.user {
-            effects.append(.noteRoutine(routine, for: member, on: turn.day ?? context.today, at: now))
+            effects.append(.noteRoutine(routine, programDay: plan.programDay, for: member, on: turn.day ?? context.today, at: now))
         }
         if case .find = action, !walkOn {
             turn.plan = plan

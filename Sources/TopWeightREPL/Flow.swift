@@ -68,6 +68,11 @@ enum Flow {
         case .fetched(.headline(let today, let member)) where turn.group.isActive || turn.group.finding:
             // Two members on programs at one rack: whose line is whose.
             effects = [.say(TerminalText.safe(member.name) + ": " + headline(today))]
+        case .fetched(.coachNotes(let notes, let member, let toMember, let today)) where turn.group.isActive || turn.group.finding:
+            // At a shared rack, whose note it is, and whose program line follows it.
+            let lead = toMember ? member.name + " — " : "For \(member.name), not shown to them yet — "
+            effects = notes.map { .say(TerminalText.safe(lead + $0.line)) }
+                + (today.map { [.say(TerminalText.safe(member.name) + ": " + headline($0))] } ?? [])
         case .fetched(let answer):
             effects = answered(answer, context)
         case .failed(let problem):

@@ -26,6 +26,8 @@ struct Plan: Equatable {
     /// `:go`: work sets done, before the walk and in it; a day without one
     /// is not finished (it stays for next time).
     var workDone = 0
+    /// `:go`: which day of the program it is (`week 2 day 1`), noted beside the routine.
+    var programDay: String?
 
     var current: PlannedSet? { index < steps.count ? steps[index] : nil }
 

@@ -176,9 +176,9 @@ public final class Session {
             return fetched { () throws(WorkoutsError) in
                 .fetched(.dayFinished(try uses.workouts.finishDay(of: member, since: since, now: settings.now(), expected: expected)))
             }
-        case .noteRoutine(let routine, let member, let day, let now):
+        case .noteRoutine(let routine, let programDay, let member, let day, let now):
             return fetched(failing: Flow.Event.routineNotNoted) { () throws(WorkoutsError) in
-                try uses.log.markRoutine(routine, for: member, on: day, now: now)
+                try uses.log.markRoutine(routine, programDay: programDay, for: member, on: day, now: now)
                 return nil
             }
         case .createMember(let name):

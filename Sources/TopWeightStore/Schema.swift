@@ -332,6 +332,10 @@ enum Schema {
         }
         migrator.registerMigration("v23", migrate: coachNotesMigration)
         registerBoardChange(&migrator)
+        migrator.registerMigration("v25") { db in
+            // Which day of its program a day walked with `:go` was (`week 2 day 1`), beside its routine.
+            try db.execute(sql: "ALTER TABLE session ADD COLUMN programDay TEXT")
+        }
         return migrator
     }
 

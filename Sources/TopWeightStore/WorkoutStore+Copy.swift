@@ -135,7 +135,7 @@ extension WorkoutStore {
         try perform {
             try writer.read { db in
                 let rows = try Row.fetchCursor(db, sql: """
-                    SELECT u.name AS user, s.day, s.note, s.routine, s.editedAt
+                    SELECT u.name AS user, s.day, s.note, s.routine, s.programDay, s.editedAt
                     FROM session s JOIN user u ON u.id = s.userId ORDER BY s.userId, s.day
                     """)
                 var found: [StoredSession] = []
@@ -146,7 +146,8 @@ extension WorkoutStore {
                           let editedAt = StoredValues.date(row["editedAt"])
                     else { continue }
                     found.append(StoredSession(user: user, day: day, note: String.fromDatabaseValue(row["note"]),
-                                               routine: String.fromDatabaseValue(row["routine"]), editedAt: editedAt))
+                                               routine: String.fromDatabaseValue(row["routine"]),
+                                               programDay: String.fromDatabaseValue(row["programDay"]), editedAt: editedAt))
                 }
                 return found
             }
@@ -160,14 +161,14 @@ extension WorkoutStore {
         return try perform {
             try writer.write { db in
                 let insert = try db.cachedStatement(sql: """
-                    INSERT INTO session (userId, day, note, routine, editedAt) VALUES (?, ?, ?, ?, ?)
+                    INSERT INTO session (userId, day, note, routine, programDay, editedAt) VALUES (?, ?, ?, ?, ?, ?)
                     ON CONFLICT (userId, day) DO NOTHING
                     """)
                 var added = 0
                 for session in sessions {
                     guard let user = userIDs[NameRules.key(session.user)] else { continue }
                     try insert.execute(arguments: [user, session.day.description, session.note, session.routine,
-                                                   Self.milliseconds(session.editedAt)])
+                                                   session.programDay, Self.milliseconds(session.editedAt)])
                     added += db.changesCount
                 }
                 return added

@@ -9,12 +9,13 @@ extension WorkoutStore {
         try perform {
             try writer.read { db in
                 let rows = try Row.fetchAll(db.cachedStatement(sql: """
-                    SELECT day, note, routine FROM session WHERE userId = ? AND day BETWEEN ? AND ? ORDER BY day
+                    SELECT day, note, routine, programDay FROM session WHERE userId = ? AND day BETWEEN ? AND ? ORDER BY day
                     """), arguments: [userID, first.description, last.description])
                 return rows.compactMap { row in
                     guard let text = String.fromDatabaseValue(row["day"]), let day = LocalDay(parsing: text) else { return nil }
                     return SessionInfo(day: day, note: String.fromDatabaseValue(row["note"]),
-                                       routine: String.fromDatabaseValue(row["routine"]))
+                                       routine: String.fromDatabaseValue(row["routine"]),
+                                       programDay: String.fromDatabaseValue(row["programDay"]))
                 }
             }
         }
@@ -52,13 +53,14 @@ extension WorkoutStore {
         }
     }
 
-    public func setRoutine(_ routine: String?, userID: Int64, day: LocalDay, now: Date) throws(LogbookError) {
+    public func setRoutine(_ routine: String?, programDay: String?, userID: Int64, day: LocalDay, now: Date) throws(LogbookError) {
         try perform {
             try writer.write { db in
                 try db.execute(sql: """
-                    INSERT INTO session (userId, day, routine, editedAt) VALUES (?, ?, ?, ?)
-                    ON CONFLICT (userId, day) DO UPDATE SET routine = excluded.routine, editedAt = excluded.editedAt
-                    """, arguments: [userID, day.description, routine, Self.milliseconds(now)])
+                    INSERT INTO session (userId, day, routine, programDay, editedAt) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (userId, day) DO UPDATE SET routine = excluded.routine, programDay = excluded.programDay,
+                        editedAt = excluded.editedAt
+                    """, arguments: [userID, day.description, routine, programDay, Self.milliseconds(now)])
             }
         }
     }

@@ -7,6 +7,7 @@ import TopWeightCore
 public enum LogFormats {
     /// `{"date": "2026-11-21", "user": "Ana", "sets": 12, "volume": 2450,
     /// "exercises": 3, "exerciseNames": [...], "note": "…"|null, "routine": "…"|null}`,
+    /// `"programDay": "week 2 day 1"` for a program's day walked with `:go`,
     /// and `"kinds": {"warmup": 2, "failure": 1}` (sets by history's `kind`)
     /// when the day has sets that are not working sets.
     public static func sessionJSON(_ session: TrainingSession) -> String {
@@ -20,6 +21,7 @@ public enum LogFormats {
             ("note", session.note.map(DataFormats.json) ?? "null"),
             ("routine", session.routine.map(DataFormats.json) ?? "null"),
         ]
+        if let programDay = session.programDay { pairs.append(("programDay", DataFormats.json(programDay))) }
         let kinds = SessionText.kinds(of: session)
         if !kinds.isEmpty {
             pairs.append(("kinds", DataFormats.jsonObject(kinds.map { ($0.kind.rawValue, String($0.sets)) })))

@@ -31,7 +31,10 @@ public enum MarkdownLog {
     /// One day: `### Mon 16 Nov 2026`, the routine, the sets' table, the note.
     public static func day(_ session: TrainingSession, timeZone: TimeZone) -> [String] {
         var lines = ["### " + inline(ReportText.short(session.day, year: true))]
-        if let routine = session.routine, !routine.isEmpty { lines += ["", "Routine: **\(inline(routine))**"] }
+        if let routine = session.routine, !routine.isEmpty {
+            let place = session.programDay.map { ", " + inline($0) } ?? ""
+            lines += ["", "Routine: **\(inline(routine))**\(place)"]
+        }
         if !session.records.isEmpty {
             lines += [""] + sets(session.records, timeZone: timeZone)
         }

@@ -110,7 +110,12 @@ public enum ProgramText {
 
     /// `5/3/1 week 2 day 1`
     public static func title(_ today: TodayWorkout) -> String {
-        "\(today.program) week \(today.week) day \(today.day)"
+        "\(today.program) \(place(today))"
+    }
+
+    /// Where the workout is in its program: `week 2 day 1`.
+    public static func place(_ today: TodayWorkout) -> String {
+        "week \(today.week) day \(today.day)"
     }
 
     /// Permille as a percentage: 700 → `70`, 725 → `72.5`.

@@ -12,7 +12,7 @@ import TopWeightText
 ///               "seconds", "distance", "distanceUnit", "rpe", "mark",
 ///               "performedAt", "createdAt", "editedAt", "deletedAt", "coach",
 ///               "source": {"app", "exercise", "workout", "workoutStart", "workoutSeconds"}}],
-///  "sessions": [{"user", "date", "note", "routine", "editedAt"}],
+///  "sessions": [{"user", "date", "note", "routine", "programDay", "editedAt"}],
 ///  "routines": [{"name", "exercises": [{"exercise", "kind", "weight", "unit", "reps", "series", …}]}],
 ///  "coachNotes": [{"uid", "user", "date", "coach", "text", "createdAt", "seenAt"}],
 ///  "bodyWeights": [{"uid", "user", "weight", "unit", "measuredAt"}]}
@@ -116,6 +116,7 @@ struct HistoryDocument: Decodable {
         var date: String
         var note: String?
         var routine: String?
+        var programDay: String?
         var editedAt: String
     }
 

@@ -80,6 +80,7 @@ public enum HistoryExport {
             var pairs = [("user", DataFormats.json(session.user)), ("date", DataFormats.json(session.day.description))]
             if let note = session.note { pairs.append(("note", DataFormats.json(note))) }
             if let routine = session.routine { pairs.append(("routine", DataFormats.json(routine))) }
+            if let programDay = session.programDay { pairs.append(("programDay", DataFormats.json(programDay))) }
             pairs.append(("editedAt", time(session.editedAt)))
             return DataFormats.jsonObject(pairs)
         }, write: write)

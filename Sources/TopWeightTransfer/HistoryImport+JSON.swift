@@ -331,7 +331,8 @@ struct DocumentReader {
         }
         guard let edited = time(entry.editedAt, "editedAt", place: place), let editedAt = edited else { return nil }
         let note = entry.note.map(NoteText.clean)
-        return StoredSession(user: user, day: day, note: note?.isEmpty == true ? nil : note, routine: entry.routine, editedAt: editedAt)
+        return StoredSession(user: user, day: day, note: note?.isEmpty == true ? nil : note, routine: entry.routine,
+                             programDay: entry.routine == nil ? nil : entry.programDay, editedAt: editedAt)
     }
 
     mutating func routine(_ entry: HistoryDocument.RoutineEntry, place: String) -> Routine? {

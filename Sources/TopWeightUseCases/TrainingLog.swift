@@ -125,6 +125,7 @@ public struct TrainingLog: Sendable {
             var session = session
             session.note = byDay[session.day]?.note
             session.routine = byDay[session.day]?.routine
+            session.programDay = byDay[session.day]?.programDay
             return session
         }
     }
@@ -259,9 +260,11 @@ public struct TrainingLog: Sendable {
         return Supersets.walk(steps)
     }
 
-    /// Remembers that the member's day followed `routine`.
-    public func markRoutine(_ routine: String, for member: User, on day: LocalDay, now: Date) throws(WorkoutsError) {
-        try attempt { () throws(LogbookError) in try diary.setRoutine(routine, userID: member.id, day: day, now: now) }
+    /// Remembers that the member's day followed `routine`, and which day of its program it was (`week 2 day 1`).
+    public func markRoutine(_ routine: String, programDay: String? = nil, for member: User, on day: LocalDay, now: Date) throws(WorkoutsError) {
+        try attempt { () throws(LogbookError) in
+            try diary.setRoutine(routine, programDay: programDay, userID: member.id, day: day, now: now)
+        }
     }
 
     // MARK: - Editing a set

@@ -150,6 +150,23 @@ struct GroupFlowTests {
         #expect(alone.said.last?.hasPrefix("5x5 week 1 day 1") == true, "\(alone.said)")
     }
 
+    @Test("in a group a coach's note at a turn's start says whose it is, and the program line after it; alone it does not")
+    func namedCoachNotes() {
+        let day = LocalDay(year: 2026, month: 12, day: 2) ?? LocalDay(Date(), in: .current)
+        let note = CoachNote(user: "Bo", day: day, coach: "Cy", text: "lighter on squats today", createdAt: FlowScript.now, uid: "n1")
+        let workout = TodayWorkout(program: "5x5", week: 1, day: 1, dayName: nil, deload: false, exercises: [], missingMaxes: ["Back Squat"])
+        var script = FlowScript()
+        script.type("Ana+Bo")
+        script.send(.memberFound(Self.ana))
+        script.send(.memberFound(Self.bo))
+        script.send(.fetched(.coachNotes([note], of: Self.bo, toMember: true, then: workout)))
+        #expect(script.said.contains("Bo — Coach Cy: lighter on squats today"), "\(script.said)")
+        #expect(script.said.contains { $0.hasPrefix("Bo: 5x5 week 1 day 1") }, "\(script.said)")
+        var alone = FlowScript.atExercise()
+        alone.send(.fetched(.coachNotes([note], of: FlowScript.ana, toMember: true, then: nil)))
+        #expect(alone.said.last == "Coach Cy: lighter on squats today", "\(alone.said)")
+    }
+
     @Test("a name that can't be taken is skipped; the group is made of the members found")
     func notFound() {
         var script = FlowScript()

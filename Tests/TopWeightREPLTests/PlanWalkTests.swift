@@ -81,7 +81,7 @@ struct PlanWalkTests {
         let record = WorkoutRecord(id: 1, user: "Ana", exercise: "Back Squat", values: .kg(40, 5, 1), performedAt: FlowScript.now, kind: .warmup)
         let effects = script.send(.saved(record, records: [], at: FlowScript.now))
         let today = LocalDay(FlowScript.now, in: script.context.grouping.calendar)
-        #expect(effects.contains(.noteRoutine("5/3/1", for: FlowScript.ana, on: today, at: FlowScript.now)), "\(effects)")
+        #expect(effects.contains(.noteRoutine("5/3/1", programDay: nil, for: FlowScript.ana, on: today, at: FlowScript.now)), "\(effects)")
         #expect(script.send(.routineNotNoted("the database is busy")) == [.warn("the database is busy")])
         #expect(script.turn.plan?.routineNoted == false)
     }

@@ -72,7 +72,8 @@ struct ProgramWalkFlowTests {
         let next = try #require(try Self.today(fixture, of: ana))
         #expect(next.week == 1 && next.day == 2)
         let day = LocalDay(Fixture.now, in: Calendar.utc)
-        #expect(try fixture.store.sessionInfos(userID: ana.id, from: day, through: day).first?.routine == "5/3/1")
+        let info = try #require(try fixture.store.sessionInfos(userID: ana.id, from: day, through: day).first)
+        #expect(info.routine == "5/3/1" && info.programDay == "week 1 day 1", "\(info)")
     }
 
     @Test("skip at a warm-up skips the rest of them; Ctrl-C and skip at a work set leave it out, and the day is judged missed")

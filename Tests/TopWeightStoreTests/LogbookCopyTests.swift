@@ -41,7 +41,7 @@ struct LogbookCopyTests {
             try file.appendNote(userID: ana.id, day: Self.day1, text: Self.note, now: instant(10))
             try file.setRoutine("Lower", userID: ana.id, day: Self.day1, now: instant(20))
             try file.appendNote(userID: ana.id, day: Self.day2, text: "Rest", now: instant(30))
-            try file.setRoutine("Upper", userID: bo.id, day: Self.day1, now: instant(40))
+            try file.setRoutine("Upper", programDay: "week 3 day 1", userID: bo.id, day: Self.day1, now: instant(40))
             _ = try file.saveRoutine(Self.upper, now: instant(50))
             _ = try file.saveRoutine(Self.lower, now: instant(60))
 
@@ -84,7 +84,7 @@ struct LogbookCopyTests {
                     #expect(try Self.kept(back) == [
                         "ana": [SessionInfo(day: Self.day1, note: "Kept here", routine: nil),
                                 SessionInfo(day: Self.day2, note: "Rest", routine: nil)],
-                        "bo": [SessionInfo(day: Self.day1, note: nil, routine: "Upper")],
+                        "bo": [SessionInfo(day: Self.day1, note: nil, routine: "Upper", programDay: "week 3 day 1")],
                         "cy": [SessionInfo(day: Self.day3, note: "Cy's first", routine: nil)],
                     ])
                     #expect(try back.routines() == [Self.lower, own])

@@ -75,6 +75,18 @@ struct MarkdownLogTests {
         #expect(!html.contains("<b>"))
     }
 
+    @Test("a program's day walked with :go names its week and day beside the program")
+    func programDay() {
+        var day = Self.day
+        day.routine = "5/3/1"
+        day.programDay = "week 2 day 3"
+        let html = MarkdownParser().html(from: MarkdownLog.day(day, timeZone: Self.utc).joined(separator: "\n"))
+        #expect(html.contains("Routine: <strong>5/3/1</strong>, week 2 day 3"), "\(html)")
+        day.programDay = nil
+        let routineOnly = MarkdownParser().html(from: MarkdownLog.day(day, timeZone: Self.utc).joined(separator: "\n"))
+        #expect(routineOnly.contains("Routine: <strong>5/3/1</strong></p>"), "\(routineOnly)")
+    }
+
     @Test("a day of weights only has no column for times, distances, RPE or kinds; numbers align right")
     func onlyItsColumns() {
         let day = TrainingSession(day: LocalDay(year: 2026, month: 11, day: 20) ?? LocalDay(Date(), in: .current), user: "Ana",

@@ -24,7 +24,7 @@ struct HistoryExportTests {
         _ = try store.editRecord(id: id, exercise: curl, values: SetValues(weight: Weight(hundredths: 2500, unit: .kg), reps: 10, series: 3),
                                  now: made.addingTimeInterval(180))
         try store.appendNote(userID: cy.id, day: LocalDay(made, in: testCalendar), text: "**Arms** day\n- curls", now: made)
-        try store.setRoutine("Arms", userID: cy.id, day: LocalDay(made, in: testCalendar), now: made)
+        try store.setRoutine("Arms", programDay: "week 1 day 2", userID: cy.id, day: LocalDay(made, in: testCalendar), now: made)
         _ = try store.saveRoutine(Routine(name: "Arms", exercises: [
             RoutineStep(exercise: "Cable Curl", values: SetValues(weight: Weight(hundredths: 2000, unit: .kg), reps: 12, series: 3)),
             RoutineStep(exercise: "Dip", values: nil),
@@ -53,6 +53,7 @@ struct HistoryExportTests {
             #expect(summary.bodyWeightsAdded == 2)
             #expect(try Self.json(fresh) == exported)
             #expect(try fresh.storedSessions() == store.storedSessions())
+            #expect(exported.contains(#""routine":"Arms","programDay":"week 1 day 2""#), "a program's day travels with its routine")
 
             // Again: nothing new, nothing changed.
             let again = try importer(fresh).run(Data(exported.utf8), format: .json, member: nil, unit: nil, dryRun: false, now: importTime)

@@ -35,11 +35,14 @@ public struct SessionInfo: Sendable, Hashable {
     public var day: LocalDay
     public var note: String?
     public var routine: String?
+    /// Which day of its program the routine was (`week 2 day 1`), when it was one (`:go`).
+    public var programDay: String?
 
-    public init(day: LocalDay, note: String?, routine: String?) {
+    public init(day: LocalDay, note: String?, routine: String?, programDay: String? = nil) {
         self.day = day
         self.note = note
         self.routine = routine
+        self.programDay = programDay
     }
 }
 

@@ -8,13 +8,17 @@ public struct TrainingSession: Sendable, Hashable {
     public var records: [WorkoutRecord]
     public var note: String?
     public var routine: String?
+    /// The day of its program that the routine was (`week 2 day 1`), for a day walked with `:go`.
+    public var programDay: String?
 
-    public init(day: LocalDay, user: String, records: [WorkoutRecord], note: String? = nil, routine: String? = nil) {
+    public init(day: LocalDay, user: String, records: [WorkoutRecord], note: String? = nil, routine: String? = nil,
+                programDay: String? = nil) {
         self.day = day
         self.user = user
         self.records = records
         self.note = note
         self.routine = routine
+        self.programDay = programDay
     }
 
     /// Sets done: each record counts its series.

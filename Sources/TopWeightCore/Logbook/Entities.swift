@@ -244,13 +244,16 @@ public struct StoredSession: Sendable, Hashable {
     public var day: LocalDay
     public var note: String?
     public var routine: String?
+    /// The program's day the routine was (`week 2 day 1`), if it was one.
+    public var programDay: String?
     public var editedAt: Date
 
-    public init(user: String, day: LocalDay, note: String?, routine: String?, editedAt: Date) {
+    public init(user: String, day: LocalDay, note: String?, routine: String?, programDay: String? = nil, editedAt: Date) {
         self.user = user
         self.day = day
         self.note = note
         self.routine = routine
+        self.programDay = programDay
         self.editedAt = editedAt
     }
 }

@@ -7,8 +7,9 @@ public protocol TrainingDiary: AnyObject, Sendable {
     func sessionInfos(userID: Int64, from first: LocalDay, through last: LocalDay) throws(LogbookError) -> [SessionInfo]
     /// Adds `text` to the note of that member's day (after what is there, a blank line between).
     func appendNote(userID: Int64, day: LocalDay, text: String, now: Date) throws(LogbookError)
-    /// Records which routine that member's day followed (`nil` forgets it).
-    func setRoutine(_ routine: String?, userID: Int64, day: LocalDay, now: Date) throws(LogbookError)
+    /// Records which routine that member's day followed (`nil` forgets it),
+    /// and which day of its program it was (`week 2 day 1`; `nil` for a routine).
+    func setRoutine(_ routine: String?, programDay: String?, userID: Int64, day: LocalDay, now: Date) throws(LogbookError)
     /// The gym's own routines (the bundled starters are not stored), by name.
     func routines() throws(LogbookError) -> [Routine]
     /// Stores a routine, replacing the one with the same name; `true` when it replaced one.
@@ -25,4 +26,11 @@ public protocol TrainingDiary: AnyObject, Sendable {
     func setRestTime(_ seconds: Int?, userID: Int64, exerciseID: Int64) throws(LogbookError)
     /// Marks a live set saved by a walk as its superset's place (`A1`).
     func markSuperset(_ label: String, recordID: Int64) throws(LogbookError)
+}
+
+extension TrainingDiary {
+    /// Records which routine that member's day followed, a routine that is no program's day.
+    public func setRoutine(_ routine: String?, userID: Int64, day: LocalDay, now: Date) throws(LogbookError) {
+        try setRoutine(routine, programDay: nil, userID: userID, day: day, now: now)
+    }
 }
