@@ -50,7 +50,6 @@
 /// (os_unix.c, seekAndWriteFd) and answers a longer write as a full disk.
 #define RUN_LIMIT (64 * 1024)
 
-
 typedef struct LogFile {
     sqlite3_file base;            // this VFS's methods
     sqlite3_file *real;           // the unix VFS's file, allocated after this struct
@@ -141,7 +140,7 @@ static void runsAtLockOf(const char *database, int releasesWriter) {
         next = file->nextWaiting;
         if (database && !isLogOf(file->path, database)) continue;
         MUST(!(file->holdsCommit && file->commitPageAt < 0), "a commit's frames wait unwritten at a barrier or a shared-memory lock");
-        if (releasesWriter) forgetRunLocked(file);
+        if (releasesWriter && database) forgetRunLocked(file);
     }
     pthread_mutex_unlock(&runs);
 }
@@ -183,8 +182,8 @@ static int logWrite(sqlite3_file *f, const void *buffer, int amount, sqlite3_int
     }
     if (rc == SQLITE_OK) {
         if (joins && joinRunLocked(file, buffer, amount, offset)) {
-            // The commit's last page: its frames go now, and SQLite hears how it went.
             if (header && (bytes[4] | bytes[5] | bytes[6] | bytes[7])) file->holdsCommit = 1;
+            // The commit's last page: its frames go now, and SQLite hears how it went.
             if (commitPage) rc = writeRunLocked(file);
         } else {
             // Not a frame appended, or no memory to keep it: the run first, then this write.
