@@ -15,18 +15,19 @@
 //   VFS;
 // - before anything else is done with the log through its handle (a write
 //   elsewhere, a read, a sync, a truncate, a size asked, a file control, a
-//   close): the file then looks as it would have to whoever asks;
-// - at every xShmBarrier and xShmLock of a database file opened through this
-//   VFS, the runs of that database's log. SQLite publishes a commit between a
-//   barrier and the header's second copy (walIndexWriteHdr), and a writer
-//   lets go of the write lock with xShmLock: a transaction rolled back after
-//   spilling pages writes its frames there, as SQLite would have at the spill.
-// A run's write that fails keeps the run: the handle's next call writes it
-// again and answers the failure while it lasts, so SQLite never reads, nor
-// commits over, frames that are not in the file. What is left of a run when
-// its database's write lock is let go belongs to a transaction that is over
-// (a commit's frames went with its last page): it is dropped then, never
-// written later over the next writer's frames.
+//   close): the file then looks as it would have to whoever asks.
+// Never at an xShmBarrier or xShmLock, where SQLite could not hear of a
+// failure, nor need it: a commit's frames went with its last page, before the
+// barrier that publishes it (walIndexWriteHdr); a run holds only pages spilled
+// before a commit, past every snapshot's end, read through their own handle.
+// A failed write drops a run holding a commit's frame (the commit fails, and
+// a recovery must never find its frames later); it keeps any other, which the
+// handle's next call writes again, answering the failure while it lasts. What
+// is left when the write lock is let go (xShmLock) belongs to a transaction
+// that is over: dropped, never written over the next writer's frames. A debug
+// build stops (MUST) should a commit's frames wait at a barrier or a lock.
+// Exclusive locking takes no shared-memory locks, so the end of a transaction
+// would go unseen: refused, as is an SQLite it was not tested on (wal_guards.c).
 // Only a frame's header (24 bytes) written where this handle's last write
 // ended starts a run (a frame appended); the log's own header, headers SQLite
 // rewrites over earlier frames (walRewriteChecksums: a read of the frame, then
@@ -36,6 +37,7 @@
 // calls; journals and temporary files are the unix VFS's own.
 
 #include "CSQLiteWAL.h"
+#include "wal_internal.h"
 #include <sqlite3.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -57,6 +59,7 @@ typedef struct LogFile {
     int runCapacity;
     sqlite3_int64 runOffset;
     sqlite3_int64 commitPageAt;   // where the waiting commit frame's page goes; -1 when none
+    int holdsCommit;              // the run holds a commit frame's header
     const char *path;             // the log's name, valid until xClose
     long long writes;             // writes handed to the real file (for tests)
     struct LogFile *nextWaiting;  // the list of handles with a run, while runLength > 0
@@ -89,6 +92,7 @@ static int writeThroughLocked(LogFile *file, const void *buffer, int amount, sql
 
 static void forgetRunLocked(LogFile *file) {
     file->runLength = 0;
+    file->holdsCommit = 0;
     file->commitPageAt = -1;
     if (file->nextWaiting) file->nextWaiting->waitingLink = file->waitingLink;
     *file->waitingLink = file->nextWaiting;
@@ -97,11 +101,12 @@ static void forgetRunLocked(LogFile *file) {
     atomic_fetch_sub_explicit(&waitingCount, 1, memory_order_release);
 }
 
-/// The run to the file; kept when the write fails (it goes again at the next call).
+/// The run to the file. When the write fails, a run holding a commit's frame
+/// is dropped (the commit fails); any other is kept and goes again at the next call.
 static int writeRunLocked(LogFile *file) {
     if (file->runLength == 0) return SQLITE_OK;
     int rc = writeThroughLocked(file, file->run, file->runLength, file->runOffset);
-    if (rc == SQLITE_OK) forgetRunLocked(file);
+    if (rc == SQLITE_OK || file->holdsCommit) forgetRunLocked(file);
     return rc;
 }
 
@@ -119,18 +124,23 @@ static int isLogOf(const char *log, const char *database) {
     return strncmp(log, database, length) == 0 && strcmp(log + length, "-wal") == 0;
 }
 
-/// The runs of the log of `database` (every run when it has no name). With
-/// `releasesWriter`, its write lock is let go: what a run still holds after a
-/// failed write belongs to a transaction that is over, and is dropped.
-static void writeRunsOf(const char *database, int releasesWriter) {
+/// At a barrier or a shared-memory lock of `database` (every log when it has
+/// no name): nothing is written, whose failure SQLite could not hear. With
+/// `releasesWriter`, its write lock is let go: what a run still holds belongs
+/// to a transaction that is over, and is dropped.
+static void runsAtLockOf(const char *database, int releasesWriter) {
     if (atomic_load_explicit(&waitingCount, memory_order_acquire) == 0) return;
+#ifndef DEBUG
+    if (!releasesWriter) return;
+#endif
     pthread_mutex_lock(&runs);
     LogFile *next = waiting;
     while (next) {
         LogFile *file = next;
         next = file->nextWaiting;
         if (database && !isLogOf(file->path, database)) continue;
-        if (writeRunLocked(file) != SQLITE_OK && releasesWriter && database) forgetRunLocked(file);
+        MUST(!(file->holdsCommit && file->commitPageAt < 0), "a commit's frames wait unwritten at a barrier or a shared-memory lock");
+        if (releasesWriter && database) forgetRunLocked(file);
     }
     pthread_mutex_unlock(&runs);
 }
@@ -172,6 +182,7 @@ static int logWrite(sqlite3_file *f, const void *buffer, int amount, sqlite3_int
     }
     if (rc == SQLITE_OK) {
         if (joins && joinRunLocked(file, buffer, amount, offset)) {
+            if (header && (bytes[4] | bytes[5] | bytes[6] | bytes[7])) file->holdsCommit = 1;
             // The commit's last page: its frames go now, and SQLite hears how it went.
             if (commitPage) rc = writeRunLocked(file);
         } else {
@@ -268,11 +279,11 @@ static int passUnfetch(sqlite3_file *f, sqlite3_int64 offset, void *page) { retu
 static int databaseShmLock(sqlite3_file *f, int offset, int n, int flags) {
     // Offset 0 is the log's write lock (wal.c, WAL_WRITE_LOCK).
     int releasesWriter = offset == 0 && (flags & SQLITE_SHM_UNLOCK) && (flags & SQLITE_SHM_EXCLUSIVE);
-    writeRunsOf(((DatabaseFile *)f)->path, releasesWriter);
+    runsAtLockOf(((DatabaseFile *)f)->path, releasesWriter);
     return REAL(f)->pMethods->xShmLock(REAL(f), offset, n, flags);
 }
 static void databaseShmBarrier(sqlite3_file *f) {
-    writeRunsOf(((DatabaseFile *)f)->path, 0);
+    runsAtLockOf(((DatabaseFile *)f)->path, 0);
     REAL(f)->pMethods->xShmBarrier(REAL(f));
 }
 static int databaseClose(sqlite3_file *f) { return REAL(f)->pMethods->xClose(REAL(f)); }
@@ -283,7 +294,10 @@ static int databaseSync(sqlite3_file *f, int flags) { return REAL(f)->pMethods->
 static int databaseFileSize(sqlite3_file *f, sqlite3_int64 *size) { return REAL(f)->pMethods->xFileSize(REAL(f), size); }
 static int databaseLock(sqlite3_file *f, int level) { return REAL(f)->pMethods->xLock(REAL(f), level); }
 static int databaseUnlock(sqlite3_file *f, int level) { return REAL(f)->pMethods->xUnlock(REAL(f), level); }
-static int databaseFileControl(sqlite3_file *f, int op, void *a) { return REAL(f)->pMethods->xFileControl(REAL(f), op, a); }
+static int databaseFileControl(sqlite3_file *f, int op, void *a) {
+    if (op == SQLITE_FCNTL_PRAGMA && topweight_wal_pragma_refused(a)) return SQLITE_ERROR;
+    return REAL(f)->pMethods->xFileControl(REAL(f), op, a);
+}
 static int databaseFetch(sqlite3_file *f, sqlite3_int64 o, int n, void **out) { return REAL(f)->pMethods->xFetch(REAL(f), o, n, out); }
 
 static int walOpen(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *f, int flags, int *outFlags) {
@@ -319,26 +333,17 @@ static int walOpen(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *f, int
     return SQLITE_OK;
 }
 
-static int walDelete(sqlite3_vfs *v, const char *n, int s) { (void)v; return realVFS->xDelete(realVFS, n, s); }
-static int walAccess(sqlite3_vfs *v, const char *n, int f, int *o) { (void)v; return realVFS->xAccess(realVFS, n, f, o); }
-static int walFullPathname(sqlite3_vfs *v, const char *n, int s, char *o) { (void)v; return realVFS->xFullPathname(realVFS, n, s, o); }
-static void *walDlOpen(sqlite3_vfs *v, const char *n) { (void)v; return realVFS->xDlOpen(realVFS, n); }
-static void walDlError(sqlite3_vfs *v, int s, char *o) { (void)v; realVFS->xDlError(realVFS, s, o); }
-static void (*walDlSym(sqlite3_vfs *v, void *h, const char *n))(void) { (void)v; return realVFS->xDlSym(realVFS, h, n); }
-static void walDlClose(sqlite3_vfs *v, void *h) { (void)v; realVFS->xDlClose(realVFS, h); }
-static int walRandomness(sqlite3_vfs *v, int s, char *o) { (void)v; return realVFS->xRandomness(realVFS, s, o); }
-static int walSleep(sqlite3_vfs *v, int m) { (void)v; return realVFS->xSleep(realVFS, m); }
-static int walCurrentTime(sqlite3_vfs *v, double *o) { (void)v; return realVFS->xCurrentTime(realVFS, o); }
-static int walGetLastError(sqlite3_vfs *v, int s, char *o) { (void)v; return realVFS->xGetLastError ? realVFS->xGetLastError(realVFS, s, o) : 0; }
-static int walCurrentTimeInt64(sqlite3_vfs *v, sqlite3_int64 *o) { (void)v; return realVFS->xCurrentTimeInt64(realVFS, o); }
-static int walSetSystemCall(sqlite3_vfs *v, const char *n, sqlite3_syscall_ptr p) { (void)v; return realVFS->xSetSystemCall(realVFS, n, p); }
-static sqlite3_syscall_ptr walGetSystemCall(sqlite3_vfs *v, const char *n) { (void)v; return realVFS->xGetSystemCall(realVFS, n); }
-static const char *walNextSystemCall(sqlite3_vfs *v, const char *n) { (void)v; return realVFS->xNextSystemCall(realVFS, n); }
 
 static int registered = SQLITE_ERROR;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 static void registerOnce(void) {
+    const char *refusal = topweight_wal_vfs_refusal(sqlite3_libversion_number(), sqlite3_libversion());
+    if (refusal) {
+        fprintf(stderr, "%s\n", refusal);
+        registered = SQLITE_MISMATCH;
+        return;
+    }
     realVFS = sqlite3_vfs_find("unix");
     if (!realVFS || realVFS->iVersion < 3) {
         registered = SQLITE_ERROR;
@@ -362,12 +367,9 @@ static void registerOnce(void) {
     size_t wrapper = sizeof(LogFile) > sizeof(DatabaseFile) ? sizeof(LogFile) : sizeof(DatabaseFile);
     walVFS = (sqlite3_vfs){
         .iVersion = 3, .szOsFile = (int)wrapper + realVFS->szOsFile, .mxPathname = realVFS->mxPathname,
-        .zName = "topweight-wal", .xOpen = walOpen, .xDelete = walDelete, .xAccess = walAccess,
-        .xFullPathname = walFullPathname, .xDlOpen = walDlOpen, .xDlError = walDlError, .xDlSym = walDlSym,
-        .xDlClose = walDlClose, .xRandomness = walRandomness, .xSleep = walSleep, .xCurrentTime = walCurrentTime,
-        .xGetLastError = walGetLastError, .xCurrentTimeInt64 = walCurrentTimeInt64,
-        .xSetSystemCall = walSetSystemCall, .xGetSystemCall = walGetSystemCall, .xNextSystemCall = walNextSystemCall,
+        .zName = "topweight-wal", .xOpen = walOpen,
     };
+    topweight_wal_pass_vfs_calls(&walVFS, realVFS);
     registered = sqlite3_vfs_register(&walVFS, 1);
 }
 

@@ -16,4 +16,16 @@ const char *topweight_default_vfs_name(void);
 /// since it was opened; -1 when `log` is not one of its logs (for tests).
 long long topweight_wal_writes(void *log);
 
+/// Whether the VFS may run on the SQLite of this sqlite3_libversion_number
+/// (one it was tested on: Sources/CSQLiteWAL/wal_guards.c).
+int topweight_wal_vfs_supports(int versionNumber);
+
+/// The line on stderr with which the VFS stands aside for this SQLite
+/// (SQLite's own stays the default), or NULL when it was tested on it.
+const char *topweight_wal_vfs_refusal(int versionNumber, const char *version);
+
+/// Whether an SQLITE_FCNTL_PRAGMA (its argument) is one the VFS refuses
+/// (locking_mode=EXCLUSIVE); if so the argument carries the error's message.
+int topweight_wal_pragma_refused(void *argument);
+
 #endif
