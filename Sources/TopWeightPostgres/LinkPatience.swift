@@ -3,9 +3,13 @@ import PostgresNIO
 import Synchronization
 
 /// How long a link's bounded call (a save) waits for a server that answers,
-/// learned from how long its answers take: the round trip of the network
-/// and the server's own time, smoothed as TCP smooths its round trip (each
-/// answer counts an eighth).
+/// learned from how long the answers to those calls take: the round trip of
+/// the network and the server's own time, smoothed as TCP smooths its round
+/// trip (each answer counts an eighth). The other calls' answers (the
+/// schema check at start, a member's history, a report) only stand in until
+/// the first bounded call is answered, which then starts the figure afresh:
+/// a slow read says nothing of how long a save takes, and one answered late
+/// on a loaded machine made a cut link hold the next save for a second.
 ///
 /// A save waits three such round trips and a tenth of a second more, never
 /// less than its own bound (`PostgresLogbook.Options.saveBound`, 300 ms) and
@@ -15,24 +19,30 @@ import Synchronization
 /// save is kept after that wait, about half a second on a slow link; a
 /// server that answers late is still taken as there (`PostgresLink`).
 final class LinkPatience: Sendable {
-    private let smoothed = Mutex<Duration?>(nil)
+    /// The smoothed time, and whether a bounded call's answer made it.
+    private let smoothed = Mutex<(trip: Duration?, bounded: Bool)>((nil, false))
 
     /// The longest any save waits, however slow the answers have been.
     static let ceiling: Duration = .seconds(1)
     static let margin: Duration = .milliseconds(100)
 
-    /// One answer's time, from the call sent to its answer. An answer
+    /// One answer's time, from the call sent to its answer; `bounded` when
+    /// the call had a wait of its own (a save, a kept set sent). An answer
     /// slower than the ceiling says nothing a save could wait for (a query
     /// held through a partition, a report) and is left out.
-    func answered(after took: Duration) {
+    func answered(after took: Duration, bounded: Bool) {
         guard took <= Self.ceiling else { return }
-        smoothed.withLock { trip in
-            trip = trip.map { $0 + (took - $0) / 8 } ?? took
+        smoothed.withLock { state in
+            if bounded && !state.bounded {
+                state = (took, true)
+            } else if bounded || !state.bounded {
+                state.trip = state.trip.map { $0 + (took - $0) / 8 } ?? took
+            }
         }
     }
 
     /// The smoothed time of an answer; `nil` before the first.
-    var roundTrip: Duration? { smoothed.withLock { $0 } }
+    var roundTrip: Duration? { smoothed.withLock { $0.trip } }
 
     /// How long a call bounded by `bound` waits on this link.
     func wait(_ bound: TimeAmount) -> TimeAmount {

@@ -351,6 +351,7 @@ final class PostgresLink: @unchecked Sendable {
         // may still come: the connection is closed only when none has come
         // within the link's timeout (a server, or a link, that stopped answering).
         let byCaller = wait < timeout
+        let bounded = deadline != nil
         let (timeout, reach, location, marksAway, patience) = (timeout, reach, location, marksAway, patience)
         let eventLoop = connection.eventLoop
         let promise = eventLoop.makePromise(of: T.self)
@@ -373,7 +374,7 @@ final class PostgresLink: @unchecked Sendable {
                 stopped?.cancel()
                 // An answer, late or not: the server is there.
                 if case .success = result {
-                    patience.answered(after: ContinuousClock.now - sent)
+                    patience.answered(after: ContinuousClock.now - sent, bounded: bounded)
                     reach.reached()
                 }
                 answer.give(result)

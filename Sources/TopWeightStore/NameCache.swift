@@ -20,6 +20,13 @@ final class NameCache: @unchecked Sendable {
     private var lasts: [Int64: [Int64: Last]] = [:]
     /// Members whose stored `knownlast` rows are in `lasts`.
     private var lastsRead: Set<Int64> = []
+    /// Per member: their exercises in the server's order (the most used of
+    /// their newest sets first), as it last said; what a short name means to
+    /// them while it is away (`ranked`).
+    private var rankings: [Int64: [Int64]] = [:]
+    /// Members whose stored ranking was looked for, and those whose ranking the file lacks.
+    private var rankingsRead: Set<Int64> = []
+    private var newRankings: Set<Int64> = []
     /// True once the stored names are in memory.
     private var namesRead = false
 
@@ -67,6 +74,19 @@ final class NameCache: @unchecked Sendable {
         }
     }
 
+    /// The member's exercises in the server's order. A `complete` list (all
+    /// of their newest sets') replaces what was known; a shorter one (its
+    /// first few) goes ahead of the rest, in their order.
+    func rank(_ user: User, _ ranked: [Exercise], complete: Bool) {
+        let ids = ranked.filter(\.isStored).map(\.id)
+        lock.withLock {
+            let rest = complete ? [] : (rankings[user.id] ?? []).filter { !ids.contains($0) }
+            rankings[user.id] = ids + rest
+            rankingsRead.insert(user.id)
+            newRankings.insert(user.id)
+        }
+    }
+
     /// The server's whole list: names it no longer has are forgotten. The
     /// file is rewritten only when the list differs from what it holds.
     func learnAll(users allUsers: [User], exercises allExercises: [Exercise]) {
@@ -106,6 +126,14 @@ final class NameCache: @unchecked Sendable {
         }
     }
 
+    /// The member's exercises as the server last ranked them (`rank`):
+    /// what `squat` means to them is what it meant when the server last said.
+    func ranked(of user: User, outbox: Outbox?) -> [Exercise] {
+        readNames(outbox)
+        readRanking(of: user.id, outbox)
+        return lock.withLock { (rankings[user.id] ?? []).compactMap { exercises.byID[$0] } }
+    }
+
     func lastValues(of user: User, for exercise: Exercise, outbox: Outbox?) -> SetValues? {
         readLasts(of: user.id, outbox)
         return lock.withLock { lasts[user.id]?[exercise.id]?.values }
@@ -136,19 +164,30 @@ final class NameCache: @unchecked Sendable {
         }
     }
 
+    /// The member's stored ranking, unless this run heard one.
+    private func readRanking(of user: Int64, _ outbox: Outbox?) {
+        guard let outbox, !lock.withLock({ rankingsRead.contains(user) }) else { return }
+        guard let stored = try? outbox.knownRanking(of: user) else { return }
+        lock.withLock {
+            guard rankingsRead.insert(user).inserted else { return }
+            rankings[user] = stored
+        }
+    }
+
     /// Writes what the file lacks, in one transaction; false when it could
     /// not (kept for the next try).
     @discardableResult
     func flush(to outbox: Outbox) -> Bool {
-        let (generation, all, users, exercises, lastRows) = lock.withLock {
+        let (generation, all, users, exercises, lastRows, ranks) = lock.withLock {
             let all = replacing != replaced ? KnownNames(users: Array(self.users.all), exercises: Array(self.exercises.all)) : nil
             let rows = newLasts.compactMap { pair in lasts[pair.user]?[pair.exercise].map { (pair, $0) } }
-            return (replacing, all, Array(self.users.pending.values), Array(self.exercises.pending.values), rows)
+            let ranks = newRankings.compactMap { user in rankings[user].map { (user: user, exercises: $0) } }
+            return (replacing, all, Array(self.users.pending.values), Array(self.exercises.pending.values), rows, ranks)
         }
-        guard all != nil || !users.isEmpty || !exercises.isEmpty || !lastRows.isEmpty else { return true }
+        guard all != nil || !users.isEmpty || !exercises.isEmpty || !lastRows.isEmpty || !ranks.isEmpty else { return true }
         do {
             try outbox.storeKnown(all: all, users: users, exercises: exercises,
-                                  lasts: lastRows.map { (user: $0.0.user, exercise: $0.0.exercise, last: $0.1) })
+                                  lasts: lastRows.map { (user: $0.0.user, exercise: $0.0.exercise, last: $0.1) }, rankings: ranks)
         } catch {
             return false
         }
@@ -157,6 +196,7 @@ final class NameCache: @unchecked Sendable {
             self.users.written(users)
             self.exercises.written(exercises)
             for (pair, last) in lastRows where lasts[pair.user]?[pair.exercise] == last { newLasts.remove(pair) }
+            for (user, written) in ranks where rankings[user] == written { newRankings.remove(user) }
         }
         return true
     }

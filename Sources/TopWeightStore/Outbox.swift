@@ -61,6 +61,10 @@ public final class Outbox: Sendable {
             config.busyMode = .timeout(5)
             config.prepareDatabase { db in
                 // Committed to the disk before `Saved` is printed: a power cut keeps it.
+                // In a write-ahead log, a commit is one sync, not a journal's three: a
+                // set kept on a loaded machine waits on the disk once (left as it is
+                // when another process holds the file and it can't change now).
+                _ = try? String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
                 try db.execute(sql: "PRAGMA synchronous = FULL")
             }
             queue = try DatabaseQueue(path: path, configuration: config)
@@ -124,6 +128,16 @@ public final class Outbox: Sendable {
                     coach INTEGER NOT NULL, pinfailures INTEGER, pinlockeduntil INTEGER, PRIMARY KEY (database, userid)
                 );
                 CREATE TABLE knowngym (database TEXT PRIMARY KEY, cardkey TEXT, policy TEXT NOT NULL);
+                """)
+        }
+        migrator.registerMigration("outbox v4: rankings") { db in
+            // Each member's exercises in the server's order (`NameCache.rank`):
+            // what a short name means to them, kept across a restart.
+            try db.execute(sql: """
+                CREATE TABLE knownrank (
+                    database TEXT NOT NULL, userid INTEGER NOT NULL, exerciseid INTEGER NOT NULL, rank INTEGER NOT NULL,
+                    PRIMARY KEY (database, userid, exerciseid)
+                );
                 """)
         }
         return migrator
@@ -218,10 +232,20 @@ public final class Outbox: Sendable {
         }
     }
 
+    /// A member's exercises in the server's order, as last stored.
+    func knownRanking(of user: Int64) throws(LogbookError) -> [Int64] {
+        try read { db in
+            try Int64.fetchAll(db, sql: "SELECT exerciseid FROM knownrank WHERE database = ? AND userid = ? ORDER BY rank",
+                               arguments: [place, user])
+        }
+    }
+
     /// Stores what the cache learned: with `all`, the server's whole list
-    /// replaces the stored names (a member's lasts stay).
+    /// replaces the stored names (a member's lasts stay); each of
+    /// `rankings` replaces that member's.
     func storeKnown(all: KnownNames?, users: [User], exercises: [Exercise],
-                    lasts: [(user: Int64, exercise: Int64, last: NameCache.Last)]) throws(LogbookError) {
+                    lasts: [(user: Int64, exercise: Int64, last: NameCache.Last)],
+                    rankings: [(user: Int64, exercises: [Int64])] = []) throws(LogbookError) {
         let encoded = lasts.map { entry in
             (entry, entry.last.values.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) })
         }
@@ -244,6 +268,13 @@ public final class Outbox: Sendable {
                     ON CONFLICT (database, userid, exerciseid) DO UPDATE
                     SET setvalues = coalesce(excluded.setvalues, setvalues), seenat = max(seenat, excluded.seenat)
                     """, arguments: [place, entry.user, entry.exercise, values, entry.last.seenAt])
+            }
+            for (user, ranked) in rankings {
+                try db.execute(sql: "DELETE FROM knownrank WHERE database = ? AND userid = ?", arguments: [place, user])
+                for (rank, exercise) in ranked.enumerated() {
+                    try db.execute(sql: "INSERT INTO knownrank (database, userid, exerciseid, rank) VALUES (?, ?, ?, ?)",
+                                   arguments: [place, user, exercise, rank])
+                }
             }
         }
     }

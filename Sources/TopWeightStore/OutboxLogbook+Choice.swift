@@ -13,9 +13,11 @@ extension OutboxLogbook {
         var facts = try read({ () throws(LogbookError) in try server.choiceFacts(of: user, exercisesAfter: id) }, learn: { found in
             found.exercises.forEach(names.learn)
             found.recent.forEach(names.learn)
-            // The numbers, without making each the member's newest exercise here.
+            // The numbers, without making each the member's newest exercise
+            // here; their order is the server's ranking, kept apart.
             if let user {
                 for exercise in found.recent { names.learn(user, did: exercise, values: found.lastValues[exercise.id], now: .distantPast) }
+                names.rank(user, found.recent, complete: true)
             }
         }) { () throws(LogbookError) -> ChoiceFacts? in
             let known = names.names(of: .exercise, after: id, outbox: cacheFile).compactMap { names.exercise(key: NameRules.key($0.name), outbox: cacheFile) }

@@ -76,12 +76,19 @@ extension OutboxLogbook {
         }) { names.names(of: kind, after: id, outbox: cacheFile) } away: { _ in [] }
     }
 
+    /// Away: the member's exercises in the order the server last ranked
+    /// them, then those of their kept sets (newest first), then the others
+    /// heard of: a few sets kept meanwhile don't outrank a lift done a
+    /// hundred times, as on the server.
     public func recentExercises(of user: User, limit: Int) throws(LogbookError) -> [Exercise] {
-        try read({ () throws(LogbookError) in try server.recentExercises(of: user, limit: limit) }, learn: { $0.forEach(names.learn) }) {
-            () throws(LogbookError) in
+        try read({ () throws(LogbookError) in try server.recentExercises(of: user, limit: limit) }, learn: { found in
+            found.forEach(names.learn)
+            names.rank(user, found, complete: found.count < limit)
+        }) { () throws(LogbookError) in
             var seen = Set<Int64>()
             let kept = try keptSets().reversed().map(\.record).filter { $0.user.id == user.id }.map(\.exercise)
-            return (kept + names.recent(of: user, outbox: cacheFile)).filter { seen.insert($0.id).inserted }.prefix(limit).map { $0 }
+            let heard = names.ranked(of: user, outbox: cacheFile) + kept + names.recent(of: user, outbox: cacheFile)
+            return heard.filter { seen.insert($0.id).inserted }.prefix(limit).map { $0 }
         } away: { _ in [] }
     }
 

@@ -6,6 +6,12 @@ import TopWeightCore
 /// The outbox as `topweight outbox`, `check` and the logger see it: the
 /// sets that wait, sending them, and the names the terminal keeps.
 extension OutboxLogbook {
+    /// How long a member's save spends sending the sets that wait before its
+    /// own: on a link just healed after a long cut (forty kept sets, each a
+    /// round trip) the rest go from the background, and the new set is kept
+    /// behind them, so the save answers in about half a second.
+    static let sendingWithin: Duration = .milliseconds(250)
+
     public func waitingSets() throws(LogbookError) -> [WaitingSet] {
         try keptSets().map { WaitingSet(record: $0.workoutRecord, keptAt: $0.keptAt) }
     }

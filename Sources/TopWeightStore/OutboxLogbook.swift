@@ -165,19 +165,20 @@ public final class OutboxLogbook: SetRecording, NameLookup, WaitingSets, @unchec
     /// took now; `nil` when another terminal or thread is sending them.
     /// Throws `.unreachable` when the server is still away (what was sent
     /// stays sent), or the last error of a set the server refused (it stays
-    /// kept; the others are sent).
+    /// kept; the others are sent). With `until`, `nil` too once it passed with sets left.
     @discardableResult
-    public func sendKept(now: Date = Date()) throws(LogbookError) -> Int? {
+    public func sendKept(now: Date = Date(), until: ContinuousClock.Instant? = nil) throws(LogbookError) -> Int? {
         guard let outbox = try outbox() else { return 0 }
         // Another thread of this process is sending (the background's round):
         // as for another terminal's, nil, and a save keeps its set behind them.
         guard sending.try() else { return nil }
         defer { sending.unlock() }
         let keptBefore = lock.withLock { keeps }
-        return try outbox.exclusively { () throws(LogbookError) -> Int in
+        return try outbox.exclusively { () throws(LogbookError) -> Int? in
             var sent = 0
             var refused: LogbookError?
             for kept in try outbox.kept() {
+                if let until, ContinuousClock.now >= until { return nil }
                 do throws(LogbookError) {
                     let (id, record) = try send(kept, now: now)
                     try outbox.markSent(place: kept.place, uid: kept.record.uid, recordID: id, now: now)
@@ -194,7 +195,7 @@ public final class OutboxLogbook: SetRecording, NameLookup, WaitingSets, @unchec
             // Empty, unless the logger's thread kept a set meanwhile (behind these, unseen here).
             lock.withLock { if keeps == keptBefore { knownEmpty = true } }
             return sent
-        }
+        } ?? nil
     }
 
     /// One kept set to the server, as saved: by its member's and exercise's
@@ -280,13 +281,14 @@ public final class OutboxLogbook: SetRecording, NameLookup, WaitingSets, @unchec
     }
 
     /// Sends what waits first (in order: while any still wait, the new set
-    /// waits behind them), then saves; kept when the server is away.
+    /// waits behind them), then saves; kept when the server is away or
+    /// when what waits takes longer than `sendingWithin` to send.
     private func saving(_ record: NewRecord, now: Date,
                         _ save: () throws(LogbookError) -> (id: Int64, bests: ExerciseBests)) throws(LogbookError) -> (id: Int64, bests: ExerciseBests) {
         if !lock.withLock({ knownEmpty }) {
             if let outbox = try outbox(), try outbox.count() > 0 {
                 do {
-                    if try sendKept(now: now) == nil { return try keep(record, now: now) }
+                    if try sendKept(now: now, until: .now + Self.sendingWithin) == nil { return try keep(record, now: now) }
                 } catch where error.kind == .unreachable {
                     return try keep(record, now: now)
                 } catch {

@@ -27,12 +27,12 @@ struct NetworkPartitionTests {
         ((try? TestEngine.open(url).history(HistoryQuery())) ?? []).filter { $0.user == member }.count
     }
 
-    @Test("Four terminals, two blackholed for 30 s in the middle of a workout, then healed: every Saved set on the server once, each terminal's in its order; no save waits much past its 0.3 s bound; nobody types anything to recover",
+    @Test("Four terminals, two blackholed for 30 s in the middle of a workout, then healed: every Saved set on the server once, each terminal's in its order; no save on a cut link waits on the network's timeout (20 ms round trip); nobody types anything to recover",
           .tags(.slow))
     func partitionOfTwo() throws {
         _ = try withPostgresDatabase { url in
             let members = ["Ana", "Bo", "Cy", "Di"]
-            let terminals = try members.enumerated().map { try LinkedTerminal(member: $1, database: url, seed: UInt64($0 + 1)) }
+            let terminals = try members.enumerated().map { try LinkedTerminal(member: $1, database: url, seed: UInt64($0 + 1), oneWay: .milliseconds(10)) }
             let start = ContinuousClock.now
             let (cut, healed, end) = (start + .seconds(4), start + .seconds(34), start + .seconds(40))
             let sides = Array(terminals.indices)
@@ -40,7 +40,8 @@ struct NetworkPartitionTests {
                 let terminal = terminals[index]
                 var weight = 20.0
                 var next = ContinuousClock.now
-                // A set every 0.7 s: a compressed workout, most of it on either side of the partition.
+                // A set every 0.7 s: a compressed workout, most of it on either side of the partition
+            // (each link of 20 ms round trip, a gym's Wi-Fi).
                 for _ in 0..<200 where ContinuousClock.now < end {
                     weight += 0.5
                     try terminal.save(weight)
@@ -70,14 +71,18 @@ struct NetworkPartitionTests {
             }
             // The blackholed terminals kept sets (the others only if their machine was slow past 0.3 s).
             #expect(terminals[0].saves.contains { $0.kept } && terminals[1].saves.contains { $0.kept })
-            // Loosely, as behaviour, not as a timing: no save on a cut link waited on the
-            // network's 5 s timeout (its wait is under a second; the figures are in
-            // RELIABILITY.md). Measured against the clean terminals beside them: a machine
+            // Loosely, as behaviour, not as a timing: no save on a cut link waits on the
+            // network's 5 s timeout (it answers in about half a second: its wait, 0.3 s at
+            // this round trip, and the outbox's commit; the figures are in RELIABILITY.md;
+            // a bound of 0.75 s failed once in five runs on this loaded machine, at 0.86 s).
+            // Measured against the clean terminals beside them over the same 30 s: a machine
             // that stalls every process at once (seen: 6.8 s on all four, with two busy
             // loops beside the whole suite) stalls those too.
-            let cutOff = terminals[..<2].map(\.slowest).max() ?? .zero
-            let clean = terminals[2...].map(\.slowest).max() ?? .zero
-            #expect(cutOff < max(.milliseconds(4_500), clean + .seconds(1)), "the slowest save on a cut link waited \(cutOff), on a clean one \(clean)")
+            let partition = cut..<healed
+            let cutOff = terminals[..<2].map { $0.slowest(in: partition) }.max() ?? .zero
+            let clean = terminals[2...].map { $0.slowest(in: partition) }.max() ?? .zero
+            print("NetworkPartitionTests: the longest save on a cut link while cut \(Int(cutOff / .milliseconds(1))) ms, on a clean one \(Int(clean / .milliseconds(1))) ms")
+            #expect(cutOff < max(.milliseconds(1_500), clean + .seconds(1)), "the slowest save on a cut link waited \(cutOff), on a clean one \(clean)")
         }
     }
 

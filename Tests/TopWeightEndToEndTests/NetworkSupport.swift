@@ -16,6 +16,8 @@ final class LinkedTerminal: @unchecked Sendable {
         var weight: Double
         var took: Duration
         var kept: Bool
+        /// When the line was sent.
+        var started: ContinuousClock.Instant
         /// Statements the terminal's own connections sent during the save
         /// (the background's connection, the link's second, left out).
         var statements: Int
@@ -65,7 +67,7 @@ final class LinkedTerminal: @unchecked Sendable {
             throw NetworkTestFailure("\(member): no Saved line for \(weight) kg: \(logger.stdout.text.suffix(400)) \(logger.stderr.text.suffix(400))")
         }
         let save = Save(line: parsed, weight: weight, took: took, kept: last.contains("(kept on this terminal"),
-                        statements: foregroundStatements - statements)
+                        started: started, statements: foregroundStatements - statements)
         record.withLock { $0.append(save) }
         return save
     }
@@ -78,6 +80,11 @@ final class LinkedTerminal: @unchecked Sendable {
     }
 
     var slowest: Duration { saves.map(\.took).max() ?? .zero }
+
+    /// The longest save begun within `span`.
+    func slowest(in span: Range<ContinuousClock.Instant>) -> Duration {
+        saves.filter { span.contains($0.started) }.map(\.took).max() ?? .zero
+    }
 }
 
 struct NetworkTestFailure: Error, CustomStringConvertible {
