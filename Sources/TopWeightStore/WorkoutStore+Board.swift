@@ -50,9 +50,11 @@ extension WorkoutStore {
     public func boardMark(after id: Int64) throws(LogbookError) -> BoardMark {
         try perform {
             try writer.read { db in
+                // `+performedAt`: the few records after `id` by rowid, not
+                // record_on_performedAt walked from the oldest day until one is.
                 let row = try Row.fetchOne(db, sql: """
                     SELECT (SELECT changes FROM boardChange), (SELECT COALESCE(MAX(id), 0) FROM record),
-                           (SELECT MIN(performedAt) FROM record WHERE id > ?)
+                           (SELECT MIN(+performedAt) FROM record WHERE id > ?)
                     """, arguments: [id])
                 return BoardMark(changes: row?[0] ?? 0, newest: row?[1] ?? 0, earliestAdded: row.flatMap { StoredValues.date($0[2]) })
             }
