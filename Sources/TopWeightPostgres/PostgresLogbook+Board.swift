@@ -23,12 +23,18 @@ extension PostgresLogbook {
                 SELECT u.name, COUNT(*), SUM(r.series)::bigint, MAX(r.performedat) FROM record r JOIN "user" u ON u.id = r.userid
                 WHERE r.performedat >= \(today) AND r.performedat < \(tomorrow) AND \(unescaped: live) GROUP BY u.id, u.name
                 """)
-            let sets = try transaction.query("""
+            let sets = try transaction.query(window.todaysPriors ? """
                 SELECT r.id, u.name, e.name, r.weight, r.unit, r.reps, r.series, r.performedat,
                     (SELECT MAX(\(unescaped: ProgressSQL.kilograms)) FROM record WHERE userid = r.userid AND exerciseid = r.exerciseid
                      AND deletedat IS NULL AND kind IS DISTINCT FROM 'warmup' AND measure IS NULL AND performedat < \(today)),
                     (SELECT MAX(\(unescaped: ProgressSQL.estimate)) FROM record WHERE userid = r.userid AND exerciseid = r.exerciseid
                      AND deletedat IS NULL AND kind IS DISTINCT FROM 'warmup' AND measure IS NULL AND performedat < \(today))
+                FROM record r JOIN "user" u ON u.id = r.userid JOIN exercise e ON e.id = r.exerciseid
+                WHERE r.performedat >= \(today) AND r.performedat < \(tomorrow) AND r.kind IS DISTINCT FROM 'warmup'
+                  AND r.measure IS NULL AND \(unescaped: live)
+                ORDER BY r.performedat, r.id
+                """ : """
+                SELECT r.id, u.name, e.name, r.weight, r.unit, r.reps, r.series, r.performedat, NULL::float8, NULL::float8
                 FROM record r JOIN "user" u ON u.id = r.userid JOIN exercise e ON e.id = r.exerciseid
                 WHERE r.performedat >= \(today) AND r.performedat < \(tomorrow) AND r.kind IS DISTINCT FROM 'warmup'
                   AND r.measure IS NULL AND \(unescaped: live)
@@ -83,6 +89,26 @@ extension PostgresLogbook {
             facts.activeDays.append(BoardFacts.ActiveDay(user: user, day: day))
         }
         return facts
+    }
+
+    public func boardBests(of records: [Int64], before: Date) throws(LogbookError) -> [Int64: BoardFacts.PriorBests] {
+        guard !records.isEmpty else { return [:] }
+        let instant = Self.milliseconds(before)
+        // One look per set through record_on_user_exercise_kilograms and _estimate.
+        let rows = try link.query("""
+            SELECT s.id,
+                (SELECT MAX(\(unescaped: ProgressSQL.kilograms)) FROM record WHERE userid = s.userid AND exerciseid = s.exerciseid
+                 AND deletedat IS NULL AND kind IS DISTINCT FROM 'warmup' AND measure IS NULL AND performedat < \(instant)),
+                (SELECT MAX(\(unescaped: ProgressSQL.estimate)) FROM record WHERE userid = s.userid AND exerciseid = s.exerciseid
+                 AND deletedat IS NULL AND kind IS DISTINCT FROM 'warmup' AND measure IS NULL AND performedat < \(instant))
+            FROM record s WHERE s.id = ANY(\(records))
+            """)
+        var bests: [Int64: BoardFacts.PriorBests] = [:]
+        for row in rows {
+            let (id, heaviest, estimate) = try Self.decode(row, as: (Int64, Double?, Double?).self)
+            bests[id] = BoardFacts.PriorBests(heaviest: heaviest, estimate: estimate)
+        }
+        return bests
     }
 
     public func setPrivate(_ user: User, _ isPrivate: Bool) throws(LogbookError) {

@@ -16,7 +16,9 @@ extension WorkoutStore {
                     guard let last = StoredValues.date(row[3]) else { return nil }
                     return BoardFacts.Lifter(name: row[0], records: row[1], sets: row[2], lastAt: last)
                 }
-                facts.todaySets = try Row.fetchAll(db, sql: Self.boardTodaySetsSQL, arguments: [today, today, today, tomorrow])
+                let setsSQL = window.todaysPriors ? Self.boardTodaySetsSQL : Self.boardTodaySetsAloneSQL
+                let setsArguments: StatementArguments = window.todaysPriors ? [today, today, today, tomorrow] : [today, tomorrow]
+                facts.todaySets = try Row.fetchAll(db, sql: setsSQL, arguments: setsArguments)
                     .compactMap { row in
                         guard let values = StoredValues.decode(weight: row[3], unit: row[4], reps: row[5], series: row[6]),
                               let at = StoredValues.date(row[7]) else { return nil }
@@ -48,11 +50,30 @@ extension WorkoutStore {
     public func boardMark(after id: Int64) throws(LogbookError) -> BoardMark {
         try perform {
             try writer.read { db in
+                // `+performedAt`: the few records after `id` by rowid, not
+                // record_on_performedAt walked from the oldest day until one is.
                 let row = try Row.fetchOne(db, sql: """
                     SELECT (SELECT changes FROM boardChange), (SELECT COALESCE(MAX(id), 0) FROM record),
-                           (SELECT MIN(performedAt) FROM record WHERE id > ?)
+                           (SELECT MIN(+performedAt) FROM record WHERE id > ?)
                     """, arguments: [id])
                 return BoardMark(changes: row?[0] ?? 0, newest: row?[1] ?? 0, earliestAdded: row.flatMap { StoredValues.date($0[2]) })
+            }
+        }
+    }
+
+    public func boardBests(of records: [Int64], before: Date) throws(LogbookError) -> [Int64: BoardFacts.PriorBests] {
+        guard !records.isEmpty else { return [:] }
+        return try perform {
+            try writer.read { db in
+                let pair = try db.cachedStatement(sql: "SELECT userId, exerciseId FROM record WHERE id = ?")
+                let statement = try db.cachedStatement(sql: Self.boardBestsSQL)
+                var bests: [Int64: BoardFacts.PriorBests] = [:]
+                for id in records {
+                    guard let set = try Row.fetchOne(pair, arguments: [id]),
+                          let row = try Row.fetchOne(statement, arguments: [set[0], set[1], Self.milliseconds(before)]) else { continue }
+                    bests[id] = BoardFacts.PriorBests(heaviest: row[0], estimate: row[1])
+                }
+                return bests
             }
         }
     }
@@ -116,6 +137,24 @@ extension WorkoutStore {
         FROM record r JOIN user u ON u.id = r.userId JOIN exercise e ON e.id = r.exerciseId
         WHERE r.performedAt >= ? AND r.performedAt < ? AND r.kind IS NOT 'warmup' AND r.measure IS NULL AND \(boardLive)
         ORDER BY r.performedAt, r.id
+        """
+
+    /// Today's sets as `boardTodaySetsSQL` reads them, without the bests
+    /// before today (`BoardWindow.todaysPriors`). Arguments: today's start, tomorrow's.
+    static let boardTodaySetsAloneSQL = """
+        SELECT r.id, u.name, e.name, r.weight, r.unit, r.reps, r.series, r.performedAt, NULL, NULL
+        FROM record r JOIN user u ON u.id = r.userId JOIN exercise e ON e.id = r.exerciseId
+        WHERE r.performedAt >= ? AND r.performedAt < ? AND r.kind IS NOT 'warmup' AND r.measure IS NULL AND \(boardLive)
+        ORDER BY r.performedAt, r.id
+        """
+
+    /// A set's member's bests of its exercise before an instant, the two in
+    /// one walk of the member's sets of that exercise (record_on_user_exercise:
+    /// `+performedAt` keeps SQLite from walking the member's whole history
+    /// by day instead). Arguments: the member's id, the exercise's, the instant.
+    static let boardBestsSQL = """
+        SELECT MAX(\(ProgressSQL.kilograms)), MAX(\(ProgressSQL.estimate)) FROM record WHERE userId = ? AND exerciseId = ?
+          AND deletedAt IS NULL AND kind IS NOT 'warmup' AND measure IS NULL AND +performedAt < ?
         """
 
     static let boardBodiesSQL = """

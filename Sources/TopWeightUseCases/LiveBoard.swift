@@ -7,7 +7,10 @@ import TopWeightCore
 /// The days before today are read again at midnight, after a set of theirs
 /// is changed or added, a member or an exercise renamed, hidden or removed,
 /// and at least every `pastAtMost` seconds (a set another terminal was still
-/// committing under an id already seen).
+/// committing under an id already seen). With the past it keeps each
+/// member's bests of each exercise before today, looked up once a day per
+/// member and exercise seen today (`BoardSource.boardBests`), so today's
+/// sets are read alone, by day, and judged against them in memory.
 public final class LiveBoard: @unchecked Sendable {
     public let board: GymBoard
     /// How long what was read of the days before today is trusted at most.
@@ -15,12 +18,25 @@ public final class LiveBoard: @unchecked Sendable {
     private let lock = NSLock()
     private var past: Past?
     private var pastReads = 0
+    private var bestLookups = 0
 
     private struct Past {
         var day: LocalDay
         var mark: BoardMark
         var facts: BoardFacts
         var readAt: Date
+        /// Bests before today, by member and exercise as today's sets name them.
+        var bests: [Lift: BoardFacts.PriorBests] = [:]
+    }
+
+    private struct Lift: Hashable {
+        let user: String
+        let exercise: String
+
+        init(_ set: BoardFacts.TodaySet) {
+            user = set.user
+            exercise = set.exercise
+        }
     }
 
     public init(_ board: GymBoard) {
@@ -29,6 +45,8 @@ public final class LiveBoard: @unchecked Sendable {
 
     /// How many times the days before today have been read.
     public var readsOfThePast: Int { lock.withLock { pastReads } }
+    /// How many members' exercises have had their bests before today looked up.
+    public var bestsLookedUp: Int { lock.withLock { bestLookups } }
 
     /// The board as it stands at `now`, the same as `GymBoard.figures(at:)`.
     public func figures(at now: Date) throws(WorkoutsError) -> BoardFigures {
@@ -48,7 +66,32 @@ public final class LiveBoard: @unchecked Sendable {
             past = Past(day: today, mark: mark, facts: facts, readAt: now)
             pastReads += 1
         }
-        let todays = try attempt { () throws(LogbookError) in try logbook.boardFacts(window.todayOnly) }
+        var todayWindow = window.todayOnly
+        todayWindow.todaysPriors = false
+        var todays = try attempt { () throws(LogbookError) in try logbook.boardFacts(todayWindow) }
+        try judge(&todays.todaySets, before: window.todayStart)
         return try board.figures(BoardFacts.joining(past: past?.facts ?? BoardFacts(), today: todays), window: window, today: today)
+    }
+
+    /// Gives today's sets their bests before today from those kept, looking
+    /// up those of a member's exercise not seen yet today (once each).
+    private func judge(_ sets: inout [BoardFacts.TodaySet], before todayStart: Date) throws(WorkoutsError) {
+        guard var kept = past else { return }
+        var asked: [Lift: Int64] = [:]
+        for set in sets where kept.bests[Lift(set)] == nil && asked[Lift(set)] == nil { asked[Lift(set)] = set.id }
+        if !asked.isEmpty {
+            let logbook = board.logbook
+            let ids = Array(asked.values)
+            let found = try attempt { () throws(LogbookError) in try logbook.boardBests(of: ids, before: todayStart) }
+            bestLookups += asked.count
+            // A set gone meanwhile is looked up again at the next refresh.
+            for (lift, id) in asked { kept.bests[lift] = found[id] }
+            past = kept
+        }
+        for index in sets.indices {
+            let bests = kept.bests[Lift(sets[index])]
+            sets[index].priorHeaviest = bests?.heaviest
+            sets[index].priorEstimate = bests?.estimate
+        }
     }
 }

@@ -51,6 +51,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Time search instead: the words of a fixed list in turn for the members with the most records, on the database (2000 searches).")
     var search = false
 
+    @Flag(help: "Time the board instead: a whole read (as 'board') against serve's refresh after one set saved, on the database (50 each, --saves N; the sets saved for it are deleted after).")
+    var board = false
+
     /// For CI (Scripts/test), so not in `--help`.
     @Option(name: .customLong("max-p99-ms"), help: ArgumentHelp(
         "Exit 1 when a default-mode save's p99 is above this many milliseconds.", valueName: "ms", visibility: .hidden))
@@ -63,8 +66,8 @@ struct BenchCommand: ParsableCommand {
         if let runs, !(3...1_000).contains(runs) {
             throw ValidationError("--runs must be from 3 to 1000")
         }
-        if [startup, logger, today != nil, search].filter({ $0 }).count > 1 {
-            throw ValidationError("--startup, --logger, --today and --search time different things: give one")
+        if [startup, logger, today != nil, search, board].filter({ $0 }).count > 1 {
+            throw ValidationError("--startup, --logger, --today, --search and --board time different things: give one")
         }
         if let maxP99Ms, !(maxP99Ms > 0 && maxP99Ms.isFinite) {
             throw ValidationError("--max-p99-ms must be a positive number of milliseconds")
@@ -116,6 +119,10 @@ struct BenchCommand: ParsableCommand {
         }
         if search {
             try measureSearch(count: count, warmup: warmup)
+            return nil
+        }
+        if board {
+            try measureBoard(count: saves ?? 50, warmup: 3)
             return nil
         }
         if startup {

@@ -18,6 +18,10 @@ public struct BoardWindow: Sendable, Hashable {
     /// The lifts ranked by e1RM this month, and the three totalled for DOTS.
     public var mainLifts: [String]
     public var totalLifts: [String]
+    /// Whether today's sets come with their member's bests before today
+    /// (`TodaySet.priorHeaviest`, `priorEstimate`): a live board that keeps
+    /// them from its read of the past (`BoardSource.boardBests`) reads today without.
+    public var todaysPriors = true
 
     public init(todayStart: Date, tomorrowStart: Date, weekStart: Date, monthStart: Date, strengthSince: Date,
                 streaksSince: Date, zone: ZoneOffsets, mainLifts: [String], totalLifts: [String]) {
@@ -78,6 +82,17 @@ public struct BoardFacts: Sendable, Hashable {
             self.performedAt = performedAt
             self.priorHeaviest = priorHeaviest
             self.priorEstimate = priorEstimate
+        }
+    }
+
+    /// A member's bests of one exercise before an instant (kilograms; `nil` when there is none).
+    public struct PriorBests: Sendable, Hashable {
+        public var heaviest: Double?
+        public var estimate: Double?
+
+        public init(heaviest: Double?, estimate: Double?) {
+            self.heaviest = heaviest
+            self.estimate = estimate
         }
     }
 

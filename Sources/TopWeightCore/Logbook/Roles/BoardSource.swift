@@ -9,6 +9,12 @@ public protocol BoardSource: AnyObject, Sendable {
     /// live board reads its past again only when the past has changed.
     /// `after` is the newest record id the board has seen.
     func boardMark(after: Int64) throws(LogbookError) -> BoardMark
+    /// For each of the sets named (record ids), its member's bests of its
+    /// exercise before `before`, from live working weight sets, as a whole
+    /// read gives them with today's sets (`TodaySet.priorHeaviest`,
+    /// `priorEstimate`): a set no longer there is left out. Each set costs
+    /// one look through that member's sets of that exercise.
+    func boardBests(of records: [Int64], before: Date) throws(LogbookError) -> [Int64: BoardFacts.PriorBests]
     /// Keeps the member off the board (`true`) or puts them back.
     func setPrivate(_ user: User, _ isPrivate: Bool) throws(LogbookError)
     /// Whether the member keeps off the board.
