@@ -35,6 +35,26 @@ enum StoredValues {
                                   distance: distance, distanceUnit: distanceUnit, rpe: rpe)
     }
 
+    /// `decode(row)` of a row whose `weight`, `unit`, `reps` and `series`
+    /// are the four columns from `numbers` on and the v7 columns
+    /// (`kindColumnsSQL`, in its order) the six from `kinds` on: found by
+    /// place, not by name, for reads of thousands of rows.
+    static func decode(_ row: Row, numbers: Int, kinds: Int) -> SetValues? {
+        guard let values = decode(weight: row[numbers], unit: row[numbers + 1],
+                                  reps: row[numbers + 2], series: row[numbers + 3]) else { return nil }
+        func typed<T: DatabaseValueConvertible>(_ index: Int, _ type: T.Type) -> T?? {
+            let value: DatabaseValue = row[index]
+            if value.isNull { return .some(nil) }
+            return T.fromDatabaseValue(value).map { .some($0) }
+        }
+        guard let measure = typed(kinds, String.self), let assisted = typed(kinds + 1, Int64.self),
+              let seconds = typed(kinds + 2, Int64.self), let distance = typed(kinds + 3, Double.self),
+              let distanceUnit = typed(kinds + 4, String.self), let rpe = typed(kinds + 5, Double.self) else { return nil }
+        if measure == nil, assisted == nil, seconds == nil, distance == nil, rpe == nil { return values }
+        return StoredRange.kinded(values, measure: measure, assisted: assisted, seconds: seconds,
+                                  distance: distance, distanceUnit: distanceUnit, rpe: rpe)
+    }
+
     /// The v7 columns a read of `record` (aliased `prefix`) selects for `decode`.
     static func kindColumnsSQL(_ prefix: String = "") -> String {
         ["measure", "assisted", "seconds", "distance", "distanceUnit", "rpe"].map { prefix + $0 }.joined(separator: ", ")

@@ -40,19 +40,20 @@ extension WorkoutStore {
                 var found: [StoredRecord] = []
                 while let row = try rows.next() {
                     // Rows another tool damaged are not carried over (`check` lists them).
-                    guard let id = Int64.fromDatabaseValue(row["id"]), let uid = String.fromDatabaseValue(row["uid"]),
-                          let user = String.fromDatabaseValue(row["user"]), let exercise = String.fromDatabaseValue(row["exercise"]),
-                          let values = StoredValues.decode(row), let performedAt = StoredValues.date(row["performedAt"]),
-                          let createdAt = StoredValues.date(row["createdAt"])
+                    // Columns by their place in the SELECT above.
+                    guard let id = Int64.fromDatabaseValue(row[0]), let uid = String.fromDatabaseValue(row[1]),
+                          let user = String.fromDatabaseValue(row[2]), let exercise = String.fromDatabaseValue(row[3]),
+                          let values = StoredValues.decode(row, numbers: 6, kinds: 16), let performedAt = StoredValues.date(row[10]),
+                          let createdAt = StoredValues.date(row[11])
                     else { continue }
                     found.append(StoredRecord(
-                        id: id, uid: uid, user: user, exercise: exercise, category: String.fromDatabaseValue(row["category"]),
+                        id: id, uid: uid, user: user, exercise: exercise, category: String.fromDatabaseValue(row[4]),
                         values: values, performedAt: performedAt, createdAt: createdAt,
-                        editedAt: StoredValues.date(row["editedAt"]), deletedAt: StoredValues.date(row["deletedAt"]),
-                        kind: String.fromDatabaseValue(row["kind"]).flatMap(SetKind.init(rawValue:)),
-                        exerciseKind: String.fromDatabaseValue(row["exerciseKind"]).flatMap(ExerciseKind.init(rawValue:)) ?? .weight,
-                        superset: Supersets.label(String.fromDatabaseValue(row["superset"])),
-                        coach: String.fromDatabaseValue(row["coach"]), source: Self.source(row)
+                        editedAt: StoredValues.date(row[12]), deletedAt: StoredValues.date(row[13]),
+                        kind: String.fromDatabaseValue(row[14]).flatMap(SetKind.init(rawValue:)),
+                        exerciseKind: String.fromDatabaseValue(row[5]).flatMap(ExerciseKind.init(rawValue:)) ?? .weight,
+                        superset: Supersets.label(String.fromDatabaseValue(row[15])),
+                        coach: String.fromDatabaseValue(row[22]), source: Self.source(row, at: 23)
                     ))
                 }
                 return found

@@ -19,7 +19,8 @@ extension WorkoutStore {
         }
     }
 
-    /// The columns `workoutRecord(from:)` reads, with the names joined in.
+    /// The columns `workoutRecord(from:)` reads, with the names joined in,
+    /// in the order it reads them by place.
     static let recordSelectSQL = """
         SELECT r.id, u.name AS user, e.name AS exercise, r.weight, r.unit, r.reps, r.series, r.performedAt, r.uid, r.deletedAt, r.kind, r.superset,
                \(StoredValues.kindColumnsSQL("r."))
@@ -28,18 +29,18 @@ extension WorkoutStore {
 
     /// A record from a row of `recordSelectSQL`, or `nil` when a stored value
     /// is of the wrong type or outside what Top Weight writes (a tampered file).
+    /// Its columns are read by their place in `recordSelectSQL`.
     static func workoutRecord(from row: Row) -> WorkoutRecord? {
-        typealias C = RecordColumns
-        guard let id = Int64.fromDatabaseValue(row[C.id]), let user = String.fromDatabaseValue(row[C.user]),
-              let exercise = String.fromDatabaseValue(row[C.exercise]),
-              let values = StoredValues.decode(row),
-              let performedAt = StoredValues.date(row[C.performedAt])
+        guard let id = Int64.fromDatabaseValue(row[0]), let user = String.fromDatabaseValue(row[1]),
+              let exercise = String.fromDatabaseValue(row[2]),
+              let values = StoredValues.decode(row, numbers: 3, kinds: 12),
+              let performedAt = StoredValues.date(row[7])
         else { return nil }
         return WorkoutRecord(
             id: id, user: user, exercise: exercise, values: values, performedAt: performedAt,
-            uid: String.fromDatabaseValue(row[C.uid]), deletedAt: StoredValues.date(row[C.deletedAt]),
-            kind: String.fromDatabaseValue(row[C.kind]).flatMap(SetKind.init(rawValue:)),
-            superset: Supersets.label(String.fromDatabaseValue(row["superset"]))
+            uid: String.fromDatabaseValue(row[8]), deletedAt: StoredValues.date(row[9]),
+            kind: String.fromDatabaseValue(row[10]).flatMap(SetKind.init(rawValue:)),
+            superset: Supersets.label(String.fromDatabaseValue(row[11]))
         )
     }
 

@@ -38,6 +38,16 @@ extension WorkoutStore {
                             workoutSeconds: Int.fromDatabaseValue(row["sourceWorkoutSeconds"])).checked
     }
 
+    /// `source(row)` of a row with the columns of `sourceColumnsSQL` from `first` on, by place.
+    static func source(_ row: Row, at first: Int) -> RecordSource? {
+        guard let app = String.fromDatabaseValue(row[first]), let exercise = String.fromDatabaseValue(row[first + 1]) else {
+            return nil
+        }
+        return RecordSource(app: app, exercise: exercise, workout: String.fromDatabaseValue(row[first + 2]),
+                            workoutStart: StoredValues.date(row[first + 3]),
+                            workoutSeconds: Int.fromDatabaseValue(row[first + 4])).checked
+    }
+
     /// Keeps each record's source beside the record of its uid here, unless that record has one already.
     static func adoptSources(_ records: [StoredRecord], _ db: Database) throws {
         guard records.contains(where: { $0.source != nil }) else { return }

@@ -13,6 +13,9 @@ extension ExportTimestamp {
         public let timeZone: TimeZone
         /// Each hour's offset, `nil` for an hour the offset changes in.
         private var offsets: [Int64: Int?] = [:]
+        /// The last hour looked up and its offset (a steady one): the next instant is mostly in it.
+        private var lastHour = Int64.min
+        private var lastOffset = 0
         private static let first: Int64 = -2_208_988_800
         private static let end: Int64 = 253_402_300_800
 
@@ -31,51 +34,60 @@ extension ExportTimestamp {
             let clock = Int(local - Int64(days) * 86_400)
             guard let civil = LocalDay(daysSince1970: days) else { return ExportTimestamp.string(date, timeZone: timeZone) }
             let (year, month, day) = (civil.year, civil.month, civil.day)
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(29)
-            Self.digits(year, 4, &bytes)
-            bytes.append(UInt8(ascii: "-"))
-            Self.digits(month, 2, &bytes)
-            bytes.append(UInt8(ascii: "-"))
-            Self.digits(day, 2, &bytes)
-            bytes.append(UInt8(ascii: "T"))
-            Self.digits(clock / 3600, 2, &bytes)
-            bytes.append(UInt8(ascii: ":"))
-            Self.digits(clock % 3600 / 60, 2, &bytes)
-            bytes.append(UInt8(ascii: ":"))
-            Self.digits(clock % 60, 2, &bytes)
-            if millisecond != 0 {
-                bytes.append(UInt8(ascii: "."))
-                Self.digits(millisecond, 3, &bytes)
+            // Into the string's own storage (29 bytes at most), no array between.
+            return String(unsafeUninitializedCapacity: 29) { buffer in
+                var at = 0
+                func put(_ byte: UInt8) {
+                    buffer[at] = byte
+                    at += 1
+                }
+                func digits(_ value: Int, _ width: Int) {
+                    var rest = value
+                    for place in stride(from: at + width - 1, through: at, by: -1) {
+                        buffer[place] = UInt8(ascii: "0") + UInt8(rest % 10)
+                        rest /= 10
+                    }
+                    at += width
+                }
+                digits(year, 4)
+                put(UInt8(ascii: "-"))
+                digits(month, 2)
+                put(UInt8(ascii: "-"))
+                digits(day, 2)
+                put(UInt8(ascii: "T"))
+                digits(clock / 3600, 2)
+                put(UInt8(ascii: ":"))
+                digits(clock % 3600 / 60, 2)
+                put(UInt8(ascii: ":"))
+                digits(clock % 60, 2)
+                if millisecond != 0 {
+                    put(UInt8(ascii: "."))
+                    digits(millisecond, 3)
+                }
+                put(UInt8(ascii: offset < 0 ? "-" : "+"))
+                digits(abs(offset) / 3600, 2)
+                put(UInt8(ascii: ":"))
+                digits(abs(offset) % 3600 / 60, 2)
+                return at
             }
-            bytes.append(UInt8(ascii: offset < 0 ? "-" : "+"))
-            Self.digits(abs(offset) / 3600, 2, &bytes)
-            bytes.append(UInt8(ascii: ":"))
-            Self.digits(abs(offset) % 3600 / 60, 2, &bytes)
-            return String(decoding: bytes, as: UTF8.self)
         }
 
         /// The zone's offset at `seconds` since 1970 (UTC).
         private mutating func offset(at seconds: Int64) -> Int {
             let hour = seconds >= 0 ? seconds / 3600 : (seconds - 3599) / 3600
+            if hour == lastHour { return lastOffset }
             if let known = offsets[hour] {
-                if let known { return known }
+                if let known {
+                    (lastHour, lastOffset) = (hour, known)
+                    return known
+                }
                 return timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
             }
             let start = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(hour * 3600)))
             let last = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(hour * 3600 + 3599)))
             offsets[hour] = start == last ? start : nil
+            if start == last { (lastHour, lastOffset) = (hour, start) }
             return start == last ? start : timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
-        }
-
-        /// `value` (from 0 to 10^width - 1, as every field here is) in `width` digits, zeros before.
-        private static func digits(_ value: Int, _ width: Int, _ bytes: inout [UInt8]) {
-            var divisor = 1
-            for _ in 1..<width { divisor *= 10 }
-            while divisor > 0 {
-                bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-                divisor /= 10
-            }
         }
     }
 }

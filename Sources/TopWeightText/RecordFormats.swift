@@ -90,6 +90,42 @@ public enum SetFormat {
         return pairs
     }
 
+    /// The pairs of `jsonPairs(values, mark:)` as `DataFormats.jsonObject`
+    /// writes them between its braces, appended to `out` after a comma
+    /// (for an export's million records: no pair is made).
+    public static func appendJSON(_ values: SetValues, mark: SetKind?, to out: inout String) {
+        out += ",\"kind\":\""
+        out += values.measure.rawValue
+        out += "\",\"weight\":"
+        out += weight(values)
+        out += ",\"unit\":\""
+        out += values.weight.unit.rawValue
+        out += "\",\"reps\":"
+        out += String(values.reps)
+        out += ",\"series\":"
+        out += String(values.series)
+        if let duration = values.duration {
+            out += ",\"seconds\":"
+            out += String(duration.seconds)
+        }
+        if let distance = values.distance {
+            out += ",\"distance\":"
+            out += Self.distance(distance)
+            out += ",\"distanceUnit\":\""
+            out += distance.unit.rawValue
+            out += "\""
+        }
+        if let effort = values.effort {
+            out += ",\"rpe\":"
+            out += rpe(effort)
+        }
+        if let mark {
+            out += ",\"mark\":\""
+            out += mark.rawValue
+            out += "\""
+        }
+    }
+
     /// The CSV fields under `csvColumns`.
     public static func csvFields(_ values: SetValues, mark: SetKind?) -> [String] {
         [

@@ -37,6 +37,7 @@ public enum HistoryExport {
         list("members", members.map { (known[NameRules.key($0.name)] ?? StoredMember(name: $0.name)).jsonObject }, write: write)
 
         var used = Set<String>()
+        var names = NameKeys()
         write("\"records\": [")
         var first = true
         var cursor: Int64 = 0
@@ -44,27 +45,10 @@ public enum HistoryExport {
             let page = try engine.storedRecords(after: cursor, limit: pageSize)
             guard let last = page.last else { break }
             cursor = last.id
-            for record in page where memberKey.map({ NameRules.key(record.user) == $0 }) ?? true {
-                used.insert(NameRules.key(record.exercise))
-                var pairs: [(String, String)] = [
-                    ("uid", DataFormats.json(record.uid)), ("user", DataFormats.json(record.user)),
-                    ("exercise", DataFormats.json(record.exercise)),
-                ]
-                pairs += SetFormat.jsonPairs(record.values, mark: record.kind)
-                pairs.append(("performedAt", time(record.performedAt)))
-                pairs.append(("createdAt", time(record.createdAt)))
-                if let editedAt = record.editedAt { pairs.append(("editedAt", time(editedAt))) }
-                if let deletedAt = record.deletedAt { pairs.append(("deletedAt", time(deletedAt))) }
-                if let superset = record.superset { pairs.append(("superset", DataFormats.json(superset))) }
-                if let coach = record.coach { pairs.append(("coach", DataFormats.json(coach))) }
-                if let source = record.source {
-                    var kept = [("app", DataFormats.json(source.app)), ("exercise", DataFormats.json(source.exercise))]
-                    if let workout = source.workout { kept.append(("workout", DataFormats.json(workout))) }
-                    if let start = source.workoutStart { kept.append(("workoutStart", time(start))) }
-                    if let seconds = source.workoutSeconds { kept.append(("workoutSeconds", String(seconds))) }
-                    pairs.append(("source", DataFormats.jsonObject(kept)))
-                }
-                write((first ? "" : ",") + DataFormats.jsonObject(pairs))
+            for record in page where memberKey.map({ names.key(record.user) == $0 }) ?? true {
+                // Only a member's export names just the exercises it used.
+                if member != nil { used.insert(names.key(record.exercise)) }
+                write((first ? "" : ",") + recordJSON(record, stamps: &stamps))
                 first = false
             }
         }

@@ -78,7 +78,12 @@ public struct CoachReport: Sendable {
         let recent = try attempt { () throws(LogbookError) in try recording.history(query) }
         let everybody = try attempt { () throws(LogbookError) in try members.users() }
         let start = period.first.start(in: calendar)
-        let trained = Set(recent.filter { $0.performedAt >= start }.map { NameRules.key($0.user) })
+        var keys = NameKeys()
+        var trained: Set<String> = []
+        var before: Set<String> = []
+        for record in recent {
+            if record.performedAt >= start { trained.insert(keys.key(record.user)) } else { before.insert(keys.key(record.user)) }
+        }
         let assigned = try attempt { () throws(LogbookError) in try shelf.assignments() }
         let programs = trained.isEmpty || assigned.isEmpty ? [] : try workouts.programs()
         var sources = GymReport.Sources(members: everybody, recent: recent)
@@ -87,8 +92,7 @@ public struct CoachReport: Sendable {
         let standing = trained.isEmpty ? [] : try attempt { () throws(LogbookError) in
             try totals.standingBests(start: start, end: end, userID: member?.id)
         }
-        for record in standing { sources.histories[NameRules.key(record.user), default: []].append(record) }
-        let before = Set(recent.filter { $0.performedAt < start }.map { NameRules.key($0.user) })
+        for record in standing { sources.histories[keys.key(record.user), default: []].append(record) }
         let inTeam = team.map { Set($0.members.map(\.id)) }
         for summary in everybody where trained.contains(NameRules.key(summary.user.name)) && inTeam?.contains(summary.user.id) ?? true {
             let key = NameRules.key(summary.user.name)

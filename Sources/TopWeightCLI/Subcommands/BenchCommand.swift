@@ -42,7 +42,10 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Time start-up instead: this program on the database (to the first prompt and :quit, history, --version) against the sqlite3 shell opening it; medians and peak memory.")
     var startup = false
 
-    @Option(help: "Runs per command with --startup (default 20).")
+    @Flag(help: "Time the coach's report instead: last week's and last month's on the database, beside a member's history --limit 20.")
+    var report = false
+
+    @Option(help: "Runs per command with --startup or --report (default 20).")
     var runs: Int?
 
     @Option(help: "Time today's prescription instead: this member's next workout of their program on the database (2000 times), as :today and the rack's line compute it.")
@@ -66,8 +69,8 @@ struct BenchCommand: ParsableCommand {
         if let runs, !(3...1_000).contains(runs) {
             throw ValidationError("--runs must be from 3 to 1000")
         }
-        if [startup, logger, today != nil, search, board].filter({ $0 }).count > 1 {
-            throw ValidationError("--startup, --logger, --today, --search and --board time different things: give one")
+        if [startup, logger, today != nil, search, board, report].filter({ $0 }).count > 1 {
+            throw ValidationError("--startup, --logger, --today, --search, --board and --report time different things: give one")
         }
         if let maxP99Ms, !(maxP99Ms > 0 && maxP99Ms.isFinite) {
             throw ValidationError("--max-p99-ms must be a positive number of milliseconds")
@@ -123,6 +126,10 @@ struct BenchCommand: ParsableCommand {
         }
         if board {
             try measureBoard(count: saves ?? 50, warmup: 3)
+            return nil
+        }
+        if report {
+            try measureReport(runs: runs ?? 20)
             return nil
         }
         if startup {

@@ -73,10 +73,12 @@ extension GymReport {
         report.team = team?.name
         let through = report.through
         var byMember: [String: [(day: LocalDay, record: WorkoutRecord)]] = [:]
+        var days = DayReckoner(calendar)
+        var keys = NameKeys()
         for record in sources.recent where record.deletedAt == nil {
-            let day = LocalDay(record.performedAt, in: calendar)
+            let day = days.day(of: record.performedAt)
             guard day <= through else { continue }
-            byMember[NameRules.key(record.user), default: []].append((day, record))
+            byMember[keys.key(record.user), default: []].append((day, record))
         }
         let start = period.first.start(in: calendar)
         let end = through.adding(days: 1).start(in: calendar)
