@@ -244,6 +244,16 @@ public enum NameRules {
         }
     }
 
+    /// A day's routine or program day as kept from a file: no forbidden
+    /// scalar, one line with its runs of spaces one space, at most a name's
+    /// length; `nil` when nothing is left.
+    public static func label(_ raw: String?) -> String? {
+        guard let raw else { return nil }
+        let kept = String(String.UnicodeScalarView(raw.unicodeScalars.filter { !isForbidden($0) || $0 == "\n" || $0 == "\t" }))
+        let label = String(collapsingSpaces(kept).prefix(Limits.nameLength))
+        return label.isEmpty ? nil : label
+    }
+
     /// Scalars that must never reach a note: the same, but for line breaks
     /// (`\n`) and tabs, which a note keeps. What is printed of a name or a
     /// note goes through `TerminalText.safe` all the same.

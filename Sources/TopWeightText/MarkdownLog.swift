@@ -155,7 +155,9 @@ public enum MarkdownLog {
                 out += atStart && digits > 0 ? "\\" + String(character) : String(character)
             case "<": out += "&lt;"
             case "&": out += "&amp;"
-            case "\n", "\r", "\t": out += " "
+            case "\n", "\r", "\r\n", "\t": out += " "
+            // Whatever else could move a reader's cursor or reset their terminal (ESC, BS, BEL, C1) is dropped.
+            case _ where character.unicodeScalars.contains(where: NameRules.isForbidden): continue
             default: out.append(character)
             }
             if character.isASCII, character.isNumber, atStart {

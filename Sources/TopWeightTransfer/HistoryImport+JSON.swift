@@ -331,8 +331,9 @@ struct DocumentReader {
         }
         guard let edited = time(entry.editedAt, "editedAt", place: place), let editedAt = edited else { return nil }
         let note = entry.note.map(NoteText.clean)
-        return StoredSession(user: user, day: day, note: note?.isEmpty == true ? nil : note, routine: entry.routine,
-                             programDay: entry.routine == nil ? nil : entry.programDay, editedAt: editedAt)
+        let routine = NameRules.label(entry.routine)
+        return StoredSession(user: user, day: day, note: note?.isEmpty == true ? nil : note, routine: routine,
+                             programDay: routine == nil ? nil : NameRules.label(entry.programDay), editedAt: editedAt)
     }
 
     mutating func routine(_ entry: HistoryDocument.RoutineEntry, place: String) -> Routine? {

@@ -15,7 +15,8 @@ extension TrainingLog {
         let trained = Set(days.map(\.day))
         for info in infos where !trained.contains(info.day) {
             guard info.note?.contains(where: { !$0.isWhitespace }) == true || info.routine?.isEmpty == false else { continue }
-            days.append(TrainingSession(day: info.day, user: member.name, records: [], note: info.note, routine: info.routine))
+            days.append(TrainingSession(day: info.day, user: member.name, records: [], note: info.note, routine: info.routine,
+                                         programDay: info.programDay))
         }
         return days.sorted { $0.day < $1.day }
     }

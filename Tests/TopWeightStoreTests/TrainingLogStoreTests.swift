@@ -108,6 +108,17 @@ struct TrainingLogStoreTests {
         }
     }
 
+    @Test("A day kept without sets keeps its program's day for the export, as a trained day does", arguments: TestEngine.allCases)
+    func programDayWithoutSets(engine: TestEngine) throws {
+        try engine.withStore { store in
+            let ana = try store.createUser(named: "Ana")
+            try store.setRoutine("5/3/1", programDay: "week 2 day 1", userID: ana.id, day: Self.day1, now: instant(0))
+            let log = TrainingLog(logbook: store, routineCatalog: RoutineCatalog(routines: []), timeZone: TimeZone(identifier: "UTC") ?? .current)
+            let days = try log.loggedDays(of: ana, from: Self.day1, through: Self.day1)
+            #expect(days.map(\.programDay) == ["week 2 day 1"], "\(days)")
+        }
+    }
+
     @Test("A session's routine is set, replaced and forgotten", arguments: TestEngine.allCases)
     func sessionRoutine(engine: TestEngine) throws {
         try engine.withStore { store in

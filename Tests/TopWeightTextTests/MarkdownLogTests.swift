@@ -87,6 +87,16 @@ struct MarkdownLogTests {
         #expect(routineOnly.contains("Routine: <strong>5/3/1</strong></p>"), "\(routineOnly)")
     }
 
+    @Test("no control character of a routine, program day or name reaches the Markdown: escapes, backspaces and bells are dropped")
+    func controlsDropped() {
+        var day = Self.day
+        day.routine = "5/3/1\u{1B}#8"
+        day.programDay = "week 3 day 3 \u{08}\u{08}Routine: Bench only \u{1B}c\u{07}\u{9B}"
+        let markdown = MarkdownLog.day(day, timeZone: Self.utc).joined(separator: "\n")
+        #expect(!markdown.unicodeScalars.contains { NameRules.isForbidden($0) && $0 != "\n" }, "\(markdown.debugDescription)")
+        #expect(markdown.contains("Routine: **5/3/1#8**, week 3 day 3 Routine: Bench only c"), "\(markdown)")
+    }
+
     @Test("a day of weights only has no column for times, distances, RPE or kinds; numbers align right")
     func onlyItsColumns() {
         let day = TrainingSession(day: LocalDay(year: 2026, month: 11, day: 20) ?? LocalDay(Date(), in: .current), user: "Ana",

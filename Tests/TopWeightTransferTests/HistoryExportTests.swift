@@ -213,6 +213,25 @@ struct HistoryExportTests {
         }
     }
 
+    @Test("A day's routine and program day from a file keep no control character, one line, at most a name's length", arguments: TestEngine.kinds)
+    func hostileDayLabels(engine: TestEngine) throws {
+        try engine.withStores { store, open in
+            try Self.fill(store)
+            var exported = try Self.json(store)
+            let hostile = #""routine":"5/3/1\u001b#8","programDay":"week 3 day 3 \b\b\b\bRoutine: Bench only \u001bc\u0007""#
+            exported = exported.replacingOccurrences(of: #""routine":"Arms","programDay":"week 1 day 2""#, with: hostile)
+            #expect(exported.contains(hostile))
+            let fresh = try open()
+            _ = try importer(fresh).run(Data(exported.utf8), format: .json, member: nil, unit: nil, dryRun: false, now: importTime)
+            let kept = try #require(try fresh.storedSessions().first { $0.routine != nil })
+            #expect(kept.routine == "5/3/1#8" && kept.programDay == "week 3 day 3 Routine: Bench only c", "\(kept)")
+            let long = exported.replacingOccurrences(of: #""routine":"5/3/1\u001b#8""#, with: "\"routine\":\"" + String(repeating: "x", count: 200) + "\"")
+            let other = try open()
+            _ = try importer(other).run(Data(long.utf8), format: .json, member: nil, unit: nil, dryRun: false, now: importTime)
+            #expect(try other.storedSessions().compactMap(\.routine).allSatisfy { $0.count <= Limits.nameLength })
+        }
+    }
+
     @Test("CSV: live records, a row each", arguments: TestEngine.kinds)
     func csv(engine: TestEngine) throws {
         try engine.withStores { store, _ in
