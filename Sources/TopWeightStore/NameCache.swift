@@ -81,8 +81,10 @@ final class NameCache: @unchecked Sendable {
         let ids = ranked.filter(\.isStored).map(\.id)
         lock.withLock {
             let rest = complete ? [] : (rankings[user.id] ?? []).filter { !ids.contains($0) }
-            rankings[user.id] = ids + rest
             rankingsRead.insert(user.id)
+            // Heard again as it was: nothing for the file to learn.
+            guard rankings[user.id] != ids + rest else { return }
+            rankings[user.id] = ids + rest
             newRankings.insert(user.id)
         }
     }
