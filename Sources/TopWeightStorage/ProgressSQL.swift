@@ -116,3 +116,23 @@ extension ProgressSQL {
         return bests
     }
 }
+
+// MARK: - A day's loads as whole numbers (the coach's report)
+
+/// What `TrainingTotals.dayVolumes` sums, on every engine.
+public enum DayVolumeSQL {
+    /// A set's load as `DayVolume.add` counts it: hundredths × reps × series
+    /// when `SetValues.countsLoad` (a weight set; a bodyweight set's added
+    /// load unless assisted), else 0.
+    static let load = """
+        (CASE WHEN measure IS NULL OR (measure = 'bodyweight' AND COALESCE(assisted, 0) = 0) \
+        THEN CAST(ROUND(weight * 100) AS BIGINT) * reps * series ELSE 0 END)
+        """
+
+    /// Two sums: the loads in kilograms, then those in pounds (whole
+    /// numbers on either engine: PostgreSQL sums a bigint as numeric).
+    public static let sums = """
+        CAST(COALESCE(SUM(CASE WHEN unit = 'lb' THEN 0 ELSE \(load) END), 0) AS BIGINT), \
+        CAST(COALESCE(SUM(CASE WHEN unit = 'lb' THEN \(load) ELSE 0 END), 0) AS BIGINT)
+        """
+}

@@ -3,10 +3,11 @@ import TopWeightCore
 
 /// The coach's report (`topweight report`), written once: who trained in a
 /// week or a month and what they did, who went quiet, and the gym's totals.
-/// Reads the sets of the weeks it needs for every member at once, then the
-/// sets that held the trained members' bests when the period began (their
-/// PRs are judged from them as from their whole history, by `RecordBook`),
-/// their body weights and their program. Days are local
+/// Reads the period's sets and, for the weeks around it, each member's days
+/// as sums (`TrainingTotals.dayVolumes`), then the sets that held the
+/// trained members' bests when the period began (their PRs are judged from
+/// them as from their whole history, by `RecordBook`), their body weights
+/// and their program. Days are local
 /// days in `calendar`'s zone. Not a kiosk command: a coach's, at a desk.
 public struct CoachReport: Sendable {
     public let recording: any SetRecording
@@ -72,21 +73,27 @@ public struct CoachReport: Sendable {
         let quietDays = try inactiveAfterDays()
         let through = min(today, period.last)
         let end = through.adding(days: 1).start(in: calendar)
-        let since = GymReport.firstDayRead(for: period, through: through, inactiveAfterDays: quietDays)
-        var query = HistoryQuery(userID: member?.id, since: since.start(in: calendar))
+        let since = GymReport.firstDayRead(for: period, through: through, inactiveAfterDays: quietDays).start(in: calendar)
+        let start = period.first.start(in: calendar)
+        // The period's sets whole; the weeks around it (who went quiet, the
+        // volumes compared and drawn) as each member's days, summed by the logbook.
+        var query = HistoryQuery(userID: member?.id, since: start)
         query.until = end
         let recent = try attempt { () throws(LogbookError) in try recording.history(query) }
         let everybody = try attempt { () throws(LogbookError) in try members.users() }
-        let start = period.first.start(in: calendar)
-        var keys = NameKeys()
-        var trained: Set<String> = []
-        var before: Set<String> = []
-        for record in recent {
-            if record.performedAt >= start { trained.insert(keys.key(record.user)) } else { before.insert(keys.key(record.user)) }
+        let zone = ZoneOffsets(calendar.timeZone, from: since.addingTimeInterval(-2 * 86_400), through: end.addingTimeInterval(2 * 86_400))
+        let sums = try attempt { () throws(LogbookError) in
+            try totals.dayVolumes(since: since, until: end, userID: member?.id, zone: zone)
         }
+        let named = Dictionary(everybody.map { ($0.user.id, NameRules.key($0.user.name)) }, uniquingKeysWith: { first, _ in first })
+        var days: [String: [DayVolume]] = [:]
+        for sum in sums { if let key = named[sum.userID] { days[key, default: []].append(sum.volume) } }
+        var keys = NameKeys()
+        let trained = Set(recent.map { keys.key($0.user) })
+        let before = Set(days.compactMap { key, days in days.contains { $0.day < period.first } ? key : nil })
         let assigned = try attempt { () throws(LogbookError) in try shelf.assignments() }
         let programs = trained.isEmpty || assigned.isEmpty ? [] : try workouts.programs()
-        var sources = GymReport.Sources(members: everybody, recent: recent)
+        var sources = GymReport.Sources(members: everybody, recent: recent, days: days)
         // The PRs of the period from the bests as they stood when it began,
         // not from each member's whole history (the tests hold it to that).
         let standing = trained.isEmpty ? [] : try attempt { () throws(LogbookError) in

@@ -7,8 +7,14 @@ extension GymReport {
     public struct Sources: Sendable {
         /// Every member, with whether they keep off the board.
         public var members: [UserSummary]
-        /// Every member's live sets from `firstDayRead` through the period's last day.
+        /// Every member's live sets of the period at least; with `days`
+        /// `nil`, from `firstDayRead` through the period's last day.
         public var recent: [WorkoutRecord]
+        /// By member (`NameRules.key`): their days from `firstDayRead`
+        /// through the period's last day, oldest first (`TrainingTotals.dayVolumes`),
+        /// which tell who has gone quiet, the volumes and the charts; `nil`:
+        /// made from `recent` (`DayVolume.byMember`).
+        public var days: [String: [DayVolume]]?
         /// By member (`NameRules.key`), for those with a set in the period:
         /// live sets done before it that their PRs in it are judged from,
         /// by `RecordBook` — their whole history before it, or only the sets
@@ -22,12 +28,13 @@ extension GymReport {
         /// By member: the program they are on, and the program itself (`nil` when the gym removed it).
         public var programs: [String: FollowedProgram]
 
-        public init(members: [UserSummary], recent: [WorkoutRecord], histories: [String: [WorkoutRecord]] = [:],
-                    bodyWeights: [String: [BodyWeight]] = [:], programs: [String: FollowedProgram] = [:],
-                    earlier: Set<String> = []) {
+        public init(members: [UserSummary], recent: [WorkoutRecord], days: [String: [DayVolume]]? = nil,
+                    histories: [String: [WorkoutRecord]] = [:], bodyWeights: [String: [BodyWeight]] = [:],
+                    programs: [String: FollowedProgram] = [:], earlier: Set<String> = []) {
             self.members = members
             self.earlier = earlier
             self.recent = recent
+            self.days = days
             self.histories = histories
             self.bodyWeights = bodyWeights
             self.programs = programs
@@ -77,21 +84,23 @@ extension GymReport {
         var keys = NameKeys()
         for record in sources.recent where record.deletedAt == nil {
             let day = days.day(of: record.performedAt)
-            guard day <= through else { continue }
+            guard period.first <= day, day <= through else { continue }
             byMember[keys.key(record.user), default: []].append((day, record))
         }
+        let volumes = sources.days ?? DayVolume.byMember(sources.recent, through: through, calendar: calendar)
         let start = period.first.start(in: calendar)
         let end = through.adding(days: 1).start(in: calendar)
         for summary in sources.members {
             let key = NameRules.key(summary.user.name)
             if let member, member != key { continue }
             if let team, !team.members.contains(key) { continue }
-            guard let sets = byMember[key], let lastSeen = sets.map(\.day).max() else { continue }
+            guard let trainingDays = volumes[key]?.filter({ $0.day <= through }),
+                  let lastSeen = trainingDays.map(\.day).max() else { continue }
             let daysQuiet = lastSeen.days(to: through)
             if member == nil, daysQuiet >= inactiveAfterDays, daysQuiet < inactiveAfterDays + quietLookback {
                 report.inactive.append(QuietMember(member: summary.user.name, isPrivate: summary.isPrivate, lastSeen: lastSeen, daysQuiet: daysQuiet))
             }
-            let inPeriod = sets.filter { period.contains($0.day) }
+            let inPeriod = byMember[key] ?? []
             guard !inPeriod.isEmpty else { continue }
             var compliance: ProgramCompliance?
             if let followed = sources.programs[key], followed.assignment.assignedAt < end {
@@ -104,13 +113,12 @@ extension GymReport {
             }
             let before = (sources.histories[key] ?? []).filter { $0.performedAt < start }
             let judged = RecordBook.replay(before + inPeriod.map(\.record)).filter { $0.record.performedAt >= start }
-            let comparedWith = sets.filter { report.beforeFirst <= $0.day && $0.day <= report.beforeLast }
             report.members.append(MemberReport(
                 member: summary.user.name, isPrivate: summary.isPrivate,
                 days: Set(inPeriod.map(\.day)).count,
                 sets: inPeriod.reduce(0) { $0 + $1.record.values.series },
-                volumeKilograms: inPeriod.reduce(0) { $0 + $1.record.values.volumeKilograms },
-                volumeBeforeKilograms: comparedWith.reduce(0) { $0 + $1.record.values.volumeKilograms },
+                volumeKilograms: DayVolume.kilograms(of: trainingDays, from: period.first, through: through),
+                volumeBeforeKilograms: DayVolume.kilograms(of: trainingDays, from: report.beforeFirst, through: report.beforeLast),
                 records: judged.compactMap { set in
                     set.verdict.records.isEmpty ? nil : AnnouncedRecord(record: set.record, beaten: set.verdict.records)
                 },
@@ -119,11 +127,11 @@ extension GymReport {
                 program: compliance,
                 bodyWeight: bodyWeightChange(sources.bodyWeights[key] ?? [], period: period, through: through, calendar: calendar),
                 lastSeen: lastSeen,
-                weeklyVolume: weeklyVolume(sets, through: through)))
+                weeklyVolume: weeklyVolume(trainingDays, through: through)))
         }
         for index in report.members.indices {
             let key = NameRules.key(report.members[index].member)
-            let loaded = (byMember[key] ?? []).filter { period.contains($0.day) && $0.record.values.weight.hundredths > 0 }
+            let loaded = (byMember[key] ?? []).filter { $0.record.values.weight.hundredths > 0 }
             let pounds = loaded.filter { $0.record.values.weight.unit == .lb }.count
             report.members[index].unit = pounds * 2 > loaded.count ? .lb : .kg
         }
@@ -147,12 +155,12 @@ extension GymReport {
     }
 
     /// Volume of each of the `volumeWeeks` weeks up to the one holding `last`, oldest first.
-    static func weeklyVolume(_ sets: [(day: LocalDay, record: WorkoutRecord)], through last: LocalDay) -> [Double] {
+    static func weeklyVolume(_ days: [DayVolume], through last: LocalDay) -> [Double] {
         let lastWeek = last.mondayWeek
         var weeks = Array(repeating: 0.0, count: volumeWeeks)
-        for (day, record) in sets where day <= last {
-            let back = lastWeek - day.mondayWeek
-            if back >= 0, back < volumeWeeks { weeks[volumeWeeks - 1 - back] += record.values.volumeKilograms }
+        for day in days where day.day <= last {
+            let back = lastWeek - day.day.mondayWeek
+            if back >= 0, back < volumeWeeks { weeks[volumeWeeks - 1 - back] += day.kilograms }
         }
         return weeks
     }

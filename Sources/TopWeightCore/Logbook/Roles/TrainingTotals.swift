@@ -24,4 +24,10 @@ public protocol TrainingTotals: AnyObject, Sendable {
     /// through `recordBest` and the indexes on member and exercise, not by
     /// reading anybody's history.
     func standingBests(start: Date, end: Date, userID: Int64?) throws(LogbookError) -> [WorkoutRecord]
+    /// Every member's live sets (of `userID` alone, when given) done from
+    /// `since` until `until`, by member and local day (`zone` tells the
+    /// days): one `DayVolume` each, its loads summed as whole numbers (as
+    /// `DayVolume.add` sums them), by member, oldest day first. What the
+    /// coach's report needs of the weeks around its period, read as sums.
+    func dayVolumes(since: Date, until: Date, userID: Int64?, zone: ZoneOffsets) throws(LogbookError) -> [MemberDayVolume]
 }
