@@ -9,11 +9,14 @@ extension PostgresLogbook {
     /// One round trip: the period's members and exercises (its sets through
     /// (performedat, id), or (userid, performedat, id) for one member); for
     /// each, its rep counts skipped through `record_on_user_exercise_reps`,
-    /// and at each the heaviest set done before `start`, walked down from
-    /// the heaviest ever (only the sets done since are passed over); the
+    /// and at each the heaviest set done before `start`, walked down its
+    /// index from the heaviest ever (only the sets done since are passed
+    /// over; of equals, the first met, as on SQLite); the
     /// rows no heavier set with more reps outdoes; its sets of the other
     /// kinds when the period has one; and one set before `start`, so that a
-    /// first is a first.
+    /// first is a first. Each walk a loop of index look-ups (the pairs'
+    /// sets of other kinds too, and the rows by id at the end): planned as
+    /// joins, they read the whole table.
     public func standingBests(start: Date, end: Date, userID: Int64?) throws(LogbookError) -> [WorkoutRecord] {
         var binds = PostgresBindings()
         binds.append(Self.milliseconds(start))
@@ -23,7 +26,12 @@ extension PostgresLogbook {
             binds.append(userID)
             member = " AND userid = $3"
         }
-        let rows = try link.query(PostgresQuery(unsafeSQL: Self.standingBestsSQL(member: member), binds: binds))
+        // Planned from estimates far above the few thousand rows it reads,
+        // the walk would be compiled (JIT) for longer than it runs.
+        let rows = try link.transaction { transaction in
+            try transaction.query("SET LOCAL jit = off")
+            return try transaction.query(PostgresQuery(unsafeSQL: Self.standingBestsSQL(member: member), binds: binds))
+        }
         var records: [WorkoutRecord] = []
         for row in rows {
             if let record = try Self.workoutRecord(from: row) { records.append(record) }
@@ -55,21 +63,23 @@ extension PostgresLogbook {
                     SELECT r.id, \(kilograms) AS kilograms FROM record r
                     WHERE r.userid = c.userid AND r.exerciseid = c.exerciseid AND r.reps = c.reps AND \(weightSets)
                       AND r.performedat < $1 AND \(inRange)
-                    ORDER BY \(kilograms) DESC, r.performedat, r.id LIMIT 1) b
+                    ORDER BY \(kilograms) DESC LIMIT 1) b
                 WHERE c.reps IS NOT NULL
             ), seeds AS (
                 SELECT h.id FROM heaviest h WHERE NOT EXISTS (
                     SELECT 1 FROM heaviest o WHERE o.userid = h.userid AND o.exerciseid = h.exerciseid
                       AND o.reps > h.reps AND o.kilograms >= h.kilograms)
                 UNION
-                SELECT r.id FROM pairs p JOIN record r ON r.userid = p.userid AND r.exerciseid = p.exerciseid
-                WHERE p.kinded AND \(working) AND r.measure IS NOT NULL AND r.performedat < $1
+                SELECT k.id FROM pairs p CROSS JOIN LATERAL (
+                    SELECT r.id FROM record r WHERE r.userid = p.userid AND r.exerciseid = p.exerciseid
+                      AND \(working) AND r.measure IS NOT NULL AND r.performedat < $1 OFFSET 0) k
+                WHERE p.kinded
                 UNION
                 SELECT o.id FROM pairs p CROSS JOIN LATERAL (
                     SELECT r.id FROM record r WHERE r.userid = p.userid AND r.exerciseid = p.exerciseid AND \(working)
                       AND r.performedat < $1 AND \(inRange) LIMIT 1) o
             )
-            \(recordSelectSQL) WHERE r.id IN (SELECT id FROM seeds)
+            \(recordSelectSQL) WHERE r.id = ANY(ARRAY(SELECT id FROM seeds))
             """
     }
 }
