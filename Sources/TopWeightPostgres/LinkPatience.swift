@@ -4,12 +4,14 @@ import Synchronization
 
 /// How long a link's bounded call (a save) waits for a server that answers,
 /// learned from how long the answers to those calls take: the round trip of
-/// the network and the server's own time, smoothed as TCP smooths its round
-/// trip (each answer counts an eighth). The other calls' answers (the
-/// schema check at start, a member's history, a report) only stand in until
-/// the first bounded call is answered, which then starts the figure afresh:
-/// a slow read says nothing of how long a save takes, and one answered late
-/// on a loaded machine made a cut link hold the next save for a second.
+/// the network and the server's own time, as the median of the last eight
+/// (the lower of the middle two), so one answer held up by a stalled
+/// machine doesn't stretch the waits after it; the link's pace moves it
+/// once more than half of them have. The other calls' answers (the schema check at
+/// start, a member's history, a report) only stand in until the first
+/// bounded call is answered: a slow read says nothing of how long a save
+/// takes, and one answered late on a loaded machine made a cut link hold
+/// the next save for a second.
 ///
 /// A save waits three such round trips and a tenth of a second more, never
 /// less than its own bound (`PostgresLogbook.Options.saveBound`, 300 ms) and
@@ -19,12 +21,15 @@ import Synchronization
 /// save is kept after that wait, about half a second on a slow link; a
 /// server that answers late is still taken as there (`PostgresLink`).
 final class LinkPatience: Sendable {
-    /// The smoothed time, and whether a bounded call's answer made it.
-    private let smoothed = Mutex<(trip: Duration?, bounded: Bool)>((nil, false))
+    /// The last bounded answers' times (at most `kept`), oldest first, and
+    /// the latest stand-in from the other calls until the first of them.
+    private let heard = Mutex<(bounded: [Duration], standIn: Duration?)>(([], nil))
 
     /// The longest any save waits, however slow the answers have been.
     static let ceiling: Duration = .seconds(1)
     static let margin: Duration = .milliseconds(100)
+    /// How many bounded answers the median is taken over.
+    static let kept = 8
 
     /// One answer's time, from the call sent to its answer; `bounded` when
     /// the call had a wait of its own (a save, a kept set sent). An answer
@@ -32,17 +37,24 @@ final class LinkPatience: Sendable {
     /// held through a partition, a report) and is left out.
     func answered(after took: Duration, bounded: Bool) {
         guard took <= Self.ceiling else { return }
-        smoothed.withLock { state in
-            if bounded && !state.bounded {
-                state = (took, true)
-            } else if bounded || !state.bounded {
-                state.trip = state.trip.map { $0 + (took - $0) / 8 } ?? took
+        heard.withLock { heard in
+            if bounded {
+                heard.bounded.append(took)
+                if heard.bounded.count > Self.kept { heard.bounded.removeFirst() }
+            } else if heard.bounded.isEmpty {
+                heard.standIn = heard.standIn.map { $0 + (took - $0) / 8 } ?? took
             }
         }
     }
 
-    /// The smoothed time of an answer; `nil` before the first.
-    var roundTrip: Duration? { smoothed.withLock { $0.trip } }
+    /// The time of an answer as the link's pace: the median of the bounded
+    /// answers, else the stand-in; `nil` before the first answer.
+    var roundTrip: Duration? {
+        heard.withLock { heard in
+            guard !heard.bounded.isEmpty else { return heard.standIn }
+            return heard.bounded.sorted()[(heard.bounded.count - 1) / 2]
+        }
+    }
 
     /// How long a call bounded by `bound` waits on this link.
     func wait(_ bound: TimeAmount) -> TimeAmount {

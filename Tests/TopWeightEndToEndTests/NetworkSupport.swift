@@ -81,9 +81,10 @@ final class LinkedTerminal: @unchecked Sendable {
 
     var slowest: Duration { saves.map(\.took).max() ?? .zero }
 
-    /// The longest save begun within `span`.
+    /// The longest save that waited within `span`: begun in it, or begun
+    /// before it and answered after its start (a save under way at a cut).
     func slowest(in span: Range<ContinuousClock.Instant>) -> Duration {
-        saves.filter { span.contains($0.started) }.map(\.took).max() ?? .zero
+        saves.filter { $0.started < span.upperBound && $0.started + $0.took > span.lowerBound }.map(\.took).max() ?? .zero
     }
 }
 

@@ -31,6 +31,35 @@ import Testing
         #expect((650...700).contains(Self.milliseconds(patience.wait(Self.bound))))
     }
 
+    @Test func aSlowFirstSaveOnALoadedMachineDoesNotStretchTheWaitsAfterIt() {
+        let patience = LinkPatience()
+        // The first save after the start, on a fresh connection while the machine is busy: 250 ms.
+        patience.answered(after: .milliseconds(250), bounded: true)
+        // Then a workout's saves on a link of 20 ms, until the link is cut.
+        for _ in 0..<6 { patience.answered(after: .milliseconds(22), bounded: true) }
+        #expect(Self.milliseconds(patience.wait(Self.bound)) == 300)
+    }
+
+    @Test func oneAnswerHeldByAStalledMachineDoesNotStretchTheNextWait() {
+        let patience = LinkPatience()
+        for _ in 0..<10 { patience.answered(after: .milliseconds(20), bounded: true) }
+        // A save answered after 0.9 s (every process stalled), then the link is cut.
+        patience.answered(after: .milliseconds(900), bounded: true)
+        #expect(Self.milliseconds(patience.wait(Self.bound)) == 300)
+        // A second one, right after: still the link's pace.
+        patience.answered(after: .milliseconds(700), bounded: true)
+        #expect(Self.milliseconds(patience.wait(Self.bound)) == 300)
+    }
+
+    @Test func aLinkThatSlowsDownIsFollowedOnceMostOfItsLastAnswersAreSlow() {
+        let patience = LinkPatience()
+        for _ in 0..<8 { patience.answered(after: .milliseconds(20), bounded: true) }
+        for _ in 0..<4 { patience.answered(after: .milliseconds(150), bounded: true) }
+        #expect(Self.milliseconds(patience.wait(Self.bound)) == 300)
+        patience.answered(after: .milliseconds(150), bounded: true)
+        #expect(Self.milliseconds(patience.wait(Self.bound)) == 550)
+    }
+
     @Test func noSaveWaitsMoreThanASecond() {
         let patience = LinkPatience()
         patience.answered(after: .milliseconds(900), bounded: true)
