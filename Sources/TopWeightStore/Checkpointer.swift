@@ -21,12 +21,18 @@ import GRDBSQLite
 /// background ones left (about one save in 400 of such a stream), and the log
 /// restarts. The ceiling also bounds it should the background connection fail.
 /// Other connections reading the log without a pause (terminals, the board,
-/// other processes) can keep it from restarting at all: at the ceiling the
-/// commit waits up to `restartWait` for them to finish and restarts the log,
-/// which `journal_size_limit` then cuts back on disk. A long read keeps it
-/// from restarting: after a wait in vain, the writer tries again once the
-/// log is another quarter of the ceiling longer (the wait holds off every
-/// writer), so the log grows only as long as the read lasts.
+/// other processes) can keep it from restarting at all: past the ceiling
+/// every commit tries to restart it without waiting (copying what it can
+/// when a reader is in the way), and now and then one waits up to
+/// `restartWait` for the readers to finish; `journal_size_limit` then cuts
+/// the log back on disk. A long read keeps it from restarting: after a wait
+/// in vain, the next wait comes once the log is another quarter of the
+/// ceiling longer (the wait holds off every writer), so the log grows as
+/// long as the read lasts. The reads that take a while (a check of the whole
+/// file, the board) restart a long log themselves before and after them
+/// (`WorkoutStore.restartLog`), and the check reads a copy of the file's
+/// pages, taken in a short read. Across processes that still leaves the log
+/// past the ceiling while such reads overlap writers that never pause.
 final class Checkpointer: @unchecked Sendable {
     struct Limits: Sendable {
         /// Pages of log not yet copied that start a background checkpoint: SQLite's default autocheckpoint.
@@ -36,6 +42,22 @@ final class Checkpointer: @unchecked Sendable {
         /// How long a commit at the ceiling waits for the readers on the
         /// log to finish so that it can restart.
         var restartWait: TimeInterval = 0.03
+
+        /// The limits every store of this process starts with. A debug
+        /// build takes the ceiling from `TOPWEIGHT_TEST_WAL_CEILING` (pages;
+        /// a quarter of it starts a checkpoint), so that tests of several
+        /// processes can make it small; a release build never reads it.
+        static let process: Limits = {
+            var limits = Limits()
+            #if DEBUG
+            if let text = getenv("TOPWEIGHT_TEST_WAL_CEILING").map({ String(cString: $0) }),
+               let ceiling = Int32(text), ceiling >= 8 {
+                limits.ceiling = ceiling
+                limits.threshold = ceiling / 4
+            }
+            #endif
+            return limits
+        }()
     }
 
     private let path: String
@@ -54,6 +76,8 @@ final class Checkpointer: @unchecked Sendable {
 
     /// The writer's own wait for a lock (`Options.busyTimeout`), put back after a restart's shorter one.
     private let busyTimeout: TimeInterval
+    /// Bytes of one page of log (a page and its frame header), once `install` read the page size.
+    private var frameBytes = 4_096 + 24
     /// The log's length at which a commit may next wait for the readers (guarded by `lock`).
     private var restartFrom: Int32 = 0
 
@@ -87,6 +111,7 @@ final class Checkpointer: @unchecked Sendable {
         guard !db.configuration.readonly else { return }
         // A log that restarts is cut back to the ceiling's length on disk.
         let pageSize = (try? Int.fetchOne(db, sql: "PRAGMA page_size")) ?? 4_096
+        lock.withLock { frameBytes = pageSize + 24 }
         try? db.execute(sql: "PRAGMA journal_size_limit = \(Int(limits.ceiling) * (pageSize + 24))")
         let context = Unmanaged.passRetained(self).toOpaque()
         sqlite3_wal_hook(db.sqliteConnection, { context, connection, _, pages in
@@ -118,39 +143,29 @@ final class Checkpointer: @unchecked Sendable {
             // A background checkpoint under way would make this one find the
             // log busy and do nothing: let it finish first (it never waits on the writer).
             queue.sync {}
-            var log: Int32 = 0
-            var checkpointed: Int32 = 0
             // Other connections' readers (other terminals, the board) may
-            // keep the log from ever restarting: the commit waits a moment
-            // for them to finish and restarts it. Another connection's
-            // checkpoint under way refuses it at once (SQLite takes that lock
-            // without waiting): again until the moment is up. After a moment
-            // in vain (a long read holds the log), PASSIVE ones until the log
-            // is another quarter of the ceiling longer: the wait holds off every writer.
-            let restart = lock.withLock { pages >= restartFrom }
-            var done = false
-            if restart {
-                let deadline = Date().addingTimeInterval(limits.restartWait)
-                sqlite3_busy_timeout(connection, Int32(limits.restartWait * 1_000))
-                var rc = sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_RESTART, &log, &checkpointed)
-                while rc == SQLITE_BUSY, Date() < deadline {
-                    usleep(1_000)
-                    rc = sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_RESTART, &log, &checkpointed)
-                }
-                sqlite3_busy_timeout(connection, Int32(clamping: Int(busyTimeout * 1_000)))
-                done = rc == SQLITE_OK
-                lock.withLock {
-                    restartFrom = done ? 0 : pages + max(limits.ceiling / 4, 1)
-                    if done { counts.restarts += 1 } else { counts.refused += 1 }
-                }
-            } else {
-                done = sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_PASSIVE, &log, &checkpointed) == SQLITE_OK
-            }
+            // keep the log from ever restarting. Every commit past the
+            // ceiling tries to restart it without waiting (copying what it
+            // can, as a passive checkpoint would, when a reader is in the
+            // way); now and then one waits a moment for the readers to
+            // finish. After a moment in vain (a long read holds the log),
+            // the next wait comes once the log is another quarter of the
+            // ceiling longer: the wait holds off every writer. Readers that
+            // take a while restart the log themselves (`restartLog`).
+            let waits = lock.withLock { pages >= restartFrom }
+            let outcome = restart(on: connection, waiting: waits ? limits.restartWait : 0)
             lock.withLock {
                 committed = true
-                if done {
+                if outcome.restarted {
+                    restartFrom = 0
+                    counts.restarts += 1
+                } else if waits {
+                    restartFrom = pages + max(limits.ceiling / 4, 1)
+                    counts.refused += 1
+                }
+                if outcome.copied >= 0 {
                     counts.inline += 1
-                    copied = max(checkpointed, 0)
+                    copied = outcome.copied
                 }
             }
             return
@@ -165,6 +180,36 @@ final class Checkpointer: @unchecked Sendable {
             return true
         }
         if start { queue.async { self.checkpoint() } }
+    }
+
+    /// Pages of log on disk: the log is at most that long (a log that
+    /// restarted is cut back at its next commit).
+    var pagesOnDisk: Int {
+        var info = stat()
+        guard stat(path + "-wal", &info) == 0 else { return 0 }
+        return max(0, Int(info.st_size) - 32) / lock.withLock { frameBytes }
+    }
+
+    /// Copies the whole log into the file and restarts it (`truncate`: cuts
+    /// it to nothing on disk), waiting up to `wait` for another connection's
+    /// write and for the readers of an older part of the log to finish.
+    /// Another connection's checkpoint under way refuses it at once (SQLite
+    /// takes that lock without waiting): again until the moment is up. With
+    /// no wait, one try, which copies what it can when a reader is in the way.
+    func restart(on connection: OpaquePointer?, waiting wait: TimeInterval,
+                 truncate: Bool = false) -> (restarted: Bool, log: Int32, copied: Int32) {
+        let mode = truncate ? SQLITE_CHECKPOINT_TRUNCATE : SQLITE_CHECKPOINT_RESTART
+        var log: Int32 = -1
+        var checkpointed: Int32 = -1
+        let deadline = Date().addingTimeInterval(wait)
+        sqlite3_busy_timeout(connection, Int32(wait * 1_000))
+        var rc = sqlite3_wal_checkpoint_v2(connection, nil, mode, &log, &checkpointed)
+        while rc == SQLITE_BUSY, Date() < deadline {
+            usleep(1_000)
+            rc = sqlite3_wal_checkpoint_v2(connection, nil, mode, &log, &checkpointed)
+        }
+        sqlite3_busy_timeout(connection, Int32(clamping: Int(busyTimeout * 1_000)))
+        return (rc == SQLITE_OK, log, checkpointed)
     }
 
     private func checkpoint() {

@@ -7,7 +7,10 @@ import TopWeightStorage
 
 extension WorkoutStore {
     public func boardFacts(_ window: BoardWindow) throws(LogbookError) -> BoardFacts {
-        try perform {
+        // Today's sets of a busy day are read in one read: see `restartLog`.
+        restartLog()
+        defer { restartLog() }
+        return try perform {
             try writer.read { db in
                 let today = Self.milliseconds(window.todayStart)
                 let tomorrow = Self.milliseconds(window.tomorrowStart)

@@ -62,7 +62,7 @@ public final class WorkoutStore: Logbook {
         /// migrations (`ProgramStamp`): an older program then names it.
         public var programVersion: String?
         /// When the log is checkpointed (tests make these small).
-        var checkpointLimits = Checkpointer.Limits()
+        var checkpointLimits = Checkpointer.Limits.process
 
         public init(durable: Bool = false, busyTimeout: TimeInterval = 10, readOnly: Bool = false, create: Bool = true,
                     concurrentReads: Bool = false, programVersion: String? = nil) {
