@@ -40,10 +40,16 @@ enum StoredValues {
     /// (`kindColumnsSQL`, in its order) the six from `kinds` on: found by
     /// place, not by name, for reads of thousands of rows.
     static func decode(_ row: Row, numbers: Int, kinds: Int) -> SetValues? {
-        guard let values = decode(weight: row[numbers], unit: row[numbers + 1],
-                                  reps: row[numbers + 2], series: row[numbers + 3]) else { return nil }
+        decode(numbers: numbers, kinds: kinds) { row[$0] }
+    }
+
+    /// `decode(row, numbers:kinds:)` of the columns `column` reads by place
+    /// (straight from the statement, for a read of a million rows).
+    static func decode(numbers: Int, kinds: Int, _ column: (Int) -> DatabaseValue) -> SetValues? {
+        guard let values = decode(weight: column(numbers), unit: column(numbers + 1),
+                                  reps: column(numbers + 2), series: column(numbers + 3)) else { return nil }
         func typed<T: DatabaseValueConvertible>(_ index: Int, _ type: T.Type) -> T?? {
-            let value: DatabaseValue = row[index]
+            let value = column(index)
             if value.isNull { return .some(nil) }
             return T.fromDatabaseValue(value).map { .some($0) }
         }

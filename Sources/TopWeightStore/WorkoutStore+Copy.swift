@@ -30,35 +30,60 @@ extension WorkoutStore {
                 let sql = """
                     SELECT r.id, r.uid, u.name AS user, e.name AS exercise, e.category, e.kind AS exerciseKind,
                            r.weight, r.unit, r.reps, r.series, r.performedAt, r.createdAt, r.editedAt, r.deletedAt, r.kind, r.superset,
-                           \(StoredValues.kindColumnsSQL("r.")), cu.name AS coach, \(Self.sourceColumnsSQL)
+                           \(StoredValues.kindColumnsSQL("r.")), cu.name AS coach, \(Self.sourceColumnsSQL), r.userId, r.exerciseId
                     FROM record r JOIN user u ON u.id = r.userId JOIN exercise e ON e.id = r.exerciseId
                     LEFT JOIN recordCoach c ON c.recordId = r.id LEFT JOIN user cu ON cu.id = c.coachId
                     LEFT JOIN recordSource s ON s.recordId = r.id
                     WHERE r.id > ? ORDER BY r.id LIMIT ?
                     """
-                let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [id, limit])
+                let statement = try db.cachedStatement(sql: sql)
+                let rows = try Row.fetchCursor(statement, arguments: [id, limit])
+                // Columns by their place in the SELECT above, read from the statement's row as it stands:
+                // a million rows are read with no `Row` value asked for each column.
+                let sqlite = statement.sqliteStatement
+                func column(_ index: Int) -> DatabaseValue { DatabaseValue(sqliteStatement: sqlite, index: CInt(index)) }
+                // A member's and an exercise's names are read once a page, not once a record.
+                var users: [Int64: String] = [:]
+                var exercises: [Int64: (name: String, category: String?, kind: ExerciseKind)] = [:]
                 var found: [StoredRecord] = []
-                while let row = try rows.next() {
+                found.reserveCapacity(min(limit, 10_000))
+                while try rows.next() != nil {
                     // Rows another tool damaged are not carried over (`check` lists them).
-                    // Columns by their place in the SELECT above.
-                    guard let id = Int64.fromDatabaseValue(row[0]), let uid = String.fromDatabaseValue(row[1]),
-                          let user = String.fromDatabaseValue(row[2]), let exercise = String.fromDatabaseValue(row[3]),
-                          let values = StoredValues.decode(row, numbers: 6, kinds: 16), let performedAt = StoredValues.date(row[10]),
-                          let createdAt = StoredValues.date(row[11])
+                    guard let id = Int64.fromDatabaseValue(column(0)), let uid = String.fromDatabaseValue(column(1)),
+                          let user = Self.once(Int64.fromDatabaseValue(column(28)), in: &users, { String.fromDatabaseValue(column(2)) }),
+                          let exercise = Self.once(Int64.fromDatabaseValue(column(29)), in: &exercises, {
+                              String.fromDatabaseValue(column(3)).map {
+                                  ($0, String.fromDatabaseValue(column(4)), String.fromDatabaseValue(column(5)).flatMap(ExerciseKind.init(rawValue:)) ?? .weight)
+                              }
+                          })
+                    else { continue }
+                    guard let values = StoredValues.decode(numbers: 6, kinds: 16, column), let performedAt = StoredValues.date(column(10)),
+                          let createdAt = StoredValues.date(column(11))
                     else { continue }
                     found.append(StoredRecord(
-                        id: id, uid: uid, user: user, exercise: exercise, category: String.fromDatabaseValue(row[4]),
+                        id: id, uid: uid, user: user, exercise: exercise.name, category: exercise.category,
                         values: values, performedAt: performedAt, createdAt: createdAt,
-                        editedAt: StoredValues.date(row[12]), deletedAt: StoredValues.date(row[13]),
-                        kind: String.fromDatabaseValue(row[14]).flatMap(SetKind.init(rawValue:)),
-                        exerciseKind: String.fromDatabaseValue(row[5]).flatMap(ExerciseKind.init(rawValue:)) ?? .weight,
-                        superset: Supersets.label(String.fromDatabaseValue(row[15])),
-                        coach: String.fromDatabaseValue(row[22]), source: Self.source(row, at: 23)
+                        editedAt: StoredValues.date(column(12)), deletedAt: StoredValues.date(column(13)),
+                        kind: String.fromDatabaseValue(column(14)).flatMap(SetKind.init(rawValue:)),
+                        exerciseKind: exercise.kind,
+                        superset: Supersets.label(String.fromDatabaseValue(column(15))),
+                        coach: String.fromDatabaseValue(column(22)), source: Self.source(at: 23, column)
                     ))
                 }
                 return found
             }
         }
+    }
+
+    /// What `read` reads for `key`, read once: kept in `known` (`key` a row's
+    /// member or exercise, the same all through one read), and read each
+    /// time for a row without one.
+    private static func once<Value>(_ key: Int64?, in known: inout [Int64: Value], _ read: () -> Value?) -> Value? {
+        guard let key else { return read() }
+        if let value = known[key] { return value }
+        let value = read()
+        if let value { known[key] = value }
+        return value
     }
 
     public func adoptRecords(_ records: [StoredRecord], now: Date) throws(LogbookError) -> Int {

@@ -38,14 +38,14 @@ extension WorkoutStore {
                             workoutSeconds: Int.fromDatabaseValue(row["sourceWorkoutSeconds"])).checked
     }
 
-    /// `source(row)` of a row with the columns of `sourceColumnsSQL` from `first` on, by place.
-    static func source(_ row: Row, at first: Int) -> RecordSource? {
-        guard let app = String.fromDatabaseValue(row[first]), let exercise = String.fromDatabaseValue(row[first + 1]) else {
+    /// `source(row)` of a row with the columns of `sourceColumnsSQL` from `first` on, read by place by `column`.
+    static func source(at first: Int, _ column: (Int) -> DatabaseValue) -> RecordSource? {
+        guard let app = String.fromDatabaseValue(column(first)), let exercise = String.fromDatabaseValue(column(first + 1)) else {
             return nil
         }
-        return RecordSource(app: app, exercise: exercise, workout: String.fromDatabaseValue(row[first + 2]),
-                            workoutStart: StoredValues.date(row[first + 3]),
-                            workoutSeconds: Int.fromDatabaseValue(row[first + 4])).checked
+        return RecordSource(app: app, exercise: exercise, workout: String.fromDatabaseValue(column(first + 2)),
+                            workoutStart: StoredValues.date(column(first + 3)),
+                            workoutSeconds: Int.fromDatabaseValue(column(first + 4))).checked
     }
 
     /// Keeps each record's source beside the record of its uid here, unless that record has one already.

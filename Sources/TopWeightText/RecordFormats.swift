@@ -94,35 +94,42 @@ public enum SetFormat {
     /// writes them between its braces, appended to `out` after a comma
     /// (for an export's million records: no pair is made).
     public static func appendJSON(_ values: SetValues, mark: SetKind?, to out: inout String) {
-        out += ",\"kind\":\""
-        out += values.measure.rawValue
-        out += "\",\"weight\":"
-        out += weight(values)
-        out += ",\"unit\":\""
-        out += values.weight.unit.rawValue
-        out += "\",\"reps\":"
-        out += String(values.reps)
-        out += ",\"series\":"
-        out += String(values.series)
+        var bytes = JSONBytes(capacity: 128)
+        appendJSON(values, mark: mark, to: &bytes)
+        out += bytes.string
+    }
+
+    /// The same bytes, appended to a JSON buffer.
+    public static func appendJSON(_ values: SetValues, mark: SetKind?, to out: inout JSONBytes) {
+        out.raw(",\"kind\":\"")
+        out.raw(values.measure.rawValue)
+        out.raw("\",\"weight\":")
+        out.raw(weight(values))
+        out.raw(",\"unit\":\"")
+        out.raw(values.weight.unit.rawValue)
+        out.raw("\",\"reps\":")
+        out.integer(values.reps)
+        out.raw(",\"series\":")
+        out.integer(values.series)
         if let duration = values.duration {
-            out += ",\"seconds\":"
-            out += String(duration.seconds)
+            out.raw(",\"seconds\":")
+            out.integer(duration.seconds)
         }
         if let distance = values.distance {
-            out += ",\"distance\":"
-            out += Self.distance(distance)
-            out += ",\"distanceUnit\":\""
-            out += distance.unit.rawValue
-            out += "\""
+            out.raw(",\"distance\":")
+            out.raw(Self.distance(distance))
+            out.raw(",\"distanceUnit\":\"")
+            out.raw(distance.unit.rawValue)
+            out.byte(UInt8(ascii: "\""))
         }
         if let effort = values.effort {
-            out += ",\"rpe\":"
-            out += rpe(effort)
+            out.raw(",\"rpe\":")
+            out.raw(rpe(effort))
         }
         if let mark {
-            out += ",\"mark\":\""
-            out += mark.rawValue
-            out += "\""
+            out.raw(",\"mark\":\"")
+            out.raw(mark.rawValue)
+            out.byte(UInt8(ascii: "\""))
         }
     }
 

@@ -41,16 +41,22 @@ public enum HistoryExport {
         write("\"records\": [")
         var first = true
         var cursor: Int64 = 0
+        var lines = JSONBytes(capacity: pageSize * 300)
         while true {
             let page = try engine.storedRecords(after: cursor, limit: pageSize)
             guard let last = page.last else { break }
             cursor = last.id
+            // A page's records, a line each, leave in one write.
+            lines.removeAll()
             for record in page where memberKey.map({ names.key(record.user) == $0 }) ?? true {
                 // Only a member's export names just the exercises it used.
                 if member != nil { used.insert(names.key(record.exercise)) }
-                write((first ? "" : ",") + recordJSON(record, stamps: &stamps))
+                if !lines.isEmpty { lines.byte(UInt8(ascii: "\n")) }
+                if !first { lines.byte(UInt8(ascii: ",")) }
+                appendRecordJSON(record, stamps: &stamps, to: &lines)
                 first = false
             }
+            if !lines.isEmpty { write(lines.string) }
         }
         write("],")
 

@@ -4,7 +4,8 @@ import TopWeightCore
 import TopWeightTestSupport
 import TopWeightText
 
-/// The export's fast timestamp writer against `ExportTimestamp.string`, the
+/// The export's fast timestamp writer (as a string and appended to a JSON
+/// buffer) against `ExportTimestamp.string`, the
 /// calendar's reading, byte for byte: random instants from before 1900 to
 /// after 9999, and each side of every change of clocks, in zones whose
 /// offsets are odd (quarter hours, half-hour summer time, a skipped day).
@@ -26,8 +27,10 @@ struct ExportTimestampWriterTests {
                 : Int64.random(in: 0...4_200_000_000_000, using: &random)
             let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
             let fast = writer.string(date)
+            var appended = JSONBytes()
+            writer.append(date, to: &appended)
             let calendar = ExportTimestamp.string(date, timeZone: timeZone)
-            if fast != calendar { differ.append("\(milliseconds): \(fast) for \(calendar)") }
+            if fast != calendar || appended.string != calendar { differ.append("\(milliseconds): \(fast), \(appended.string) for \(calendar)") }
         }
         #expect(differ.isEmpty, "\(differ.count) of 20000 differ in \(zone), first: \(differ.prefix(3))")
     }

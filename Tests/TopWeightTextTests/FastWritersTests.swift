@@ -40,6 +40,22 @@ struct FastWritersTests {
         }
     }
 
+    @Test("A JSON buffer quotes as QuotedLiteral does and writes integers as String does")
+    func bufferedBytes() {
+        let texts = ["", "Ana", "Back Squat", "a \"quoted\" name", "back\\slash", "line\nbreak\ttab\r", "Anaïs Fischer", "美咲 Hansen",
+                     "\u{7F}\u{85}\u{2028}\u{2029}\u{1F3CB}", "\u{0}\u{1}\u{1B}[31m", "01J0ABCDEFGHJKMNPQRSTVWXYZ"]
+        for text in texts {
+            var out = JSONBytes()
+            out.quoted(text)
+            #expect(out.string == QuotedLiteral.escaped(text), "\(text.debugDescription)")
+        }
+        for value in [0, 1, 9, 10, 99, 100, 1_000, 65_535, -1, -9, -10, -12_345, Int.max, Int.min] {
+            var out = JSONBytes()
+            out.integer(value)
+            #expect(out.string == String(value))
+        }
+    }
+
     static let zones = ["UTC", "Europe/Amsterdam", "America/Sao_Paulo", "America/St_Johns", "Asia/Kathmandu",
                         "Australia/Lord_Howe", "Pacific/Apia", "Pacific/Chatham"]
 
