@@ -9,13 +9,16 @@ enum PostgresErrors {
     /// a bounded call's own wait, past which its answer may still come.
     struct TimedOut: Error {
         var byCaller = false
+        /// The wait that ran out, when it was not the caller's `timeout`.
+        var after: TimeAmount?
     }
 
     static func translate(_ error: any Error, location: PostgresLocation, timeout: TimeAmount)
         -> (error: LogbookError, connectionLost: Bool) {
         if let error = error as? LogbookError { return (error, false) }
         let place = location.redacted
-        if error is TimedOut {
+        if let timedOut = error as? TimedOut {
+            let timeout = timedOut.after ?? timeout
             let waited = timeout.nanoseconds >= 1_000_000_000 ? "\(timeout.nanoseconds / 1_000_000_000) s" : "\(timeout.nanoseconds / 1_000_000) ms"
             return (LogbookError(.unreachable, "database \(place) is unreachable (no answer in \(waited))"), true)
         }

@@ -114,7 +114,7 @@ final class PostgresLink: @unchecked Sendable {
 
     /// Runs what waits for the first call, once; for a call with a bound (a
     /// save), within it, so the save still gives up in time.
-    private func prepared(until deadline: NIODeadline?, bound: TimeAmount?) throws(LogbookError) {
+    func prepared(until deadline: NIODeadline?, bound: TimeAmount?) throws(LogbookError) {
         // A bounded call waits for another thread's check only until its deadline.
         if let deadline {
             guard preparing.lock(before: Self.date(deadline)) else { throw gaveUp(bound) }
@@ -189,44 +189,6 @@ final class PostgresLink: @unchecked Sendable {
         return made
     }
 
-    /// Runs `body` inside BEGIN … COMMIT, rolled back on any error; tried
-    /// again (up to five times) when the server reports a serialization
-    /// failure or a deadlock, which two terminals writing at once can cause.
-    func transaction<T>(retry: Bool = true, _ body: (Transaction) throws -> T) throws(LogbookError) -> T {
-        try prepared(until: nil, bound: nil)
-        var attempt = 0
-        while true {
-            attempt += 1
-            do {
-                return try call(retry: retry) { connection throws in
-                    try self.run("BEGIN", on: connection)
-                    do {
-                        let result = try body(Transaction(link: self, connection: connection))
-                        try self.run("COMMIT", on: connection)
-                        return result
-                    } catch {
-                        if !connection.isClosed { _ = try? self.run("ROLLBACK", on: connection) }
-                        throw error
-                    }
-                }
-            } catch where error.kind == .busy && attempt < 5 {
-                // Serialization failure or deadlock: the transaction was rolled back whole.
-                usleep(UInt32.random(in: 2_000...20_000) * UInt32(attempt))
-            }
-        }
-    }
-
-    /// The statements of one transaction.
-    struct Transaction {
-        let link: PostgresLink
-        let connection: PostgresConnection
-
-        @discardableResult
-        func query(_ query: PostgresQuery) throws -> PostgresQueryResult {
-            try link.run(query, on: connection)
-        }
-    }
-
     // MARK: - Notifications
 
     /// `LISTEN`s on `channel` on this link's connection (opened if need be);
@@ -247,7 +209,7 @@ final class PostgresLink: @unchecked Sendable {
     // MARK: - Connection and timeouts
 
     /// `deadline` ends the whole call (`bound` from its start, for the message).
-    private func call<T>(retry: Bool, until deadline: NIODeadline? = nil, bound: TimeAmount? = nil,
+    func call<T>(retry: Bool, until deadline: NIODeadline? = nil, bound: TimeAmount? = nil,
                          _ body: (PostgresConnection) throws -> T) throws(LogbookError) -> T {
         // A server found away costs no second wait: only a save (bounded) tries.
         if holdsOff, deadline == nil, let away = reach.away { throw away }
@@ -331,28 +293,30 @@ final class PostgresLink: @unchecked Sendable {
     }
 
     @discardableResult
-    fileprivate func run(_ query: PostgresQuery, on connection: PostgresConnection, until deadline: NIODeadline? = nil) throws -> PostgresQueryResult {
+    func run(_ query: PostgresQuery, on connection: PostgresConnection, until deadline: NIODeadline? = nil,
+             waiting: TimeAmount? = nil) throws -> PostgresQueryResult {
         let logger = logger
-        return try run(on: connection, until: deadline) { connection.query(query, logger: logger) }
+        return try run(on: connection, until: deadline, waiting: waiting) { connection.query(query, logger: logger) }
     }
 
     /// Waits for what `start` begins on the connection's loop, at most
-    /// `timeout` or until `deadline`. One hop to the loop: the call and its
+    /// `timeout` (or `waiting`, a bulk statement's) or until `deadline`. One hop to the loop: the call and its
     /// timer start there and the timer is cancelled there (from this
     /// thread, each of the three was a wake-up of the loop); the hop and the
     /// answer pass without waking either thread while both watch
     /// (`Handover.swift`).
-    private func run<T: Sendable>(on connection: PostgresConnection, until deadline: NIODeadline?,
+    private func run<T: Sendable>(on connection: PostgresConnection, until deadline: NIODeadline?, waiting: TimeAmount? = nil,
                                   _ start: @escaping @Sendable () -> EventLoopFuture<T>) throws -> T {
         // A bounded call whose wait is over sends nothing (it would only commit unheard).
         if let deadline, deadline <= .now() { throw PostgresErrors.TimedOut(byCaller: true) }
+        let timeout = waiting ?? timeout
         let wait = Self.remaining(timeout, until: deadline)
         // A bounded call (a save) gives up at its deadline, but its answer
         // may still come: the connection is closed only when none has come
         // within the link's timeout (a server, or a link, that stopped answering).
         let byCaller = wait < timeout
         let bounded = deadline != nil
-        let (timeout, reach, location, marksAway, patience) = (timeout, reach, location, marksAway, patience)
+        let (reach, location, marksAway, patience) = (reach, location, marksAway, patience)
         let eventLoop = connection.eventLoop
         let promise = eventLoop.makePromise(of: T.self)
         let answer = Answer<T>()
@@ -360,8 +324,8 @@ final class PostgresLink: @unchecked Sendable {
         let work: @Sendable () -> Void = {
             let sent = ContinuousClock.now
             let timer = eventLoop.scheduleTask(in: wait) {
-                answer.give(.failure(PostgresErrors.TimedOut(byCaller: byCaller)))
-                promise.fail(PostgresErrors.TimedOut(byCaller: byCaller))
+                answer.give(.failure(PostgresErrors.TimedOut(byCaller: byCaller, after: timeout)))
+                promise.fail(PostgresErrors.TimedOut(byCaller: byCaller, after: timeout))
                 // A server that stopped answering: closing fails the call now.
                 if !byCaller { PostgresLink.drop(connection) }
             }

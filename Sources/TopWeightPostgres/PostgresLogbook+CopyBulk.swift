@@ -18,7 +18,7 @@ extension PostgresLogbook: BulkAdoption {
         expected: Int, now: Date, read: (_ handed: Int, _ last: StoredRecord?) throws(LogbookError) -> [StoredRecord],
         afterPage: (_ handed: Int) -> Void
     ) throws(LogbookError) -> (records: Int, coached: Int) {
-        try link.transaction { transaction in
+        try link.transaction(bulk: true) { transaction in
             var names = try NameIDs(transaction)
             let present = try transaction.query("SELECT count(*) FROM record").first.map { try Self.decode($0, as: Int64.self) } ?? 0
             let rebuild = expected >= Self.rebuildFrom && Int64(expected) >= present

@@ -161,4 +161,24 @@ struct BulkCopyTests {
             }
         }
     }
+    @Test("A bulk copy waits for a server that takes longer than the link's timeout over a statement, as it does over a chain's indexes")
+    func slowStatementsAreWaitedFor() throws {
+        try withTemporaryDatabase { database in
+            let file = try database.open()
+            try Self.fill(file, records: 60)
+            _ = try withPostgresDatabase { url in
+                let server = try PostgresLogbook(url: url, options: .init(timeout: 1))
+                defer { server.close() }
+                // Each insert of a page keeps the server busy for 1.5 s, past the link's 1 s.
+                try PostgresServer.execute("""
+                    CREATE FUNCTION slow_page() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(1.5); RETURN NULL; END $$
+                    """, url: url)
+                try PostgresServer.execute("CREATE TRIGGER slow_page AFTER INSERT ON record FOR EACH STATEMENT EXECUTE FUNCTION slow_page()", url: url)
+                let summary = try LogbookCopy.run(from: file, to: server, now: Self.start, pageSize: 40)
+                #expect(summary.records == 60)
+                let (copied, original) = (try server.health().records, try file.health().records)
+                #expect(copied == original)
+            }
+        }
+    }
 }
