@@ -22,12 +22,18 @@ enum PostgresSchema {
     /// `PostgresLogbook+Sources`, `PostgresSchema+CoachNotes`, `PostgresLogbook+BoardMark`).
     static let migrations = firstMigrations + laterMigrations
         + [searchMigration, saveMigration, tallyMarkMigration, recordIDsMigration, recordIDsKeptMigration, enrolmentCodeMigration,
-           teamsMigration, recordSourceMigration, coachNotesMigration, boardChangeMigration, programDayMigration]
+           teamsMigration, recordSourceMigration, coachNotesMigration, boardChangeMigration, programDayMigration,
+           reportIndexMigration]
 
     /// v25: which day of its program a day walked with `:go` was, beside its routine (as in SQLite).
     static let programDayMigration: (identifier: String, statements: [String]) = ("v25", [
         "ALTER TABLE session ADD COLUMN programday text",
     ])
+
+    /// v26: nothing here. On the file it widens record_on_user_exercise so
+    /// the coach's report reads a member's sets of a lift from the index
+    /// alone; this engine's report walks record_on_user_exercise_reps.
+    static let reportIndexMigration: (identifier: String, statements: [String]) = ("v26", [])
 
     static var knownMigrations: [String] { migrations.map(\.identifier) }
 

@@ -336,6 +336,19 @@ enum Schema {
             // Which day of its program a day walked with `:go` was (`week 2 day 1`), beside its routine.
             try db.execute(sql: "ALTER TABLE session ADD COLUMN programDay TEXT")
         }
+        migrator.registerMigration("v26") { db in
+            // The coach's report reads each member's sets of a lift before
+            // the period (WorkoutStore+StandingBests) from this index alone,
+            // by day, not from as many table pages as there are sets: every
+            // column its conditions name is in it. Still one index a save
+            // writes, as before; its entries are longer.
+            try db.execute(sql: "DROP INDEX record_on_user_exercise")
+            try db.execute(sql: """
+                CREATE INDEX record_on_user_exercise ON record (
+                    userId, exerciseId, performedAt, reps, weight, unit, series, measure, seconds, rpe, deletedAt, kind
+                )
+                """)
+        }
         return migrator
     }
 

@@ -152,12 +152,12 @@ extension WorkoutStore {
         """
 
     /// A set's member's bests of its exercise before an instant, the two in
-    /// one walk of the member's sets of that exercise (record_on_user_exercise:
-    /// `+performedAt` keeps SQLite from walking the member's whole history
-    /// by day instead). Arguments: the member's id, the exercise's, the instant.
+    /// one walk of the member's sets of that exercise done before it, from
+    /// record_on_user_exercise alone (v26: by day, every column named here
+    /// in it). Arguments: the member's id, the exercise's, the instant.
     static let boardBestsSQL = """
-        SELECT MAX(\(ProgressSQL.kilograms)), MAX(\(ProgressSQL.estimate)) FROM record WHERE userId = ? AND exerciseId = ?
-          AND deletedAt IS NULL AND kind IS NOT 'warmup' AND measure IS NULL AND +performedAt < ?
+        SELECT MAX(\(ProgressSQL.kilograms)), MAX(\(ProgressSQL.estimate)) FROM record INDEXED BY record_on_user_exercise
+        WHERE userId = ? AND exerciseId = ? AND deletedAt IS NULL AND kind IS NOT 'warmup' AND measure IS NULL AND performedAt < ?
         """
 
     static let boardBodiesSQL = """

@@ -11,8 +11,9 @@ extension WorkoutStore {
     /// its `recordBest` rows, which stand for the time before `start`
     /// whenever their set was done before it (the heaviest at a rep count
     /// ever done is the heaviest done by then); only a pair with a best set
-    /// since is read again, once, through (userId, exerciseId). Sets of
-    /// the other kinds are few, and read whole, as a save reads them.
+    /// since is read again, once, from record_on_user_exercise alone (v26:
+    /// every column the read names is in it, by day). Sets of the other
+    /// kinds are few, and read whole, as a save reads them.
     public func standingBests(start: Date, end: Date, userID: Int64?) throws(LogbookError) -> [WorkoutRecord] {
         let (from, until) = (Self.milliseconds(start), Self.milliseconds(end))
         return try perform {
@@ -29,22 +30,23 @@ extension WorkoutStore {
                     let (user, exercise, kinded): (Int64, Int64, Bool) = (pair[0], pair[1], pair[2])
                     var standing: [StandingRow] = []
                     var since = false
-                    for row in try Row.fetchAll(db.cachedStatement(sql: Self.keptBestsSQL), arguments: [user, exercise]) {
-                        let performedAt: Int64 = row[3]
-                        if performedAt >= from { since = true }
+                    for row in try Row.fetchAll(db.cachedStatement(sql: Self.keptBestsSQL), arguments: [user, exercise, from]) {
+                        if row[3] as Bool { since = true }
                         standing.append(StandingRow(reps: row[0], kilograms: row[1], id: row[2]))
                     }
                     if since {
                         standing = try Row.fetchAll(db.cachedStatement(sql: Self.bestsBeforeSQL), arguments: [user, exercise, from])
                             .map { StandingRow(reps: $0[0], kilograms: $0[1], id: $0[2]) }
                     }
-                    ids.formUnion(StandingRow.outstanding(standing).map(\.id))
+                    var before = StandingRow.outstanding(standing).map(\.id)
                     if kinded {
-                        ids.formUnion(try Int64.fetchAll(db.cachedStatement(sql: Self.kindsBeforeSQL), arguments: [user, exercise, from]))
+                        before += try Int64.fetchAll(db.cachedStatement(sql: Self.kindsBeforeSQL), arguments: [user, exercise, from])
                     }
-                    if let one = try Int64.fetchOne(db.cachedStatement(sql: Self.oneBeforeSQL), arguments: [user, exercise, from]) {
-                        ids.insert(one)
+                    // Any set done before start says the lift is not new to the member.
+                    if before.isEmpty, let one = try Int64.fetchOne(db.cachedStatement(sql: Self.oneBeforeSQL), arguments: [user, exercise, from]) {
+                        before.append(one)
                     }
+                    ids.formUnion(before)
                 }
                 var records: [WorkoutRecord] = []
                 let all = Array(ids)
@@ -68,10 +70,13 @@ extension WorkoutStore {
         WHERE performedAt >= ? AND performedAt < ? AND +deletedAt IS NULL AND kind IS NOT 'warmup'
         """
 
-    /// Arguments: user id, exercise id. Its `recordBest` rows and when each was done.
+    /// Arguments: user id, exercise id, start. Its `recordBest` rows, and
+    /// whether each was done since start (among the pair's sets since then,
+    /// read from the index: no table page for each best's day).
     static let keptBestsSQL = """
-        SELECT b.reps, b.kilograms, b.recordId, r.performedAt FROM recordBest b JOIN record r ON r.id = b.recordId
-        WHERE b.userId = ? AND b.exerciseId = ?
+        SELECT b.reps, b.kilograms, b.recordId, b.recordId IN (
+            SELECT id FROM record INDEXED BY record_on_user_exercise WHERE userId = ?1 AND exerciseId = ?2 AND performedAt >= ?3
+        ) FROM recordBest b WHERE b.userId = ?1 AND b.exerciseId = ?2
         """
 
     /// Arguments: user id, exercise id, start. The heaviest working weight

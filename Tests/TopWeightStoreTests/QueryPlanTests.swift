@@ -51,9 +51,12 @@ struct QueryPlanTests {
             case .lastExercise:
                 // The set done last: one step down the member's sets by time, ties to the newest save.
                 "USING INDEX record_on_user_performedAt (userId=?)"
-            case .nextBestAtReps, .timedBests, .historyOfOneExercise:
+            case .timedBests, .historyOfOneExercise:
                 // Since v11: the member's exercises from the tally, the newest live set of each.
                 "USING INDEX record_on_user_exercise (userId=? AND exerciseId=?)"
+            case .nextBestAtReps:
+                // Since v26 from the index alone: the set's numbers and its kind are in it.
+                "USING COVERING INDEX record_on_user_exercise (userId=? AND exerciseId=?)"
             case .lastUsedUser:
                 // Since v11: down the primary key from the newest row to the first live one.
                 "SEARCH record USING INTEGER PRIMARY KEY (rowid<?)"
@@ -271,7 +274,7 @@ struct QueryPlanTests {
 
             // Unindexed column: the whole table is read and sorted.
             let plan = try Self.plan(
-                of: "SELECT id FROM record WHERE reps = ? ORDER BY weight LIMIT 1", arguments: [8], path: database.path
+                of: "SELECT id FROM record WHERE superset = ? ORDER BY createdAt LIMIT 1", arguments: ["A1"], path: database.path
             )
 
             #expect(plan.contains(where: Self.isFullScanOfRecord))
