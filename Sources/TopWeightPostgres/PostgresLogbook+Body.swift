@@ -21,18 +21,39 @@ extension PostgresLogbook {
 
     public func bodyWeights(userID: Int64, since: Date?, limit: Int?) throws(LogbookError) -> [BodyWeight] {
         let rows = try link.query("""
-            SELECT b.id, b.uid, u.name, b.weight, b.unit, b.measuredat FROM bodyweight b JOIN "user" u ON u.id = b.userid
+            SELECT \(unescaped: Self.bodyWeightColumns) FROM bodyweight b JOIN "user" u ON u.id = b.userid
             WHERE b.userid = \(userID) AND b.measuredat >= \(since.map(Self.milliseconds) ?? Int64.min)
             ORDER BY b.measuredat DESC, b.id DESC LIMIT \(Int64(limit ?? Int.max))
             """)
         var found: [BodyWeight] = []
         for row in rows {
-            let (id, uid, user, value, unitText, measured) = try Self.decode(row, as: (Int64, String, String, Double, String, Int64).self)
-            guard let unit = WeightUnit(rawValue: unitText), value.isFinite, value > 0, value * 100 <= Double(unit.maximumHundredths),
-                  let measuredAt = StoredRange.date(milliseconds: measured) else { continue }
-            found.append(BodyWeight(id: id, uid: uid, user: user, weight: Weight(value: value, unit: unit), measuredAt: measuredAt))
+            if let (measurement, _) = try Self.bodyWeight(from: row) { found.append(measurement) }
         }
         return found
+    }
+
+    public func bodyWeights(userIDs: [Int64]) throws(LogbookError) -> [Int64: [BodyWeight]] {
+        guard !userIDs.isEmpty else { return [:] }
+        let rows = try link.query("""
+            SELECT \(unescaped: Self.bodyWeightColumns) FROM bodyweight b JOIN "user" u ON u.id = b.userid
+            WHERE b.userid = ANY(\(userIDs)::int8[]) ORDER BY b.measuredat DESC, b.id DESC
+            """)
+        var found: [Int64: [BodyWeight]] = [:]
+        for row in rows {
+            if let (measurement, user) = try Self.bodyWeight(from: row) { found[user, default: []].append(measurement) }
+        }
+        return found
+    }
+
+    private static let bodyWeightColumns = "b.id, b.uid, u.name, b.weight, b.unit, b.measuredat, b.userid"
+
+    /// A measurement and its member's id from a row of `bodyWeightColumns`,
+    /// or `nil` when it is not what Top Weight writes.
+    private static func bodyWeight(from row: PostgresRow) throws(LogbookError) -> (measurement: BodyWeight, user: Int64)? {
+        let (id, uid, user, value, unitText, measured, userID) = try decode(row, as: (Int64, String, String, Double, String, Int64, Int64).self)
+        guard let unit = WeightUnit(rawValue: unitText), value.isFinite, value > 0, value * 100 <= Double(unit.maximumHundredths),
+              let measuredAt = StoredRange.date(milliseconds: measured) else { return nil }
+        return (BodyWeight(id: id, uid: uid, user: user, weight: Weight(value: value, unit: unit), measuredAt: measuredAt), userID)
     }
 
     // MARK: Copying

@@ -34,16 +34,39 @@ extension WorkoutStore {
                     sql += " LIMIT ?"
                     arguments += [limit]
                 }
-                return try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap { row in
-                    guard let id = Int64.fromDatabaseValue(row[0]), let uid = String.fromDatabaseValue(row[1]),
-                          let user = String.fromDatabaseValue(row[2]), let value = Double.fromDatabaseValue(row[3]),
-                          let unit = String.fromDatabaseValue(row[4]).flatMap(WeightUnit.init(rawValue:)),
-                          value.isFinite, value > 0, value * 100 <= Double(unit.maximumHundredths),
-                          let measuredAt = StoredValues.date(row[5]) else { return nil }
-                    return BodyWeight(id: id, uid: uid, user: user, weight: Weight(value: value, unit: unit), measuredAt: measuredAt)
-                }
+                return try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap(Self.bodyWeight)
             }
         }
+    }
+
+    public func bodyWeights(userIDs: [Int64]) throws(LogbookError) -> [Int64: [BodyWeight]] {
+        try perform {
+            try writer.read { db in
+                var found: [Int64: [BodyWeight]] = [:]
+                for chunk in stride(from: 0, to: userIDs.count, by: 500) {
+                    let some = Array(userIDs[chunk..<min(chunk + 500, userIDs.count)])
+                    let rows = try Row.fetchAll(db, sql: """
+                        SELECT b.id, b.uid, u.name, b.weight, b.unit, b.measuredAt, b.userId FROM bodyWeight b JOIN user u ON u.id = b.userId
+                        WHERE b.userId IN (\(some.map { _ in "?" }.joined(separator: ","))) ORDER BY b.measuredAt DESC, b.id DESC
+                        """, arguments: StatementArguments(some))
+                    for row in rows {
+                        if let measurement = Self.bodyWeight(from: row) { found[row[6], default: []].append(measurement) }
+                    }
+                }
+                return found
+            }
+        }
+    }
+
+    /// A measurement from the first six columns of a row (id, uid, member's
+    /// name, weight, unit, when), or `nil` when one is not what Top Weight writes.
+    static func bodyWeight(from row: Row) -> BodyWeight? {
+        guard let id = Int64.fromDatabaseValue(row[0]), let uid = String.fromDatabaseValue(row[1]),
+              let user = String.fromDatabaseValue(row[2]), let value = Double.fromDatabaseValue(row[3]),
+              let unit = String.fromDatabaseValue(row[4]).flatMap(WeightUnit.init(rawValue:)),
+              value.isFinite, value > 0, value * 100 <= Double(unit.maximumHundredths),
+              let measuredAt = StoredValues.date(row[5]) else { return nil }
+        return BodyWeight(id: id, uid: uid, user: user, weight: Weight(value: value, unit: unit), measuredAt: measuredAt)
     }
 
     // MARK: Copying

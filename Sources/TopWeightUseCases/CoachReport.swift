@@ -101,7 +101,11 @@ public struct CoachReport: Sendable {
         }
         for record in standing { sources.histories[keys.key(record.user), default: []].append(record) }
         let inTeam = team.map { Set($0.members.map(\.id)) }
-        for summary in everybody where trained.contains(NameRules.key(summary.user.name)) && inTeam?.contains(summary.user.id) ?? true {
+        let reported = everybody.filter { trained.contains(NameRules.key($0.user.name)) && inTeam?.contains($0.user.id) ?? true }
+        let measured = reported.isEmpty ? [:] : try attempt { () throws(LogbookError) in
+            try diary.bodyWeights(userIDs: reported.map(\.user.id))
+        }
+        for summary in reported {
             let key = NameRules.key(summary.user.name)
             if before.contains(key) {
                 sources.earlier.insert(key)
@@ -110,9 +114,7 @@ public struct CoachReport: Sendable {
                 earlier.until = start
                 if try !attempt({ () throws(LogbookError) in try recording.history(earlier) }).isEmpty { sources.earlier.insert(key) }
             }
-            sources.bodyWeights[key] = try attempt { () throws(LogbookError) in
-                try diary.bodyWeights(userID: summary.user.id, since: nil, limit: nil)
-            }
+            sources.bodyWeights[key] = measured[summary.user.id] ?? []
         }
         for (user, assignment) in assigned where trained.contains(NameRules.key(user.name)) {
             let program = programs.first { NameRules.key($0.name) == NameRules.key(assignment.program) }

@@ -118,6 +118,12 @@ struct StandingBestsReportTests {
                                               uid: RecordUID.make(at: at), kind: set.warmup ? .warmup : nil),
                                     now: now.addingTimeInterval(Double(index - sets.count)))
             saved.append((id, set))
+            // Some members weigh themselves now and then, in either unit: the report reads them all at once.
+            if index % 5 == set.member % 3 {
+                let unit: WeightUnit = set.member % 2 == 0 ? .kg : .lb
+                _ = try store.saveBodyWeight(userID: member.id, weight: Weight(hundredths: 6_000 + set.step * 50 + index, unit: unit),
+                                             at: at, uid: "bw-\(index)", now: now)
+            }
         }
         for (id, set) in saved {
             if set.fate == 0 {

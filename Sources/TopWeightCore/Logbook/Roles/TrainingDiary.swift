@@ -20,6 +20,9 @@ public protocol TrainingDiary: AnyObject, Sendable {
     func saveBodyWeight(userID: Int64, weight: Weight, at measuredAt: Date, uid: String, now: Date) throws(LogbookError) -> Int64
     /// The member's measurements from `since` on (all when `nil`), newest first, at most `limit`.
     func bodyWeights(userID: Int64, since: Date?, limit: Int?) throws(LogbookError) -> [BodyWeight]
+    /// Every measurement of each of the members, newest first, by member
+    /// (the coach's report: one read, not one a member).
+    func bodyWeights(userIDs: [Int64]) throws(LogbookError) -> [Int64: [BodyWeight]]
     /// The member's own rests, in seconds by exercise id (`:rest`; 0: off).
     func restTimes(userID: Int64) throws(LogbookError) -> [Int64: Int]
     /// Keeps the member's own rest for an exercise (`nil`: back to the default).
