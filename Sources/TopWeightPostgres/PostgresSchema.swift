@@ -30,10 +30,23 @@ enum PostgresSchema {
         "ALTER TABLE session ADD COLUMN programday text",
     ])
 
-    /// v26: nothing here. On the file it widens record_on_user_exercise so
-    /// the coach's report reads a member's sets of a lift from the index
-    /// alone; this engine's report walks record_on_user_exercise_reps.
-    static let reportIndexMigration: (identifier: String, statements: [String]) = ("v26", [])
+    /// v26: the coach's report reads everybody's days around its period
+    /// (the sums, and the period's members and exercises) and walks each
+    /// member's bests at each rep count from the indexes alone, the columns
+    /// its conditions name included; the keys, and so every other plan, as before.
+    static let reportIndexMigration: (identifier: String, statements: [String]) = ("v26", [
+        "DROP INDEX record_on_performedat",
+        """
+        CREATE INDEX record_on_performedat ON record (performedat, id)
+        INCLUDE (userid, exerciseid, weight, unit, reps, series, measure, assisted, seconds, rpe, deletedat, kind)
+        """,
+        "DROP INDEX record_on_user_exercise_reps",
+        """
+        CREATE INDEX record_on_user_exercise_reps ON record (
+            userid, exerciseid, reps, (CASE unit WHEN 'lb' THEN weight * 0.45359237 ELSE weight END)
+        ) INCLUDE (weight, unit, id, performedat, series) WHERE deletedat IS NULL AND kind IS DISTINCT FROM 'warmup' AND measure IS NULL
+        """,
+    ])
 
     static var knownMigrations: [String] { migrations.map(\.identifier) }
 
@@ -60,7 +73,8 @@ enum PostgresSchema {
         if deadline != nil {
             throw LogbookError(.unreachable, "database \(link.location.redacted) needs its schema brought up to date before it takes a set")
         }
-        try link.transaction { transaction in
+        // Building an index over a chain's history takes longer than the link's timeout.
+        try link.transaction(bulk: true) { transaction in
             try transaction.query("SELECT pg_advisory_xact_lock(\(migrationLock))")
             try transaction.query("""
                 CREATE TABLE IF NOT EXISTS topweight_migrations (identifier text PRIMARY KEY, appliedat timestamptz NOT NULL DEFAULT now())

@@ -338,14 +338,22 @@ enum Schema {
         }
         migrator.registerMigration("v26") { db in
             // The coach's report reads each member's sets of a lift before
-            // the period (WorkoutStore+StandingBests) from this index alone,
-            // by day, not from as many table pages as there are sets: every
-            // column its conditions name is in it. Still one index a save
-            // writes, as before; its entries are longer.
+            // the period (WorkoutStore+StandingBests), and everybody's days
+            // around it as sums (WorkoutStore+DayVolumes), from these two
+            // indexes alone, not from as many table pages as there are sets:
+            // every column their conditions name is in them. Still the same
+            // indexes a save writes; their entries are longer. By day and
+            // then id, as before, for the listings walked in that order.
             try db.execute(sql: "DROP INDEX record_on_user_exercise")
             try db.execute(sql: """
                 CREATE INDEX record_on_user_exercise ON record (
                     userId, exerciseId, performedAt, reps, weight, unit, series, measure, seconds, rpe, deletedAt, kind
+                )
+                """)
+            try db.execute(sql: "DROP INDEX record_on_performedAt")
+            try db.execute(sql: """
+                CREATE INDEX record_on_performedAt ON record (
+                    performedAt, id, userId, exerciseId, weight, unit, reps, series, measure, assisted, seconds, rpe, deletedAt, kind
                 )
                 """)
         }

@@ -16,7 +16,7 @@ struct ShippedMigrationsTests {
         "v16": 0xcbf2_9ce4_8422_2325, "v17": 0xcbf2_9ce4_8422_2325, "v18": 0xcbf2_9ce4_8422_2325,
         "v19": 0x49b3_0b61_44c6_f42c, "v21": 0x5a13_17d3_2d9a_fbd8, "v22": 0xf3ed_dc44_f814_cf91, "v23": 0x9057_e632_5895_1f78,
         "v24": 0x6ab7_0bab_95b5_a673, "v25": 0x9ef1_a470_01e3_6ca3,
-        "v26": 0xcbf2_9ce4_8422_2325,
+        "v26": 0xc64f_372b_9150_f762,
     ]
 
     static func digest(_ statements: [String]) -> UInt64 {
