@@ -8,13 +8,15 @@ import TopWeightStorage
 extension PostgresLogbook {
     /// One round trip: the period's members and exercises (its sets through
     /// (performedat, id), or (userid, performedat, id) for one member); for
-    /// each, its rep counts skipped through `record_on_user_exercise_reps`,
-    /// and at each the heaviest set done before `start`, walked down its
-    /// index from the heaviest ever (only the sets done since are passed
-    /// over; of equals, the first met, as on SQLite); the
+    /// each, one step down `record_on_user_exercise_reps` (from its
+    /// INCLUDEd columns alone) per rep count done before `start`, most reps
+    /// first, each step landing on the heaviest set done before `start` at
+    /// the next rep count down (only the sets done since are passed over;
+    /// of equals, the first met, as on SQLite); the
     /// rows no heavier set with more reps outdoes; its sets of the other
-    /// kinds when the period has one; and one set before `start`, so that a
-    /// first is a first. Each walk a loop of index look-ups (the pairs'
+    /// kinds when the period has one; and, without a weight set before
+    /// `start`, one set before it, so that a first is a first. Each walk a
+    /// loop of index look-ups (the pairs'
     /// sets of other kinds too, and the rows by id at the end): planned as
     /// joins, they read the whole table.
     public func standingBests(start: Date, end: Date, userID: Int64?) throws(LogbookError) -> [WorkoutRecord] {
@@ -50,21 +52,18 @@ extension PostgresLogbook {
                 SELECT userid, exerciseid, bool_or(measure IS NOT NULL) AS kinded FROM record
                 WHERE performedat >= $1 AND performedat < $2 AND deletedat IS NULL AND kind IS DISTINCT FROM 'warmup'\(member)
                 GROUP BY userid, exerciseid
-            ), counts AS (
-                SELECT p.userid, p.exerciseid, (SELECT min(r.reps) FROM record r
-                    WHERE r.userid = p.userid AND r.exerciseid = p.exerciseid AND \(weightSets) AND r.reps >= 1) AS reps
-                FROM pairs p
-                UNION ALL
-                SELECT c.userid, c.exerciseid, (SELECT min(r.reps) FROM record r
-                    WHERE r.userid = c.userid AND r.exerciseid = c.exerciseid AND \(weightSets) AND r.reps > c.reps)
-                FROM counts c WHERE c.reps IS NOT NULL
             ), heaviest AS (
-                SELECT c.userid, c.exerciseid, c.reps, b.id, b.kilograms FROM counts c CROSS JOIN LATERAL (
-                    SELECT r.id, \(kilograms) AS kilograms FROM record r
-                    WHERE r.userid = c.userid AND r.exerciseid = c.exerciseid AND r.reps = c.reps AND \(weightSets)
+                SELECT p.userid, p.exerciseid, b.reps, b.id, b.kilograms FROM pairs p CROSS JOIN LATERAL (
+                    SELECT r.reps, r.id, \(kilograms) AS kilograms FROM record r
+                    WHERE r.userid = p.userid AND r.exerciseid = p.exerciseid AND \(weightSets) AND r.reps >= 1
                       AND r.performedat < $1 AND \(inRange)
-                    ORDER BY \(kilograms) DESC LIMIT 1) b
-                WHERE c.reps IS NOT NULL
+                    ORDER BY r.reps DESC, \(kilograms) DESC LIMIT 1) b
+                UNION ALL
+                SELECT h.userid, h.exerciseid, b.reps, b.id, b.kilograms FROM heaviest h CROSS JOIN LATERAL (
+                    SELECT r.reps, r.id, \(kilograms) AS kilograms FROM record r
+                    WHERE r.userid = h.userid AND r.exerciseid = h.exerciseid AND \(weightSets) AND r.reps >= 1 AND r.reps < h.reps
+                      AND r.performedat < $1 AND \(inRange)
+                    ORDER BY r.reps DESC, \(kilograms) DESC LIMIT 1) b
             ), seeds AS (
                 SELECT h.id FROM heaviest h WHERE NOT EXISTS (
                     SELECT 1 FROM heaviest o WHERE o.userid = h.userid AND o.exerciseid = h.exerciseid
@@ -78,6 +77,7 @@ extension PostgresLogbook {
                 SELECT o.id FROM pairs p CROSS JOIN LATERAL (
                     SELECT r.id FROM record r WHERE r.userid = p.userid AND r.exerciseid = p.exerciseid AND \(working)
                       AND r.performedat < $1 AND \(inRange) LIMIT 1) o
+                WHERE NOT EXISTS (SELECT 1 FROM heaviest h WHERE h.userid = p.userid AND h.exerciseid = p.exerciseid)
             )
             \(recordSelectSQL) WHERE r.id = ANY(ARRAY(SELECT id FROM seeds))
             """

@@ -95,15 +95,27 @@ public struct RecordBook: Sendable {
     }
 
     private var seen: [Key: Seen] = [:]
+    /// Each name's key, made once (a report judges thousands of sets of a few hundred names).
+    private var keys: [String: String] = [:]
 
     public init() {}
+
+    private mutating func key(_ user: String, _ exercise: String) -> Key {
+        func made(_ name: String, _ keys: inout [String: String]) -> String {
+            if let known = keys[name] { return known }
+            let key = NameRules.key(name)
+            keys[name] = key
+            return key
+        }
+        return Key(user: made(user, &keys), exercise: made(exercise, &keys))
+    }
 
     /// Bests a member had on an exercise before the sets this book will be
     /// shown (the board's: before today), in kilograms: the heaviest weight
     /// and the best e1RM. With these the exercise's next set is no first.
     public mutating func know(user: String, exercise: String, heaviest: Double?, estimate: Double?) {
         guard heaviest != nil || estimate != nil else { return }
-        let key = Key(user: NameRules.key(user), exercise: NameRules.key(exercise))
+        let key = key(user, exercise)
         var prior = seen[key] ?? Seen()
         if let heaviest { prior.floor.heaviest = BestSet(id: 0, weight: Weight(value: heaviest, unit: .kg), reps: 1) }
         if let estimate { prior.floor.strongest = BestSet(id: 0, weight: Weight(value: estimate, unit: .kg), reps: 1) }
@@ -113,16 +125,16 @@ public struct RecordBook: Sendable {
     /// Judges `record`, the next set done, and keeps it as one to beat.
     public mutating func judge(_ record: WorkoutRecord) -> Verdict {
         guard record.kind != .warmup, record.deletedAt == nil else { return .none }
-        let key = Key(user: NameRules.key(record.user), exercise: NameRules.key(record.exercise))
-        guard var prior = seen[key] else {
+        let key = key(record.user, record.exercise)
+        guard let bests = seen[key]?.bests(for: record.values) else {
             var first = Seen()
             first.add(record)
             seen[key] = first
             return .first
         }
-        let records = PersonalRecord.beaten(by: record.values, kind: record.kind, bests: prior.bests(for: record.values))
-        prior.add(record)
-        seen[key] = prior
+        let records = PersonalRecord.beaten(by: record.values, kind: record.kind, bests: bests)
+        // In place: a copy kept aside would make the add copy the member's rep counts.
+        seen[key]?.add(record)
         return records.isEmpty ? .none : .records(records)
     }
 
