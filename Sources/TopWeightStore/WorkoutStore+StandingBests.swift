@@ -7,10 +7,10 @@ import TopWeightStorage
 
 extension WorkoutStore {
     /// One read: the period's members and exercises (its sets through
-    /// (performedAt), or (userId, performedAt) for one member); for each,
-    /// its `recordBest` rows, which stand for the time before `start`
-    /// whenever their set was done before it (the heaviest at a rep count
-    /// ever done is the heaviest done by then); only a pair with a best set
+    /// (performedAt), or (userId, performedAt) for one member), each with
+    /// its `recordBest` rows in the same statement, which stand for the time
+    /// before `start` whenever their set was done before it (the heaviest at
+    /// a rep count ever done is the heaviest done by then); only a pair with a best set
     /// since is read again, once, from record_on_user_exercise alone (v26:
     /// every column the read names is in it, by day). Sets of the other
     /// kinds are few, and read whole, as a save reads them.
@@ -24,15 +24,21 @@ extension WorkoutStore {
                     pairsSQL += " AND userId = ?"
                     arguments += [userID]
                 }
-                let pairs = try Row.fetchAll(db, sql: pairsSQL + " GROUP BY userId, exerciseId", arguments: arguments)
+                // Each pair's kept bests beside it, in one statement: the pairs come in order.
+                let rows = try Row.fetchAll(db, sql: "WITH pairs AS (\(pairsSQL) GROUP BY userId, exerciseId) " + Self.keptBestsSQL,
+                                            arguments: arguments)
                 var ids: Set<Int64> = []
-                for pair in pairs {
-                    let (user, exercise, kinded): (Int64, Int64, Bool) = (pair[0], pair[1], pair[2])
+                var index = 0
+                while index < rows.count {
+                    let (user, exercise, kinded): (Int64, Int64, Bool) = (rows[index][0], rows[index][1], rows[index][2])
                     var standing: [StandingRow] = []
                     var since = false
-                    for row in try Row.fetchAll(db.cachedStatement(sql: Self.keptBestsSQL), arguments: [user, exercise, from]) {
-                        if row[3] as Bool { since = true }
-                        standing.append(StandingRow(reps: row[0], kilograms: row[1], id: row[2]))
+                    while index < rows.count, rows[index][0] as Int64 == user, rows[index][1] as Int64 == exercise {
+                        let row = rows[index]
+                        index += 1
+                        guard let id = row[5] as Int64? else { continue }
+                        if row[6] as Bool { since = true }
+                        standing.append(StandingRow(reps: row[3], kilograms: row[4], id: id))
                     }
                     if since {
                         standing = try Row.fetchAll(db.cachedStatement(sql: Self.bestsBeforeSQL), arguments: [user, exercise, from])
@@ -66,17 +72,20 @@ extension WorkoutStore {
     /// Arguments: start, end (milliseconds). Each member and exercise with
     /// a live working set in the period, and whether one is of another kind.
     static let periodPairsSQL = """
-        SELECT userId, exerciseId, MAX(measure IS NOT NULL) FROM record
+        SELECT userId, exerciseId, MAX(measure IS NOT NULL) AS kinded FROM record
         WHERE performedAt >= ? AND performedAt < ? AND +deletedAt IS NULL AND kind IS NOT 'warmup'
         """
 
-    /// Arguments: user id, exercise id, start. Its `recordBest` rows, and
-    /// whether each was done since start (among the pair's sets since then,
-    /// read from the index: no table page for each best's day).
+    /// After `pairs` (of `periodPairsSQL`, grouped); arguments: start first.
+    /// Each pair with its `recordBest` rows, if any, and whether each was
+    /// done since start (among the pair's sets since then, read from the
+    /// index: no table page for each best's day), pair by pair.
     static let keptBestsSQL = """
-        SELECT b.reps, b.kilograms, b.recordId, b.recordId IN (
-            SELECT id FROM record INDEXED BY record_on_user_exercise WHERE userId = ?1 AND exerciseId = ?2 AND performedAt >= ?3
-        ) FROM recordBest b WHERE b.userId = ?1 AND b.exerciseId = ?2
+        SELECT p.userId, p.exerciseId, p.kinded, b.reps, b.kilograms, b.recordId, EXISTS (
+            SELECT 1 FROM record r INDEXED BY record_on_user_exercise
+            WHERE r.userId = p.userId AND r.exerciseId = p.exerciseId AND r.performedAt >= ?1 AND r.id = b.recordId
+        ) FROM pairs p LEFT JOIN recordBest b ON b.userId = p.userId AND b.exerciseId = p.exerciseId
+        ORDER BY p.userId, p.exerciseId
         """
 
     /// Arguments: user id, exercise id, start. The heaviest working weight
