@@ -86,7 +86,7 @@ struct GlobalOptions: ParsableArguments {
         try PostgresProgram.takeOver([databasePath])
         do {
             let server = try PostgresProgram.installed().server(url: databasePath, timeout: Self.postgresTimeout, readOnly: false,
-                                                                holdOffWhileAway: false, connectLater: true)
+                                                                holdOffWhileAway: false, connectLater: true, watchesAnswers: true)
             return OutboxLogbook(server: server, outboxPath: Outbox.defaultPath())
         } catch {
             throw Failure.database(error)
@@ -127,8 +127,9 @@ struct GlobalOptions: ParsableArguments {
             // server it found away, instead of each call waiting on it.
             let engine = try PostgresProgram.installed()
             func connect(later: Bool) throws(LogbookError) -> any ServerLogbook {
+                // A board's server (reads for many viewers) sleeps on each answer: watching for it is for a member's save.
                 try engine.server(url: location, timeout: postgresTimeout, readOnly: readOnly, holdOffWhileAway: offline,
-                                  connectLater: later)
+                                  connectLater: later, watchesAnswers: !concurrentReads)
             }
             let server: any ServerLogbook
             var away: LogbookError?

@@ -22,8 +22,8 @@ public protocol ServerLogbook: StorageEngine, OutboxServer, Sendable {
 public protocol PostgresEngine: Sendable {
     /// The server at `url`, its schema brought up to date (with
     /// `connectLater`, at the first call); the options are `PostgresLogbook`'s.
-    func server(url: String, timeout: Int, readOnly: Bool, holdOffWhileAway: Bool, connectLater: Bool) throws(LogbookError)
-        -> any ServerLogbook
+    func server(url: String, timeout: Int, readOnly: Bool, holdOffWhileAway: Bool, connectLater: Bool,
+                watchesAnswers: Bool) throws(LogbookError) -> any ServerLogbook
     /// `url` without its password, as messages show it; `nil` when it is no valid URL.
     func redacted(_ url: String) -> String?
     /// `topweight bench --db postgres://…`: the saves against psql's inserts, printed; the saves' figures.

@@ -46,7 +46,9 @@ final class PostgresLink: @unchecked Sendable {
     /// The loop watching for this link's next call (`Handover.swift`): for
     /// a millisecond after each answer, about the time a member's next piped
     /// or repeated set takes to reach it.
-    private let relay = Relay(span: .milliseconds(1))
+    private let relay: Relay
+    /// How long a caller watches for its answer (zero: it sleeps at once).
+    private let watching: Duration
     /// Run before the first call that reaches the server, until it succeeds
     /// once (`whenFirstReached`); recursive, so its own calls pass through.
     private let preparing = NSRecursiveLock()
@@ -56,7 +58,10 @@ final class PostgresLink: @unchecked Sendable {
     /// postgres-nio logs into this; nothing of it reaches the member's screen.
     let logger = Logger(label: "topweight.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
-    init(_ location: PostgresLocation, timeout: TimeAmount, reach: Reachability = Reachability(), marksAway: Bool = true) throws(LogbookError) {
+    init(_ location: PostgresLocation, timeout: TimeAmount, reach: Reachability = Reachability(), marksAway: Bool = true,
+         watches: Bool = true) throws(LogbookError) {
+        relay = Relay(span: watches ? .milliseconds(1) : .zero)
+        watching = watches ? Self.watching : .zero
         self.location = location
         self.timeout = timeout
         self.reach = reach
@@ -348,7 +353,7 @@ final class PostgresLink: @unchecked Sendable {
             }
         }
         if !relay.offer(work, to: eventLoop) { eventLoop.execute(work) }
-        if let result = answer.awaited(for: Self.watching) { return try result.get() }
+        if let result = answer.awaited(for: watching) { return try result.get() }
         return try promise.futureResult.wait()
     }
 

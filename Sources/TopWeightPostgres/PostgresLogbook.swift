@@ -35,13 +35,20 @@ public final class PostgresLogbook: StorageEngine {
         /// timeout on a server that drops packets.
         public var holdOffWhileAway: Bool
 
+        /// Watches a moment for each answer, and the connection's thread for
+        /// the next call, instead of sleeping at once (`Handover.swift`): a
+        /// member's save answers sooner; a board's server, reading for its
+        /// viewers, spends no CPU on it.
+        public var watchesAnswers: Bool
+
         public init(timeout: Int = 5, readOnly: Bool = false, saveBound: Int = 300, connectLater: Bool = false,
-                    holdOffWhileAway: Bool = false) {
+                    holdOffWhileAway: Bool = false, watchesAnswers: Bool = true) {
             self.timeout = timeout
             self.readOnly = readOnly
             self.saveBound = saveBound
             self.connectLater = connectLater
             self.holdOffWhileAway = holdOffWhileAway
+            self.watchesAnswers = watchesAnswers
         }
     }
 
@@ -62,7 +69,8 @@ public final class PostgresLogbook: StorageEngine {
     }
 
     private init(_ location: PostgresLocation, options: Options, reach: Reachability, marksAway: Bool) throws(LogbookError) {
-        link = try PostgresLink(location, timeout: .seconds(Int64(max(1, options.timeout))), reach: reach, marksAway: marksAway)
+        link = try PostgresLink(location, timeout: .seconds(Int64(max(1, options.timeout))), reach: reach, marksAway: marksAway,
+                                watches: options.watchesAnswers)
         link.holdsOff = options.holdOffWhileAway
         self.options = options
         saveBound = .milliseconds(Int64(max(50, options.saveBound)))

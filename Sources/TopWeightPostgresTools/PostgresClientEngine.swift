@@ -8,10 +8,10 @@ import TopWeightPostgres
 public struct PostgresClientEngine: PostgresEngine {
     public init() {}
 
-    public func server(url: String, timeout: Int, readOnly: Bool, holdOffWhileAway: Bool, connectLater: Bool) throws(LogbookError)
-        -> any ServerLogbook {
+    public func server(url: String, timeout: Int, readOnly: Bool, holdOffWhileAway: Bool, connectLater: Bool,
+                       watchesAnswers: Bool) throws(LogbookError) -> any ServerLogbook {
         try PostgresLogbook(url: url, options: .init(timeout: timeout, readOnly: readOnly, connectLater: connectLater,
-                                                     holdOffWhileAway: holdOffWhileAway))
+                                                     holdOffWhileAway: holdOffWhileAway, watchesAnswers: watchesAnswers))
     }
 
     public func redacted(_ url: String) -> String? {

@@ -12,7 +12,7 @@ extension BenchCommand {
     /// read's time and the process's CPU time during it; the sets saved are
     /// deleted afterwards (they stay as deleted sets).
     func measureBoard(count: Int, warmup: Int) throws {
-        let (roles, _) = try global.openRoles()
+        let (roles, _) = try global.openRoles(concurrentReads: true)
         let (saving, _) = try global.openRoles()
         let board = GymBoard(roles, timeZone: .current)
         let cases = UseCases(roles: saving)
