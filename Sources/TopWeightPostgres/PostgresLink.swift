@@ -45,7 +45,7 @@ final class PostgresLink: @unchecked Sendable {
     let tlsContext: NIOSSLContext?
     /// The loop watching for this link's next call (`Handover.swift`): for
     /// a millisecond after each answer, about the time a member's next piped
-    /// or repeated set takes to reach it.
+    /// or repeated set takes to reach it (not at all on a board's link).
     private let relay: Relay
     /// How long a caller watches for its answer (zero: it sleeps at once).
     private let watching: Duration
@@ -215,7 +215,7 @@ final class PostgresLink: @unchecked Sendable {
 
     /// `deadline` ends the whole call (`bound` from its start, for the message).
     func call<T>(retry: Bool, until deadline: NIODeadline? = nil, bound: TimeAmount? = nil,
-                         _ body: (PostgresConnection) throws -> T) throws(LogbookError) -> T {
+                 _ body: (PostgresConnection) throws -> T) throws(LogbookError) -> T {
         // A server found away costs no second wait: only a save (bounded) tries.
         if holdsOff, deadline == nil, let away = reach.away { throw away }
         // A bounded call waits for the link (another thread's call on it) only until its deadline.
@@ -305,11 +305,11 @@ final class PostgresLink: @unchecked Sendable {
     }
 
     /// Waits for what `start` begins on the connection's loop, at most
-    /// `timeout` (or `waiting`, a bulk statement's) or until `deadline`. One hop to the loop: the call and its
-    /// timer start there and the timer is cancelled there (from this
-    /// thread, each of the three was a wake-up of the loop); the hop and the
-    /// answer pass without waking either thread while both watch
-    /// (`Handover.swift`).
+    /// `timeout` (or `waiting`, a bulk statement's) or until `deadline`. One
+    /// hop to the loop: the call and its timer start there and the timer is
+    /// cancelled there (from this thread, each of the three was a wake-up of
+    /// the loop); the hop and the answer pass without waking either thread
+    /// while both watch (`Handover.swift`).
     private func run<T: Sendable>(on connection: PostgresConnection, until deadline: NIODeadline?, waiting: TimeAmount? = nil,
                                   _ start: @escaping @Sendable () -> EventLoopFuture<T>) throws -> T {
         // A bounded call whose wait is over sends nothing (it would only commit unheard).
