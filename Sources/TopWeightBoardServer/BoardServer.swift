@@ -26,7 +26,7 @@ public enum BoardServer {
             responder: BoardResponder(cache: cache, hosts: HostCheck(names: names, bind: host)),
             server: HTTPServerBuilder { responder in DeadlineHTTP1Channel(responder: responder, limits: limits, census: census) },
             // Accepting goes on above the census's cap: a newcomer takes the stalest connection's place.
-            configuration: .init(address: .hostname(host, port: port), serverName: nil,
+            configuration: .init(address: .hostname(host, port: port), serverName: nil, backlog: ConnectionLimits.listenQueue,
                                  availableConnectionsDelegate: MaximumAvailableConnections(limits.connections, logger: logger)),
             services: [refresher],
             onServerRunning: { channel in

@@ -26,6 +26,13 @@ public struct ConnectionLimits: Sendable, Hashable {
     public static let mostConnections = 1_024
     /// A browser opens six at most; a screen, a tablet and a phone behind one address fit.
     public static let defaultPerAddress = 32
+    /// Connections the kernel may hold before the server accepts them. A
+    /// full queue drops a newcomer's SYN, and its client tries again only a
+    /// second later: a flood topping up its connections as fast as they are
+    /// closed kept Hummingbird's 256 full, and a screen's probe waited 1 s.
+    /// This holds a flood of a few thousand (the kernel cuts it to
+    /// `net.core.somaxconn`, 4 096 by default).
+    public static let listenQueue = 4_096
 
     public init(request: TimeAmount, idle: TimeAmount, connections: Int, perAddress: Int = defaultPerAddress) {
         self.request = request

@@ -63,11 +63,16 @@ struct BoardServerLANTests {
         flooder.start()
         defer { flooder.stop() }
         // Past the request's 10 s, when the server closes the half-sent and the silent ones and the flood tops up.
-        let (answered, slowest, failures) = try Self.probe(port: server.port, from: "127.0.0.2", times: 28)
-        print("one client's flood of \(flood): \(answered) of 28 probes answered, the slowest in \(String(format: "%.3f", slowest)) s; "
-            + "the flooder opened \(flooder.opened) and was closed \(flooder.closed) times")
+        let (answered, slowest, failures) = try Self.probe(port: server.port, from: "127.0.0.2", times: 48, every: 0.25)
+        print("one client's flood of \(flood): \(answered) of 48 probes answered, the slowest in \(String(format: "%.3f", slowest.answer)) s, "
+            + "connected within \(String(format: "%.3f", slowest.connect)) s; the flooder opened \(flooder.opened) and was closed \(flooder.closed) times")
         #expect(failures.isEmpty, "\(failures)")
-        #expect(answered == 28)
+        #expect(answered == 48)
+        // The kernel takes a connection without the server's help unless its
+        // queue of connections not yet accepted is full; then it drops the
+        // probe's SYN, which is sent again a second later. However loaded
+        // the machine, a probe's connection taken in a second was never dropped.
+        #expect(slowest.connect < 1, "a probe waited \(slowest.connect) s for its connection: the listen queue was full")
         #expect(flooder.opened > 100, "the flood never got going (\(flooder.opened) opened)")
         #expect(server.child.ended() == nil, "the server died under the flood")
     }
@@ -83,7 +88,7 @@ struct BoardServerLANTests {
         flooder.start()
         defer { flooder.stop() }
         let (answered, slowest, failures) = try Self.probe(port: server.port, from: "127.0.0.3", times: 8)
-        print("forty clients' flood: \(answered) of 8 probes answered, the slowest in \(String(format: "%.3f", slowest)) s; "
+        print("forty clients' flood: \(answered) of 8 probes answered, the slowest in \(String(format: "%.3f", slowest.answer)) s; "
             + "the flooder opened \(flooder.opened) and was closed \(flooder.closed) times")
         #expect(failures.isEmpty, "\(failures)")
         #expect(answered == 8)
@@ -92,25 +97,29 @@ struct BoardServerLANTests {
         #expect(open > 0 && open < fileLimit, "the server holds \(open) of its \(fileLimit) files")
     }
 
-    /// `times` probes of `/board.json` from `source`, half a second apart once the flood is on:
-    /// how many were answered 200 within `probePatience`, the slowest, and what went wrong.
-    static func probe(port: Int, from source: String, times: Int) throws -> (Int, Double, [String]) {
+    /// `times` probes of `/board.json` from `source`, `every` seconds apart once the flood is on:
+    /// how many were answered 200 within `probePatience`, the slowest answer and the slowest
+    /// connection (the kernel's handshake), and what went wrong.
+    static func probe(port: Int, from source: String, times: Int, every pause: Double = 0.5) throws
+        -> (Int, (answer: Double, connect: Double), [String]) {
         usleep(1_500_000)
         var answered = 0
-        var slowest = 0.0
+        var slowest = (answer: 0.0, connect: 0.0)
         var failures: [String] = []
         for attempt in 0..<times {
             let started = Date()
             let probe = try HTTPProbe.Connection(port: port, from: source)
-            let sent = probe.waitConnected(within: probePatience) && probe.send(request(host: "127.0.0.1"))
+            let connected = probe.waitConnected(within: probePatience)
+            slowest.connect = max(slowest.connect, Date().timeIntervalSince(started))
+            let sent = connected && probe.send(request(host: "127.0.0.1"))
             let left = probePatience - Date().timeIntervalSince(started)
             let status = sent && left > 0 ? probe.response(within: left)?.status : nil
             let took = Date().timeIntervalSince(started)
-            slowest = max(slowest, took)
+            slowest.answer = max(slowest.answer, took)
             if status == 200 { answered += 1 } else {
                 failures.append("probe \(attempt): \(status.map { "status \($0)" } ?? "no answer") after \(String(format: "%.2f", took)) s")
             }
-            usleep(500_000)
+            usleep(UInt32(pause * 1_000_000))
         }
         return (answered, slowest, failures)
     }
