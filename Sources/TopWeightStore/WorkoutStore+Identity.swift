@@ -161,7 +161,9 @@ extension WorkoutStore {
         let ids = recordIDs.filter { $0 > 0 }
         guard !ids.isEmpty else { return [:] }
         return try perform {
-            try writer.read { db in
+            // Reentrant: `history --format json` asks for a page's coaches
+            // inside `forEachRecord`'s read (one statement: no isolation to lose).
+            try writer.unsafeReentrantRead { db in
                 var found: [Int64: String] = [:]
                 let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
                 for row in try Row.fetchAll(db, sql: """

@@ -46,6 +46,19 @@ struct CommandLineTests {
         #expect(row.count == header.count && !row[uidColumn].isEmpty, "\(csv.stdout)")
     }
 
+    @Test("history --format json of more than a page (1 000 sets) lists them all, as CSV does")
+    func historyJSONPages() throws {
+        let scratch = try Scratch()
+        let demo = try Binary.run(["demo", "--records", "2100", "--users", "3"], db: scratch.db)
+        #expect(demo.status == 0, "\(demo.stderr)")
+        let json = try Binary.run(["history", "--limit", "0", "--format", "json"], db: scratch.db)
+        #expect(json.status == 0, "\(json.stderr.prefix(300))")
+        #expect(json.stderr.isEmpty, "\(json.stderr.prefix(300))")
+        let listed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+        let text = try Binary.run(["history", "--limit", "0", "--format", "csv"], db: scratch.db)
+        #expect(listed?.count == text.stdout.split(separator: "\n").count - 1 && (listed?.count ?? 0) > 2_000)
+    }
+
     @Test("add then history prints the record as text, JSON and CSV")
     func addAndHistory() throws {
         let scratch = try Scratch()
