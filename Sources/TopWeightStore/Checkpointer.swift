@@ -22,15 +22,17 @@ import GRDBSQLite
 /// restarts. The ceiling also bounds it should the background connection fail.
 /// Other connections reading the log without a pause (terminals, the board,
 /// other processes) can keep it from restarting at all: past the ceiling
-/// every commit waits up to `restartWait` for the readers of the log's old
-/// part to finish, and restarts it (copying what it can meanwhile);
-/// `journal_size_limit` then cuts the log back on disk. The wait holds the
-/// write lock, so nothing is added to the log while it lasts, in any
-/// process: a read longer than the wait lets one commit a wait through, a
-/// few pages. The reads that take a while (a check of the whole file, the
-/// board) restart a long log themselves before and after them
+/// every commit tries to restart it without waiting (copying what it can
+/// when a reader is in the way), and now and then one waits up to
+/// `restartWait` for the readers to finish; `journal_size_limit` then cuts
+/// the log back on disk. A long read keeps it from restarting: after a wait
+/// in vain, the next wait comes once the log is another quarter of the
+/// ceiling longer (the wait holds off every writer), so the log grows as
+/// long as the read lasts. The reads that take a while (a check of the whole
+/// file, the board) restart a long log themselves before and after them
 /// (`WorkoutStore.restartLog`), and the check reads a copy of the file's
-/// pages, taken in a short read.
+/// pages, taken in a short read. Across processes that still leaves the log
+/// past the ceiling while such reads overlap writers that never pause.
 final class Checkpointer: @unchecked Sendable {
     struct Limits: Sendable {
         /// Pages of log not yet copied that start a background checkpoint: SQLite's default autocheckpoint.
@@ -39,7 +41,7 @@ final class Checkpointer: @unchecked Sendable {
         var ceiling: Int32 = 4_000
         /// How long a commit at the ceiling waits for the readers on the
         /// log to finish so that it can restart.
-        var restartWait: TimeInterval = 0.1
+        var restartWait: TimeInterval = 0.03
 
         /// The limits every store of this process starts with. A debug
         /// build takes the ceiling from `TOPWEIGHT_TEST_WAL_CEILING` (pages;
@@ -76,6 +78,8 @@ final class Checkpointer: @unchecked Sendable {
     private let busyTimeout: TimeInterval
     /// Bytes of one page of log (a page and its frame header), once `install` read the page size.
     private var frameBytes = 4_096 + 24
+    /// The log's length at which a commit may next wait for the readers (guarded by `lock`).
+    private var restartFrom: Int32 = 0
 
     init(path: String, limits: Limits = Limits(), busyTimeout: TimeInterval = 10) {
         self.path = path
@@ -139,18 +143,24 @@ final class Checkpointer: @unchecked Sendable {
             // A background checkpoint under way would make this one find the
             // log busy and do nothing: let it finish first (it never waits on the writer).
             queue.sync {}
-            // Other connections' readers (other terminals, the board, other
-            // processes) may keep the log from ever restarting. Every commit
-            // past the ceiling waits up to `restartWait` for the readers of
-            // the old part of the log to finish. The wait holds the write
-            // lock, so no process adds to the log meanwhile: while a long
-            // read lasts, the log grows by at most one commit a wait.
-            let outcome = restart(on: connection, waiting: limits.restartWait)
+            // Other connections' readers (other terminals, the board) may
+            // keep the log from ever restarting. Every commit past the
+            // ceiling tries to restart it without waiting (copying what it
+            // can, as a passive checkpoint would, when a reader is in the
+            // way); now and then one waits a moment for the readers to
+            // finish. After a moment in vain (a long read holds the log),
+            // the next wait comes once the log is another quarter of the
+            // ceiling longer: the wait holds off every writer. Readers that
+            // take a while restart the log themselves (`restartLog`).
+            let waits = lock.withLock { pages >= restartFrom }
+            let outcome = restart(on: connection, waiting: waits ? limits.restartWait : 0)
             lock.withLock {
                 committed = true
                 if outcome.restarted {
+                    restartFrom = 0
                     counts.restarts += 1
-                } else {
+                } else if waits {
+                    restartFrom = pages + max(limits.ceiling / 4, 1)
                     counts.refused += 1
                 }
                 if outcome.copied >= 0 {
@@ -164,6 +174,7 @@ final class Checkpointer: @unchecked Sendable {
             committed = true
             // A shorter log than the last checkpoint reached: it restarted from its beginning.
             if pages < copied { copied = 0 }
+            restartFrom = 0
             guard !pending, !closed, pages - copied >= limits.threshold else { return false }
             pending = true
             return true

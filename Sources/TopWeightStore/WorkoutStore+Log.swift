@@ -14,9 +14,9 @@ extension WorkoutStore {
     /// A read that takes a while (the whole file's integrity check, the
     /// board's figures) keeps the log from restarting for as long as it
     /// lasts: every page written meanwhile stays in the log, and so does the
-    /// next read's if it begins before the restart found its moment, and
-    /// every commit past the ceiling waits for it (`Checkpointer`). So such
-    /// a read restarts a long log before it
+    /// next read's if it begins before the restart found its moment, which
+    /// the writers, waiting only a moment at each try, rarely find beside
+    /// readers that overlap. So such a read restarts a long log before it
     /// begins and after it ends, cutting it on disk to nothing: its own
     /// process is the one that knows when the read that held the log is
     /// over. Long: past the ceiling, or past a checkpoint's worth
