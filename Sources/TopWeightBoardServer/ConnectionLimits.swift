@@ -33,6 +33,10 @@ public struct ConnectionLimits: Sendable, Hashable {
     /// This holds a flood of a few thousand (the kernel cuts it to
     /// `net.core.somaxconn`, 4 096 by default).
     public static let listenQueue = 4_096
+    /// Requests a connection may have read and not yet answered: a browser
+    /// sends the next when the last is answered; more is a client queuing
+    /// answers it doesn't read, and is closed.
+    public var pipelined = 8
 
     public init(request: TimeAmount, idle: TimeAmount, connections: Int, perAddress: Int = defaultPerAddress) {
         self.request = request

@@ -17,6 +17,10 @@ final class DeadlineHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var timer: Scheduled<Void>?
     /// When the timer fires (it is moved only to fire sooner).
     private var firesAt: NIODeadline?
+    /// Requests read whose answers are not out yet.
+    private var unanswered = 0
+    /// Closed for asking too much at once.
+    private var closing = false
 
     init(limits: ConnectionLimits) {
         self.limits = limits
@@ -33,8 +37,19 @@ final class DeadlineHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        // What a closed connection's decoder still had in hand goes no further.
+        guard !closing else { return }
         switch unwrapInboundIn(data) {
-        case .head: deadlines?.requestStarted(at: .now())
+        case .head:
+            deadlines?.requestStarted(at: .now())
+            unanswered += 1
+            // A browser asks one thing at a time; a client queuing requests
+            // it doesn't read the answers of made the server answer them
+            // into the kernel's buffers by the megabyte, and hold the rest.
+            if unanswered > limits.pipelined {
+                closing = true
+                return context.close(promise: nil)
+            }
         case .body: break
         case .end: deadlines?.requestEnded(at: .now())
         }
@@ -51,7 +66,11 @@ final class DeadlineHandler: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         deadlines?.responseWritten(at: .now())
         arm(context)
-        context.write(data, promise: promise)
+        guard case .end = unwrapOutboundIn(data) else { return context.write(data, promise: promise) }
+        // Answered once the answer's end is handed to the kernel.
+        let written = promise ?? context.eventLoop.makePromise()
+        written.futureResult.assumeIsolated().whenComplete { [self] _ in unanswered -= 1 }
+        context.write(data, promise: written)
     }
 
     /// Makes the timer fire by the current deadline; when it fires early

@@ -46,6 +46,27 @@ struct BoardServerDefenceTests {
         #expect(try server.get("/board.json").status == 200)
     }
 
+    @Test("A client queuing more requests than a browser would, without reading the answers, is closed and answered no further")
+    func queuedRequests() throws {
+        let (_, server) = try Self.server()
+        let greedy = try HTTPProbe.Connection(port: server.port)
+        #expect(greedy.waitConnected(within: 10))
+        #expect(greedy.send(String(repeating: Self.get("/board.json"), count: 50)))
+        usleep(500_000)
+        #expect(greedy.readUntilClosed(within: Self.patience), "still open")
+        let answers = String(decoding: greedy.received, as: UTF8.self).components(separatedBy: "HTTP/1.1 200").count - 1
+        // Before the limit, all 50 were answered and the connection kept.
+        #expect(answers <= 8, "\(answers) of 50 queued requests answered")
+        // A browser's way, one request after the other on one connection, is never cut off.
+        let polite = try HTTPProbe.Connection(port: server.port)
+        #expect(polite.waitConnected(within: 10))
+        for _ in 0..<20 {
+            #expect(polite.send(Self.get("/board.json")))
+            #expect(polite.response(within: 10)?.status == 200)
+        }
+        #expect(try server.get("/board.json").status == 200)
+    }
+
     @Test("A connection that says nothing is closed; a kept-alive one may idle longer than a request may take, then is closed")
     func idleConnections() throws {
         let (_, server) = try Self.server()
